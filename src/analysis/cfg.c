@@ -1,0 +1,84 @@
+/* cfg.c: the analysed CFG of a host function (the front end's edges plus an
+ * edge to exit from every statement that may end the program or throw),
+ * its dominator and post-dominator trees and loops; and analyse(), which
+ * runs every analysis of a program in order. */
+#include <stdlib.h>
+
+#include "cuflow.h"
+#include "analysis/analysis.h"
+
+static void
+addedge(PFunc *pf, int a, int b)
+{
+	for (int i = 0; i < pf->succ[a].n; i++)
+		if (pf->succ[a].v[i] == b)
+			return;
+	vpush(pf->succ[a], b);
+	vpush(pf->pred[b], a);
+}
+
+void
+fillcfg(Prog *p, PFunc *pf)
+{
+	(void)p;
+	int n = pf->f->st.n;
+	pf->succ = xcalloc(n, sizeof *pf->succ);
+	pf->pred = xcalloc(n, sizeof *pf->pred);
+	for (int v = 0; v < n; v++)
+		for (int i = 0; i < pf->f->st.v[v].succ.n; i++)
+			addedge(pf, v, pf->f->st.v[v].succ.v[i]);
+	for (int v = 2; v < n; v++)
+		if (pf->st[v].ex & (EX_EXIT | EX_THROW))
+			addedge(pf, v, 1);
+	pf->idom = xcalloc(n, sizeof *pf->idom);
+	pf->ipdom = xcalloc(n, sizeof *pf->ipdom);
+	pf->order = xcalloc(n, sizeof *pf->order);
+	pf->porder = xcalloc(n, sizeof *pf->porder);
+	pf->rpo = xcalloc(n, sizeof *pf->rpo);
+	int *prpo = xcalloc(n, sizeof *prpo), np;
+	filldom(n, pf->succ, pf->pred, 0, pf->idom, pf->order, pf->rpo, &pf->nrpo);
+	filldom(n, pf->pred, pf->succ, 1, pf->ipdom, pf->porder, prpo, &np);
+	free(prpo);
+	fillloops(pf);
+}
+
+/* Do the location sets meet? Unknown memory meets everything code outside
+ * cuflow's sight could reach: all but locals whose address is never taken. */
+int
+conflictloc(const Prog *p, const Bits *a, const Bits *b)
+{
+	int l = bfirst_common(a, b);
+	if (l >= 0)
+		return l;
+	if (bhas(a, LOC_UNKNOWN) && bmeets(b, &p->escapable))
+		return LOC_UNKNOWN;
+	if (bhas(b, LOC_UNKNOWN) && bmeets(a, &p->escapable))
+		return LOC_UNKNOWN;
+	return -1;
+}
+
+bool
+conflicts(const Prog *p, const Bits *a, const Bits *b)
+{
+	return conflictloc(p, a, b) >= 0;
+}
+
+static bool
+ishost(const PFunc *pf)
+{
+	return pf->f->kind == FN_HOST || pf->f->kind == FN_HOSTDEVICE;
+}
+
+void
+analyse(Prog *p)
+{
+	solvepts(p);
+	filleffects(p);
+	for (int f = 0; f < p->fns.n; f++) {
+		PFunc *pf = &p->fns.v[f];
+		if (!ishost(pf) || pf->f->st.n < 2)
+			continue;
+		fillcfg(p, pf);
+		fillpending(p, pf);
+	}
+}

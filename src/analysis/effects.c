@@ -1,0 +1,341 @@
+/* effects.c: what each host statement reads and writes (abstract locations
+ * from points-to), what device work it leaves in flight, and its kind
+ * (device op, sync, timer, I/O, exit, unknown); and per host function the
+ * union of its statements' effects, its mod/ref summary, iterated to a
+ * fixed point over the call graph.
+ *
+ * Library calls take their effects from the rules; a function from a system
+ * header with no rule is a value computation when nothing it takes or
+ * returns can carry an address and it is not of an API family that talks to
+ * devices or other processes; anything else unseen is unknown: it reads and
+ * writes unknown memory and may leave unknown device work in flight. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "analysis/analysis.h"
+
+static void
+effnew(Eff *e, int nlocs)
+{
+	e->rd = bnew(nlocs);
+	e->wr = bnew(nlocs);
+	e->prd = bnew(nlocs);
+	e->pwr = bnew(nlocs);
+	e->ex = 0;
+	e->what = NULL;
+	e->whatline = 0;
+}
+
+/* Merges b into a; true if a grew. */
+static bool
+effor(Eff *a, const Eff *b)
+{
+	bool ch = bor(&a->rd, &b->rd);
+	ch |= bor(&a->wr, &b->wr);
+	ch |= bor(&a->prd, &b->prd);
+	ch |= bor(&a->pwr, &b->pwr);
+	if ((a->ex | b->ex) != a->ex) {
+		a->ex |= b->ex;
+		ch = true;
+	}
+	if (!a->what && b->what) {
+		a->what = b->what;
+		a->whatline = b->whatline;
+	}
+	return ch;
+}
+
+static void
+note(Eff *e, const char *what, int line)
+{
+	if (!e->what) {
+		e->what = what;
+		e->whatline = line;
+	}
+}
+
+/* Everything reachable from the locations in s through stored pointers. */
+void
+reach(const Prog *p, Bits *s)
+{
+	bool ch = true;
+	while (ch) {
+		ch = false;
+		for (int l = bnext(s, 0); l >= 0; l = bnext(s, l + 1))
+			ch |= bor(s, &p->pts[l]);
+	}
+}
+
+static bool
+valuefamily(const char *name)
+{
+	static const char *dev[] = {"cu", "nccl", "MPI_", "omp_", "pthread_", "__cuda", "hip", "nv"};
+	for (size_t i = 0; i < sizeof dev / sizeof *dev; i++)
+		if (!strncmp(name, dev[i], strlen(dev[i])))
+			return false;
+	return true;
+}
+
+/* A system-header function cuflow may treat as computing a value only. */
+bool
+valuefn(const Sym *s)
+{
+	return (s->flags & SYMF_SYSTEM) && !(s->flags & SYMF_METHOD) && s->ptrparams == 0 &&
+	       !(s->flags & SYMF_REFRET) && valuefamily(s->name);
+}
+
+static void
+addlocs(Bits *dst, const Bits *src, int *ex, const Prog *p)
+{
+	bor(dst, src);
+	for (int l = bnext(src, 0); l >= 0; l = bnext(src, l + 1)) {
+		const Loc *x = &p->locs.v[l];
+		if (x->flags & SYMF_VOLATILE && x->kind == L_VAR)
+			*ex |= EX_VOLATILE;
+		if (x->space == SP_MANAGED)
+			*ex |= EX_MANAGED;
+	}
+}
+
+static void
+unknowneff(Eff *e, const char *what, int line)
+{
+	bset(&e->rd, LOC_UNKNOWN);
+	bset(&e->wr, LOC_UNKNOWN);
+	bset(&e->prd, LOC_UNKNOWN); /* it may launch work of its own */
+	bset(&e->pwr, LOC_UNKNOWN);
+	e->ex |= EX_UNKNOWN | EX_ASYNC | EX_STREAMOP;
+	note(e, what, line);
+}
+
+/* The locations an argument designates under a rule's deref level. */
+static void
+argset(const Prog *p, const PFunc *pf, const Call *c, int arg, int deref, Bits *out)
+{
+	if (arg == ARG_ALL) {
+		for (int i = 0; i < c->nargs; i++)
+			argset(p, pf, c, i, deref, out);
+		return;
+	}
+	int node = arg == ARG_THIS ? c->self : arg >= 0 && arg < c->nargs ? c->argv[arg] : -1;
+	if (node < 0)
+		return;
+	if (arg == ARG_THIS) { /* the object itself; *this is what it points to */
+		Bits s = bnew(p->locs.n);
+		bor(&s, addrs(p, pf, node));
+		for (int d = 0; d < deref; d++)
+			reach(p, &s);
+		bor(out, &s);
+		bfree(&s);
+		return;
+	}
+	if (deref == AD_VALUE) { /* the argument object: its lvalue */
+		if (c->argl[arg] >= 0)
+			bor(out, addrs(p, pf, c->argl[arg]));
+		return;
+	}
+	Bits s = bnew(p->locs.n);
+	bor(&s, addrs(p, pf, node));
+	if (deref == AD_PTR2)
+		reach(p, &s);
+	bor(out, &s);
+	bfree(&s);
+}
+
+/* Async work on the default stream unless the rule's stream argument says otherwise. */
+static bool
+onstream(const Prog *p, const PFunc *pf, const Call *c, const Rule *r)
+{
+	for (int i = 0; i < r->neff; i++) {
+		const Effect *e = &r->eff[i];
+		if (e->what != EF_STREAM)
+			continue;
+		if (e->arg >= c->nargs)
+			return false; /* the default argument: stream 0 */
+		if (c->argk[e->arg] == 0)
+			return false;
+		return !bempty(addrs(p, pf, c->argv[e->arg])) || pf->f->nodes.v[c->argv[e->arg]].kind != N_NULL;
+	}
+	return false;
+}
+
+void launcheff(const Prog *p, const PFunc *pf, const Call *c, int kfid, int args, Eff *e);
+
+static void
+ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
+{
+	bool async = r->flags & RF_ASYNC;
+	Bits *rd = async ? &e->prd : &e->rd, *wr = async ? &e->pwr : &e->wr;
+	int ex = 0;
+	for (int i = 0; i < r->neff; i++) {
+		const Effect *f = &r->eff[i];
+		switch (f->what) {
+		case EF_READ:
+			argset(p, pf, c, f->arg, f->deref, rd);
+			break;
+		case EF_WRITE:
+		case EF_FREE:
+		case EF_ALLOC:
+			if (f->arg != ARG_RET)
+				argset(p, pf, c, f->arg, f->deref ? f->deref : AD_PTR, f->what == EF_ALLOC ? &e->wr : wr);
+			break;
+		case EF_SYNC:
+			ex |= EX_SYNC | (f->space == SY_DEVICE ? EX_DEVSYNC : f->space == SY_DEFAULT ? EX_DEFSYNC : 0);
+			break;
+		case EF_LAUNCH:
+			launcheff(p, pf, c, c->kernel >= 0 ? symfn(p, unitidx(p, pf->u), c->kernel) : -1, f->arg2, e);
+			break;
+		}
+	}
+	switch (r->kind) {
+	case RK_IO:
+		ex |= EX_IO;
+		break;
+	case RK_TIMER:
+		ex |= EX_TIMER;
+		break;
+	case RK_EXIT:
+		ex |= EX_EXIT;
+		break;
+	case RK_COPY:
+	case RK_MEMSET:
+	case RK_ALLOC:
+	case RK_FREE:
+	case RK_SYNC:
+	case RK_EVENT:
+	case RK_STREAM:
+	case RK_DEVICE:
+		ex |= EX_DEVOP;
+		if (r->kind != RK_SYNC && !(r->kind == RK_COPY && (ex & EX_SYNC)) && !(r->kind == RK_FREE && (ex & EX_SYNC)))
+			ex |= EX_OTHERDEV;
+		break;
+	case RK_LAUNCH:
+		ex |= EX_DEVOP | EX_OTHERDEV | EX_LAUNCH;
+		if (c->kernel < 0) { /* graphs, host functions: unknown work */
+			bset(&e->prd, LOC_UNKNOWN);
+			bset(&e->pwr, LOC_UNKNOWN);
+		}
+		break;
+	case RK_UNSAFE:
+		ex |= EX_UNSAFE;
+		unknowneff(e, c->name, c->line);
+		break;
+	}
+	if (r->flags & RF_NORETURN)
+		ex |= EX_EXIT;
+	if (async) {
+		ex |= EX_ASYNC;
+		if (onstream(p, pf, c, r))
+			ex |= EX_STREAMOP;
+	}
+	if (ex & (EX_DEVOP | EX_TIMER | EX_EXIT))
+		note(e, c->name, c->line);
+	e->ex |= ex;
+}
+
+static void
+calleff(const Prog *p, const PFunc *pf, const Call *c, Eff *e)
+{
+	int ui = unitidx(p, pf->u);
+	const Sym *s = c->callee >= 0 ? &pf->u->syms.v[c->callee] : NULL;
+	if (c->kind == C_LAUNCH) {
+		launcheff(p, pf, c, symfn(p, ui, c->callee), -1, e);
+		return;
+	}
+	if (c->kind == C_DEFAULTED) {
+		if (c->self >= 0)
+			bor(&e->wr, addrs(p, pf, c->self));
+		for (int i = 0; i < c->nargs; i++)
+			bor(&e->rd, addrs(p, pf, c->argv[i]));
+		return;
+	}
+	if (c->kind != C_DIRECT) {
+		unknowneff(e, c->name, c->line);
+		return;
+	}
+	if (s && (s->flags & SYMF_NORETURN)) {
+		e->ex |= EX_EXIT;
+		note(e, c->name, c->line);
+	}
+	int fid = symfn(p, ui, c->callee);
+	if (fid >= 0) {
+		const PFunc *g = &p->fns.v[fid];
+		if (g->st) /* callee already summarised (or being: the fixed point settles it) */
+			effor(e, &g->sum);
+		if (g->sum.ex & (EX_DEVOP | EX_UNKNOWN | EX_TIMER | EX_EXIT))
+			note(e, c->name, c->line);
+		return;
+	}
+	const Rule *r = rules_find(p->rules, c->name);
+	if (r && r->kind != RK_UNKNOWN)
+		ruleeff(p, pf, c, r, e);
+	else if (s && valuefn(s))
+		; /* computes a value from values */
+	else
+		unknowneff(e, c->name, c->line);
+}
+
+void
+stmteff(const Prog *p, const PFunc *pf, int n, Eff *e)
+{
+	const Stmt *s = &pf->f->st.v[n];
+	for (int i = s->op0; i < s->op0 + s->nop; i++) {
+		const Op *o = &pf->f->ops.v[i];
+		if (o->kind == O_READ)
+			addlocs(&e->rd, addrs(p, pf, o->a), &e->ex, p);
+		else if (o->kind == O_WRITE)
+			addlocs(&e->wr, addrs(p, pf, o->a), &e->ex, p);
+		else if (o->kind == O_CALL)
+			calleff(p, pf, &pf->f->calls.v[o->call], e);
+	}
+	if (s->flags & SF_THROW)
+		e->ex |= EX_THROW;
+	if (s->flags & SF_NORETURN)
+		e->ex |= EX_EXIT;
+	if (s->flags & (SF_ASM | SF_HIDDEN))
+		unknowneff(e, s->flags & SF_ASM ? "inline assembly" : "code cuflow cannot see (destructor, statement expression)", s->line);
+	if (bhas(&e->rd, LOC_UNKNOWN) || bhas(&e->wr, LOC_UNKNOWN))
+		e->ex |= EX_MANAGED; /* unknown memory may be managed */
+}
+
+static bool
+ishost(const PFunc *pf)
+{
+	return pf->f->kind == FN_HOST || pf->f->kind == FN_HOSTDEVICE;
+}
+
+void
+filleffects(Prog *p)
+{
+	int nl = p->locs.n;
+	for (int f = 0; f < p->fns.n; f++) {
+		PFunc *pf = &p->fns.v[f];
+		effnew(&pf->sum, nl);
+		pf->st = xcalloc(pf->f->st.n, sizeof *pf->st);
+		for (int n = 0; n < pf->f->st.n; n++)
+			effnew(&pf->st[n], nl);
+	}
+	fillkernels(p);
+	bool changed = true;
+	while (changed) { /* summaries only grow, so this ends */
+		changed = false;
+		for (int f = 0; f < p->fns.n; f++) {
+			PFunc *pf = &p->fns.v[f];
+			if (!ishost(pf))
+				continue;
+			for (int n = 0; n < pf->f->st.n; n++) {
+				Eff *e = &pf->st[n];
+				bclear(&e->rd);
+				bclear(&e->wr);
+				bclear(&e->prd);
+				bclear(&e->pwr);
+				e->ex = 0;
+				e->what = NULL;
+				stmteff(p, pf, n, e);
+				changed |= effor(&pf->sum, e);
+			}
+		}
+	}
+	pendall(p);
+}

@@ -1,0 +1,136 @@
+/* pending.c: device work possibly in flight before each statement, a forward
+ * may-analysis over the CFG. A launch or async copy adds what it reads and
+ * writes; cudaDeviceSynchronize (and cudaFree) clears everything, a blocking
+ * copy clears the default stream's work. Work on other streams is cleared
+ * only by a device-wide sync: stream and event syncs are not tracked per
+ * stream, which keeps more work in flight than there is (safe: it only
+ * makes cuflow more careful). At the entry of main nothing is in flight;
+ * at another function's entry, anything the program launches may be. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "analysis/analysis.h"
+
+static void
+pendnew(Pend *s, int nl)
+{
+	s->drd = bnew(nl);
+	s->dwr = bnew(nl);
+	s->srd = bnew(nl);
+	s->swr = bnew(nl);
+	s->ex = 0;
+	s->dany = s->sany = false;
+}
+
+static void
+pendfree(Pend *s)
+{
+	bfree(&s->drd);
+	bfree(&s->dwr);
+	bfree(&s->srd);
+	bfree(&s->swr);
+}
+
+static bool
+pendor(Pend *a, const Pend *b)
+{
+	bool ch = bor(&a->drd, &b->drd);
+	ch |= bor(&a->dwr, &b->dwr);
+	ch |= bor(&a->srd, &b->srd);
+	ch |= bor(&a->swr, &b->swr);
+	if ((a->ex | b->ex) != a->ex || (b->dany && !a->dany) || (b->sany && !a->sany))
+		ch = true;
+	a->ex |= b->ex;
+	a->dany |= b->dany;
+	a->sany |= b->sany;
+	return ch;
+}
+
+static void
+transfer(Pend *out, const Pend *in, const Eff *e)
+{
+	bclear(&out->drd);
+	bclear(&out->dwr);
+	bclear(&out->srd);
+	bclear(&out->swr);
+	out->ex = 0;
+	out->dany = out->sany = false;
+	if (!(e->ex & EX_DEVSYNC)) {
+		if (!(e->ex & EX_DEFSYNC)) {
+			bor(&out->drd, &in->drd);
+			bor(&out->dwr, &in->dwr);
+			out->dany = in->dany;
+		}
+		bor(&out->srd, &in->srd);
+		bor(&out->swr, &in->swr);
+		out->sany = in->sany;
+		out->ex = in->ex; /* a printing kernel stays in flight until a device-wide sync */
+	}
+	if (e->ex & EX_ASYNC || !bempty(&e->prd) || !bempty(&e->pwr)) {
+		bool st = e->ex & EX_STREAMOP;
+		bor(st ? &out->srd : &out->drd, &e->prd);
+		bor(st ? &out->swr : &out->dwr, &e->pwr);
+		out->ex |= e->ex & EX_KIO;
+		if (st)
+			out->sany = true;
+		else
+			out->dany = true;
+	}
+}
+
+static bool
+ismain(const PFunc *pf)
+{
+	const Sym *s = &pf->u->syms.v[pf->f->sym];
+	return !strcmp(s->name, "main") && !(s->flags & SYMF_METHOD);
+}
+
+void
+fillpending(Prog *p, PFunc *pf)
+{
+	int n = pf->f->st.n, nl = p->locs.n;
+	pf->in = xcalloc(n, sizeof *pf->in);
+	Pend *out = xcalloc(n, sizeof *out);
+	for (int i = 0; i < n; i++) {
+		pendnew(&pf->in[i], nl);
+		pendnew(&out[i], nl);
+	}
+	if (!ismain(pf))
+		pendor(&pf->in[0], &p->alldev);
+	transfer(&out[0], &pf->in[0], &pf->st[0]);
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int i = 0; i < pf->nrpo; i++) {
+			int v = pf->rpo[i];
+			for (int j = 0; j < pf->pred[v].n; j++)
+				changed |= pendor(&pf->in[v], &out[pf->pred[v].v[j]]);
+			transfer(&out[v], &pf->in[v], &pf->st[v]);
+		}
+	}
+	for (int i = 0; i < n; i++)
+		pendfree(&out[i]);
+	free(out);
+}
+
+/* What may be in flight when a function other than main starts: all the
+ * work the program launches anywhere, as if on a stream nothing clears. */
+void
+pendall(Prog *p)
+{
+	pendnew(&p->alldev, p->locs.n);
+	for (int f = 0; f < p->fns.n; f++) {
+		PFunc *pf = &p->fns.v[f];
+		if (pf->f->kind != FN_HOST && pf->f->kind != FN_HOSTDEVICE)
+			continue;
+		for (int n = 0; n < pf->f->st.n; n++) {
+			Eff *e = &pf->st[n];
+			if (!(e->ex & EX_ASYNC) && bempty(&e->prd) && bempty(&e->pwr))
+				continue;
+			bor(&p->alldev.srd, &e->prd);
+			bor(&p->alldev.swr, &e->pwr);
+			p->alldev.ex |= e->ex & EX_KIO;
+			p->alldev.sany = true;
+		}
+	}
+}

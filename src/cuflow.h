@@ -1,0 +1,490 @@
+/* cuflow.h: the declarations every stage shares.
+ *
+ *   front/    libclang TU per file -> Unit (statements, CFG, IR ops, symbols)
+ *   model/    Units -> Prog (linked symbols, abstract locations)
+ *   analysis/ dominators, loops, points-to, kernel summaries, effects, pending work
+ *   pass/     plans: changes with the facts that make them safe
+ *   edit/     byte-range edits, applied atomically
+ *   report/   diff and explanations, read from the plans
+ *
+ * The model keeps byte offsets and names, never libclang cursors: a cursor
+ * dies with its translation unit, the model outlives it.
+ */
+#ifndef CUFLOW_H
+#define CUFLOW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* util.c */
+typedef struct Arena Arena;
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t sz);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+void vgrow_(void **v, int *cap, int need, size_t sz);
+char *readfile(const char *path, size_t *len, char **err);
+double now(void);
+int *linestarts(const char *src, size_t len, int *nlines);
+int lineof(const int *starts, int nlines, int off);
+
+/* A growable array: VEC(int) ints; vpush(ints, 3); ints.v[i], ints.n. */
+#define VEC(T) struct { T *v; int n, cap; }
+#define vpush(a, x) (vgrow_((void **)&(a).v, &(a).cap, (a).n + 1, sizeof *(a).v), (a).v[(a).n++] = (x))
+#define vfree(a) (free((a).v), (a).v = NULL, (a).n = (a).cap = 0)
+
+typedef VEC(int) Ints;
+typedef VEC(char *) Strs;
+typedef VEC(char) Buf;
+void bputs(Buf *b, const char *s);
+void bputn(Buf *b, const char *s, size_t n);
+void bprintf(Buf *b, const char *f, ...) __attribute__((format(printf, 2, 3)));
+char *bstr(Buf *b); /* NUL-terminated view of b */
+
+/* bits.c: sets of small integers (abstract locations, CFG nodes) */
+typedef struct {
+	uint64_t *w;
+	int nw;
+} Bits;
+Bits bnew(int n);
+void bfree(Bits *b);
+void bset(Bits *b, int i);
+void bclr(Bits *b, int i);
+bool bhas(const Bits *b, int i);
+bool bor(Bits *dst, const Bits *src); /* dst |= src; true if dst changed */
+bool bmeets(const Bits *a, const Bits *b);
+bool bempty(const Bits *b);
+int bfirst_common(const Bits *a, const Bits *b); /* -1 when disjoint */
+int bnext(const Bits *b, int from);            /* next set bit >= from, or -1 */
+void bassign(Bits *dst, const Bits *src);
+void bclear(Bits *b);
+
+/* ---------------------------------------------------------------- rules */
+
+/* What an API call does, read from the rules files (see doc/rules.md). */
+enum {
+	RK_UNKNOWN, /* no rule: conservative */
+	RK_PURE,    /* reads its arguments' values only */
+	RK_HOST,    /* host memory effects given by the effect list */
+	RK_IO,      /* host I/O: ordering of output matters */
+	RK_TIMER,   /* reads a clock: observes device progress */
+	RK_EXIT,    /* does not return */
+	RK_COPY,    /* device copy (blocking or async, see flags) */
+	RK_MEMSET,
+	RK_ALLOC,
+	RK_FREE,
+	RK_SYNC,
+	RK_LAUNCH,
+	RK_EVENT,
+	RK_STREAM,
+	RK_DEVICE, /* other device-runtime calls: errors, queries, attributes */
+	RK_ATOMIC, /* device-side read-modify-write */
+	RK_UNSAFE, /* setjmp and friends: the function is not analysed */
+	RK_NKINDS
+};
+
+enum { /* Effect.what */
+	EF_READ,
+	EF_WRITE,
+	EF_ALLOC,  /* *arg (or the return value) receives a fresh object */
+	EF_FREE,
+	EF_RETARG, /* the return value points where arg does */
+	EF_SYNC,   /* blocks the host until device work is done */
+	EF_STREAM, /* runs on the stream named by arg */
+	EF_LAUNCH, /* launches the kernel named by arg, args array in arg2 */
+	EF_ALIAS,  /* *arg receives arg2's pointer value */
+	EF_COPYC,  /* *arg receives the pointers *arg2 holds (memcpy of pointer arrays) */
+};
+enum { /* Effect.deref: how the argument designates memory */
+	AD_VALUE = 0, /* the argument object itself (an lvalue: a symbol, a reference) */
+	AD_PTR = 1,   /* what the argument points to */
+	AD_PTR2 = 2,  /* what the pointers it points to point to */
+};
+enum { SP_NONE, SP_HOST, SP_DEVICE, SP_MANAGED, SP_PINNED, SP_SYMBOL, SP_UNKNOWN };
+enum { SY_DEVICE = 1, SY_DEFAULT, SY_STREAM, SY_EVENT }; /* Effect.space for EF_SYNC */
+
+#define ARG_THIS (-1)
+#define ARG_ALL (-2)
+#define ARG_RET (-3)
+
+typedef struct {
+	uint8_t what, deref;
+	int8_t space; /* SP_* for allocs, SY_* for syncs */
+	int arg, arg2;
+} Effect;
+
+typedef struct Rule {
+	char *name; /* qualified, may end in '*' */
+	int kind;
+	int flags;
+	Effect *eff;
+	int neff;
+	char *file;
+	int line;
+} Rule;
+enum { RF_ASYNC = 1, RF_NORETURN = 2, RF_DEVICE = 4 /* device-side rule */, RF_LEGACY = 8 };
+
+typedef struct Rules Rules;
+Rules *rules_new(void);
+int rules_load(Rules *r, const char *path, char **err); /* 0 ok */
+int rules_parse(Rules *r, const char *name, const char *text, char **err);
+int rules_loaddir(Rules *r, const char *dir, char **err);
+const Rule *rules_find(const Rules *r, const char *qualname);
+void rules_free(Rules *r);
+const char *rkind_name(int kind);
+
+/* ---------------------------------------------------------------- model */
+
+/* Symbols a unit declares or references, keyed by clang USR. */
+enum { SYM_LOCAL, SYM_PARAM, SYM_GLOBAL, SYM_FUNC, SYM_THIS, SYM_RET };
+enum { /* Sym.flags */
+	SYMF_PTR = 1 << 0,   /* pointer or array of pointers: can hold addresses */
+	SYMF_ARRAY = 1 << 1, /* the variable is itself the array object */
+	SYMF_REF = 1 << 2,   /* C++ reference: its value is an address */
+	SYMF_RECORD = 1 << 3,
+	SYMF_VOLATILE = 1 << 4,
+	SYMF_EXTERN = 1 << 5, /* external linkage */
+	SYMF_STATIC = 1 << 6, /* static storage (globals, static locals) */
+	SYMF_DEVFN = 1 << 7,  /* function runs on the device (kernel or __device__) */
+	SYMF_KERNEL = 1 << 8,
+	SYMF_HOSTFN = 1 << 9,
+	SYMF_DEFINED = 1 << 10, /* this unit has the definition */
+	SYMF_SYSTEM = 1 << 11,  /* declared in a system header */
+	SYMF_DEPENDENT = 1 << 12, /* type depends on a template parameter */
+	SYMF_NORETURN = 1 << 13,
+	SYMF_ADDRTAKEN = 1 << 14, /* &x appears somewhere */
+	SYMF_REFRET = 1 << 15,    /* function returns a reference */
+	SYMF_TEMPLATE = 1 << 16,
+	SYMF_CONST = 1 << 17,
+	SYMF_NOTHROW = 1 << 18,
+	SYMF_METHOD = 1 << 19,
+};
+
+typedef struct Sym {
+	char *usr;
+	char *name;     /* spelling for reports */
+	char *qualname; /* functions: qualified name for rules (std::vector::data) */
+	int kind;
+	int flags;
+	int space; /* variables: SP_DEVICE for __device__, SP_SYMBOL for __constant__, ... */
+	int line;
+	int nparams; /* functions */
+	uint32_t refparams; /* functions: bit i set if parameter i is a reference */
+	uint32_t ptrparams; /* functions: bit i set if parameter i can carry an address */
+	int fn;             /* SYM_FUNC with a body in this unit: index into Unit.fns, else -1 */
+	int owner;          /* locals, parameters, this, return slot: the function's symbol, else -1 */
+	int link;           /* filled by link.c: Prog location or function id */
+} Sym;
+
+/* IR nodes: the value or lvalue shapes the analyses need, nothing else. */
+enum {
+	N_NULL,    /* no pointer value (a number, nullptr) */
+	N_VAR,     /* lvalue: the variable sym */
+	N_DEREF,   /* lvalue: the objects value a points to */
+	N_LOAD,    /* value: the contents of lvalue a */
+	N_ADDR,    /* value: the address of lvalue a */
+	N_ALLOC,   /* value: a fresh object made at call c */
+	N_CALLRET, /* value: the return value of call c */
+	N_JOIN,    /* value: a or b */
+	N_UNKNOWN, /* value: anything */
+	N_PARAMOBJ /* value: device analysis: what kernel parameter sym points to */
+};
+typedef struct {
+	uint8_t kind;
+	int a, b;
+	int sym;
+	int call;
+} Node;
+
+enum { O_READ, O_WRITE, O_ASSIGN, O_CALL, O_RETURN };
+typedef struct {
+	uint8_t kind;
+	int a, b; /* O_READ/O_WRITE: lvalue a; O_ASSIGN: lvalue a <- value b; O_RETURN: value a */
+	int call; /* O_CALL */
+} Op;
+
+/* C_DEFAULTED: an implicit or defaulted constructor or assignment: it
+ * writes the object and copies what its arguments designate. */
+enum { C_DIRECT, C_INDIRECT, C_LAUNCH, C_DEPENDENT, C_DEFAULTED };
+typedef struct {
+	int kind;
+	int callee;   /* Sym index of the function (kernel for launches), or -1 */
+	char *name;   /* qualified name, for rules and reports */
+	int *argv;    /* value node per argument */
+	int *argl;    /* lvalue node per argument when it is an lvalue, else -1 */
+	long long *argk; /* integer constant per argument, or LLONG_MIN */
+	int nargs;
+	int self;   /* lvalue of the object for member calls, or -1 */
+	int ret;    /* N_CALLRET node */
+	int stream; /* launches: value node of the stream argument, -1 for the default stream */
+	int kernel; /* launches and cudaLaunchKernel: the kernel's symbol, or -1 */
+	int off, line;
+} Call;
+
+/* A CFG node. Entry is node 0 and exit node 1 in every function. */
+enum {
+	ST_ENTRY,
+	ST_EXIT,
+	ST_PLAIN,  /* expression or declaration: one movable unit */
+	ST_COND,   /* branch or loop condition */
+	ST_RETURN,
+	ST_BREAK,
+	ST_CONTINUE,
+	ST_GOTO,
+	ST_LABEL,  /* a goto target or case label */
+	ST_END,    /* the closing brace of a compound statement */
+	ST_OPAQUE, /* a statement cuflow does not decompose (asm, try, ...) */
+};
+enum { /* Stmt.flags */
+	SF_MACRO = 1 << 0,    /* written through a macro invocation */
+	SF_NORETURN = 1 << 1, /* may call a function that does not return */
+	SF_JUMP = 1 << 2,     /* may leave by return/break/continue/goto (macro or opaque) */
+	SF_THROW = 1 << 3,
+	SF_ASM = 1 << 4,
+	SF_VOLATILE = 1 << 5,
+	SF_SHARED = 1 << 6,  /* shares its source range with another statement */
+	SF_HIDDEN = 1 << 7,  /* runs code cuflow cannot see (user destructors of temporaries) */
+	SF_DECL = 1 << 8,
+	SF_INMAIN = 1 << 9, /* range lies in the unit's main file */
+	SF_DIRECTIVE = 1 << 10, /* a preprocessor directive lies inside */
+};
+typedef struct {
+	int kind;
+	int flags;
+	int begin, end; /* bytes [begin, end) of the main file; end includes the ';' */
+	int line, endline;
+	int list, pos; /* the compound statement holding it and its index, or -1 */
+	int op0, nop;  /* ops [op0, op0+nop) */
+	int call0, ncall;
+	Ints succ, pred;
+	Ints decls; /* syms declared directly by this statement */
+	int loop;   /* analysis: innermost loop header, or -1 */
+	char *label; /* ST_GOTO target / ST_LABEL name */
+} Stmt;
+
+/* A compound statement's items. Item i spans CFG nodes [first[i], last[i]]. */
+typedef struct {
+	int begin, end; /* the braces */
+	int endnode;    /* its ST_END node */
+	int owner;      /* the statement that owns it (loop or branch condition), -1 for a function body */
+	Ints first, last;
+} List;
+
+enum { FN_HOST, FN_KERNEL, FN_DEVICE, FN_HOSTDEVICE };
+typedef struct {
+	int sym;
+	int kind;
+	char *file; /* where the body is: the main file or a header */
+	int begin, end, line;
+	bool inmain; /* defined in the unit's main file */
+	VEC(Stmt) st;
+	VEC(Node) nodes;
+	VEC(Op) ops;
+	VEC(Call) calls;
+	VEC(List) lists;
+	Ints params; /* syms; the implicit this first for methods */
+	int thissym, retsym;
+	int flags;
+	char *why; /* why the function is not analysed (try, setjmp, ...) or NULL */
+} Func;
+enum { FNF_TRY = 1, FNF_SETJMP = 2, FNF_GOTO = 4, FNF_ASM = 8, FNF_TEMPLATE = 16 };
+
+typedef struct {
+	int off, end; /* bytes of the main file */
+} Comment;
+
+enum { PM_CUDA, PM_MINIMAL }; /* parsed with the toolkit's headers or cuflow's own */
+
+typedef struct {
+	char *path;     /* as given */
+	char *src;      /* the main file's bytes */
+	size_t len;
+	int *lines;     /* start offset of each line */
+	int nlines;
+	int mode;       /* PM_* */
+	char *refused;  /* why the file cannot be analysed, or NULL */
+	char *fixhint;  /* a flag that would fix it */
+	VEC(Sym) syms;
+	VEC(Func) fns;
+	VEC(Comment) comments;
+	Ints directives; /* offsets of preprocessor directive lines */
+	double tparse, tbuild; /* seconds */
+	int ndiag;
+} Unit;
+
+/* Options that change what the analyses may assume. */
+typedef struct {
+	const char *cudapath; /* NULL: default; "" : none, use the minimal header */
+	bool minimal;         /* force the minimal header */
+	const char **cargs;   /* extra compiler arguments */
+	int ncargs;
+	bool timers;          /* allow moving syncs past clock reads */
+	const char *compdb;   /* -p DIR */
+} Opts;
+
+/* front/parse.c + front/build.c */
+Unit *unit_parse(const char *path, const Opts *o, const Rules *rules);
+void unit_free(Unit *u);
+/* front/cst.c: comments and trivia from the tree-sitter CST */
+void cst_scan(Unit *u);
+
+/* ---------------------------------------------------------------- program */
+
+enum { L_UNKNOWN, L_VAR, L_HEAP, L_PARAMOBJ };
+typedef struct {
+	int kind;
+	int space;   /* SP_* */
+	int flags;   /* SYMF_* of the variable */
+	char *name;  /* for reports */
+	int unit, line;
+	int fn;      /* the function owning a local, a heap site or a parameter object, or -1 */
+	int param;   /* parameter objects: the kernel parameter's index */
+} Loc;
+#define LOC_UNKNOWN 0
+
+/* What a kernel does, following __device__ calls. */
+typedef struct {
+	uint32_t prd, pwr; /* pointer parameter i: read / written through */
+	Bits grd, gwr;     /* globals (device symbols) read / written */
+	bool io;           /* device printf */
+	bool unknown;      /* calls cuflow cannot see into */
+	const char *why;   /* the first such call */
+} KSum;
+
+/* Effects of a statement, or of a whole host function (its mod/ref summary). */
+enum {
+	EX_DEVOP = 1 << 0,    /* launches or CUDA runtime calls */
+	EX_SYNC = 1 << 1,     /* a call that blocks on device work */
+	EX_IO = 1 << 2,
+	EX_TIMER = 1 << 3,
+	EX_UNKNOWN = 1 << 4,  /* calls cuflow cannot see into */
+	EX_EXIT = 1 << 5,     /* may end the program */
+	EX_THROW = 1 << 6,
+	EX_LAUNCH = 1 << 7,
+	EX_ASYNC = 1 << 8,    /* leaves device work in flight */
+	EX_DEVSYNC = 1 << 9,  /* waits for all device work */
+	EX_DEFSYNC = 1 << 10, /* waits for the default stream */
+	EX_VOLATILE = 1 << 11,
+	EX_OTHERDEV = 1 << 12, /* a device op that is not a sync */
+	EX_KIO = 1 << 13,      /* launches a kernel that prints */
+	EX_UNSAFE = 1 << 14,   /* setjmp and friends */
+	EX_MANAGED = 1 << 15,  /* touches managed memory */
+	EX_STREAMOP = 1 << 16, /* its device work goes to a stream other than the default one */
+};
+
+typedef struct {
+	Bits rd, wr;   /* what it reads and writes, on the host's side, by return */
+	Bits prd, pwr; /* what the device work it leaves in flight reads and writes */
+	int ex;        /* EX_* */
+	const char *what; /* the call that decided the flags, for reports */
+	int whatline;
+} Eff;
+
+typedef struct {
+	Bits drd, dwr, srd, swr; /* in flight on the default stream / on other streams */
+	bool dany, sany;         /* some work in flight there, even with nothing to read or write */
+	int ex;                  /* EX_KIO when a printing kernel is in flight */
+} Pend;
+
+typedef struct {
+	Unit *u;
+	Func *f;
+	int id;
+	int base;    /* Andersen variable of the function's IR node 0 */
+	Eff sum;     /* host functions: mod/ref summary */
+	KSum ks;     /* kernels */
+	Eff *st;     /* per statement */
+	/* CFG analyses */
+	Ints *succ, *pred; /* the front end's edges plus exits through calls that end the program */
+	int *idom, *ipdom;
+	int *rpo, nrpo, *order, *porder; /* reverse postorder; node -> index in it (forward / reverse graph) */
+	int *loop;   /* innermost loop header of each node, or -1 */
+	Pend *in;    /* device work possibly in flight before each node */
+} PFunc;
+
+typedef struct Prog {
+	Unit **units;
+	int nunits;
+	const Rules *rules;
+	const Opts *opts;
+	VEC(Loc) locs;
+	VEC(PFunc) fns;
+	Ints *symlink; /* per unit: sym -> location (variables) or function id */
+	Ints *fnlink;  /* per unit: Unit.fns index -> function id */
+	int nvars;     /* Andersen variables: one per location, then one per IR node */
+	Bits *pts;
+	Bits escapable; /* locations unknown code could reach */
+	Pend alldev;    /* every device op's effects: what may be in flight when a function starts */
+} Prog;
+
+/* model/link.c */
+int prog_groups(Unit **units, int n, int *group);
+Prog *prog_link(Unit **units, int n, const Rules *rules, const Opts *o);
+void prog_free(Prog *p);
+int newloc(Prog *p, int kind, int space, const char *name, int unit, int line, int fn);
+int symloc(const Prog *p, int unit, int sym);
+int symfn(const Prog *p, int unit, int sym);
+const char *locname(const Prog *p, int l);
+
+/* analysis/ */
+void solvepts(Prog *p);
+int nodevar(const PFunc *pf, int node);
+const Bits *addrs(const Prog *p, const PFunc *pf, int node); /* what an lvalue designates */
+void fillkernels(Prog *p);
+void filleffects(Prog *p);
+void fillcfg(Prog *p, PFunc *pf);
+void filldom(int n, Ints *succ, Ints *pred, int root, int *idom, int *order, int *rpo, int *nrpo);
+bool dominates(const int *idom, const int *order, int a, int b);
+void fillloops(PFunc *pf);
+void fillpending(Prog *p, PFunc *pf);
+bool conflicts(const Prog *p, const Bits *a, const Bits *b);
+int conflictloc(const Prog *p, const Bits *a, const Bits *b);
+void analyse(Prog *p);
+
+/* ---------------------------------------------------------------- plans */
+
+/* A byte-range replacement in one file; inserts have len 0. seq orders
+ * inserts at the same offset. */
+typedef struct {
+	int off, len;
+	char *text;
+	int seq;
+} Edit;
+typedef VEC(Edit) Edits;
+
+enum { PASS_SYNC };
+enum { CH_MOVE, CH_KEEP };
+
+/* One decision of a pass about one statement (or group), with its reasons:
+ * the report, the machine formats and the edits all come from these. */
+typedef struct {
+	int pass, kind;
+	const Unit *u;
+	const char *fn;     /* the function's name */
+	int line, endline;  /* the sync statement (first member of a group) */
+	char *call;         /* the sync call's name */
+	Ints members;       /* lines of every statement moved together */
+	int target;         /* the line it now precedes (a statement or the block's closing brace) */
+	bool toend;         /* target is the end of the block */
+	int overlap, calls; /* host statements and calls it now overlaps */
+	char *stop;         /* what stopped it (moves) or why it stayed (keeps) */
+	int stopline;       /* where, or 0 */
+	Edits edits;
+} Change;
+typedef VEC(Change) Plan;
+
+/* pass/sync.c */
+void syncmotion(Prog *p, Plan *plan);
+
+/* edit/edit.c */
+char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
+int writeatomic(const char *path, const char *data, size_t len, char **err);
+
+/* report/ */
+void unidiff(Buf *out, const char *path, const char *a, size_t alen, const char *b, size_t blen);
+
+#endif

@@ -1,0 +1,224 @@
+/* driver.c: finds the inputs, parses them, groups them into programs, runs
+ * the analyses and passes on each, then prints the diff and the report or
+ * rewrites the files. */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cuflow.h"
+#include "driver/driver.h"
+#include "report/report.h"
+
+typedef struct {
+	const char *name, *text;
+} Embedded;
+extern const Embedded cuflow_rules[];
+void dumpunit(Buf *b, const Unit *u);
+
+static Rules *
+loadrules(Run *r)
+{
+	Rules *rs = rules_new();
+	char *err = NULL;
+	for (const Embedded *e = cuflow_rules; e->name; e++)
+		if (rules_parse(rs, e->name, e->text, &err)) {
+			fprintf(stderr, "cuflow: built-in rules: %s\n", err);
+			exit(2);
+		}
+	for (int i = 0; i < r->rulefiles.n; i++) {
+		const char *p = r->rulefiles.v[i];
+		struct stat sb;
+		int rc = stat(p, &sb) == 0 && S_ISDIR(sb.st_mode) ? rules_loaddir(rs, p, &err) : rules_load(rs, p, &err);
+		if (rc) {
+			fprintf(stderr, "cuflow: %s\n", err);
+			exit(2);
+		}
+	}
+	return rs;
+}
+
+static bool
+iscuda(const char *name)
+{
+	size_t n = strlen(name);
+	return (n > 3 && !strcmp(name + n - 3, ".cu")) || (n > 4 && !strcmp(name + n - 4, ".cuh"));
+}
+
+static int
+bystr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* CUDA sources under dir, sorted, so every run sees the same order. */
+static void
+walk(const char *dir, Strs *out)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	Strs here = {0};
+	for (struct dirent *e; (e = readdir(d));) {
+		if (e->d_name[0] == '.')
+			continue;
+		char *path = fmt("%s/%s", dir, e->d_name);
+		struct stat sb;
+		if (lstat(path, &sb) == 0 && (S_ISDIR(sb.st_mode) || (S_ISREG(sb.st_mode) && iscuda(e->d_name))))
+			vpush(here, path);
+		else
+			free(path);
+	}
+	closedir(d);
+	qsort(here.v, here.n, sizeof *here.v, bystr);
+	for (int i = 0; i < here.n; i++) {
+		struct stat sb;
+		if (stat(here.v[i], &sb) == 0 && S_ISDIR(sb.st_mode)) {
+			walk(here.v[i], out);
+			free(here.v[i]);
+		} else
+			vpush(*out, here.v[i]);
+	}
+	vfree(here);
+}
+
+static void
+inputs(Run *r, Strs *files)
+{
+	for (int i = 0; i < r->inputs.n; i++) {
+		struct stat sb;
+		if (stat(r->inputs.v[i], &sb) == 0 && S_ISDIR(sb.st_mode))
+			walk(r->inputs.v[i], files);
+		else
+			vpush(*files, xstrdup(r->inputs.v[i]));
+	}
+}
+
+static void
+runpasses(Run *r, Unit **units, int n, const Rules *rules, Plan *plan)
+{
+	int *group = xcalloc(n, sizeof *group);
+	int ng = prog_groups(units, n, group);
+	for (int g = 0; g < ng; g++) {
+		VEC(Unit *) members = {0};
+		for (int i = 0; i < n; i++)
+			if (group[i] == g && !units[i]->refused)
+				vpush(members, units[i]);
+		if (members.n) {
+			Prog *p = prog_link(members.v, members.n, rules, &r->opts);
+			analyse(p);
+			if (strstr(r->passes, "sync"))
+				syncmotion(p, plan);
+			prog_free(p);
+		}
+		vfree(members);
+	}
+	free(group);
+}
+
+static void
+emit(Run *r, const char *text, FILE *to)
+{
+	(void)r;
+	fputs(text, to);
+	fflush(to);
+}
+
+int
+drive(Run *r)
+{
+	Rules *rules = loadrules(r);
+	Strs files = {0};
+	inputs(r, &files);
+	int n = files.n, rc = 0;
+	Unit **units = xcalloc(n, sizeof *units);
+	for (int i = 0; i < n; i++) {
+		units[i] = unit_parse(files.v[i], &r->opts, rules);
+		cst_scan(units[i]);
+		if (units[i]->refused)
+			rc = 3;
+	}
+	if (r->dump) {
+		for (int i = 0; i < n; i++) {
+			Buf b = {0};
+			dumpunit(&b, units[i]);
+			emit(r, bstr(&b), stdout);
+			free(b.v);
+		}
+	} else {
+		Plan plan = {0};
+		runpasses(r, units, n, rules, &plan);
+		bool *changed = xcalloc(n, sizeof *changed);
+		bool pending = false;
+		for (int i = 0; i < n; i++) {
+			Unit *u = units[i];
+			Edits all = {0};
+			for (int c = 0; c < plan.n; c++)
+				if (plan.v[c].u == u && plan.v[c].kind == CH_MOVE)
+					for (int k = 0; k < plan.v[c].edits.n; k++)
+						vpush(all, plan.v[c].edits.v[k]);
+			if (!all.n) {
+				vfree(all);
+				continue;
+			}
+			size_t len;
+			char *err = NULL, *out = applyedits(u->src, u->len, &all, &len, &err);
+			vfree(all);
+			if (!out) {
+				fprintf(stderr, "cuflow: %s: internal error, file left alone: %s\n", u->path, err);
+				free(err);
+				rc = 3;
+				continue;
+			}
+			changed[i] = len != u->len || memcmp(out, u->src, len);
+			if (changed[i] && r->inplace) {
+				if (writeatomic(u->path, out, len, &err)) {
+					fprintf(stderr, "cuflow: %s: %s\n", u->path, err);
+					free(err);
+					rc = 3;
+				}
+			} else if (changed[i]) {
+				Buf d = {0};
+				unidiff(&d, u->path, u->src, u->len, out, len);
+				emit(r, bstr(&d), stdout);
+				free(d.v);
+				pending = true;
+			}
+			free(out);
+		}
+		if (!r->quiet) {
+			Report rep = {units, n, changed, &plan, NULL};
+			Buf b = {0};
+			textreport(&b, &rep);
+			FILE *to = stderr;
+			if (r->reportfile && !(to = fopen(r->reportfile, "w"))) {
+				fprintf(stderr, "cuflow: cannot write the report to %s\n", r->reportfile);
+				to = stderr;
+			}
+			emit(r, bstr(&b), to);
+			if (to != stderr)
+				fclose(to);
+			free(b.v);
+		}
+		if (r->check && pending && rc == 0)
+			rc = 1;
+		free(changed);
+		for (int c = 0; c < plan.n; c++) {
+			free(plan.v[c].call);
+			free(plan.v[c].stop);
+			vfree(plan.v[c].members);
+			for (int k = 0; k < plan.v[c].edits.n; k++)
+				free(plan.v[c].edits.v[k].text);
+			vfree(plan.v[c].edits);
+		}
+		vfree(plan);
+	}
+	for (int i = 0; i < n; i++) {
+		unit_free(units[i]);
+		free(files.v[i]);
+	}
+	free(units);
+	vfree(files);
+	rules_free(rules);
+	return rc;
+}

@@ -1,0 +1,13 @@
+/* driver.h: one run of cuflow: inputs, options, and what to print. */
+typedef struct {
+	Opts opts;
+	VEC(char *) cargs;
+	VEC(const char *) inputs;
+	VEC(const char *) rulefiles;
+	char *passes;
+	bool inplace, check, quiet;
+	const char *report, *reportfile, *dump;
+	int jobs;
+} Run;
+
+int drive(Run *r);

@@ -1,0 +1,1371 @@
+/* build.c: libclang AST -> Unit. Declarations become symbols keyed by USR;
+ * each function body becomes a statement-level CFG whose nodes carry the IR
+ * ops of expr.c. Control statements written through a macro, and statements
+ * cuflow does not decompose, are one node holding all their ops. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "front/front.h"
+
+static void stmt(B *b, CXCursor s);
+static void flat(B *b, CXCursor c);
+
+typedef struct {
+	CXCursor *v;
+	int n, cap;
+} Kids;
+
+static enum CXChildVisitResult
+addkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Kids *k = d;
+	vpush(*k, c);
+	return CXChildVisit_Continue;
+}
+
+/* The children of c, in a fresh array the caller frees. */
+int
+kids(CXCursor c, CXCursor **out)
+{
+	Kids k = {0};
+	clang_visitChildren(c, addkid, &k);
+	*out = k.v;
+	return k.n;
+}
+
+bool
+insystem(CXCursor c)
+{
+	return clang_Location_isInSystemHeader(clang_getCursorLocation(c));
+}
+
+/* Written through a macro: the first token comes from a macro expansion. */
+bool
+ismacro(CXCursor c)
+{
+	CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+	CXFile ef, sf;
+	unsigned eo, so;
+	clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
+	clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
+	return eo != so || !clang_File_isEqual(ef, sf);
+}
+
+/* Byte range [begin, end) of c in the file it was expanded into. */
+void
+offsets(B *b, CXCursor c, int *begin, int *end, CXFile *file)
+{
+	(void)b;
+	CXSourceRange r = clang_getCursorExtent(c);
+	unsigned bo, eo;
+	CXFile f;
+	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &bo);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &eo);
+	*begin = (int)bo;
+	*end = (int)(eo > bo ? eo : bo);
+	if (file)
+		*file = f;
+}
+
+static Source *
+sourceof(B *b, CXFile f)
+{
+	for (int i = 0; i < b->srcs.n; i++)
+		if (clang_File_isEqual(b->srcs.v[i].file, f))
+			return &b->srcs.v[i];
+	Source s = {f, NULL, 0};
+	s.src = clang_getFileContents(b->tu, f, &s.len);
+	vpush(b->srcs, s);
+	return &b->srcs.v[b->srcs.n - 1];
+}
+
+/* ---------------------------------------------------------------- symbols */
+
+static bool
+hasattr(CXCursor c, enum CXCursorKind k)
+{
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	bool found = false;
+	for (int i = 0; i < n && !found; i++)
+		found = clang_getCursorKind(ks[i]) == k;
+	free(ks);
+	return found;
+}
+
+/* __managed__ has no libclang cursor kind: find its spelling among the attributes. */
+static bool
+ismanaged(B *b, CXCursor c)
+{
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	bool found = false;
+	for (int i = 0; i < n && !found; i++) {
+		if (!clang_isAttribute(clang_getCursorKind(ks[i])))
+			continue;
+		CXString s = clang_getCursorSpelling(ks[i]);
+		found = strstr(clang_getCString(s), "managed") != NULL;
+		clang_disposeString(s);
+	}
+	free(ks);
+	if (!found) { /* attributes written with macros spell as the macro */
+		int bo, eo;
+		CXFile f;
+		offsets(b, c, &bo, &eo, &f);
+		Source *s = sourceof(b, f);
+		if (s->src && eo <= (int)s->len) {
+			char *t = xstrndup(s->src + bo, eo - bo);
+			found = strstr(t, "__managed__") != NULL;
+			free(t);
+		}
+	}
+	return found;
+}
+
+bool
+holdsaddr(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	switch (t.kind) {
+	case CXType_Pointer:
+	case CXType_LValueReference:
+	case CXType_RValueReference:
+	case CXType_Record:
+	case CXType_BlockPointer:
+	case CXType_MemberPointer:
+	case CXType_Unexposed:
+	case CXType_Dependent:
+	case CXType_Auto:
+	case CXType_Elaborated:
+		return true;
+	case CXType_ConstantArray:
+	case CXType_IncompleteArray:
+	case CXType_VariableArray:
+	case CXType_DependentSizedArray:
+		return holdsaddr(clang_getArrayElementType(t));
+	default:
+		return false;
+	}
+}
+
+static int
+typeflags(CXType t)
+{
+	int fl = 0;
+	if (clang_isVolatileQualifiedType(t))
+		fl |= SYMF_VOLATILE;
+	if (clang_isConstQualifiedType(t))
+		fl |= SYMF_CONST;
+	t = clang_getCanonicalType(t);
+	switch (t.kind) {
+	case CXType_LValueReference:
+	case CXType_RValueReference:
+		fl |= SYMF_REF | SYMF_PTR;
+		if (clang_isVolatileQualifiedType(clang_getPointeeType(t)))
+			fl |= SYMF_VOLATILE;
+		break;
+	case CXType_ConstantArray:
+	case CXType_IncompleteArray:
+	case CXType_VariableArray:
+	case CXType_DependentSizedArray:
+		fl |= SYMF_ARRAY;
+		if (holdsaddr(clang_getArrayElementType(t)))
+			fl |= SYMF_PTR;
+		break;
+	case CXType_Record:
+		fl |= SYMF_RECORD | SYMF_PTR;
+		break;
+	case CXType_Unexposed:
+	case CXType_Dependent:
+		fl |= SYMF_DEPENDENT | SYMF_PTR;
+		break;
+	default:
+		if (holdsaddr(t))
+			fl |= SYMF_PTR;
+	}
+	return fl;
+}
+
+static bool
+isfunction(enum CXCursorKind k)
+{
+	return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
+	       k == CXCursor_Destructor || k == CXCursor_ConversionFunction || k == CXCursor_FunctionTemplate;
+}
+
+/* std::vector::data: namespaces and classes, without inline namespaces
+ * (std::__cxx11) or template arguments. */
+char *
+qualname(CXCursor fn)
+{
+	Buf b = {0};
+	VEC(char *) parts = {0};
+	CXString s = clang_getCursorSpelling(fn);
+	vpush(parts, xstrdup(clang_getCString(s)));
+	clang_disposeString(s);
+	for (CXCursor p = clang_getCursorSemanticParent(fn); !clang_Cursor_isNull(p);
+	     p = clang_getCursorSemanticParent(p)) {
+		enum CXCursorKind k = clang_getCursorKind(p);
+		if (k == CXCursor_TranslationUnit || clang_isInvalid(k))
+			break;
+		if (k == CXCursor_Namespace && clang_Cursor_isInlineNamespace(p))
+			continue;
+		if (k == CXCursor_LinkageSpec)
+			continue;
+		s = clang_getCursorSpelling(p);
+		const char *n = clang_getCString(s);
+		if (*n)
+			vpush(parts, xstrdup(n));
+		clang_disposeString(s);
+	}
+	for (int i = parts.n - 1; i >= 0; i--) {
+		char *lt = strchr(parts.v[i], '<'); /* operator< keeps its name */
+		if (lt && strncmp(parts.v[i], "operator", 8))
+			*lt = 0;
+		bputs(&b, parts.v[i]);
+		if (i)
+			bputs(&b, "::");
+		free(parts.v[i]);
+	}
+	vfree(parts);
+	return bstr(&b);
+}
+
+static int
+addsym(B *b, const char *usr, Sym s)
+{
+	SymKey *k = xcalloc(1, sizeof *k);
+	k->usr = xstrdup(usr);
+	k->sym = b->u->syms.n;
+	s.usr = k->usr;
+	s.fn = -1;
+	s.link = -1;
+	HASH_ADD_KEYPTR(hh, b->syms, k->usr, strlen(k->usr), k);
+	vpush(b->u->syms, s);
+	return k->sym;
+}
+
+static int
+findsym(B *b, const char *usr)
+{
+	SymKey *k;
+	HASH_FIND_STR(b->syms, usr, k);
+	return k ? k->sym : -1;
+}
+
+static void
+fnsym(CXCursor c, Sym *s)
+{
+	s->kind = SYM_FUNC;
+	s->qualname = qualname(c);
+	if (hasattr(c, CXCursor_CUDAGlobalAttr))
+		s->flags |= SYMF_KERNEL | SYMF_DEVFN;
+	else if (hasattr(c, CXCursor_CUDADeviceAttr)) {
+		s->flags |= SYMF_DEVFN;
+		if (hasattr(c, CXCursor_CUDAHostAttr))
+			s->flags |= SYMF_HOSTFN;
+	} else
+		s->flags |= SYMF_HOSTFN;
+	CXType ft = clang_getCursorType(c);
+	CXType rt = clang_getCanonicalType(clang_getResultType(ft));
+	if (rt.kind == CXType_LValueReference || rt.kind == CXType_RValueReference)
+		s->flags |= SYMF_REFRET;
+	else if (holdsaddr(rt))
+		s->flags |= SYMF_PTR;
+	CXString ts = clang_getTypeSpelling(ft);
+	if (strstr(clang_getCString(ts), "noreturn"))
+		s->flags |= SYMF_NORETURN;
+	clang_disposeString(ts);
+	int n = clang_getNumArgTypes(ft);
+	s->nparams = n < 0 ? 0 : n;
+	if (n < 0 || n > 32 || clang_isFunctionTypeVariadic(ft))
+		s->ptrparams = ~0u; /* cannot tell: assume any argument carries an address */
+	if (holdsaddr(rt))
+		s->ptrparams = ~0u;
+	for (int i = 0; i < n && i < 32; i++) {
+		CXType pt = clang_getCanonicalType(clang_getArgType(ft, i));
+		if (pt.kind == CXType_LValueReference || pt.kind == CXType_RValueReference)
+			s->refparams |= 1u << i;
+		if (holdsaddr(pt))
+			s->ptrparams |= 1u << i;
+	}
+	if (clang_getCursorKind(c) == CXCursor_FunctionTemplate)
+		s->flags |= SYMF_TEMPLATE;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if ((k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_Destructor ||
+	     k == CXCursor_ConversionFunction) &&
+	    !clang_CXXMethod_isStatic(c))
+		s->flags |= SYMF_METHOD;
+	if (k == CXCursor_FunctionTemplate) {
+		CXCursor p = clang_getCursorSemanticParent(c);
+		enum CXCursorKind pk = clang_getCursorKind(p);
+		if ((pk == CXCursor_ClassDecl || pk == CXCursor_StructDecl || pk == CXCursor_ClassTemplate) &&
+		    !clang_CXXMethod_isStatic(c))
+			s->flags |= SYMF_METHOD;
+	}
+	int ex = clang_getCursorExceptionSpecificationType(c);
+	if (ex == CXCursor_ExceptionSpecificationKind_BasicNoexcept ||
+	    ex == CXCursor_ExceptionSpecificationKind_DynamicNone)
+		s->flags |= SYMF_NOTHROW;
+}
+
+/* The symbol for the declaration c (a variable, parameter or function),
+ * or -1 for what cuflow does not track (fields, system variables). */
+int
+symof(B *b, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (isfunction(k)) {
+		CXCursor t = clang_getSpecializedCursorTemplate(c);
+		if (!clang_Cursor_isNull(t))
+			c = t;
+		k = clang_getCursorKind(c);
+	} else if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
+		return -1;
+	else if (k == CXCursor_VarDecl && insystem(c))
+		return -1; /* library state (stderr, optind, threadIdx): rules describe it */
+	CXString usr = clang_getCursorUSR(c);
+	const char *us = clang_getCString(usr);
+	if (!us || !*us) {
+		clang_disposeString(usr);
+		return -1;
+	}
+	int i = findsym(b, us);
+	if (i >= 0) {
+		clang_disposeString(usr);
+		return i;
+	}
+	Sym s = {0};
+	s.owner = -1;
+	CXString name = clang_getCursorSpelling(c);
+	s.name = xstrdup(clang_getCString(name));
+	clang_disposeString(name);
+	unsigned line;
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
+	s.line = (int)line;
+	if (insystem(c))
+		s.flags |= SYMF_SYSTEM;
+	if (clang_getCursorLinkage(c) == CXLinkage_External)
+		s.flags |= SYMF_EXTERN;
+	if (isfunction(k))
+		fnsym(c, &s);
+	else {
+		s.flags |= typeflags(clang_getCursorType(c));
+		if (k == CXCursor_ParmDecl)
+			s.kind = SYM_PARAM;
+		else if (clang_Cursor_hasVarDeclGlobalStorage(c)) {
+			s.kind = SYM_GLOBAL;
+			s.flags |= SYMF_STATIC;
+		} else
+			s.kind = SYM_LOCAL;
+		if (s.kind != SYM_GLOBAL) {
+			CXCursor fn = clang_getCursorSemanticParent(c);
+			if (isfunction(clang_getCursorKind(fn)))
+				s.owner = symof(b, fn);
+		}
+		s.space = SP_HOST;
+		if (hasattr(c, CXCursor_CUDAConstantAttr) || hasattr(c, CXCursor_CUDADeviceAttr))
+			s.space = SP_SYMBOL;
+		if (hasattr(c, CXCursor_CUDASharedAttr))
+			s.space = SP_DEVICE;
+		if (s.kind == SYM_GLOBAL && !(s.flags & SYMF_SYSTEM) && ismanaged(b, c))
+			s.space = SP_MANAGED;
+	}
+	i = addsym(b, us, s);
+	clang_disposeString(usr);
+	return i;
+}
+
+/* A per-function pseudo symbol: the implicit this, the return slot. */
+static int
+pseudosym(B *b, int fnsym, int kind, const char *name)
+{
+	char *usr = fmt("%s#%s", b->u->syms.v[fnsym].usr, name);
+	int i = findsym(b, usr);
+	if (i < 0) {
+		Sym s = {0};
+		s.kind = kind;
+		s.name = xstrdup(name);
+		s.flags = SYMF_PTR;
+		s.space = SP_HOST;
+		s.owner = fnsym;
+		i = addsym(b, usr, s);
+	}
+	free(usr);
+	return i;
+}
+
+/* ---------------------------------------------------------------- CFG */
+
+static void
+edge(Func *f, int a, int z)
+{
+	Stmt *s = &f->st.v[a];
+	for (int i = 0; i < s->succ.n; i++)
+		if (s->succ.v[i] == z)
+			return;
+	vpush(s->succ, z);
+	vpush(f->st.v[z].pred, a);
+}
+
+static void
+setrange(B *b, Stmt *s, int bo, int eo)
+{
+	s->begin = bo;
+	s->end = eo;
+	if (b->fsrc == NULL || b->fsrc->src == NULL)
+		return;
+	s->line = lineof(b->u->lines, b->u->nlines, bo);
+	s->endline = lineof(b->u->lines, b->u->nlines, eo > bo ? eo - 1 : bo);
+}
+
+/* A new node reached from every open edge; ops go to it until the next one. */
+static int
+newnode(B *b, int kind, CXCursor c)
+{
+	Func *f = b->fn;
+	Stmt s = {0};
+	s.kind = kind;
+	s.list = s.pos = -1;
+	s.loop = -1;
+	s.op0 = f->ops.n;
+	s.call0 = f->calls.n;
+	vpush(f->st, s);
+	int n = f->st.n - 1;
+	if (!clang_Cursor_isNull(c)) {
+		int bo, eo;
+		offsets(b, c, &bo, &eo, NULL);
+		setrange(b, &f->st.v[n], bo, eo);
+		if (ismacro(c))
+			f->st.v[n].flags |= SF_MACRO;
+	}
+	if (b->fsrc && b->fsrc->file && clang_File_isEqual(b->fsrc->file, b->mainfile))
+		f->st.v[n].flags |= SF_INMAIN;
+	for (int i = 0; i < b->cur.n; i++)
+		edge(f, b->cur.v[i], n);
+	b->cur.n = 0;
+	vpush(b->cur, n);
+	b->node = n;
+	return n;
+}
+
+static void
+endnode(B *b)
+{
+	Stmt *s = &b->fn->st.v[b->node];
+	s->nop = b->fn->ops.n - s->op0;
+	s->ncall = b->fn->calls.n - s->call0;
+}
+
+void
+stmtflag(B *b, int flags)
+{
+	if (b->node >= 0)
+		b->fn->st.v[b->node].flags |= flags;
+}
+
+/* Extends a statement's end over its ';' (libclang extents stop before it). */
+static void
+takesemi(B *b, int n)
+{
+	Stmt *s = &b->fn->st.v[n];
+	const char *src = b->fsrc ? b->fsrc->src : NULL;
+	if (!src)
+		return;
+	size_t i = (size_t)s->end, len = b->fsrc->len;
+	while (i < len) {
+		if (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r')
+			i++;
+		else if (src[i] == '/' && i + 1 < len && src[i + 1] == '*') {
+			const char *e = strstr(src + i + 2, "*/");
+			if (!e)
+				return;
+			i = (size_t)(e - src) + 2;
+		} else
+			break;
+	}
+	if (i < len && src[i] == ';')
+		setrange(b, s, s->begin, (int)i + 1);
+}
+
+static void
+closeall(Ints *dst, Ints *src)
+{
+	for (int i = 0; i < src->n; i++)
+		vpush(*dst, src->v[i]);
+}
+
+static Ints *
+pushtarget(void *stack)
+{
+	VEC(Ints *) *st = stack;
+	Ints *l = xcalloc(1, sizeof *l);
+	vpush(*st, l);
+	return l;
+}
+
+static void
+poptarget(void *stack)
+{
+	VEC(Ints *) *st = stack;
+	Ints *l = st->v[--st->n];
+	vfree(*l);
+	free(l);
+}
+
+static void
+jump(B *b, int kind)
+{
+	int n = b->node;
+	if (kind == ST_RETURN)
+		edge(b->fn, n, 1);
+	else if (kind == ST_BREAK && b->brk.n)
+		vpush(*b->brk.v[b->brk.n - 1], n);
+	else if (kind == ST_CONTINUE && b->cont.n)
+		vpush(*b->cont.v[b->cont.n - 1], n);
+}
+
+static void
+gotolabel(B *b, CXCursor s)
+{
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	for (int i = 0; i < n; i++)
+		if (clang_getCursorKind(ks[i]) == CXCursor_LabelRef) {
+			CXString name = clang_getCursorSpelling(ks[i]);
+			b->fn->st.v[b->node].label = xstrdup(clang_getCString(name));
+			clang_disposeString(name);
+		}
+	free(ks);
+	b->fn->flags |= FNF_GOTO;
+}
+
+static void
+atomic(B *b, CXCursor s)
+{
+	int n = newnode(b, ST_PLAIN, s);
+	flat(b, s);
+	b->node = n;
+	endnode(b);
+	if (clang_getCursorKind(s) == CXCursor_DeclStmt)
+		b->fn->st.v[n].flags |= SF_DECL;
+	takesemi(b, n);
+}
+
+/* Flattens a statement into the current node (macro bodies, opaque code):
+ * all ops, no structure. Jumps out of it become edges. The nesting counter
+ * tells a break that leaves the statement from one that stays inside it. */
+typedef struct {
+	int loops, switches;
+} Nest;
+
+static void flatn(B *b, CXCursor c, Nest *nest);
+
+static void
+flatkids(B *b, CXCursor c, Nest *nest)
+{
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	for (int i = 0; i < n; i++)
+		flatn(b, ks[i], nest);
+	free(ks);
+}
+
+static void
+flatn(B *b, CXCursor c, Nest *nest)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (clang_isExpression(k)) {
+		ev(b, c);
+		return;
+	}
+	switch (k) {
+	case CXCursor_DeclStmt: {
+		CXCursor *ks;
+		int n = kids(c, &ks);
+		for (int i = 0; i < n; i++)
+			if (clang_getCursorKind(ks[i]) == CXCursor_VarDecl)
+				vardecl(b, ks[i]);
+		free(ks);
+		return;
+	}
+	case CXCursor_ReturnStmt: {
+		stmtflag(b, SF_JUMP);
+		CXCursor *ks;
+		int n = kids(c, &ks);
+		int v = n ? rv(b, ks[0]) : mk(b, N_NULL, -1, -1, -1);
+		free(ks);
+		if (b->fn->retsym >= 0)
+			op(b, O_ASSIGN, mk(b, N_VAR, -1, -1, b->fn->retsym), v, -1);
+		jump(b, ST_RETURN);
+		return;
+	}
+	case CXCursor_BreakStmt:
+		if (!nest->loops && !nest->switches) {
+			stmtflag(b, SF_JUMP);
+			jump(b, ST_BREAK);
+		}
+		return;
+	case CXCursor_ContinueStmt:
+		if (!nest->loops) {
+			stmtflag(b, SF_JUMP);
+			jump(b, ST_CONTINUE);
+		}
+		return;
+	case CXCursor_GotoStmt:
+	case CXCursor_IndirectGotoStmt:
+		stmtflag(b, SF_JUMP);
+		b->fn->flags |= FNF_GOTO;
+		if (k == CXCursor_IndirectGotoStmt)
+			b->fn->why = "computed goto";
+		flatkids(b, c, nest);
+		return;
+	case CXCursor_LabelStmt:
+		b->fn->flags |= FNF_GOTO;
+		flatkids(b, c, nest);
+		return;
+	case CXCursor_CXXTryStmt:
+		b->fn->flags |= FNF_TRY;
+		flatkids(b, c, nest);
+		return;
+	case CXCursor_GCCAsmStmt:
+	case CXCursor_MSAsmStmt:
+		stmtflag(b, SF_ASM);
+		b->fn->flags |= FNF_ASM;
+		return;
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_ForStmt:
+	case CXCursor_CXXForRangeStmt:
+		nest->loops++;
+		flatkids(b, c, nest);
+		nest->loops--;
+		return;
+	case CXCursor_SwitchStmt:
+		nest->switches++;
+		flatkids(b, c, nest);
+		nest->switches--;
+		return;
+	default:
+		flatkids(b, c, nest);
+	}
+}
+
+static void
+flat(B *b, CXCursor c)
+{
+	Nest nest = {0, 0};
+	flatn(b, c, &nest);
+}
+
+/* A compound statement: a list of movable items closed by an END node. */
+static int
+compound(B *b, CXCursor s, int owner)
+{
+	Func *f = b->fn;
+	List l = {0};
+	l.owner = owner;
+	offsets(b, s, &l.begin, &l.end, NULL);
+	vpush(f->lists, l);
+	int li = f->lists.n - 1;
+	bool dtors = b->dtors;
+	b->dtors = false;
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	for (int i = 0; i < n; i++) {
+		int first = f->st.n;
+		stmt(b, ks[i]);
+		int last = f->st.n - 1;
+		vpush(f->lists.v[li].first, first);
+		vpush(f->lists.v[li].last, last);
+		if (last >= first) {
+			f->st.v[first].list = li;
+			f->st.v[first].pos = i;
+		}
+	}
+	free(ks);
+	int e = newnode(b, ST_END, clang_getNullCursor());
+	int end = f->lists.v[li].end;
+	setrange(b, &f->st.v[e], end > 0 ? end - 1 : end, end);
+	if (b->dtors) /* destructors run here, unseen */
+		f->st.v[e].flags |= SF_HIDDEN;
+	b->dtors = dtors;
+	endnode(b);
+	f->lists.v[li].endnode = e;
+	f->st.v[e].list = li;
+	f->st.v[e].pos = n;
+	return li;
+}
+
+/* The parts of a control statement's header, told apart by offsets: what
+ * lies before the top-level ';'s of its parentheses and after the ')'. */
+typedef struct {
+	int lparen, rparen;
+	int semi[2];
+	int nsemi;
+	int elsekw;
+} Header;
+
+static void
+header(B *b, CXCursor s, Header *h)
+{
+	memset(h, 0, sizeof *h);
+	h->lparen = h->rparen = h->elsekw = -1;
+	int bo, eo;
+	offsets(b, s, &bo, &eo, NULL);
+	const char *src = b->fsrc ? b->fsrc->src : NULL;
+	if (!src)
+		return;
+	int depth = 0;
+	for (int i = bo; i < eo && i < (int)b->fsrc->len; i++) {
+		char c = src[i];
+		if (c == '"' || c == '\'') { /* skip literals */
+			for (i++; i < eo && src[i] != c; i++)
+				if (src[i] == '\\')
+					i++;
+			continue;
+		}
+		if (c == '/' && src[i + 1] == '/') {
+			while (i < eo && src[i] != '\n')
+				i++;
+			continue;
+		}
+		if (c == '/' && src[i + 1] == '*') {
+			const char *e = strstr(src + i + 2, "*/");
+			i = e ? (int)(e - src) + 1 : eo;
+			continue;
+		}
+		if (c == '(' || c == '[' || c == '{') {
+			if (c == '(' && depth == 0 && h->lparen < 0)
+				h->lparen = i;
+			depth++;
+		} else if (c == ')' || c == ']' || c == '}') {
+			depth--;
+			if (depth == 0 && h->lparen >= 0 && h->rparen < 0) {
+				h->rparen = i;
+				break;
+			}
+		} else if (c == ';' && depth == 1 && h->nsemi < 2)
+			h->semi[h->nsemi++] = i;
+	}
+}
+
+static int
+kidbegin(B *b, CXCursor c)
+{
+	int bo, eo;
+	offsets(b, c, &bo, &eo, NULL);
+	return bo;
+}
+
+/* Header children go into the current (condition) node. */
+static void
+evhead(B *b, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_VarDecl)
+		vardecl(b, c);
+	else
+		flat(b, c);
+}
+
+static void
+ifstmt(B *b, CXCursor s)
+{
+	Header h;
+	header(b, s, &h);
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	int c = newnode(b, ST_COND, s);
+	int i = 0;
+	for (; i < n && h.rparen >= 0 && kidbegin(b, ks[i]) < h.rparen; i++)
+		evhead(b, ks[i]);
+	if (h.rparen < 0 && n) /* no header found: only the condition precedes the branches */
+		evhead(b, ks[i++]);
+	b->node = c;
+	endnode(b);
+	if (h.rparen >= 0) {
+		Stmt *cs = &b->fn->st.v[c];
+		setrange(b, cs, cs->begin, h.rparen + 1);
+	}
+	Ints out = {0};
+	if (i < n) {
+		stmt(b, ks[i++]);
+		closeall(&out, &b->cur);
+	}
+	b->cur.n = 0;
+	vpush(b->cur, c);
+	if (i < n)
+		stmt(b, ks[i++]);
+	closeall(&out, &b->cur);
+	b->cur.n = 0;
+	closeall(&b->cur, &out);
+	vfree(out);
+	free(ks);
+}
+
+static void
+whilestmt(B *b, CXCursor s)
+{
+	Header h;
+	header(b, s, &h);
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	int c = newnode(b, ST_COND, s);
+	for (int i = 0; i < n - 1; i++)
+		evhead(b, ks[i]);
+	b->node = c;
+	endnode(b);
+	if (h.rparen >= 0)
+		setrange(b, &b->fn->st.v[c], b->fn->st.v[c].begin, h.rparen + 1);
+	Ints *brk = pushtarget(&b->brk), *cont = pushtarget(&b->cont);
+	if (n)
+		stmt(b, ks[n - 1]);
+	for (int i = 0; i < b->cur.n; i++)
+		edge(b->fn, b->cur.v[i], c);
+	for (int i = 0; i < cont->n; i++)
+		edge(b->fn, cont->v[i], c);
+	b->cur.n = 0;
+	vpush(b->cur, c);
+	closeall(&b->cur, brk);
+	poptarget(&b->cont);
+	poptarget(&b->brk);
+	free(ks);
+}
+
+static void
+dostmt(B *b, CXCursor s)
+{
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	int top = b->fn->st.n;
+	Ints *brk = pushtarget(&b->brk), *cont = pushtarget(&b->cont);
+	if (n)
+		stmt(b, ks[0]);
+	int c = newnode(b, ST_COND, n > 1 ? ks[1] : s);
+	for (int i = 0; i < cont->n; i++)
+		edge(b->fn, cont->v[i], c);
+	for (int i = 1; i < n; i++)
+		evhead(b, ks[i]);
+	b->node = c;
+	endnode(b);
+	edge(b->fn, c, top < c ? top : c);
+	b->cur.n = 0;
+	vpush(b->cur, c);
+	closeall(&b->cur, brk);
+	poptarget(&b->cont);
+	poptarget(&b->brk);
+	free(ks);
+}
+
+static void
+forstmt(B *b, CXCursor s)
+{
+	Header h;
+	header(b, s, &h);
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	if (h.rparen < 0 || h.nsemi < 2) { /* cannot tell the parts apart: one node */
+		free(ks);
+		atomic(b, s);
+		return;
+	}
+	int i = 0;
+	if (i < n - 1 && kidbegin(b, ks[i]) < h.semi[0]) {
+		int init = newnode(b, ST_PLAIN, ks[i]);
+		flat(b, ks[i++]);
+		b->node = init;
+		endnode(b);
+	}
+	int c = newnode(b, ST_COND, s);
+	for (; i < n - 1 && kidbegin(b, ks[i]) < h.semi[1]; i++)
+		evhead(b, ks[i]);
+	b->node = c;
+	endnode(b);
+	setrange(b, &b->fn->st.v[c], b->fn->st.v[c].begin, h.rparen + 1);
+	int inc = i < n - 1 && kidbegin(b, ks[i]) < h.rparen ? i++ : -1;
+	/* for (;;) never leaves through its header: is anything between the ';'s? */
+	const char *src = b->fsrc->src;
+	bool hascond = false;
+	for (int j = h.semi[0] + 1; j < h.semi[1]; j++)
+		if (src[j] != ' ' && src[j] != '\t' && src[j] != '\n' && src[j] != '\r')
+			hascond = true;
+	Ints *brk = pushtarget(&b->brk), *cont = pushtarget(&b->cont);
+	if (n)
+		stmt(b, ks[n - 1]);
+	if (inc >= 0) {
+		int in = newnode(b, ST_PLAIN, ks[inc]);
+		for (int j = 0; j < cont->n; j++)
+			edge(b->fn, cont->v[j], in);
+		flat(b, ks[inc]);
+		b->node = in;
+		endnode(b);
+		edge(b->fn, in, c);
+	} else {
+		for (int j = 0; j < b->cur.n; j++)
+			edge(b->fn, b->cur.v[j], c);
+		for (int j = 0; j < cont->n; j++)
+			edge(b->fn, cont->v[j], c);
+	}
+	b->cur.n = 0;
+	if (hascond)
+		vpush(b->cur, c);
+	closeall(&b->cur, brk);
+	poptarget(&b->cont);
+	poptarget(&b->brk);
+	free(ks);
+}
+
+/* for (T x : range): the range is read, its elements bind to x. */
+static void
+rangefor(B *b, CXCursor s)
+{
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	int var = -1, range = -1;
+	for (int i = 0; i < n - 1; i++) {
+		enum CXCursorKind k = clang_getCursorKind(ks[i]);
+		if (k == CXCursor_VarDecl)
+			var = i;
+		else if (clang_isExpression(k))
+			range = i;
+	}
+	int c = newnode(b, ST_COND, s);
+	if (range >= 0) {
+		int l = lv(b, ks[range]);
+		if (l < 0)
+			l = mk(b, N_DEREF, mk(b, N_UNKNOWN, -1, -1, -1), -1, -1);
+		op(b, O_READ, l, -1, -1);
+		int x = var >= 0 ? symof(b, ks[var]) : -1;
+		if (x >= 0) {
+			int xv = mk(b, N_VAR, -1, -1, x);
+			op(b, O_WRITE, xv, -1, -1);
+			bool ref = b->u->syms.v[x].flags & SYMF_REF;
+			op(b, O_ASSIGN, xv, mk(b, ref ? N_ADDR : N_LOAD, l, -1, -1), -1);
+			vpush(b->fn->st.v[c].decls, x);
+		}
+	}
+	b->node = c;
+	endnode(b);
+	Ints *brk = pushtarget(&b->brk), *cont = pushtarget(&b->cont);
+	if (n)
+		stmt(b, ks[n - 1]);
+	for (int i = 0; i < b->cur.n; i++)
+		edge(b->fn, b->cur.v[i], c);
+	for (int i = 0; i < cont->n; i++)
+		edge(b->fn, cont->v[i], c);
+	b->cur.n = 0;
+	vpush(b->cur, c);
+	closeall(&b->cur, brk);
+	poptarget(&b->cont);
+	poptarget(&b->brk);
+	free(ks);
+}
+
+static void
+switchstmt(B *b, CXCursor s)
+{
+	Switches *sw = &b->sw;
+	Header h;
+	header(b, s, &h);
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	int c = newnode(b, ST_COND, s);
+	for (int i = 0; i < n - 1; i++)
+		evhead(b, ks[i]);
+	b->node = c;
+	endnode(b);
+	if (h.rparen >= 0)
+		setrange(b, &b->fn->st.v[c], b->fn->st.v[c].begin, h.rparen + 1);
+	Switch me = {c, false};
+	vpush(*sw, me);
+	Ints *brk = pushtarget(&b->brk);
+	b->cur.n = 0;
+	if (n)
+		stmt(b, ks[n - 1]);
+	bool dflt = sw->v[sw->n - 1].dflt;
+	sw->n--;
+	if (!dflt)
+		vpush(b->cur, c);
+	closeall(&b->cur, brk);
+	poptarget(&b->brk);
+	free(ks);
+}
+
+static void
+casestmt(B *b, CXCursor s)
+{
+	Switches *sw = &b->sw;
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	int l = newnode(b, ST_LABEL, s);
+	if (sw->n) {
+		edge(b->fn, sw->v[sw->n - 1].cond, l);
+		if (clang_getCursorKind(s) == CXCursor_DefaultStmt)
+			sw->v[sw->n - 1].dflt = true;
+	}
+	endnode(b);
+	if (n) {
+		Stmt *ls = &b->fn->st.v[l];
+		setrange(b, ls, ls->begin, kidbegin(b, ks[n - 1]));
+		stmt(b, ks[n - 1]);
+	}
+	free(ks);
+}
+
+static void
+labelstmt(B *b, CXCursor s)
+{
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	int l = newnode(b, ST_LABEL, s);
+	CXString name = clang_getCursorSpelling(s);
+	b->fn->st.v[l].label = xstrdup(clang_getCString(name));
+	clang_disposeString(name);
+	b->fn->flags |= FNF_GOTO;
+	endnode(b);
+	if (n) {
+		Stmt *ls = &b->fn->st.v[l];
+		setrange(b, ls, ls->begin, kidbegin(b, ks[n - 1]));
+		stmt(b, ks[n - 1]);
+	}
+	free(ks);
+}
+
+static void
+jumpstmt(B *b, CXCursor s, int kind)
+{
+	int n = newnode(b, kind, s);
+	if (kind == ST_RETURN) {
+		CXCursor *ks;
+		int nk = kids(s, &ks);
+		if (nk && b->fn->retsym >= 0) {
+			bool ref = b->u->syms.v[b->fn->sym].flags & SYMF_REFRET;
+			int v = ref ? lv(b, ks[0]) : rv(b, ks[0]);
+			if (ref)
+				v = v >= 0 ? mk(b, N_ADDR, v, -1, -1) : mk(b, N_UNKNOWN, -1, -1, -1);
+			op(b, O_ASSIGN, mk(b, N_VAR, -1, -1, b->fn->retsym), v, -1);
+		} else if (nk)
+			ev(b, ks[0]);
+		free(ks);
+	}
+	if (kind == ST_GOTO)
+		gotolabel(b, s);
+	b->node = n;
+	endnode(b);
+	takesemi(b, n);
+	jump(b, kind);
+	b->cur.n = 0;
+}
+
+static void
+opaque(B *b, CXCursor s, int flags)
+{
+	int n = newnode(b, ST_OPAQUE, s);
+	flat(b, s);
+	b->node = n;
+	stmtflag(b, flags);
+	endnode(b);
+}
+
+static void
+stmt(B *b, CXCursor s)
+{
+	enum CXCursorKind k = clang_getCursorKind(s);
+	if (k != CXCursor_CompoundStmt && ismacro(s) && !clang_isExpression(k) && k != CXCursor_DeclStmt) {
+		atomic(b, s); /* a control statement from a macro moves as one unit */
+		return;
+	}
+	switch (k) {
+	case CXCursor_CompoundStmt:
+		compound(b, s, b->node);
+		break;
+	case CXCursor_IfStmt:
+		ifstmt(b, s);
+		break;
+	case CXCursor_WhileStmt:
+		whilestmt(b, s);
+		break;
+	case CXCursor_DoStmt:
+		dostmt(b, s);
+		break;
+	case CXCursor_ForStmt:
+		forstmt(b, s);
+		break;
+	case CXCursor_CXXForRangeStmt:
+		rangefor(b, s);
+		break;
+	case CXCursor_SwitchStmt:
+		switchstmt(b, s);
+		break;
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+		casestmt(b, s);
+		break;
+	case CXCursor_LabelStmt:
+		labelstmt(b, s);
+		break;
+	case CXCursor_GotoStmt:
+		jumpstmt(b, s, ST_GOTO);
+		break;
+	case CXCursor_ReturnStmt:
+		jumpstmt(b, s, ST_RETURN);
+		break;
+	case CXCursor_BreakStmt:
+		jumpstmt(b, s, ST_BREAK);
+		break;
+	case CXCursor_ContinueStmt:
+		jumpstmt(b, s, ST_CONTINUE);
+		break;
+	case CXCursor_CXXTryStmt:
+		b->fn->flags |= FNF_TRY;
+		opaque(b, s, 0);
+		break;
+	case CXCursor_GCCAsmStmt:
+	case CXCursor_MSAsmStmt:
+		b->fn->flags |= FNF_ASM;
+		opaque(b, s, SF_ASM);
+		break;
+	case CXCursor_IndirectGotoStmt:
+		b->fn->why = "computed goto";
+		opaque(b, s, SF_JUMP);
+		break;
+	default:
+		if (clang_isExpression(k) || k == CXCursor_DeclStmt || k == CXCursor_NullStmt)
+			atomic(b, s);
+		else
+			opaque(b, s, 0);
+	}
+}
+
+/* ---------------------------------------------------------------- functions */
+
+static void
+resolvegotos(B *b)
+{
+	Func *f = b->fn;
+	for (int i = 0; i < f->st.n; i++) {
+		Stmt *g = &f->st.v[i];
+		if (g->kind != ST_GOTO || !g->label)
+			continue;
+		for (int j = 0; j < f->st.n; j++)
+			if (f->st.v[j].kind == ST_LABEL && f->st.v[j].label && !strcmp(f->st.v[j].label, g->label))
+				edge(f, i, j);
+	}
+}
+
+static CXCursor
+bodyof(CXCursor fn)
+{
+	CXCursor *ks;
+	int n = kids(fn, &ks);
+	CXCursor body = clang_getNullCursor();
+	for (int i = n - 1; i >= 0; i--)
+		if (clang_getCursorKind(ks[i]) == CXCursor_CompoundStmt) {
+			body = ks[i];
+			break;
+		}
+	free(ks);
+	return body;
+}
+
+static void
+buildfn(B *b, CXCursor c)
+{
+	CXCursor body = bodyof(c);
+	if (clang_Cursor_isNull(body))
+		return;
+	int sym = symof(b, c);
+	if (sym < 0)
+		return;
+	Sym *s = &b->u->syms.v[sym];
+	if (s->fn >= 0) /* seen already (a template's several cursors) */
+		return;
+	Func f = {0};
+	f.sym = sym;
+	f.kind = s->flags & SYMF_KERNEL ? FN_KERNEL
+	         : s->flags & SYMF_DEVFN ? (s->flags & SYMF_HOSTFN ? FN_HOSTDEVICE : FN_DEVICE)
+	                                 : FN_HOST;
+	CXFile file;
+	offsets(b, c, &f.begin, &f.end, &file);
+	f.inmain = clang_File_isEqual(file, b->mainfile);
+	CXString fname = clang_getFileName(file);
+	f.file = xstrdup(clang_getCString(fname) ? clang_getCString(fname) : "");
+	clang_disposeString(fname);
+	f.line = lineof(b->u->lines, b->u->nlines, f.begin);
+	if (s->flags & SYMF_TEMPLATE)
+		f.flags |= FNF_TEMPLATE;
+	f.thissym = s->flags & SYMF_METHOD ? pseudosym(b, sym, SYM_THIS, "this") : -1;
+	f.retsym = pseudosym(b, sym, SYM_RET, "return");
+	if (f.thissym >= 0)
+		vpush(f.params, f.thissym);
+	b->fn = &f;
+	b->fsrc = sourceof(b, file);
+	b->node = -1;
+	b->cur.n = 0;
+	newnode(b, ST_ENTRY, clang_getNullCursor());
+	endnode(b);
+	b->cur.n = 0;
+	newnode(b, ST_EXIT, clang_getNullCursor());
+	endnode(b);
+	b->cur.n = 0;
+	vpush(b->cur, 0);
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	int inits = -1;
+	for (int i = 0; i < n; i++) {
+		enum CXCursorKind k = clang_getCursorKind(ks[i]);
+		if (k == CXCursor_ParmDecl) {
+			int p = symof(b, ks[i]);
+			if (p >= 0)
+				vpush(f.params, p);
+		} else if (clang_isExpression(k) && !clang_equalCursors(ks[i], body)) {
+			/* constructor member initialisers: they write through this */
+			if (inits < 0)
+				inits = newnode(b, ST_PLAIN, ks[i]);
+			b->node = inits;
+			int v = rv(b, ks[i]);
+			if (f.thissym >= 0) {
+				int self = mk(b, N_DEREF, mk(b, N_LOAD, mk(b, N_VAR, -1, -1, f.thissym), -1, -1), -1, -1);
+				op(b, O_WRITE, self, -1, -1);
+				op(b, O_ASSIGN, self, v, -1);
+			}
+			endnode(b);
+		}
+	}
+	free(ks);
+	compound(b, body, -1);
+	for (int i = 0; i < b->cur.n; i++)
+		edge(&f, b->cur.v[i], 1);
+	resolvegotos(b);
+	b->fn = NULL;
+	s = &b->u->syms.v[sym];
+	s->flags |= SYMF_DEFINED;
+	s->fn = b->u->fns.n;
+	vpush(b->u->fns, f);
+}
+
+static void
+visitdecls(B *b, CXCursor parent);
+
+/* File-scope initialisers (float *p = buf;) carry addresses too: they go into
+ * a pseudo function that is analysed like the others and never rewritten. */
+static void
+globalinit(B *b, CXCursor c)
+{
+	int x = symof(b, c);
+	if (x < 0 || clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(c)))
+		return;
+	if (b->gfn < 0) {
+		Sym s = {0};
+		s.owner = -1;
+		s.kind = SYM_FUNC;
+		s.name = xstrdup("<global initialisers>");
+		s.qualname = xstrdup(s.name);
+		s.flags = SYMF_HOSTFN | SYMF_DEFINED;
+		char *usr = fmt("cuflow:globals:%s", b->u->path);
+		int sym = addsym(b, usr, s);
+		free(usr);
+		Func f = {0};
+		f.sym = sym;
+		f.file = xstrdup(b->u->path);
+		f.kind = FN_HOST;
+		f.thissym = -1;
+		f.retsym = -1;
+		b->u->syms.v[sym].fn = b->u->fns.n;
+		vpush(b->u->fns, f);
+		b->gfn = b->u->fns.n - 1;
+		b->fn = &b->u->fns.v[b->gfn];
+		b->fsrc = NULL;
+		b->cur.n = 0;
+		newnode(b, ST_ENTRY, clang_getNullCursor());
+		endnode(b);
+		b->cur.n = 0;
+		newnode(b, ST_EXIT, clang_getNullCursor());
+		endnode(b);
+		edge(b->fn, 0, 1);
+	}
+	b->fn = &b->u->fns.v[b->gfn];
+	b->fsrc = NULL;
+	b->cur.n = 0;
+	vpush(b->cur, 0);
+	int n = newnode(b, ST_PLAIN, clang_getNullCursor());
+	vardecl(b, c);
+	b->node = n;
+	endnode(b);
+	edge(b->fn, n, 1);
+	b->fn = NULL;
+	b->node = -1;
+}
+
+static enum CXChildVisitResult
+visitdecl(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	B *b = d;
+	if (insystem(c))
+		return CXChildVisit_Continue;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	switch (k) {
+	case CXCursor_Namespace:
+	case CXCursor_LinkageSpec:
+	case CXCursor_ClassDecl:
+	case CXCursor_StructDecl:
+	case CXCursor_UnionDecl:
+	case CXCursor_ClassTemplate:
+	case CXCursor_ClassTemplatePartialSpecialization:
+		visitdecls(b, c);
+		break;
+	case CXCursor_VarDecl:
+		globalinit(b, c);
+		break;
+	default:
+		if (isfunction(k) && clang_isCursorDefinition(c))
+			buildfn(b, c);
+	}
+	return CXChildVisit_Continue;
+}
+
+static void
+visitdecls(B *b, CXCursor parent)
+{
+	clang_visitChildren(parent, visitdecl, b);
+}
+
+static void
+finddirectives(Unit *u)
+{
+	for (int i = 0; i < u->nlines; i++) {
+		const char *p = u->src + u->lines[i];
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '#')
+			vpush(u->directives, u->lines[i]);
+	}
+}
+
+void
+build(Unit *u, CXTranslationUnit tu, const Rules *rules)
+{
+	B b = {0};
+	b.u = u;
+	b.tu = tu;
+	b.rules = rules;
+	b.mainfile = clang_getFile(tu, u->path);
+	b.node = -1;
+	b.gfn = -1;
+	visitdecls(&b, clang_getTranslationUnitCursor(tu));
+	finddirectives(u);
+	SymKey *k, *tmp;
+	HASH_ITER(hh, b.syms, k, tmp) {
+		HASH_DEL(b.syms, k);
+		free(k); /* the usr string now belongs to the symbol */
+	}
+	vfree(b.srcs);
+	vfree(b.cur);
+	vfree(b.brk);
+	vfree(b.cont);
+	vfree(b.sw);
+}

@@ -1,0 +1,902 @@
+/* expr.c: expressions -> IR nodes and ops.
+ *
+ * rv() evaluates an expression for its value and returns the node of the
+ * addresses that value may carry (N_NULL for plain numbers); lv() returns
+ * the node of the objects an lvalue designates, or -1 for a prvalue. Both
+ * append the reads, writes, assignments and calls the expression performs
+ * to the current statement. Anything not understood yields N_UNKNOWN or
+ * marks the statement hidden, which the analyses treat as touching all. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "front/front.h"
+
+#define MAXDEPTH 1000 /* deeper expressions are generated code: give up on them */
+
+static int callexpr(B *b, CXCursor e, int self);
+
+int
+mk(B *b, int kind, int a, int bb, int sym)
+{
+	Node *nv = b->fn->nodes.v;
+	if (kind == N_DEREF && a >= 0 && nv[a].kind == N_ADDR)
+		return nv[a].a;
+	if (kind == N_ADDR && a >= 0 && nv[a].kind == N_DEREF)
+		return nv[a].a;
+	if (kind == N_JOIN) {
+		if (a < 0 || nv[a].kind == N_NULL)
+			return bb >= 0 ? bb : mk(b, N_NULL, -1, -1, -1);
+		if (bb < 0 || nv[bb].kind == N_NULL || a == bb)
+			return a;
+	}
+	Node n = {(uint8_t)kind, a, bb, sym, -1};
+	vpush(b->fn->nodes, n);
+	return b->fn->nodes.n - 1;
+}
+
+static int
+null(B *b)
+{
+	return mk(b, N_NULL, -1, -1, -1);
+}
+
+static int
+unknown(B *b)
+{
+	return mk(b, N_UNKNOWN, -1, -1, -1);
+}
+
+/* A fresh object: a temporary, a new-expression. */
+static int
+fresh(B *b, int space)
+{
+	return mk(b, N_DEREF, mk(b, N_ALLOC, -1, -1, space), -1, -1);
+}
+
+void
+op(B *b, int kind, int a, int bb, int call)
+{
+	if (b->node < 0 || (kind != O_CALL && a < 0))
+		return;
+	Op o = {(uint8_t)kind, a, bb, call};
+	vpush(b->fn->ops, o);
+}
+
+static void
+assign(B *b, int l, int v)
+{
+	if (l >= 0 && v >= 0 && b->fn->nodes.v[v].kind != N_NULL)
+		op(b, O_ASSIGN, l, v, -1);
+}
+
+static CXType
+ctype(CXCursor e)
+{
+	return clang_getCanonicalType(clang_getCursorType(e));
+}
+
+static bool
+isptr(CXType t)
+{
+	return t.kind == CXType_Pointer || t.kind == CXType_BlockPointer || t.kind == CXType_ObjCObjectPointer;
+}
+
+static bool
+isarray(CXType t)
+{
+	return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+	       t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
+}
+
+static bool
+isref(CXType t)
+{
+	return t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
+}
+
+static bool
+isfunc(CXType t)
+{
+	return t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto;
+}
+
+/* Integer-like: a pointer made from it comes from nowhere cuflow can see. */
+static bool
+isscalar(CXType t)
+{
+	return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
+}
+
+static int
+nkids(CXCursor e, CXCursor **ks)
+{
+	return kids(e, ks);
+}
+
+/* Through the wrappers libclang leaves unexposed (implicit casts, cleanups,
+ * temporaries) and parentheses. */
+CXCursor
+strip(CXCursor e)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(e);
+		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
+			return e;
+		CXCursor *ks;
+		int n = nkids(e, &ks);
+		if (n != 1) {
+			free(ks);
+			return e;
+		}
+		e = ks[0];
+		free(ks);
+	}
+}
+
+static void
+addrtaken(B *b, int l)
+{
+	Node *n = &b->fn->nodes.v[l];
+	if (n->kind == N_VAR && n->sym >= 0)
+		b->u->syms.v[n->sym].flags |= SYMF_ADDRTAKEN;
+}
+
+/* Reading an lvalue: arrays decay to their address, other values load. */
+static int
+readl(B *b, int l, CXType t)
+{
+	if (l < 0)
+		return holdsaddr(t) ? unknown(b) : null(b);
+	if (isarray(t) || isfunc(t))
+		return mk(b, N_ADDR, l, -1, -1);
+	op(b, O_READ, l, -1, -1);
+	return holdsaddr(t) ? mk(b, N_LOAD, l, -1, -1) : null(b);
+}
+
+static int
+varlv(B *b, CXCursor ref)
+{
+	int s = symof(b, ref);
+	if (s < 0)
+		return -1;
+	int v = mk(b, N_VAR, -1, -1, s);
+	if (b->u->syms.v[s].flags & SYMF_REF)
+		return mk(b, N_DEREF, mk(b, N_LOAD, v, -1, -1), -1, -1);
+	return v;
+}
+
+static int
+thislv(B *b)
+{
+	if (b->fn->thissym < 0)
+		return mk(b, N_DEREF, unknown(b), -1, -1);
+	return mk(b, N_DEREF, mk(b, N_LOAD, mk(b, N_VAR, -1, -1, b->fn->thissym), -1, -1), -1, -1);
+}
+
+/* The object a member access works on (fields are not told apart). */
+static int
+memberbase(B *b, CXCursor e)
+{
+	CXCursor *ks;
+	int n = nkids(e, &ks);
+	int base = -1;
+	for (int i = 0; i < n; i++)
+		if (clang_isExpression(clang_getCursorKind(ks[i]))) {
+			base = i;
+			break;
+		}
+	int l;
+	if (base < 0)
+		l = thislv(b);
+	else if (isptr(ctype(ks[base])))
+		l = mk(b, N_DEREF, rv(b, ks[base]), -1, -1);
+	else {
+		l = lv(b, ks[base]);
+		if (l < 0) { /* a member of a prvalue (f().x): a temporary */
+			int v = rv(b, ks[base]);
+			l = fresh(b, SP_HOST);
+			assign(b, l, v);
+		}
+	}
+	free(ks);
+	return l;
+}
+
+static int
+memberlv(B *b, CXCursor e)
+{
+	CXCursor ref = clang_getCursorReferenced(e);
+	enum CXCursorKind rk = clang_getCursorKind(ref);
+	if (rk == CXCursor_VarDecl) /* a static member */
+		return varlv(b, ref);
+	int l = memberbase(b, e);
+	if (rk == CXCursor_FieldDecl && isref(clang_getCanonicalType(clang_getCursorType(ref)))) {
+		op(b, O_READ, l, -1, -1);
+		l = mk(b, N_DEREF, mk(b, N_LOAD, l, -1, -1), -1, -1);
+	}
+	return l;
+}
+
+static int
+subscriptlv(B *b, CXCursor e)
+{
+	CXCursor *ks;
+	int n = nkids(e, &ks);
+	int l = -1;
+	if (n == 2) {
+		int p = isptr(ctype(ks[0])) || isarray(ctype(ks[0])) ? 0 : 1;
+		int v = rv(b, ks[p]);
+		ev(b, ks[1 - p]);
+		l = mk(b, N_DEREF, v, -1, -1);
+	} else
+		for (int i = 0; i < n; i++)
+			ev(b, ks[i]);
+	free(ks);
+	return l;
+}
+
+static CXCursor
+lastexpr(CXCursor e)
+{
+	CXCursor *ks;
+	int n = nkids(e, &ks);
+	CXCursor r = clang_getNullCursor();
+	for (int i = n - 1; i >= 0; i--)
+		if (clang_isExpression(clang_getCursorKind(ks[i]))) {
+			r = ks[i];
+			break;
+		}
+	free(ks);
+	return r;
+}
+
+int
+lv(B *b, CXCursor e)
+{
+	if (++b->depth > MAXDEPTH) {
+		b->depth--;
+		stmtflag(b, SF_HIDDEN);
+		return -1;
+	}
+	int l = -1;
+	CXCursor *ks = NULL;
+	int n;
+	switch (clang_getCursorKind(e)) {
+	case CXCursor_UnexposedExpr:
+	case CXCursor_ParenExpr:
+		n = nkids(e, &ks);
+		if (n == 1)
+			l = lv(b, ks[0]);
+		else
+			for (int i = 0; i < n; i++)
+				ev(b, ks[i]);
+		break;
+	case CXCursor_DeclRefExpr: {
+		CXCursor ref = clang_getCursorReferenced(e);
+		enum CXCursorKind rk = clang_getCursorKind(ref);
+		if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl)
+			l = varlv(b, ref);
+		break;
+	}
+	case CXCursor_MemberRefExpr:
+		l = memberlv(b, e);
+		break;
+	case CXCursor_ArraySubscriptExpr:
+		l = subscriptlv(b, e);
+		break;
+	case CXCursor_UnaryOperator:
+		n = nkids(e, &ks);
+		if (n == 1) {
+			enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(e);
+			if (u == CXUnaryOperator_Deref)
+				l = mk(b, N_DEREF, rv(b, ks[0]), -1, -1);
+			else if (u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PreDec) {
+				l = lv(b, ks[0]);
+				op(b, O_READ, l, -1, -1);
+				op(b, O_WRITE, l, -1, -1);
+			} else if (u == CXUnaryOperator_Extension)
+				l = lv(b, ks[0]);
+			else
+				ev(b, e);
+		}
+		break;
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator:
+		n = nkids(e, &ks);
+		if (n == 2) {
+			enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(e);
+			if (o == CXBinaryOperator_Comma) {
+				ev(b, ks[0]);
+				l = lv(b, ks[1]);
+			} else if (o == CXBinaryOperator_Assign || clang_getCursorKind(e) == CXCursor_CompoundAssignOperator) {
+				ev(b, e);
+				l = lv(b, ks[0]); /* re-designates; the ops are sets, repeats are harmless */
+			} else
+				ev(b, e);
+		}
+		break;
+	case CXCursor_ConditionalOperator:
+		n = nkids(e, &ks);
+		if (n == 3) {
+			ev(b, ks[0]);
+			int x = lv(b, ks[1]), y = lv(b, ks[2]);
+			if (x >= 0 && y >= 0)
+				l = mk(b, N_DEREF, mk(b, N_JOIN, mk(b, N_ADDR, x, -1, -1), mk(b, N_ADDR, y, -1, -1), -1), -1,
+				       -1);
+		}
+		break;
+	case CXCursor_CallExpr: {
+		CXCursor ref = clang_getCursorReferenced(e);
+		CXType rt = clang_getCanonicalType(clang_getResultType(clang_getCursorType(ref)));
+		int r = callexpr(b, e, -1);
+		if (isref(rt))
+			l = mk(b, N_DEREF, r, -1, -1);
+		break;
+	}
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXConstCastExpr:
+	case CXCursor_CXXReinterpretCastExpr:
+	case CXCursor_CXXFunctionalCastExpr: {
+		CXCursor sub = lastexpr(e);
+		if (!clang_Cursor_isNull(sub))
+			l = lv(b, sub);
+		break;
+	}
+	default:
+		ev(b, e);
+	}
+	free(ks);
+	b->depth--;
+	return l;
+}
+
+static int
+castrv(B *b, CXCursor e)
+{
+	CXCursor sub = lastexpr(e);
+	if (clang_Cursor_isNull(sub))
+		return null(b);
+	CXType to = ctype(e), from = ctype(sub);
+	if (isptr(to) && isscalar(from)) {
+		ev(b, sub);
+		CXCursor s = strip(sub);
+		if (clang_getCursorKind(s) == CXCursor_IntegerLiteral)
+			return null(b); /* (T *)0 */
+		return unknown(b);
+	}
+	int v = rv(b, sub);
+	return holdsaddr(to) ? v : null(b);
+}
+
+static int
+unaryrv(B *b, CXCursor e, CXCursor *ks, int n)
+{
+	if (n != 1)
+		return null(b);
+	CXType t = ctype(e);
+	switch (clang_getCursorUnaryOperatorKind(e)) {
+	case CXUnaryOperator_PostInc:
+	case CXUnaryOperator_PostDec:
+	case CXUnaryOperator_PreInc:
+	case CXUnaryOperator_PreDec: {
+		int l = lv(b, ks[0]);
+		if (l < 0)
+			return null(b);
+		op(b, O_READ, l, -1, -1);
+		op(b, O_WRITE, l, -1, -1);
+		return holdsaddr(t) ? mk(b, N_LOAD, l, -1, -1) : null(b);
+	}
+	case CXUnaryOperator_AddrOf: {
+		int l = lv(b, ks[0]);
+		if (l < 0) /* &function, &temporary */
+			return isfunc(ctype(ks[0])) ? null(b) : unknown(b);
+		addrtaken(b, l);
+		return mk(b, N_ADDR, l, -1, -1);
+	}
+	case CXUnaryOperator_Deref:
+		return readl(b, mk(b, N_DEREF, rv(b, ks[0]), -1, -1), t);
+	case CXUnaryOperator_Extension:
+		return rv(b, ks[0]);
+	default:
+		ev(b, ks[0]);
+		return null(b);
+	}
+}
+
+static int
+binaryrv(B *b, CXCursor e, CXCursor *ks, int n)
+{
+	if (n != 2) {
+		for (int i = 0; i < n; i++)
+			ev(b, ks[i]);
+		return unknown(b);
+	}
+	CXType t = ctype(e);
+	enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(e);
+	if (o == CXBinaryOperator_Assign) {
+		int l = lv(b, ks[0]);
+		int v = rv(b, ks[1]);
+		if (l < 0) { /* assignment to what cuflow cannot designate: a call's result object */
+			stmtflag(b, SF_HIDDEN);
+			return v;
+		}
+		op(b, O_WRITE, l, -1, -1);
+		if (holdsaddr(ctype(ks[0])))
+			assign(b, l, v);
+		return holdsaddr(t) ? v : null(b);
+	}
+	if (o == CXBinaryOperator_Comma) {
+		ev(b, ks[0]);
+		return rv(b, ks[1]);
+	}
+	if (o == CXBinaryOperator_PtrMemD || o == CXBinaryOperator_PtrMemI) {
+		ev(b, ks[0]);
+		ev(b, ks[1]);
+		stmtflag(b, SF_HIDDEN);
+		return unknown(b);
+	}
+	int x = rv(b, ks[0]), y = rv(b, ks[1]);
+	return isptr(t) ? mk(b, N_JOIN, x, y, -1) : null(b);
+}
+
+static int
+compoundrv(B *b, CXCursor e, CXCursor *ks, int n)
+{
+	if (n != 2)
+		return null(b);
+	int l = lv(b, ks[0]);
+	ev(b, ks[1]);
+	if (l < 0) {
+		stmtflag(b, SF_HIDDEN);
+		return null(b);
+	}
+	op(b, O_READ, l, -1, -1);
+	op(b, O_WRITE, l, -1, -1);
+	return holdsaddr(ctype(e)) ? mk(b, N_LOAD, l, -1, -1) : null(b);
+}
+
+/* Declarations of user classes with destructors run code at scope ends and
+ * at the end of full expressions that cuflow does not see as calls. */
+static bool
+userdtor(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Record)
+		return false;
+	CXCursor d = clang_getTypeDeclaration(t);
+	if (clang_Cursor_isNull(d) || insystem(d))
+		return false;
+	CXCursor *ks;
+	int n = kids(d, &ks);
+	bool found = false;
+	for (int i = 0; i < n && !found; i++)
+		found = clang_getCursorKind(ks[i]) == CXCursor_Destructor;
+	free(ks);
+	return found;
+}
+
+static int
+newrv(B *b, CXCursor e, CXCursor *ks, int n)
+{
+	int obj = fresh(b, SP_HOST);
+	for (int i = 0; i < n; i++) {
+		CXCursor k = strip(ks[i]);
+		if (clang_getCursorKind(k) == CXCursor_CallExpr &&
+		    clang_getCursorKind(clang_getCursorReferenced(k)) == CXCursor_Constructor)
+			assign(b, obj, callexpr(b, k, obj));
+		else if (clang_isExpression(clang_getCursorKind(ks[i])))
+			assign(b, obj, rv(b, ks[i]));
+	}
+	(void)e;
+	return mk(b, N_ADDR, obj, -1, -1);
+}
+
+static int
+lambdarv(B *b, CXCursor e, CXCursor *ks, int n)
+{
+	(void)e;
+	for (int i = 0; i < n; i++) /* captures escape into the closure */
+		if (clang_getCursorKind(ks[i]) == CXCursor_VariableRef) {
+			int s = symof(b, clang_getCursorReferenced(ks[i]));
+			if (s >= 0)
+				b->u->syms.v[s].flags |= SYMF_ADDRTAKEN;
+		}
+	return unknown(b);
+}
+
+static int
+rvx(B *b, CXCursor e)
+{
+	CXType t = ctype(e);
+	enum CXCursorKind k = clang_getCursorKind(e);
+	CXCursor *ks = NULL;
+	int n = 0, v;
+	switch (k) {
+	case CXCursor_DeclRefExpr: {
+		CXCursor ref = clang_getCursorReferenced(e);
+		enum CXCursorKind rk = clang_getCursorKind(ref);
+		if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
+			int l = varlv(b, ref);
+			return l < 0 ? null(b) : readl(b, l, t);
+		}
+		return null(b); /* functions, enumerators, template parameters */
+	}
+	case CXCursor_MemberRefExpr:
+	case CXCursor_ArraySubscriptExpr:
+		return readl(b, lv(b, e), t);
+	case CXCursor_CallExpr: {
+		CXCursor ref = clang_getCursorReferenced(e);
+		CXType rt = clang_getCanonicalType(clang_getResultType(clang_getCursorType(ref)));
+		if (userdtor(t))
+			stmtflag(b, SF_HIDDEN);
+		int r = callexpr(b, e, -1);
+		if (isref(rt))
+			return readl(b, mk(b, N_DEREF, r, -1, -1), t);
+		return holdsaddr(t) ? r : null(b);
+	}
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXConstCastExpr:
+	case CXCursor_CXXReinterpretCastExpr:
+	case CXCursor_CXXFunctionalCastExpr:
+	case CXCursor_CXXDynamicCastExpr:
+	case CXCursor_CXXAddrspaceCastExpr:
+		return castrv(b, e);
+	case CXCursor_IntegerLiteral:
+	case CXCursor_FloatingLiteral:
+	case CXCursor_ImaginaryLiteral:
+	case CXCursor_StringLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+	case CXCursor_CXXNullPtrLiteralExpr:
+	case CXCursor_GNUNullExpr:
+	case CXCursor_UnaryExpr: /* sizeof and alignof do not evaluate */
+	case CXCursor_CXXTypeidExpr:
+	case CXCursor_SizeOfPackExpr:
+	case CXCursor_FixedPointLiteral:
+		return null(b);
+	case CXCursor_CXXThisExpr:
+		return b->fn->thissym >= 0 ? mk(b, N_LOAD, mk(b, N_VAR, -1, -1, b->fn->thissym), -1, -1) : unknown(b);
+	default:
+		break;
+	}
+	n = nkids(e, &ks);
+	switch (k) {
+	case CXCursor_UnaryOperator:
+		v = unaryrv(b, e, ks, n);
+		break;
+	case CXCursor_BinaryOperator:
+		v = binaryrv(b, e, ks, n);
+		break;
+	case CXCursor_CompoundAssignOperator:
+		v = compoundrv(b, e, ks, n);
+		break;
+	case CXCursor_ConditionalOperator:
+		if (n == 3) {
+			ev(b, ks[0]);
+			int x = rv(b, ks[1]);
+			v = mk(b, N_JOIN, x, rv(b, ks[2]), -1);
+		} else {
+			v = unknown(b);
+			for (int i = 0; i < n; i++)
+				ev(b, ks[i]);
+		}
+		break;
+	case CXCursor_CXXNewExpr:
+		v = newrv(b, e, ks, n);
+		break;
+	case CXCursor_CXXDeleteExpr:
+		v = n ? rv(b, ks[n - 1]) : null(b);
+		op(b, O_WRITE, mk(b, N_DEREF, v, -1, -1), -1, -1);
+		if (n && userdtor(clang_getPointeeType(ctype(ks[n - 1]))))
+			stmtflag(b, SF_HIDDEN);
+		v = null(b);
+		break;
+	case CXCursor_CXXThrowExpr:
+		stmtflag(b, SF_THROW);
+		for (int i = 0; i < n; i++)
+			ev(b, ks[i]);
+		v = null(b);
+		break;
+	case CXCursor_LambdaExpr:
+		v = lambdarv(b, e, ks, n);
+		break;
+	case CXCursor_UnexposedExpr:
+	case CXCursor_ParenExpr:
+	case CXCursor_InitListExpr:
+	case CXCursor_CompoundLiteralExpr:
+	case CXCursor_PackExpansionExpr:
+	case CXCursor_CXXParenListInitExpr:
+		/* wrappers and aggregates: the union of what the parts carry */
+		v = null(b);
+		for (int i = 0; i < n; i++)
+			if (clang_isExpression(clang_getCursorKind(ks[i])))
+				v = mk(b, N_JOIN, v, rv(b, ks[i]), -1);
+		if (n == 0 && isptr(t)) /* default arguments and value-inits: unseen */
+			v = unknown(b);
+		break;
+	default:
+		/* statement expressions, blocks, OpenMP sections, what libclang
+		 * does not expose: evaluate the parts, trust nothing */
+		for (int i = 0; i < n; i++)
+			if (clang_isExpression(clang_getCursorKind(ks[i])))
+				ev(b, ks[i]);
+		stmtflag(b, SF_HIDDEN);
+		v = unknown(b);
+	}
+	free(ks);
+	return holdsaddr(t) || isptr(t) ? v : null(b);
+}
+
+int
+rv(B *b, CXCursor e)
+{
+	if (++b->depth > MAXDEPTH) {
+		b->depth--;
+		stmtflag(b, SF_HIDDEN);
+		return unknown(b);
+	}
+	int v = rvx(b, e);
+	b->depth--;
+	return v;
+}
+
+void
+ev(B *b, CXCursor e)
+{
+	rv(b, e);
+}
+
+/* ---------------------------------------------------------------- calls */
+
+static bool
+configcall(CXCursor c, CXCursor *cfg)
+{
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	CXString s = clang_getCursorSpelling(clang_getCursorReferenced(c));
+	const char *n = clang_getCString(s);
+	bool yes = n && (!strcmp(n, "__cudaPushCallConfiguration") || !strcmp(n, "cudaConfigureCall"));
+	clang_disposeString(s);
+	*cfg = c;
+	return yes;
+}
+
+static long long
+intconst(CXCursor a)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(a);
+	long long v = LLONG_MIN;
+	if (r) {
+		if (clang_EvalResult_getKind(r) == CXEval_Int)
+			v = clang_EvalResult_getAsLongLong(r);
+		clang_EvalResult_dispose(r);
+	}
+	return v;
+}
+
+/* A function named by an expression: (void *)kernel, &kernel, kernel<T>. */
+static int
+fnnamed(B *b, CXCursor e)
+{
+	for (int guard = 0; guard < 16; guard++) {
+		e = strip(e);
+		enum CXCursorKind k = clang_getCursorKind(e);
+		if (k == CXCursor_DeclRefExpr) {
+			CXCursor r = clang_getCursorReferenced(e);
+			enum CXCursorKind rk = clang_getCursorKind(r);
+			if (rk == CXCursor_FunctionDecl || rk == CXCursor_FunctionTemplate)
+				return symof(b, r);
+			return -1;
+		}
+		CXCursor *ks;
+		int n = kids(e, &ks);
+		CXCursor next = n ? ks[n - 1] : clang_getNullCursor();
+		free(ks);
+		if (clang_Cursor_isNull(next))
+			return -1;
+		e = next;
+	}
+	return -1;
+}
+
+/* A default argument: libclang shows it as an expression with no parts. */
+static bool
+isdefaultarg(CXCursor a)
+{
+	CXCursor *ks;
+	int n = kids(a, &ks);
+	free(ks);
+	return n == 0 && clang_getCursorKind(a) == CXCursor_UnexposedExpr;
+}
+
+static void
+launchconfig(B *b, CXCursor cfg, Call *c)
+{
+	int n = clang_Cursor_getNumArguments(cfg);
+	for (int i = 0; i < n; i++) {
+		CXCursor a = clang_Cursor_getArgument(cfg, i);
+		if (isdefaultarg(a))
+			continue; /* <<<g, b>>>: no shared memory size, the default stream */
+		int v = rv(b, a);
+		if (i == 3 && intconst(a) != 0 && b->fn->nodes.v[v].kind != N_NULL)
+			c->stream = v; /* a stream that is not the constant 0 */
+	}
+}
+
+/* The object a member call works on. */
+static int
+callself(B *b, CXCursor callee)
+{
+	callee = strip(callee);
+	if (clang_getCursorKind(callee) != CXCursor_MemberRefExpr)
+		return thislv(b);
+	return memberbase(b, callee);
+}
+
+/* A virtual call may dispatch to any override: cuflow does not resolve it. */
+static bool
+isvirtualcall(CXCursor ref)
+{
+	return clang_getCursorKind(ref) == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(ref);
+}
+
+static int
+callexpr(B *b, CXCursor e, int self)
+{
+	Call c = {0};
+	c.callee = c.kernel = -1;
+	c.self = -1;
+	c.stream = -1;
+	int bo, eo;
+	offsets(b, e, &bo, &eo, NULL);
+	c.off = bo;
+	c.line = lineof(b->u->lines, b->u->nlines, bo);
+	CXCursor *ks;
+	int nk = kids(e, &ks);
+	CXCursor ref = clang_getCursorReferenced(e), cfg;
+	enum CXCursorKind rk = clang_getCursorKind(ref);
+	bool isfn = rk == CXCursor_FunctionDecl || rk == CXCursor_CXXMethod || rk == CXCursor_Constructor ||
+	            rk == CXCursor_Destructor || rk == CXCursor_ConversionFunction ||
+	            rk == CXCursor_FunctionTemplate;
+	int shift = 0;
+	const Rule *rule = NULL;
+	if (nk >= 2 && configcall(ks[1], &cfg)) {
+		c.kind = C_LAUNCH;
+		c.callee = isfn ? symof(b, ref) : -1;
+		c.name = c.callee >= 0 ? xstrdup(b->u->syms.v[c.callee].name) : xstrdup("<kernel>");
+		launchconfig(b, cfg, &c);
+	} else if (!isfn) {
+		CXCursor callee = nk ? strip(ks[0]) : clang_getNullCursor();
+		enum CXCursorKind ck = clang_getCursorKind(callee);
+		c.kind = ck == CXCursor_DeclRefExpr || ck == CXCursor_MemberRefExpr ? C_INDIRECT : C_DEPENDENT;
+		CXString s = clang_getCursorSpelling(callee);
+		c.name = xstrdup(*clang_getCString(s) ? clang_getCString(s) : "<call>");
+		clang_disposeString(s);
+		if (nk)
+			ev(b, ks[0]);
+	} else {
+		c.kind = isvirtualcall(ref) ? C_INDIRECT : C_DIRECT;
+		if ((rk == CXCursor_Constructor || rk == CXCursor_CXXMethod) && clang_CXXMethod_isDefaulted(ref))
+			c.kind = C_DEFAULTED;
+		c.callee = symof(b, ref);
+		c.name = c.callee >= 0 ? xstrdup(b->u->syms.v[c.callee].qualname) : qualname(ref);
+		rule = rules_find(b->rules, c.name);
+		Sym *s = c.callee >= 0 ? &b->u->syms.v[c.callee] : NULL;
+		int na = clang_Cursor_getNumArguments(e);
+		if (rk == CXCursor_Constructor)
+			c.self = self >= 0 ? self : fresh(b, SP_HOST);
+		else if (s && (s->flags & SYMF_METHOD)) {
+			if (na == s->nparams + 1) { /* x[i], x << y: the object is argument 0 */
+				shift = 1;
+				c.self = lv(b, clang_Cursor_getArgument(e, 0));
+				if (c.self < 0)
+					c.self = fresh(b, SP_HOST);
+			} else
+				c.self = callself(b, nk ? ks[0] : e);
+		}
+	}
+	int na = c.kind == C_DIRECT || c.kind == C_LAUNCH || c.kind == C_DEFAULTED ? clang_Cursor_getNumArguments(e) : -1;
+	if (na < 0) { /* unresolved callee: every child after the callee is an argument */
+		na = 0;
+		for (int i = 1; i < nk; i++)
+			if (clang_isExpression(clang_getCursorKind(ks[i])))
+				na++;
+		c.nargs = na;
+		c.argv = xcalloc(na, sizeof *c.argv);
+		c.argl = xcalloc(na, sizeof *c.argl);
+		c.argk = xcalloc(na, sizeof *c.argk);
+		for (int i = 1, j = 0; i < nk; i++)
+			if (clang_isExpression(clang_getCursorKind(ks[i]))) {
+				c.argl[j] = -1;
+				c.argk[j] = LLONG_MIN;
+				c.argv[j++] = rv(b, ks[i]);
+			}
+	} else {
+		c.nargs = na - shift;
+		c.argv = xcalloc(c.nargs, sizeof *c.argv);
+		c.argl = xcalloc(c.nargs, sizeof *c.argl);
+		c.argk = xcalloc(c.nargs, sizeof *c.argk);
+		uint32_t refs = c.callee >= 0 ? b->u->syms.v[c.callee].refparams : 0;
+		for (int i = 0; i < c.nargs; i++) {
+			CXCursor a = clang_Cursor_getArgument(e, i + shift);
+			c.argk[i] = LLONG_MIN;
+			c.argl[i] = -1;
+			if (i < 32 && (refs >> (i + shift) & 1) && c.kind != C_LAUNCH) {
+				int l = lv(b, a);
+				if (l < 0) { /* a temporary bound to a const reference */
+					int v = rv(b, a);
+					l = fresh(b, SP_HOST);
+					assign(b, l, v);
+				} else
+					addrtaken(b, l);
+				c.argl[i] = l;
+				c.argv[i] = mk(b, N_ADDR, l, -1, -1);
+			} else
+				c.argv[i] = rv(b, a);
+			if (rule || c.kind == C_LAUNCH)
+				c.argk[i] = intconst(a);
+		}
+	}
+	if (rule)
+		for (int i = 0; i < rule->neff; i++)
+			if (rule->eff[i].what == EF_LAUNCH && rule->eff[i].arg < c.nargs && rule->eff[i].arg >= 0)
+				c.kernel = fnnamed(b, clang_Cursor_getArgument(e, rule->eff[i].arg + shift));
+	if (c.kind == C_LAUNCH)
+		c.kernel = c.callee;
+	free(ks);
+	vpush(b->fn->calls, c);
+	int ci = b->fn->calls.n - 1;
+	int r = mk(b, N_CALLRET, ci, -1, -1);
+	b->fn->calls.v[ci].ret = r;
+	b->fn->nodes.v[r].call = ci;
+	op(b, O_CALL, -1, -1, ci);
+	return r;
+}
+
+/* ---------------------------------------------------------------- declarations */
+
+static bool
+isctorcall(CXCursor init, CXCursor *call)
+{
+	*call = strip(init);
+	return clang_getCursorKind(*call) == CXCursor_CallExpr &&
+	       clang_getCursorKind(clang_getCursorReferenced(*call)) == CXCursor_Constructor;
+}
+
+void
+vardecl(B *b, CXCursor d)
+{
+	int x = symof(b, d);
+	if (x < 0)
+		return;
+	if (b->node >= 0)
+		vpush(b->fn->st.v[b->node].decls, x);
+	Sym *s = &b->u->syms.v[x];
+	int var = mk(b, N_VAR, -1, -1, x);
+	if (userdtor(clang_getCursorType(d)))
+		b->dtors = true;
+	CXCursor init = clang_Cursor_getVarDeclInitializer(d), call;
+	if (clang_Cursor_isNull(init))
+		return;
+	if (s->flags & SYMF_REF) {
+		int l = lv(b, init);
+		if (l < 0) {
+			int v = rv(b, init);
+			l = fresh(b, SP_HOST);
+			assign(b, l, v);
+		} else
+			addrtaken(b, l);
+		op(b, O_WRITE, var, -1, -1);
+		assign(b, var, mk(b, N_ADDR, l, -1, -1));
+		return;
+	}
+	int v = isctorcall(init, &call) ? callexpr(b, call, var) : rv(b, init);
+	op(b, O_WRITE, var, -1, -1);
+	if (s->flags & SYMF_PTR)
+		assign(b, var, v);
+}

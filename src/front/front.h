@@ -1,0 +1,64 @@
+/* front.h: the builder shared by build.c (declarations, statements, CFG)
+ * and expr.c (expressions to IR). Only the front end sees libclang. */
+#include <clang-c/Index.h>
+#include <uthash.h>
+
+typedef struct {
+	char *usr;
+	int sym;
+	UT_hash_handle hh;
+} SymKey;
+
+typedef struct {
+	CXFile file;
+	const char *src;
+	size_t len;
+} Source;
+
+typedef struct {
+	int cond;  /* the switch's condition node: every case label's predecessor */
+	bool dflt; /* has a default label, so the condition never falls past the body */
+} Switch;
+typedef VEC(Switch) Switches;
+
+typedef struct {
+	Unit *u;
+	CXTranslationUnit tu;
+	const Rules *rules;
+	CXFile mainfile;
+	SymKey *syms;
+	VEC(Source) srcs;
+	/* the function being built */
+	Func *fn;
+	Source *fsrc;
+	int node;   /* the CFG node collecting ops, -1 outside statements */
+	Ints cur;   /* nodes whose fall-through edge is still open */
+	VEC(Ints *) brk, cont;
+	Switches sw;
+	bool dtors;   /* the current block declares objects with user destructors */
+	int gfn;      /* the unit's pseudo function for global initialisers, or -1 */
+	int depth;    /* expression nesting, to refuse pathological input */
+} B;
+
+/* build.c */
+void build(Unit *u, CXTranslationUnit tu, const Rules *rules);
+int symof(B *b, CXCursor c);
+int kids(CXCursor c, CXCursor **out);
+bool insystem(CXCursor c);
+bool ismacro(CXCursor c);
+void offsets(B *b, CXCursor c, int *begin, int *end, CXFile *file);
+char *qualname(CXCursor fn);
+void stmtflag(B *b, int flags);
+
+/* expr.c */
+int mk(B *b, int kind, int a, int bb, int sym);
+int rv(B *b, CXCursor e);
+int lv(B *b, CXCursor e);
+void ev(B *b, CXCursor e);
+void vardecl(B *b, CXCursor d);
+void op(B *b, int kind, int a, int bb, int call);
+bool holdsaddr(CXType t);
+CXCursor strip(CXCursor e);
+
+/* parse.c */
+int parsemode(const Opts *o, const char **cuda);

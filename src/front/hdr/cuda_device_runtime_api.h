@@ -1,0 +1,3 @@
+/* cuda_device_runtime_api.h: written for cuflow (not NVIDIA's header). Everything it
+ * declares in CUDA lives in cuflow_cuda.h, included first in every parse. */
+#include "cuflow_cuda.h"

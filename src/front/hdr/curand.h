@@ -1,0 +1,2 @@
+/* curand.h: written for cuflow (not NVIDIA's header). */
+#include "cuflow_curand.h"

@@ -1,0 +1,2 @@
+/* nvToolsExt.h: written for cuflow (not NVIDIA's header). */
+#include "cuflow_nvtx.h"

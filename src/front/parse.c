@@ -1,0 +1,281 @@
+/* parse.c: one libclang translation unit per input file, parsed the way nvcc
+ * compiles it: host side only, the toolkit's include paths (CUDA 13 keeps
+ * thrust, cub and libcu++ under include/cccl, which nvcc adds and clang does
+ * not), GCC's omp.h. Without a usable toolkit, cuflow's own minimal CUDA
+ * declarations (embedded, src/front/hdr/) stand in, and the report says so. */
+#include <clang-c/Index.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "cuflow.h"
+#include "front/front.h"
+
+#define HDRDIR "/__cuflow__/include"
+#define MAXFILE (32 << 20) /* larger inputs are generated code, not sources to rewrite */
+
+typedef struct {
+	const char *name, *text;
+} Embedded;
+extern const Embedded cuflow_headers[];
+
+static bool
+isfile(const char *path)
+{
+	struct stat sb;
+	return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+/* The toolkit to parse against, or NULL for the minimal header. */
+static const char *
+cudapath(const Opts *o)
+{
+	if (o->minimal)
+		return NULL;
+	const char *p = o->cudapath;
+	if (!p)
+		p = getenv("CUDA_PATH");
+	if (!p)
+		p = getenv("CUDA_HOME");
+	if (!p)
+		p = CUDA_DEFAULT;
+	char *hdr = fmt("%s/include/cuda_runtime_api.h", p);
+	bool ok = isfile(hdr);
+	free(hdr);
+	return ok ? p : NULL;
+}
+
+/* CUDART_VERSION of the toolkit at p (13000 for CUDA 13.0), 0 if unknown. */
+static int
+cudaversion(const char *p)
+{
+	char *hdr = fmt("%s/include/cuda_runtime_api.h", p), *err = NULL;
+	size_t len;
+	char *src = readfile(hdr, &len, &err);
+	free(hdr);
+	free(err);
+	if (!src)
+		return 0;
+	char *d = strstr(src, "#define CUDART_VERSION");
+	int v = d ? atoi(d + strlen("#define CUDART_VERSION")) : 0;
+	free(src);
+	return v;
+}
+
+/* Decides the parse mode once per run: libclang before 22 cannot parse the
+ * CUDA 13 headers, so it gets the minimal header too. */
+int
+parsemode(const Opts *o, const char **cuda)
+{
+	*cuda = cudapath(o);
+	if (*cuda && LLVM_MAJOR < 22 && cudaversion(*cuda) >= 13000)
+		*cuda = NULL;
+	return *cuda ? PM_CUDA : PM_MINIMAL;
+}
+
+static bool
+hasstd(const Opts *o)
+{
+	for (int i = 0; i < o->ncargs; i++)
+		if (!strncmp(o->cargs[i], "-std=", 5))
+			return true;
+	return false;
+}
+
+static void
+pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
+{
+	vpush(*a, xstrdup("-x"));
+	vpush(*a, xstrdup("cuda"));
+	vpush(*a, xstrdup("--cuda-host-only"));
+	vpush(*a, xstrdup("-Wno-unknown-cuda-version"));
+	vpush(*a, xstrdup("-Wno-unused-command-line-argument"));
+	if (!hasstd(o))
+		vpush(*a, xstrdup("-std=c++17"));
+	if (mode == PM_CUDA) {
+		vpush(*a, fmt("--cuda-path=%s", cuda));
+		vpush(*a, fmt("-isystem%s/include/cccl", cuda));
+	} else {
+		vpush(*a, xstrdup("-nocudainc"));
+		vpush(*a, xstrdup("-nocudalib"));
+		vpush(*a, xstrdup("-isystem" HDRDIR));
+		vpush(*a, xstrdup("-include"));
+		vpush(*a, xstrdup(HDRDIR "/cuflow_cuda.h"));
+	}
+#ifdef GCC_INCLUDE
+	/* after clang's own headers: only what clang lacks (omp.h) comes from GCC */
+	vpush(*a, xstrdup("-idirafter" GCC_INCLUDE));
+#endif
+	/* quoted includes resolve against the file's directory, as nvcc does */
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	if (slash) {
+		*slash = 0;
+		vpush(*a, fmt("-I%s", *dir ? dir : "/"));
+	}
+	free(dir);
+	for (int i = 0; i < o->ncargs; i++)
+		vpush(*a, xstrdup(o->cargs[i]));
+}
+
+/* A flag that would fix the first error, for the refusal message. */
+static char *
+fixhint(const char *msg, int mode)
+{
+	const char *q = strchr(msg, '\'');
+	if (q && strstr(msg, "file not found")) {
+		const char *e = strchr(q + 1, '\'');
+		char *name = xstrndup(q + 1, e ? (size_t)(e - q - 1) : strlen(q + 1));
+		char *h;
+		if (mode == PM_MINIMAL && (!strncmp(name, "thrust/", 7) || !strncmp(name, "cub/", 4) ||
+		                           !strncmp(name, "cuda/", 5)))
+			h = xstrdup("--cuda-path=DIR (this header needs the CUDA toolkit's own headers)");
+		else
+			h = fmt("-I DIR where DIR holds %s", name);
+		free(name);
+		return h;
+	}
+	if (strstr(msg, "undeclared identifier") || strstr(msg, "unknown type name"))
+		return xstrdup("-D NAME=VALUE (a macro the build defines), or -I for a missing header");
+	return NULL;
+}
+
+/* Refuses the unit with the first error diagnostic, if any. */
+static void
+diagnose(Unit *u, CXTranslationUnit tu)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+		if (sev >= CXDiagnostic_Error) {
+			u->ndiag++;
+			if (!u->refused) {
+				CXString msg = clang_getDiagnosticSpelling(d);
+				CXFile f;
+				unsigned line, col;
+				clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
+				CXString fname = clang_getFileName(f);
+				const char *fn = clang_getCString(fname);
+				u->refused = fmt("%s:%u:%u: %s", fn ? fn : u->path, line, col, clang_getCString(msg));
+				u->fixhint = fixhint(clang_getCString(msg), u->mode);
+				clang_disposeString(fname);
+				clang_disposeString(msg);
+			}
+		}
+		clang_disposeDiagnostic(d);
+	}
+}
+
+static bool
+isbinary(const char *s, size_t n)
+{
+	return memchr(s, 0, n) != NULL;
+}
+
+Unit *
+unit_parse(const char *path, const Opts *o, const Rules *rules)
+{
+	Unit *u = xcalloc(1, sizeof *u);
+	u->path = xstrdup(path);
+	char *err = NULL;
+	u->src = readfile(path, &u->len, &err);
+	if (!u->src) {
+		u->refused = err;
+		return u;
+	}
+	u->lines = linestarts(u->src, u->len, &u->nlines);
+	if (isbinary(u->src, u->len)) {
+		u->refused = xstrdup("binary file (contains NUL bytes)");
+		return u;
+	}
+	if (u->len > MAXFILE) {
+		u->refused = fmt("file too large (%zu bytes; the limit is %d MiB)", u->len, MAXFILE >> 20);
+		return u;
+	}
+	const char *cuda;
+	u->mode = parsemode(o, &cuda);
+	Strs args = {0};
+	pushargs(&args, o, path, u->mode, cuda);
+	VEC(struct CXUnsavedFile) uf = {0};
+	if (u->mode == PM_MINIMAL)
+		for (const Embedded *e = cuflow_headers; e->name; e++) {
+			struct CXUnsavedFile f = {fmt(HDRDIR "/%s", e->name), e->text, strlen(e->text)};
+			vpush(uf, f);
+		}
+	double t0 = now();
+	CXIndex idx = clang_createIndex(0, 0);
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode ec = clang_parseTranslationUnit2(idx, path, (const char *const *)args.v, args.n, uf.v,
+	                                                  uf.n, CXTranslationUnit_None, &tu);
+	u->tparse = now() - t0;
+	if (ec != CXError_Success || !tu)
+		u->refused = fmt("libclang could not parse the file (error %d)", (int)ec);
+	else
+		diagnose(u, tu);
+	if (!u->refused) {
+		t0 = now();
+		build(u, tu, rules);
+		u->tbuild = now() - t0;
+	}
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(idx);
+	for (int i = 0; i < args.n; i++)
+		free(args.v[i]);
+	vfree(args);
+	for (int i = 0; i < uf.n; i++)
+		free((char *)uf.v[i].Filename);
+	vfree(uf);
+	return u;
+}
+
+void
+unit_free(Unit *u)
+{
+	if (!u)
+		return;
+	for (int i = 0; i < u->syms.n; i++) {
+		free(u->syms.v[i].usr);
+		free(u->syms.v[i].name);
+		free(u->syms.v[i].qualname);
+	}
+	vfree(u->syms);
+	for (int f = 0; f < u->fns.n; f++) {
+		Func *fn = &u->fns.v[f];
+		for (int i = 0; i < fn->st.n; i++) {
+			vfree(fn->st.v[i].succ);
+			vfree(fn->st.v[i].pred);
+			vfree(fn->st.v[i].decls);
+			free(fn->st.v[i].label);
+		}
+		vfree(fn->st);
+		vfree(fn->nodes);
+		vfree(fn->ops);
+		for (int i = 0; i < fn->calls.n; i++) {
+			Call *c = &fn->calls.v[i];
+			free(c->name);
+			free(c->argv);
+			free(c->argl);
+			free(c->argk);
+		}
+		vfree(fn->calls);
+		for (int i = 0; i < fn->lists.n; i++) {
+			vfree(fn->lists.v[i].first);
+			vfree(fn->lists.v[i].last);
+		}
+		vfree(fn->lists);
+		vfree(fn->params);
+		free(fn->file);
+	}
+	vfree(u->fns);
+	vfree(u->comments);
+	vfree(u->directives);
+	free(u->path);
+	free(u->src);
+	free(u->lines);
+	free(u->refused);
+	free(u->fixhint);
+	free(u);
+}

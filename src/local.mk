@@ -1,0 +1,40 @@
+# src/: the cuflow tool. Everything but main.c goes into a library the unit
+# tests link too.
+bin_PROGRAMS += src/cuflow
+noinst_LIBRARIES += src/libcuflow.a src/libtscuda.a
+
+TOOL_CFLAGS = $(AM_CFLAGS) $(CLANG_CFLAGS) $(TREE_SITTER_CFLAGS) $(JANSSON_CFLAGS)
+TOOL_LIBS = src/libcuflow.a src/libtscuda.a $(CLANG_LIBS) $(TREE_SITTER_LIBS) $(JANSSON_LIBS) -lpthread
+
+src_libcuflow_a_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
+src_libcuflow_a_SOURCES = \
+	src/cuflow.h src/util.c src/bits.c \
+	src/front/front.h src/front/parse.c src/front/build.c src/front/expr.c \
+	src/model/rules.c src/model/dump.c \
+	src/model/link.c \
+	src/analysis/analysis.h src/analysis/pts.c src/analysis/kernel.c src/analysis/effects.c \
+	src/analysis/dom.c src/analysis/loop.c src/analysis/pending.c src/analysis/cfg.c \
+	src/front/cst.c src/pass/sync.c src/edit/edit.c \
+	src/report/report.h src/report/diff.c src/report/text.c \
+	src/driver/driver.h src/driver/driver.c
+nodist_src_libcuflow_a_SOURCES = src/front/headers.c src/model/builtin_rules.c
+
+# the minimal CUDA declarations and the shipped rules live inside the binary
+HDR_FILES = $(wildcard $(srcdir)/src/front/hdr/*.h) $(srcdir)/runtime/include/cuflow_cuda_api.h
+RULE_FILES = $(wildcard $(srcdir)/rules/*.rules)
+src/front/headers.c: $(srcdir)/tools/embed $(HDR_FILES)
+	$(AM_V_GEN)$(srcdir)/tools/embed cuflow_headers $(HDR_FILES) > $@.tmp && mv $@.tmp $@
+src/model/builtin_rules.c: $(srcdir)/tools/embed $(RULE_FILES)
+	$(AM_V_GEN)$(srcdir)/tools/embed cuflow_rules $(RULE_FILES) > $@.tmp && mv $@.tmp $@
+CLEANFILES += src/front/headers.c src/model/builtin_rules.c
+EXTRA_DIST += src/front/hdr runtime/include
+
+# the tree-sitter CUDA grammar, fetched by ./bootstrap; generated code, so
+# built without the project's warning flags
+TSDIR = $(srcdir)/third_party/tree-sitter-cuda/src
+src_libtscuda_a_CFLAGS = -std=c11 -O1 -w -I$(TSDIR)
+src_libtscuda_a_SOURCES = third_party/tree-sitter-cuda/src/parser.c third_party/tree-sitter-cuda/src/scanner.c
+
+src_cuflow_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
+src_cuflow_SOURCES = src/main.c
+src_cuflow_LDADD = $(TOOL_LIBS)

@@ -1,0 +1,173 @@
+/* main.c: the command line. Parses options and hands them to the driver. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "cuflow.h"
+#include "driver/driver.h"
+
+static const char usage[] =
+	"usage: cuflow [options] FILE|DIR... [-- COMPILER_ARGS...]\n"
+	"  (default)          print a unified diff of every rewrite; the report on stderr\n"
+	"  -i, --in-place     write the rewrites into the files\n"
+	"  --check            print the diff; exit 1 if any file would change\n"
+	"  --passes=LIST      comma list of passes to run (sync)\n"
+	"  -p DIR             read compile flags from DIR/compile_commands.json\n"
+	"  --cuda-path=DIR    the CUDA toolkit to parse against\n"
+	"  --minimal-cuda     parse with cuflow's own minimal CUDA declarations\n"
+	"  -I DIR, -D NAME[=V], -U NAME, -include FILE   as clang takes them\n"
+	"  --rules=PATH       add API rules from a file or directory (later ones win)\n"
+	"  --move-past-timers allow moving syncs past clock reads\n"
+	"  --report=FORMAT    text (default), json or sarif\n"
+	"  --report-file=PATH write the report there instead of stderr\n"
+	"  -j N               analyse N files at a time\n"
+	"  -q, --quiet        no report\n"
+	"  --dump=model       print the front end's model (debugging)\n"
+	"  --version, --help\n"
+	"exit status: 0 done, 1 changes pending under --check, 2 usage error,\n"
+	"             3 an input could not be analysed\n";
+
+static int
+usageerr(const char *msg, const char *arg)
+{
+	fprintf(stderr, "cuflow: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
+	fputs("try 'cuflow --help'\n", stderr);
+	return 2;
+}
+
+enum {
+	OPT_CHECK = 256,
+	OPT_PASSES,
+	OPT_CUDA,
+	OPT_MINIMAL,
+	OPT_RULES,
+	OPT_TIMERS,
+	OPT_REPORT,
+	OPT_REPORTFILE,
+	OPT_DUMP,
+	OPT_VERSION,
+	OPT_INCLUDE,
+};
+
+static const struct option longopts[] = {
+	{"in-place", no_argument, NULL, 'i'},
+	{"check", no_argument, NULL, OPT_CHECK},
+	{"passes", required_argument, NULL, OPT_PASSES},
+	{"cuda-path", required_argument, NULL, OPT_CUDA},
+	{"minimal-cuda", no_argument, NULL, OPT_MINIMAL},
+	{"rules", required_argument, NULL, OPT_RULES},
+	{"move-past-timers", no_argument, NULL, OPT_TIMERS},
+	{"report", required_argument, NULL, OPT_REPORT},
+	{"report-file", required_argument, NULL, OPT_REPORTFILE},
+	{"dump", required_argument, NULL, OPT_DUMP},
+	{"quiet", no_argument, NULL, 'q'},
+	{"include", required_argument, NULL, OPT_INCLUDE},
+	{"version", no_argument, NULL, OPT_VERSION},
+	{"help", no_argument, NULL, 'h'},
+	{NULL, 0, NULL, 0},
+};
+
+static void
+addcarg(Run *r, const char *flag, const char *val)
+{
+	vpush(r->cargs, val ? fmt("%s%s", flag, val) : xstrdup(flag));
+}
+
+int
+main(int argc, char **argv)
+{
+	Run r = {0};
+	r.jobs = 1;
+	r.passes = xstrdup("sync");
+	/* everything after "--" goes to the compiler untouched */
+	int dd = argc;
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--")) {
+			dd = i;
+			break;
+		}
+	for (int i = dd + 1; i < argc; i++)
+		addcarg(&r, argv[i], NULL);
+	int c;
+	opterr = 0;
+	while ((c = getopt_long(dd, argv, "+iqp:I:D:U:j:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			r.inplace = true;
+			break;
+		case OPT_CHECK:
+			r.check = true;
+			break;
+		case OPT_PASSES:
+			free(r.passes);
+			r.passes = xstrdup(optarg);
+			break;
+		case 'p':
+			r.opts.compdb = optarg;
+			break;
+		case OPT_CUDA:
+			r.opts.cudapath = optarg;
+			break;
+		case OPT_MINIMAL:
+			r.opts.minimal = true;
+			break;
+		case OPT_RULES:
+			vpush(r.rulefiles, optarg);
+			break;
+		case OPT_TIMERS:
+			r.opts.timers = true;
+			break;
+		case OPT_REPORT:
+			r.report = optarg;
+			break;
+		case OPT_REPORTFILE:
+			r.reportfile = optarg;
+			break;
+		case OPT_DUMP:
+			r.dump = optarg;
+			break;
+		case 'q':
+			r.quiet = true;
+			break;
+		case 'I':
+		case 'D':
+		case 'U':
+			addcarg(&r, c == 'I' ? "-I" : c == 'D' ? "-D" : "-U", optarg);
+			break;
+		case OPT_INCLUDE:
+			addcarg(&r, "-include", NULL);
+			addcarg(&r, optarg, NULL);
+			break;
+		case 'j': {
+			char *end;
+			long j = strtol(optarg, &end, 10);
+			if (*end || j < 1 || j > 256)
+				return usageerr("-j takes a number from 1 to 256", optarg);
+			r.jobs = (int)j;
+			break;
+		}
+		case OPT_VERSION:
+			printf("cuflow %s (libclang %d)\n", PACKAGE_VERSION, LLVM_MAJOR);
+			return 0;
+		case 'h':
+			fputs(usage, stdout);
+			return 0;
+		case '?':
+			return usageerr(optopt ? "option needs a value" : "unknown option", argv[optind - 1]);
+		}
+	}
+	for (int i = optind; i < dd; i++)
+		vpush(r.inputs, argv[i]);
+	if (r.inplace && r.check)
+		return usageerr("--check and --in-place exclude each other", NULL);
+	if (r.dump && strcmp(r.dump, "model"))
+		return usageerr("--dump takes 'model'", r.dump);
+	if (r.report && strcmp(r.report, "text") && strcmp(r.report, "json") && strcmp(r.report, "sarif"))
+		return usageerr("--report takes text, json or sarif", r.report);
+	if (!r.inputs.n && !r.opts.compdb)
+		return usageerr("no input files", NULL);
+	r.opts.cargs = (const char **)r.cargs.v;
+	r.opts.ncargs = r.cargs.n;
+	return drive(&r);
+}

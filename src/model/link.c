@@ -1,0 +1,272 @@
+/* link.c: units -> programs. Files given together are linked by their
+ * external symbols where a symbol has exactly one definition among them;
+ * files that clash (each defines main) stay separate programs. Within a
+ * program every variable becomes an abstract location (one per USR, so a
+ * global declared in two files is one location) and every function body a
+ * PFunc. */
+#include <stdlib.h>
+#include <string.h>
+#include <uthash.h>
+
+#include "cuflow.h"
+
+typedef struct {
+	const char *usr;
+	int id;    /* location, function id, or unit */
+	int count; /* definitions seen (for grouping) */
+	UT_hash_handle hh;
+} Key;
+
+static Key *
+keyget(Key **tab, const char *usr)
+{
+	Key *k;
+	HASH_FIND_STR(*tab, usr, k);
+	return k;
+}
+
+static Key *
+keyput(Key **tab, const char *usr, int id)
+{
+	Key *k = xcalloc(1, sizeof *k);
+	k->usr = usr;
+	k->id = id;
+	HASH_ADD_KEYPTR(hh, *tab, k->usr, strlen(k->usr), k);
+	return k;
+}
+
+static void
+keyfree(Key **tab)
+{
+	Key *k, *t;
+	HASH_ITER(hh, *tab, k, t) {
+		HASH_DEL(*tab, k);
+		free(k);
+	}
+}
+
+static int
+find(int *up, int x)
+{
+	while (up[x] != x)
+		x = up[x] = up[up[x]];
+	return x;
+}
+
+/* group[i]: the program file i belongs to; returns the number of programs.
+ * Refused files are programs of their own. */
+int
+prog_groups(Unit **units, int n, int *group)
+{
+	int *up = xcalloc(n, sizeof *up);
+	for (int i = 0; i < n; i++)
+		up[i] = i;
+	Key *defs = NULL;
+	for (int i = 0; i < n; i++)
+		for (int s = 0; !units[i]->refused && s < units[i]->syms.n; s++) {
+			Sym *y = &units[i]->syms.v[s];
+			if (y->kind != SYM_FUNC || !(y->flags & SYMF_DEFINED) || !(y->flags & SYMF_EXTERN))
+				continue;
+			Key *k = keyget(&defs, y->usr);
+			if (!k)
+				k = keyput(&defs, y->usr, i);
+			else if (k->id != i)
+				k->count++;
+		}
+	for (int i = 0; i < n; i++)
+		for (int s = 0; !units[i]->refused && s < units[i]->syms.n; s++) {
+			Sym *y = &units[i]->syms.v[s];
+			if (y->kind != SYM_FUNC || (y->flags & SYMF_DEFINED))
+				continue;
+			Key *k = keyget(&defs, y->usr);
+			if (k && k->count == 0) /* exactly one definition elsewhere */
+				up[find(up, i)] = find(up, k->id);
+		}
+	keyfree(&defs);
+	int ng = 0;
+	int *num = xcalloc(n, sizeof *num);
+	for (int i = 0; i < n; i++)
+		num[i] = -1;
+	for (int i = 0; i < n; i++) {
+		int r = find(up, i);
+		if (num[r] < 0)
+			num[r] = ng++;
+		group[i] = num[r];
+	}
+	free(num);
+	free(up);
+	return ng;
+}
+
+int
+newloc(Prog *p, int kind, int space, const char *name, int unit, int line, int fn)
+{
+	Loc l = {kind, space, 0, xstrdup(name), unit, line, fn, -1};
+	vpush(p->locs, l);
+	return p->locs.n - 1;
+}
+
+int
+symloc(const Prog *p, int unit, int sym)
+{
+	return sym < 0 ? -1 : p->symlink[unit].v[sym];
+}
+
+int
+symfn(const Prog *p, int unit, int sym)
+{
+	return sym < 0 ? -1 : p->symlink[unit].v[sym];
+}
+
+const char *
+locname(const Prog *p, int l)
+{
+	return l >= 0 && l < p->locs.n ? p->locs.v[l].name : "?";
+}
+
+static bool
+isvar(int kind)
+{
+	return kind == SYM_LOCAL || kind == SYM_PARAM || kind == SYM_GLOBAL || kind == SYM_THIS || kind == SYM_RET;
+}
+
+/* The function a unit's call reaches: its own unit's definition first,
+ * else the only one in the program. */
+static int
+pickdef(Prog *p, Key *defs, int unit, Sym *y)
+{
+	if (y->fn >= 0 && p->fnlink[unit].v[y->fn] >= 0)
+		return p->fnlink[unit].v[y->fn];
+	Key *k = keyget(&defs, y->usr);
+	return k && k->count == 1 ? k->id : -1;
+}
+
+static void
+linkfuncs(Prog *p, Key **defs)
+{
+	for (int i = 0; i < p->nunits; i++) {
+		Unit *u = p->units[i];
+		for (int f = 0; f < u->fns.n; f++) {
+			Func *fn = &u->fns.v[f];
+			const char *usr = u->syms.v[fn->sym].usr;
+			Key *k = keyget(defs, usr);
+			if (k) {
+				Func *old = p->fns.v[k->id].f;
+				if (!strcmp(old->file, fn->file) && old->begin == fn->begin) {
+					vpush(p->fnlink[i], k->id); /* one inline definition, two includers */
+					continue;
+				}
+				k->count++; /* two different definitions: calls pick their own unit's */
+			}
+			PFunc pf = {0};
+			pf.u = u;
+			pf.f = fn;
+			pf.id = p->fns.n;
+			vpush(p->fns, pf);
+			vpush(p->fnlink[i], pf.id);
+			if (!k)
+				keyput(defs, usr, pf.id)->count = 1;
+		}
+	}
+}
+
+Prog *
+prog_link(Unit **units, int n, const Rules *rules, const Opts *o)
+{
+	Prog *p = xcalloc(1, sizeof *p);
+	p->units = units;
+	p->nunits = n;
+	p->rules = rules;
+	p->opts = o;
+	newloc(p, L_UNKNOWN, SP_UNKNOWN, "<unknown memory>", -1, 0, -1);
+	Key *defs = NULL, *vars = NULL;
+	p->symlink = xcalloc(n, sizeof *p->symlink);
+	p->fnlink = xcalloc(n, sizeof *p->fnlink);
+	linkfuncs(p, &defs);
+	for (int i = 0; i < n; i++) {
+		Unit *u = units[i];
+		for (int s = 0; s < u->syms.n; s++) {
+			Sym *y = &u->syms.v[s];
+			int id = -1;
+			if (y->kind == SYM_FUNC)
+				id = pickdef(p, defs, i, y);
+			else if (isvar(y->kind)) {
+				Key *k = keyget(&vars, y->usr);
+				if (k)
+					id = k->id;
+				else {
+					int own = y->owner >= 0 ? u->syms.v[y->owner].fn : -1;
+					int fn = own >= 0 ? p->fnlink[i].v[own] : -1;
+					id = newloc(p, L_VAR, y->space, y->name, i, y->line, fn);
+					p->locs.v[id].flags = y->flags;
+					keyput(&vars, y->usr, id);
+				}
+				p->locs.v[id].flags |= y->flags & SYMF_ADDRTAKEN;
+			}
+			vpush(p->symlink[i], id);
+		}
+	}
+	keyfree(&defs);
+	keyfree(&vars);
+	return p;
+}
+
+void
+prog_free(Prog *p)
+{
+	for (int i = 0; i < p->locs.n; i++)
+		free(p->locs.v[i].name);
+	vfree(p->locs);
+	for (int i = 0; i < p->nvars; i++)
+		bfree(&p->pts[i]);
+	free(p->pts);
+	for (int f = 0; f < p->fns.n; f++) {
+		PFunc *pf = &p->fns.v[f];
+		int n = pf->f->st.n;
+		for (int i = 0; pf->st && i < n; i++) {
+			bfree(&pf->st[i].rd);
+			bfree(&pf->st[i].wr);
+			bfree(&pf->st[i].prd);
+			bfree(&pf->st[i].pwr);
+		}
+		free(pf->st);
+		for (int i = 0; pf->in && i < n; i++) {
+			bfree(&pf->in[i].drd);
+			bfree(&pf->in[i].dwr);
+			bfree(&pf->in[i].srd);
+			bfree(&pf->in[i].swr);
+		}
+		free(pf->in);
+		for (int i = 0; pf->succ && i < n; i++) {
+			vfree(pf->succ[i]);
+			vfree(pf->pred[i]);
+		}
+		free(pf->succ);
+		free(pf->pred);
+		free(pf->idom);
+		free(pf->ipdom);
+		free(pf->rpo);
+		free(pf->order);
+		free(pf->porder);
+		free(pf->loop);
+		bfree(&pf->sum.rd);
+		bfree(&pf->sum.wr);
+		bfree(&pf->sum.prd);
+		bfree(&pf->sum.pwr);
+		bfree(&pf->ks.grd);
+		bfree(&pf->ks.gwr);
+	}
+	vfree(p->fns);
+	for (int i = 0; i < p->nunits; i++) {
+		vfree(p->symlink[i]);
+		vfree(p->fnlink[i]);
+	}
+	free(p->symlink);
+	free(p->fnlink);
+	bfree(&p->escapable);
+	bfree(&p->alldev.drd);
+	bfree(&p->alldev.dwr);
+	bfree(&p->alldev.srd);
+	bfree(&p->alldev.swr);
+	free(p);
+}

@@ -1,0 +1,811 @@
+/* sync.c: hetero-sync motion within a function (Basu and Vedurada, "GSOHC:
+ * Global Synchronization Optimization in Heterogeneous Computing", ECOOP
+ * 2025, sections 2-4).
+ *
+ * A sync statement (a blocking copy, a device/stream/event sync, cudaFree)
+ * moves down its own block, past whole sibling statements, to just before
+ * the first one it must not pass, so host work overlaps the device work in
+ * flight. The scan gives GSOHC's safe region (Def. 6): no passed statement
+ * depends on the sync, through any alias, nor touches what the device work
+ * it waits for uses. Each passed statement must also always complete and
+ * only be entered from the sync's side (post-dominance and dominance, the
+ * refined region of Def. 7 and Alg. 1), and the target stays in the sync's
+ * block, so in its loop (the loop rule of 3.2) and on every path exactly
+ * once: the unified region (Def. 8) is the farthest such point. Adjacent
+ * syncs move as a group, keeping their order.
+ *
+ * Syncs are taken last to first, on the block's current order, so that a
+ * sync stopped by a later one sees where that one went; a sync that reaches
+ * another absorbs it. The result is a fixed point: a second run finds every
+ * sync already stopped by what stops it now. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "analysis/analysis.h"
+
+typedef struct {
+	Eff e;            /* union over its nodes */
+	int first, last;  /* its CFG nodes */
+	int next;         /* where control goes when it completes: the next item or the block's end */
+	int begin, end;   /* its text */
+	bool sync;        /* a sync statement that may move */
+	int nstmt, ncall; /* host statements and calls in it */
+} Item;
+
+typedef struct {
+	Prog *p;
+	PFunc *pf;
+	Func *f;
+	const Unit *u;
+	Plan *plan;
+	const List *l;
+	Item *it;
+	int n;
+	int *cur;    /* items in their current order */
+	int *change; /* per item: its Change in the plan, or -1 */
+	char **indent; /* per moved item: the indentation it was given */
+	const char *fname;
+} S;
+
+/* ---------------------------------------------------------------- text */
+
+static int
+linestart(const Unit *u, int off)
+{
+	while (off > 0 && u->src[off - 1] != '\n')
+		off--;
+	return off;
+}
+
+static bool
+blankbefore(const Unit *u, int off)
+{
+	for (int i = linestart(u, off); i < off; i++)
+		if (u->src[i] != ' ' && u->src[i] != '\t')
+			return false;
+	return true;
+}
+
+static const Comment *
+commentat(const Unit *u, int off)
+{
+	for (int i = 0; i < u->comments.n; i++)
+		if (u->comments.v[i].off <= off && off < u->comments.v[i].end)
+			return &u->comments.v[i];
+	return NULL;
+}
+
+/* End of the line holding off's statement, past a trailing comment; -1 if
+ * other code follows on that line. */
+static int
+lineend(const Unit *u, int off)
+{
+	int i = off, n = (int)u->len;
+	for (;;) {
+		while (i < n && (u->src[i] == ' ' || u->src[i] == '\t' || u->src[i] == '\r'))
+			i++;
+		if (i >= n)
+			return n;
+		if (u->src[i] == '\n')
+			return i + 1;
+		const Comment *c = commentat(u, i);
+		if (!c || c->off != i)
+			return -1;
+		if (memchr(u->src + c->off, '\n', c->end - c->off) && u->src[c->off + 1] == '*')
+			return -1; /* a block comment running on: not this statement's own */
+		i = c->end;
+	}
+}
+
+/* Where the comment lines directly above off begin (off itself if none). */
+static int
+leadcomments(const Unit *u, int off)
+{
+	int start = linestart(u, off);
+	for (;;) {
+		if (start == 0)
+			return start;
+		int prev = start - 1; /* the '\n' ending the line above */
+		int i = prev;
+		while (i > 0 && (u->src[i - 1] == ' ' || u->src[i - 1] == '\t' || u->src[i - 1] == '\r'))
+			i--;
+		if (i == 0 || u->src[i - 1] == '\n')
+			return start; /* a blank line ends the block */
+		const Comment *c = commentat(u, i - 1);
+		if (!c || c->end != i || !blankbefore(u, c->off))
+			return start;
+		start = linestart(u, c->off);
+	}
+}
+
+static char *
+indentof(const Unit *u, int off)
+{
+	int s = linestart(u, off), e = s;
+	while (e < (int)u->len && (u->src[e] == ' ' || u->src[e] == '\t'))
+		e++;
+	return xstrndup(u->src + s, e - s);
+}
+
+/* The text [a, b) with each line's leading indentation from replaced by to. */
+static void
+reindent(Buf *out, const Unit *u, int a, int b, const char *from, const char *to)
+{
+	size_t fl = strlen(from);
+	for (int i = a; i < b;) {
+		const char *nl = memchr(u->src + i, '\n', b - i);
+		int e = nl ? (int)(nl - u->src) + 1 : b;
+		if (!strncmp(u->src + i, from, fl) && e - i > (int)fl + (nl ? 1 : 0)) {
+			bputs(out, to);
+			bputn(out, u->src + i + fl, e - i - fl);
+		} else
+			bputn(out, u->src + i, e - i);
+		i = e;
+	}
+}
+
+static int
+directive(const Unit *u, int a, int b)
+{
+	for (int i = 0; i < u->directives.n; i++)
+		if (u->directives.v[i] >= a && u->directives.v[i] < b)
+			return u->directives.v[i];
+	return -1;
+}
+
+static int
+line(const Unit *u, int off)
+{
+	return lineof(u->lines, u->nlines, off);
+}
+
+/* ---------------------------------------------------------------- items */
+
+/* The sync call a statement makes itself (not through a helper), or NULL. */
+static const char *
+directsync(const Prog *p, const Func *f, int node)
+{
+	const Stmt *st = &f->st.v[node];
+	for (int c = st->call0; c < st->call0 + st->ncall; c++) {
+		const Call *cl = &f->calls.v[c];
+		const Rule *r = cl->kind == C_DIRECT ? rules_find(p->rules, cl->name) : NULL;
+		if (!r || (r->kind != RK_SYNC && r->kind != RK_COPY && r->kind != RK_FREE) || (r->flags & RF_ASYNC))
+			continue;
+		for (int i = 0; i < r->neff; i++)
+			if (r->eff[i].what == EF_SYNC)
+				return cl->name;
+	}
+	return NULL;
+}
+
+static bool
+issyncunit(const Prog *p, const Func *f, const Eff *e, int node)
+{
+	const Stmt *s = &f->st.v[node];
+	return s->kind == ST_PLAIN && (e->ex & EX_SYNC) &&
+	       !(e->ex & (EX_OTHERDEV | EX_LAUNCH | EX_ASYNC | EX_UNKNOWN | EX_UNSAFE)) && directsync(p, f, node);
+}
+
+static void
+fillitems(S *s)
+{
+	const List *l = s->l;
+	s->n = l->first.n;
+	s->it = xcalloc(s->n + 1, sizeof *s->it);
+	s->cur = xcalloc(s->n + 1, sizeof *s->cur);
+	s->change = xcalloc(s->n + 1, sizeof *s->change);
+	s->indent = xcalloc(s->n + 1, sizeof *s->indent);
+	int nl = s->p->locs.n;
+	for (int i = 0; i < s->n; i++) {
+		Item *x = &s->it[i];
+		s->cur[i] = i;
+		s->change[i] = -1;
+		x->first = l->first.v[i];
+		x->last = l->last.v[i];
+		x->next = i + 1 < s->n ? l->first.v[i + 1] : l->endnode;
+		x->e.rd = bnew(nl);
+		x->e.wr = bnew(nl);
+		x->begin = s->f->st.v[x->first].begin;
+		x->end = x->begin;
+		for (int v = x->first; v <= x->last; v++) {
+			Eff *e = &s->pf->st[v];
+			const Stmt *st = &s->f->st.v[v];
+			bor(&x->e.rd, &e->rd);
+			bor(&x->e.wr, &e->wr);
+			x->e.ex |= e->ex;
+			if (!x->e.what && e->what) {
+				x->e.what = e->what;
+				x->e.whatline = e->whatline;
+			}
+			if (st->end > x->end)
+				x->end = st->end;
+			if (st->begin < x->begin)
+				x->begin = st->begin;
+			if (st->kind == ST_PLAIN || st->kind == ST_COND || st->kind == ST_RETURN)
+				x->nstmt++;
+			x->ncall += st->ncall;
+		}
+		x->sync = x->first == x->last && issyncunit(s->p, s->f, &s->pf->st[x->first], x->first);
+	}
+}
+
+/* ---------------------------------------------------------------- blockers */
+
+typedef struct {
+	Eff e;     /* the group's effects */
+	Pend in;   /* device work in flight at its members */
+	Ints m;    /* its members, in order */
+	int regend; /* end of the text passed so far */
+} Group;
+
+static const char *
+locdesc(const Prog *p, int l)
+{
+	return l == LOC_UNKNOWN ? "memory cuflow cannot see" : locname(p, l);
+}
+
+/* The first statement in item x whose effects meet the sets: its line. */
+static int
+whereconflict(const S *s, const Item *x, const Bits *w, const Bits *r)
+{
+	for (int v = x->first; v <= x->last; v++) {
+		const Eff *e = &s->pf->st[v];
+		if ((w && (conflicts(s->p, w, &e->rd) || conflicts(s->p, w, &e->wr))) || (r && conflicts(s->p, r, &e->wr)))
+			return s->f->st.v[v].line;
+	}
+	return s->f->st.v[x->first].line;
+}
+
+static const char *
+jumpin(const S *s, const Item *x, int *ln)
+{
+	for (int v = x->first; v <= x->last; v++) {
+		const Stmt *st = &s->f->st.v[v];
+		*ln = st->line;
+		switch (st->kind) {
+		case ST_RETURN:
+			return "a return";
+		case ST_BREAK:
+			return "a break";
+		case ST_CONTINUE:
+			return "a continue";
+		case ST_GOTO:
+			return "a goto";
+		case ST_LABEL:
+			return "a label a jump may reach";
+		}
+		if (st->flags & SF_JUMP)
+			return "a jump inside a macro";
+		if (s->pf->st[v].ex & EX_EXIT)
+			return "a call that may end the program";
+	}
+	*ln = s->f->st.v[x->first].line;
+	return "control flow that may leave early";
+}
+
+/* Does every execution of x complete normally, entered only from the sync's side? */
+static bool
+passable(const S *s, int syncnode, const Item *x)
+{
+	const PFunc *pf = s->pf;
+	if (!dominates(pf->ipdom, pf->porder, x->next, x->first))
+		return false;
+	for (int v = x->first; v <= x->last; v++)
+		if (!dominates(pf->idom, pf->order, syncnode, v))
+			return false;
+	return pf->loop[x->first] == pf->loop[syncnode];
+}
+
+static bool
+shadows(const S *s, const Group *g, const Item *x, const char **name)
+{
+	const Stmt *st = &s->f->st.v[x->first];
+	for (int i = 0; i < st->decls.n; i++) {
+		const char *n = s->u->syms.v[st->decls.v[i]].name;
+		size_t nl = strlen(n);
+		for (int k = 0; k < g->m.n; k++) {
+			const Item *m = &s->it[g->m.v[k]];
+			for (const char *t = s->u->src + m->begin; (t = strstr(t, n)) && t < s->u->src + m->end; t++) {
+				char before = t > s->u->src ? t[-1] : ' ', after = t[nl];
+				bool word = !(before == '_' || (before >= 'a' && before <= 'z') || (before >= 'A' && before <= 'Z') ||
+				              (before >= '0' && before <= '9'));
+				word &= !(after == '_' || (after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z') ||
+				          (after >= '0' && after <= '9'));
+				if (word) {
+					*name = n;
+					return true;
+				}
+			}
+		}
+	}
+	return false;
+}
+
+/* Why the group must stop before item x, or NULL. */
+static char *
+blocker(S *s, Group *g, int xi, int *ln)
+{
+	const Prog *p = s->p;
+	const Item *x = &s->it[xi];
+	const Eff *e = &x->e;
+	int xl = s->f->st.v[x->first].line;
+	*ln = xl;
+	int d = directive(s->u, g->regend, x->end);
+	if (d >= 0) {
+		*ln = line(s->u, d);
+		return xstrdup("is a preprocessor directive: the code may differ in other configurations");
+	}
+	if (e->ex & (EX_UNKNOWN | EX_UNSAFE)) {
+		*ln = e->whatline ? e->whatline : xl;
+		return fmt("calls code cuflow cannot see into (%s)", e->what ? e->what : "?");
+	}
+	if (e->ex & EX_DEVOP) {
+		*ln = e->whatline ? e->whatline : xl;
+		return fmt("has another CUDA operation (%s), which must stay ordered after the sync", e->what ? e->what : "?");
+	}
+	if ((e->ex & EX_TIMER) && !p->opts->timers) {
+		*ln = e->whatline ? e->whatline : xl;
+		return fmt("reads a clock (%s), which times the device work (--move-past-timers allows it)",
+		           e->what ? e->what : "?");
+	}
+	int l = conflictloc(p, &g->e.wr, &e->rd);
+	const char *how = "reads";
+	if (l < 0 && (l = conflictloc(p, &g->e.wr, &e->wr)) >= 0)
+		how = "writes";
+	if (l < 0 && (l = conflictloc(p, &g->e.rd, &e->wr)) >= 0)
+		how = "overwrites";
+	if (l >= 0) {
+		*ln = whereconflict(s, x, &g->e.wr, &g->e.rd);
+		return fmt("%s %s, which the sync %s", how, locdesc(p, l),
+		           !strcmp(how, "overwrites") ? "reads" : "writes");
+	}
+	if (e->ex & EX_MANAGED) {
+		*ln = whereconflict(s, x, &e->rd, NULL);
+		return xstrdup("accesses managed memory, which the host may use only after a sync");
+	}
+	Bits pw = bnew(p->locs.n), pr = bnew(p->locs.n);
+	bor(&pw, &g->in.dwr);
+	bor(&pw, &g->in.swr);
+	bor(&pr, &g->in.drd);
+	bor(&pr, &g->in.srd);
+	l = conflictloc(p, &pw, &e->rd);
+	if (l < 0)
+		l = conflictloc(p, &pw, &e->wr);
+	if (l < 0)
+		l = conflictloc(p, &pr, &e->wr);
+	if (l >= 0)
+		*ln = whereconflict(s, x, &pw, &pr);
+	bfree(&pw);
+	bfree(&pr);
+	if (l >= 0)
+		return fmt("accesses %s, which device work still in flight uses", locdesc(p, l));
+	if ((g->in.ex & EX_KIO) && (e->ex & EX_IO))
+		return xstrdup("prints while a kernel that prints is in flight (the sync flushes the kernel's output)");
+	if ((g->e.ex & EX_EXIT) && (e->ex & (EX_IO | EX_VOLATILE)))
+		return xstrdup("produces output, which must not come before the sync's error check, which may exit");
+	if (e->ex & EX_VOLATILE)
+		return xstrdup("accesses volatile memory");
+	if (e->ex & EX_THROW)
+		return xstrdup("may throw an exception");
+	const char *name;
+	if (shadows(s, g, x, &name))
+		return fmt("declares %s, a name the sync uses", name);
+	if (!passable(s, s->it[g->m.v[0]].first, x)) {
+		const char *j = jumpin(s, x, ln);
+		return fmt("has %s, so control may not reach the statement after it", j);
+	}
+	return NULL;
+}
+
+/* ---------------------------------------------------------------- moves */
+
+static void
+groupadd(S *s, Group *g, int xi)
+{
+	Item *x = &s->it[xi];
+	vpush(g->m, xi);
+	bor(&g->e.rd, &x->e.rd);
+	bor(&g->e.wr, &x->e.wr);
+	g->e.ex |= x->e.ex;
+	const Pend *in = &s->pf->in[x->first];
+	bor(&g->in.drd, &in->drd);
+	bor(&g->in.dwr, &in->dwr);
+	bor(&g->in.srd, &in->srd);
+	bor(&g->in.swr, &in->swr);
+	g->in.dany |= in->dany;
+	g->in.sany |= in->sany;
+	g->in.ex |= in->ex;
+	if (x->end > g->regend)
+		g->regend = x->end;
+}
+
+static bool
+inflight(const Pend *in)
+{
+	return in->dany || in->sany || !bempty(&in->dwr) || !bempty(&in->swr) || !bempty(&in->drd) ||
+	       !bempty(&in->srd);
+}
+
+static const char *
+callname(const S *s, int node)
+{
+	const char *n = directsync(s->p, s->f, node);
+	return n ? n : "sync";
+}
+
+static int
+newchange(S *s, int kind, int xi, char *stop, int stopline)
+{
+	Change c = {0};
+	c.pass = PASS_SYNC;
+	c.kind = kind;
+	c.u = s->u;
+	c.fn = s->fname;
+	const Item *x = &s->it[xi];
+	c.line = s->f->st.v[x->first].line;
+	c.endline = s->f->st.v[x->first].endline;
+	c.call = xstrdup(callname(s, x->first));
+	c.stop = stop;
+	c.stopline = stopline;
+	vpush(*s->plan, c);
+	return s->plan->n - 1;
+}
+
+/* Text checks on a member: alone on its lines, no directive inside. */
+static char *
+movable(const S *s, const Item *x)
+{
+	const Stmt *st = &s->f->st.v[x->first];
+	if (st->flags & SF_SHARED)
+		return xstrdup("it shares its macro expansion with another statement");
+	if (!blankbefore(s->u, x->begin) || lineend(s->u, x->end) < 0)
+		return xstrdup("it shares its line with other code");
+	if (directive(s->u, x->begin, x->end) >= 0)
+		return xstrdup("a preprocessor directive lies inside it");
+	return NULL;
+}
+
+/* Where the group goes: before item cur[j] (its leading comments too) or
+ * before the block's closing brace, but never past a preprocessor directive
+ * after the last passed statement: then right after that statement.
+ * -1 if that spot is not at a line start. */
+static int
+insertpoint(const S *s, int j, char **indent)
+{
+	const Unit *u = s->u;
+	const Item *prev = &s->it[s->cur[j - 1]];
+	int at;
+	if (j < s->n) {
+		const Item *t = &s->it[s->cur[j]];
+		if (!blankbefore(u, t->begin))
+			return -1;
+		*indent = indentof(u, t->begin);
+		at = leadcomments(u, t->begin);
+	} else {
+		int brace = s->l->end - 1;
+		if (brace < 0 || !blankbefore(u, brace) || u->src[brace] != '}')
+			return -1;
+		*indent = indentof(u, prev->begin);
+		at = linestart(u, brace);
+	}
+	if (directive(u, prev->end, at) >= 0) {
+		at = lineend(u, prev->end);
+		free(*indent);
+		*indent = indentof(u, prev->begin);
+	}
+	return at;
+}
+
+/* The group's text, reindented, and the edits deleting it where it was. */
+static char *
+grouptext(S *s, Group *g, const char *indent, Change *c)
+{
+	Buf text = {0};
+	for (int k = 0; k < g->m.n; k++) {
+		const Item *x = &s->it[g->m.v[k]];
+		int a = leadcomments(s->u, x->begin), b = lineend(s->u, x->end);
+		char *from = indentof(s->u, x->begin);
+		reindent(&text, s->u, a, b, from, indent);
+		free(from);
+		Edit del = {a, b - a, xstrdup(""), 0};
+		vpush(c->edits, del);
+		free(s->indent[g->m.v[k]]);
+		s->indent[g->m.v[k]] = xstrdup(indent);
+	}
+	return bstr(&text);
+}
+
+static void
+emitmove(S *s, Group *g, int j, int at, const char *indent, int ci)
+{
+	Change *c = &s->plan->v[ci];
+	for (int k = 0; k < g->m.n; k++)
+		vpush(c->members, s->f->st.v[s->it[g->m.v[k]].first].line);
+	Edit ins = {at, 0, grouptext(s, g, indent, c), ci};
+	vpush(c->edits, ins);
+	c->toend = j >= s->n;
+	c->target = line(s->u, at); /* the original line it now precedes */
+}
+
+/* The group stopped just before syncs that moved in this run: it joins their
+ * move, going in front of them at their new place. */
+static void
+joinmove(S *s, Group *g, int t, int nstmt, int ncall)
+{
+	int ci = s->change[t];
+	Change *c = &s->plan->v[ci];
+	char *text = grouptext(s, g, s->indent[t], c);
+	for (int k = 0; k < c->edits.n; k++) {
+		Edit *e = &c->edits.v[k];
+		if (e->len == 0) {
+			char *both = fmt("%s%s", text, e->text);
+			free(e->text);
+			e->text = both;
+		}
+	}
+	free(text);
+	Ints m = {0};
+	for (int k = 0; k < g->m.n; k++)
+		vpush(m, s->f->st.v[s->it[g->m.v[k]].first].line);
+	for (int k = 0; k < c->members.n; k++)
+		vpush(m, c->members.v[k]);
+	vfree(c->members);
+	c->members = m;
+	const Item *x = &s->it[g->m.v[0]];
+	c->line = s->f->st.v[x->first].line;
+	c->endline = s->f->st.v[x->first].endline;
+	free(c->call);
+	c->call = xstrdup(callname(s, x->first));
+	c->overlap = nstmt;
+	c->calls = ncall;
+	for (int k = 0; k < g->m.n; k++)
+		s->change[g->m.v[k]] = ci;
+}
+
+static void
+reorder(S *s, Group *g, int pos, int j)
+{
+	/* the block's order after the move: passed items, then the group */
+	int *out = xcalloc(s->n + 1, sizeof *out), k = 0;
+	for (int i = 0; i < pos; i++)
+		out[k++] = s->cur[i];
+	for (int i = pos; i < j; i++) {
+		bool member = false;
+		for (int m = 0; m < g->m.n; m++)
+			member |= s->cur[i] == g->m.v[m];
+		if (!member)
+			out[k++] = s->cur[i];
+	}
+	for (int m = 0; m < g->m.n; m++)
+		out[k++] = g->m.v[m];
+	for (int i = j; i < s->n; i++)
+		out[k++] = s->cur[i];
+	memcpy(s->cur, out, s->n * sizeof *out);
+	free(out);
+}
+
+static void
+groupfree(Group *g)
+{
+	bfree(&g->e.rd);
+	bfree(&g->e.wr);
+	bfree(&g->in.drd);
+	bfree(&g->in.dwr);
+	bfree(&g->in.srd);
+	bfree(&g->in.swr);
+	vfree(g->m);
+}
+
+static void
+move(S *s, int xi)
+{
+	int pos = 0;
+	while (s->cur[pos] != xi)
+		pos++;
+	char *why = movable(s, &s->it[xi]);
+	if (why) {
+		s->change[xi] = newchange(s, CH_KEEP, xi, why, 0);
+		return;
+	}
+	int nl = s->p->locs.n;
+	Group g = {0};
+	g.e.rd = bnew(nl);
+	g.e.wr = bnew(nl);
+	g.in.drd = bnew(nl);
+	g.in.dwr = bnew(nl);
+	g.in.srd = bnew(nl);
+	g.in.swr = bnew(nl);
+	g.regend = s->it[xi].end;
+	groupadd(s, &g, xi);
+	int j = pos + 1, passed = 0, lastpass = pos, stopline = 0, nstmt = 0, ncall = 0;
+	char *stop = NULL;
+	for (; j < s->n; j++) {
+		int x = s->cur[j];
+		if (s->it[x].sync && !movable(s, &s->it[x])) {
+			groupadd(s, &g, x);
+			continue;
+		}
+		stop = blocker(s, &g, x, &stopline);
+		if (stop)
+			break;
+		passed++;
+		lastpass = j;
+		nstmt += s->it[x].nstmt;
+		ncall += s->it[x].ncall;
+		if (s->it[x].end > g.regend)
+			g.regend = s->it[x].end;
+	}
+	if (!stop) {
+		stop = xstrdup("the end of its block");
+		stopline = line(s->u, s->l->end - 1);
+	}
+	/* members absorbed after the last passed statement stay where they are */
+	while (g.m.n > 1) {
+		int last = g.m.v[g.m.n - 1], k = 0;
+		while (s->cur[k] != last)
+			k++;
+		if (k < lastpass)
+			break;
+		g.m.n--;
+	}
+	j = lastpass + 1;
+	int t = j < s->n ? s->cur[j] : -1;
+	bool join = t >= 0 && s->change[t] >= 0 && s->plan->v[s->change[t]].kind == CH_MOVE;
+	char *indent = NULL;
+	int at = join ? 0 : passed ? insertpoint(s, j, &indent) : -1;
+	if (passed && at < 0) {
+		free(stop);
+		stop = xstrdup("the statement it would precede does not start its own line");
+		stopline = 0;
+	}
+	bool useful = false;
+	for (int m = 0; m < g.m.n; m++)
+		useful |= inflight(&s->pf->in[s->it[g.m.v[m]].first]);
+	if (!passed || at < 0 || !useful) {
+		if (passed && at >= 0 && !useful) {
+			free(stop);
+			stop = xstrdup("no device work is in flight here, so moving it overlaps nothing");
+			stopline = 0;
+		}
+		s->change[xi] = newchange(s, CH_KEEP, xi, stop, stopline);
+		free(indent);
+		groupfree(&g);
+		return;
+	}
+	if (join) {
+		joinmove(s, &g, t, nstmt, ncall);
+		free(stop);
+		reorder(s, &g, pos, j);
+		groupfree(&g);
+		return;
+	}
+	int ci = newchange(s, CH_MOVE, xi, stop, stopline);
+	for (int m = 1; m < g.m.n; m++) { /* carried members give up their own records */
+		int old = s->change[g.m.v[m]];
+		if (old >= 0)
+			s->plan->v[old].kind = -1;
+	}
+	s->plan->v[ci].overlap = nstmt;
+	s->plan->v[ci].calls = ncall;
+	emitmove(s, &g, j, at, indent, ci);
+	reorder(s, &g, pos, j);
+	for (int m = 0; m < g.m.n; m++)
+		s->change[g.m.v[m]] = ci;
+	free(indent);
+	groupfree(&g);
+}
+
+static void
+freeitems(S *s)
+{
+	for (int i = 0; i < s->n; i++) {
+		bfree(&s->it[i].e.rd);
+		bfree(&s->it[i].e.wr);
+	}
+	for (int i = 0; i < s->n; i++)
+		free(s->indent[i]);
+	free(s->it);
+	free(s->cur);
+	free(s->change);
+	free(s->indent);
+}
+
+/* A sync this pass will not consider, and why (conditions, labels, macros). */
+static void
+keepothers(S *s)
+{
+	for (int v = 2; v < s->f->st.n; v++) {
+		const Stmt *st = &s->f->st.v[v];
+		const Eff *e = &s->pf->st[v];
+		if (!(e->ex & EX_SYNC) || !(st->flags & SF_INMAIN) || !directsync(s->p, s->f, v))
+			continue;
+		if (st->list >= 0 && st->kind == ST_PLAIN && issyncunit(s->p, s->f, e, v))
+			continue; /* a block's item: move() decides */
+		const char *why = st->kind == ST_COND ? "its result decides a branch or loop"
+		                  : st->kind != ST_PLAIN ? "it is part of a larger statement"
+		                  : st->list < 0    ? "it is a labelled statement or a loop's own part"
+		                  : (e->ex & (EX_UNKNOWN | EX_UNSAFE)) ? "the same statement calls code cuflow cannot see into"
+		                                                       : "the same statement also launches or enqueues device work";
+		Change c = {0};
+		c.pass = PASS_SYNC;
+		c.kind = CH_KEEP;
+		c.u = s->u;
+		c.fn = s->fname;
+		c.line = st->line;
+		c.endline = st->endline;
+		c.call = xstrdup(callname(s, v));
+		c.stop = xstrdup(why);
+		vpush(*s->plan, c);
+	}
+}
+
+static const char *
+refusal(const PFunc *pf)
+{
+	if (pf->f->why)
+		return pf->f->why;
+	if (pf->f->flags & FNF_TRY)
+		return "the function catches exceptions";
+	for (int v = 0; v < pf->f->st.n; v++)
+		if (pf->st[v].ex & EX_UNSAFE)
+			return "the function calls setjmp or longjmp";
+	return NULL;
+}
+
+static void
+syncfn(Prog *p, PFunc *pf, Plan *plan)
+{
+	S s = {0};
+	s.p = p;
+	s.pf = pf;
+	s.f = pf->f;
+	s.u = pf->u;
+	s.plan = plan;
+	s.fname = pf->u->syms.v[pf->f->sym].name;
+	const char *no = refusal(pf);
+	int first = plan->n;
+	keepothers(&s);
+	for (int li = 0; li < s.f->lists.n; li++) {
+		s.l = &s.f->lists.v[li];
+		fillitems(&s);
+		for (int i = s.n - 1; i >= 0; i--) {
+			if (!s.it[i].sync || !(s.f->st.v[s.it[i].first].flags & SF_INMAIN))
+				continue;
+			if (no)
+				s.change[i] = newchange(&s, CH_KEEP, i, xstrdup(no), 0);
+			else
+				move(&s, i);
+		}
+		freeitems(&s);
+	}
+	/* drop the records of carried members, keep source order */
+	int k = first;
+	for (int i = first; i < plan->n; i++)
+		if (plan->v[i].kind >= 0)
+			plan->v[k++] = plan->v[i];
+		else
+			free(plan->v[i].stop), free(plan->v[i].call);
+	plan->n = k;
+}
+
+static int
+byline(const void *a, const void *b)
+{
+	const Change *x = a, *y = b;
+	int c = strcmp(x->u->path, y->u->path);
+	return c ? c : x->line - y->line;
+}
+
+void
+syncmotion(Prog *p, Plan *plan)
+{
+	int first = plan->n;
+	for (int f = 0; f < p->fns.n; f++) {
+		PFunc *pf = &p->fns.v[f];
+		if (pf->f->kind != FN_HOST || !pf->f->inmain || !pf->succ)
+			continue;
+		syncfn(p, pf, plan);
+	}
+	qsort(plan->v + first, plan->n - first, sizeof *plan->v, byline);
+}

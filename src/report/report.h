@@ -1,0 +1,10 @@
+/* report.h: what every report format reads. */
+typedef struct {
+	Unit **units;
+	int nunits;
+	const bool *changed; /* per unit: its text changed */
+	const Plan *plan;
+	const char *minimalwhy;
+} Report;
+
+void textreport(Buf *b, const Report *r);

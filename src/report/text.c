@@ -1,0 +1,94 @@
+/* text.c: the human report, read from the plans: one line per decision,
+ * then the files cuflow could not analyse and a summary count. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "report/report.h"
+
+static const char *
+rel(const char *path)
+{
+	while (path[0] == '.' && path[1] == '/')
+		path += 2;
+	return path;
+}
+
+static void
+members(Buf *b, const Change *c)
+{
+	if (c->members.n < 2)
+		return;
+	bputs(b, " (with the sync");
+	if (c->members.n > 2)
+		bputs(b, "s");
+	bputs(b, " at line");
+	if (c->members.n > 2)
+		bputs(b, "s");
+	for (int i = 1; i < c->members.n; i++)
+		bprintf(b, "%s %d", i == 1 ? "" : i == c->members.n - 1 ? " and" : ",", c->members.v[i]);
+	bputs(b, ")");
+}
+
+static void
+change(Buf *b, const Change *c)
+{
+	bprintf(b, "%s:%d: ", rel(c->u->path), c->line);
+	if (c->kind == CH_MOVE) {
+		bprintf(b, "moved %s", c->call);
+		members(b, c);
+		if (c->toend)
+			bprintf(b, " down to the end of its block (line %d)", c->target);
+		else
+			bprintf(b, " down to line %d", c->target);
+		bprintf(b, "; it now overlaps %d host statement%s (%d call%s) with device work",
+		        c->overlap, c->overlap == 1 ? "" : "s", c->calls, c->calls == 1 ? "" : "s");
+		if (c->toend)
+			bprintf(b, "; nothing in its block stops it\n");
+		else if (c->stopline)
+			bprintf(b, "; stopped before line %d: line %d %s\n", c->target, c->stopline, c->stop);
+		else
+			bprintf(b, "; stopped: %s\n", c->stop);
+	} else {
+		bprintf(b, "kept %s: ", c->call);
+		if (c->stopline)
+			bprintf(b, "line %d %s\n", c->stopline, c->stop);
+		else
+			bprintf(b, "%s\n", c->stop);
+	}
+}
+
+void
+textreport(Buf *b, const Report *r)
+{
+	for (int i = 0; i < r->nunits; i++) {
+		const Unit *u = r->units[i];
+		if (u->refused)
+			bprintf(b, "%s: not analysed: %s%s%s\n", rel(u->path), u->refused, u->fixhint ? "; try " : "",
+			        u->fixhint ? u->fixhint : "");
+		else if (u->mode == PM_MINIMAL && (i == 0 || r->units[i - 1]->mode != PM_MINIMAL))
+			bprintf(b, "%s: parsed with cuflow's minimal CUDA declarations (no usable CUDA toolkit%s)\n",
+			        rel(u->path), r->minimalwhy ? r->minimalwhy : "");
+	}
+	int moved = 0, kept = 0, synced = 0;
+	for (int i = 0; i < r->plan->n; i++) {
+		const Change *c = &r->plan->v[i];
+		change(b, c);
+		if (c->kind == CH_MOVE) {
+			moved++;
+			synced += c->members.n;
+		} else
+			kept++;
+	}
+	int refused = 0, changed = 0;
+	for (int i = 0; i < r->nunits; i++) {
+		refused += r->units[i]->refused != NULL;
+		changed += r->changed[i];
+	}
+	bprintf(b, "summary: %d sync%s considered, %d moved in %d move%s, %d kept; %d file%s changed",
+	        synced + kept, synced + kept == 1 ? "" : "s", synced, moved, moved == 1 ? "" : "s", kept, changed,
+	        changed == 1 ? "" : "s");
+	if (refused)
+		bprintf(b, "; %d file%s not analysed", refused, refused == 1 ? "" : "s");
+	bputs(b, "\n");
+}

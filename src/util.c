@@ -1,0 +1,188 @@
+/* util.c: allocation that cannot fail silently, growable arrays and buffers,
+ * file reading and line tables. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cuflow.h"
+
+static void
+oom(void)
+{
+	fputs("cuflow: out of memory\n", stderr);
+	exit(2);
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t sz)
+{
+	void *p = calloc(n ? n : 1, sz ? sz : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = 0;
+	return p;
+}
+
+char *
+fmt(const char *f, ...)
+{
+	va_list ap;
+	va_start(ap, f);
+	int n = vsnprintf(NULL, 0, f, ap);
+	va_end(ap);
+	char *s = xmalloc(n + 1);
+	va_start(ap, f);
+	vsnprintf(s, n + 1, f, ap);
+	va_end(ap);
+	return s;
+}
+
+void
+vgrow_(void **v, int *cap, int need, size_t sz)
+{
+	if (need <= *cap)
+		return;
+	int c = *cap ? *cap : 8;
+	while (c < need)
+		c *= 2;
+	*v = xrealloc(*v, (size_t)c * sz);
+	*cap = c;
+}
+
+void
+bputn(Buf *b, const char *s, size_t n)
+{
+	vgrow_((void **)&b->v, &b->cap, b->n + (int)n + 1, 1);
+	memcpy(b->v + b->n, s, n);
+	b->n += (int)n;
+	b->v[b->n] = 0;
+}
+
+void
+bputs(Buf *b, const char *s)
+{
+	bputn(b, s, strlen(s));
+}
+
+void
+bprintf(Buf *b, const char *f, ...)
+{
+	va_list ap;
+	va_start(ap, f);
+	int n = vsnprintf(NULL, 0, f, ap);
+	va_end(ap);
+	vgrow_((void **)&b->v, &b->cap, b->n + n + 1, 1);
+	va_start(ap, f);
+	vsnprintf(b->v + b->n, n + 1, f, ap);
+	va_end(ap);
+	b->n += n;
+}
+
+char *
+bstr(Buf *b)
+{
+	if (!b->v)
+		bputn(b, "", 0);
+	return b->v;
+}
+
+/* Reads a whole file; on failure returns NULL and a one-line reason. */
+char *
+readfile(const char *path, size_t *len, char **err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		*err = fmt("cannot open: %s", strerror(errno));
+		return NULL;
+	}
+	struct stat sb;
+	if (fstat(fileno(f), &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		fclose(f);
+		*err = xstrdup("not a regular file");
+		return NULL;
+	}
+	Buf b = {0};
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		bputn(&b, chunk, n);
+	bool bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(b.v);
+		*err = xstrdup("read error");
+		return NULL;
+	}
+	*len = b.n;
+	return bstr(&b);
+}
+
+int *
+linestarts(const char *src, size_t len, int *nlines)
+{
+	Ints l = {0};
+	vpush(l, 0);
+	for (size_t i = 0; i < len; i++)
+		if (src[i] == '\n' && i + 1 <= len)
+			vpush(l, (int)i + 1);
+	*nlines = l.n;
+	return l.v;
+}
+
+/* 1-based line of byte offset off. */
+int
+lineof(const int *starts, int nlines, int off)
+{
+	int lo = 0, hi = nlines - 1;
+	while (lo < hi) {
+		int mid = (lo + hi + 1) / 2;
+		if (starts[mid] <= off)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo + 1;
+}
+
+double
+now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
