@@ -23,6 +23,7 @@ static const char usage[] =
 	"  --report-file=PATH write the report there instead of stderr\n"
 	"  -j N               analyse N files at a time\n"
 	"  -q, --quiet        no report\n"
+	"  --timing           add parse and analysis times per file to the report\n"
 	"  --dump=model       print the front end's model (debugging)\n"
 	"  --version, --help\n"
 	"exit status: 0 done, 1 changes pending under --check, 2 usage error,\n"
@@ -48,6 +49,7 @@ enum {
 	OPT_DUMP,
 	OPT_VERSION,
 	OPT_INCLUDE,
+	OPT_TIMING,
 };
 
 static const struct option longopts[] = {
@@ -63,6 +65,7 @@ static const struct option longopts[] = {
 	{"dump", required_argument, NULL, OPT_DUMP},
 	{"quiet", no_argument, NULL, 'q'},
 	{"include", required_argument, NULL, OPT_INCLUDE},
+	{"timing", no_argument, NULL, OPT_TIMING},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
@@ -129,6 +132,9 @@ main(int argc, char **argv)
 			break;
 		case 'q':
 			r.quiet = true;
+			break;
+		case OPT_TIMING:
+			r.timing = true;
 			break;
 		case 'I':
 		case 'D':

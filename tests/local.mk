@@ -5,3 +5,4 @@ EXTRA_DIST += tests/golden tests/golden.test tests/corpus tests/gpu
 TEST_EXTENSIONS = .test
 TEST_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = CUFLOW=$(abs_top_builddir)/src/cuflow; export CUFLOW;
+include tests/unit/local.mk

@@ -82,9 +82,26 @@ walk(const char *dir, Strs *out)
 	vfree(here);
 }
 
-static void
-inputs(Run *r, Strs *files)
+/* The files to analyse, and per file the compile flags -p gave it (or an
+ * empty list). With -p and no files: every CUDA file of the database;
+ * with both: the named ones, with their database flags when they have any. */
+static int
+inputs(Run *r, Strs *files, Strs **flags)
 {
+	Strs dbfiles = {0}, *dbflags = NULL;
+	if (r->opts.compdb) {
+		char *err;
+		if (compdb(r->opts.compdb, &dbfiles, &dbflags, &err)) {
+			fprintf(stderr, "cuflow: %s\n", err);
+			free(err);
+			return -1;
+		}
+		if (!r->inputs.n) {
+			*files = dbfiles;
+			*flags = dbflags;
+			return 0;
+		}
+	}
 	for (int i = 0; i < r->inputs.n; i++) {
 		struct stat sb;
 		if (stat(r->inputs.v[i], &sb) == 0 && S_ISDIR(sb.st_mode))
@@ -92,10 +109,46 @@ inputs(Run *r, Strs *files)
 		else
 			vpush(*files, xstrdup(r->inputs.v[i]));
 	}
+	*flags = xcalloc(files->n + 1, sizeof **flags);
+	for (int i = 0; i < files->n; i++) {
+		char *real = realpath(files->v[i], NULL);
+		for (int k = 0; real && k < dbfiles.n; k++)
+			if (!strcmp(real, dbfiles.v[k])) {
+				for (int j = 0; j < dbflags[k].n; j++)
+					vpush((*flags)[i], xstrdup(dbflags[k].v[j]));
+				break;
+			}
+		free(real);
+	}
+	for (int k = 0; k < dbfiles.n; k++) {
+		free(dbfiles.v[k]);
+		for (int j = 0; j < dbflags[k].n; j++)
+			free(dbflags[k].v[j]);
+		vfree(dbflags[k]);
+	}
+	free(dbflags);
+	vfree(dbfiles);
+	return 0;
 }
 
+/* The options for one file: the run's, plus its own database flags first. */
+static Opts
+fileopts(Run *r, Strs *fl, Strs *all)
+{
+	Opts o = r->opts;
+	all->n = 0;
+	for (int i = 0; i < fl->n; i++)
+		vpush(*all, fl->v[i]);
+	for (int i = 0; i < r->opts.ncargs; i++)
+		vpush(*all, (char *)r->opts.cargs[i]);
+	o.cargs = (const char **)all->v;
+	o.ncargs = all->n;
+	return o;
+}
+
+/* Analysis time of a program goes to each of its files, shared equally. */
 static void
-runpasses(Run *r, Unit **units, int n, const Rules *rules, Plan *plan)
+runpasses(Run *r, Unit **units, int n, const Rules *rules, Plan *plan, double *tanalyse)
 {
 	int *group = xcalloc(n, sizeof *group);
 	int ng = prog_groups(units, n, group);
@@ -105,11 +158,16 @@ runpasses(Run *r, Unit **units, int n, const Rules *rules, Plan *plan)
 			if (group[i] == g && !units[i]->refused)
 				vpush(members, units[i]);
 		if (members.n) {
+			double t0 = now();
 			Prog *p = prog_link(members.v, members.n, rules, &r->opts);
 			analyse(p);
 			if (strstr(r->passes, "sync"))
 				syncmotion(p, plan);
 			prog_free(p);
+			double t = (now() - t0) / members.n;
+			for (int i = 0; i < n; i++)
+				if (group[i] == g && !units[i]->refused)
+					tanalyse[i] = t;
 		}
 		vfree(members);
 	}
@@ -128,12 +186,16 @@ int
 drive(Run *r)
 {
 	Rules *rules = loadrules(r);
-	Strs files = {0};
-	inputs(r, &files);
+	Strs files = {0}, *flags = NULL, all = {0};
+	if (inputs(r, &files, &flags)) {
+		rules_free(rules);
+		return 2;
+	}
 	int n = files.n, rc = 0;
 	Unit **units = xcalloc(n, sizeof *units);
 	for (int i = 0; i < n; i++) {
-		units[i] = unit_parse(files.v[i], &r->opts, rules);
+		Opts o = fileopts(r, &flags[i], &all);
+		units[i] = unit_parse(files.v[i], &o, rules);
 		cst_scan(units[i]);
 		if (units[i]->refused)
 			rc = 3;
@@ -147,7 +209,8 @@ drive(Run *r)
 		}
 	} else {
 		Plan plan = {0};
-		runpasses(r, units, n, rules, &plan);
+		double *tanalyse = xcalloc(n + 1, sizeof *tanalyse);
+		runpasses(r, units, n, rules, &plan, tanalyse);
 		bool *changed = xcalloc(n, sizeof *changed);
 		bool pending = false;
 		for (int i = 0; i < n; i++) {
@@ -190,6 +253,10 @@ drive(Run *r)
 			Report rep = {units, n, changed, &plan, NULL};
 			Buf b = {0};
 			textreport(&b, &rep);
+			for (int i = 0; r->timing && i < n; i++)
+				bprintf(&b, "timing %s parse=%.4f build=%.4f analyse=%.4f mode=%s%s\n", units[i]->path,
+				        units[i]->tparse, units[i]->tbuild, tanalyse[i],
+				        units[i]->mode == PM_CUDA ? "cuda" : "minimal", units[i]->refused ? " refused" : "");
 			FILE *to = stderr;
 			if (r->reportfile && !(to = fopen(r->reportfile, "w"))) {
 				fprintf(stderr, "cuflow: cannot write the report to %s\n", r->reportfile);
@@ -203,6 +270,7 @@ drive(Run *r)
 		if (r->check && pending && rc == 0)
 			rc = 1;
 		free(changed);
+		free(tanalyse);
 		for (int c = 0; c < plan.n; c++) {
 			free(plan.v[c].call);
 			free(plan.v[c].stop);
@@ -216,7 +284,12 @@ drive(Run *r)
 	for (int i = 0; i < n; i++) {
 		unit_free(units[i]);
 		free(files.v[i]);
+		for (int j = 0; j < flags[i].n; j++)
+			free(flags[i].v[j]);
+		vfree(flags[i]);
 	}
+	free(flags);
+	vfree(all);
 	free(units);
 	vfree(files);
 	rules_free(rules);

@@ -5,9 +5,11 @@ typedef struct {
 	VEC(const char *) inputs;
 	VEC(const char *) rulefiles;
 	char *passes;
-	bool inplace, check, quiet;
+	bool inplace, check, quiet, timing;
 	const char *report, *reportfile, *dump;
 	int jobs;
 } Run;
 
 int drive(Run *r);
+
+int compdb(const char *dir, Strs *files, Strs **flags, char **err);

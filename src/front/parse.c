@@ -104,6 +104,13 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 		vpush(*a, xstrdup("-include"));
 		vpush(*a, xstrdup(HDRDIR "/cuflow_cuda.h"));
 	}
+	/* what nvcc's cuda_runtime.h includes, so code that relies on it parses */
+	static const char *implicit[] = {"assert.h", "stdio.h", "stdlib.h", "string.h", "time.h", "ctype.h",
+	                                 "limits.h", "math.h", "new", "cmath", "cstdlib", "limits", "utility"};
+	for (size_t i = 0; i < sizeof implicit / sizeof *implicit; i++) {
+		vpush(*a, xstrdup("-include"));
+		vpush(*a, xstrdup(implicit[i]));
+	}
 #ifdef GCC_INCLUDE
 	/* after clang's own headers: only what clang lacks (omp.h) comes from GCC */
 	vpush(*a, xstrdup("-idirafter" GCC_INCLUDE));
