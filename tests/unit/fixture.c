@@ -114,7 +114,8 @@ int
 fx_heap(const Fx *x, int line)
 {
 	for (int l = 0; l < x->p->locs.n; l++)
-		if (x->p->locs.v[l].kind == L_HEAP && x->p->locs.v[l].line == line)
+		if (x->p->locs.v[l].kind == L_HEAP && x->p->locs.v[l].line == line && x->p->locs.v[l].fn >= 0 &&
+		    x->p->fns.v[x->p->locs.v[l].fn].f->inmain)
 			return l;
 	return -1;
 }
@@ -141,14 +142,20 @@ fx_stedge(const PFunc *pf, int a, int b)
 }
 
 int
-fx_line(const Fx *x, const char *needle)
+fx_line(const Fx *x, const char *marker)
 {
-	const char *s = strstr(x->u->src, needle);
-	if (!s || strstr(s + 1, needle)) {
-		fprintf(stderr, "fixture: '%s' is not in the source exactly once\n", needle);
+	size_t n = strlen(marker);
+	int found = -1, count = 0;
+	for (const char *s = x->u->src; (s = strstr(s, marker)); s++)
+		if (s[n] == '\n' || s[n] == 0) {
+			found = (int)(s - x->u->src);
+			count++;
+		}
+	if (count != 1) {
+		fprintf(stderr, "fixture: marker '%s' ends %d lines, not one\n", marker, count);
 		return -1;
 	}
-	return lineof(x->u->lines, x->u->nlines, (int)(s - x->u->src));
+	return lineof(x->u->lines, x->u->nlines, found);
 }
 
 int

@@ -17,9 +17,9 @@ void fx_free(Fx *x);
 PFunc *fx_fn(const Fx *x, const char *name);
 int fx_stmt(const PFunc *pf, int line, int kind); /* first node with that line and kind, or -1 */
 int fx_var(const Fx *x, const char *fn, const char *name); /* location of a local/param of fn (NULL: a global) */
-int fx_heap(const Fx *x, int line); /* the first heap site made on that line, or -1 */
+int fx_heap(const Fx *x, int line); /* the first heap site a main-file function makes on that line, or -1 */
 bool fx_edge(const PFunc *pf, int a, int b); /* in the analysed CFG */
 bool fx_stedge(const PFunc *pf, int a, int b); /* in the front end's CFG */
 int fx_fid(const Fx *x, const char *name);
-int fx_line(const Fx *x, const char *needle); /* line of the only occurrence, or -1 */
+int fx_line(const Fx *x, const char *marker); /* the one line ending with marker, or -1 */
 int fx_last(const PFunc *pf, int line, int kind); /* last node with that line and kind, or -1 */

@@ -27,7 +27,7 @@ CUFLOW_HD_ __half_raw __nv_cvt_fp8_to_halfraw(__nv_fp8_storage_t x, __nv_fp8_int
 CUFLOW_HD_ __half2_raw __nv_cvt_fp8x2_to_halfraw2(__nv_fp8x2_storage_t x, __nv_fp8_interpretation_t fp8_interpretation);
 
 /* One class a format; x2 and x4 packs convert to and from float2/float4. */
-#define CUFLOW_FP8_TYPE(N) \
+#define CUFLOW_FP8_TYPE(N, N2, N4) \
 	struct __align__(1) N { \
 		__nv_fp8_storage_t __x; \
 		N() = default; \
@@ -44,26 +44,27 @@ CUFLOW_HD_ __half2_raw __nv_cvt_fp8x2_to_halfraw2(__nv_fp8x2_storage_t x, __nv_f
 		CUFLOW_HD_ explicit operator __half() const; \
 		CUFLOW_HD_ explicit operator __nv_bfloat16() const; \
 	}; \
-	struct __align__(2) N##x2 { \
+	struct __align__(2) N2 { \
 		__nv_fp8x2_storage_t __x; \
-		N##x2() = default; \
-		CUFLOW_HD_ explicit N##x2(float2 f); \
-		CUFLOW_HD_ explicit N##x2(double2 f); \
-		CUFLOW_HD_ explicit N##x2(__half2 f); \
-		CUFLOW_HD_ explicit N##x2(__nv_bfloat162 f); \
+		N2() = default; \
+		CUFLOW_HD_ explicit N2(float2 f); \
+		CUFLOW_HD_ explicit N2(double2 f); \
+		CUFLOW_HD_ explicit N2(__half2 f); \
+		CUFLOW_HD_ explicit N2(__nv_bfloat162 f); \
 		CUFLOW_HD_ operator float2() const; \
 		CUFLOW_HD_ explicit operator __half2() const; \
 	}; \
-	struct __align__(4) N##x4 { \
+	struct __align__(4) N4 { \
 		__nv_fp8x4_storage_t __x; \
-		N##x4() = default; \
-		CUFLOW_HD_ explicit N##x4(float4 f); \
-		CUFLOW_HD_ explicit N##x4(double4 f); \
-		CUFLOW_HD_ explicit N##x4(__half2 lo, __half2 hi); \
+		N4() = default; \
+		CUFLOW_HD_ explicit N4(float4 f); \
+		CUFLOW_HD_ explicit N4(double4 f); \
+		CUFLOW_HD_ explicit N4(__half2 lo, __half2 hi); \
+		CUFLOW_HD_ explicit N4(__nv_bfloat162 lo, __nv_bfloat162 hi); \
 		CUFLOW_HD_ operator float4() const; \
 	};
-CUFLOW_FP8_TYPE(__nv_fp8_e4m3)
-CUFLOW_FP8_TYPE(__nv_fp8_e5m2)
+CUFLOW_FP8_TYPE(__nv_fp8_e4m3, __nv_fp8x2_e4m3, __nv_fp8x4_e4m3)
+CUFLOW_FP8_TYPE(__nv_fp8_e5m2, __nv_fp8x2_e5m2, __nv_fp8x4_e5m2)
 #undef CUFLOW_FP8_TYPE
 
 #endif /* CUFLOW_FP8_H */
