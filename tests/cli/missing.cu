@@ -1,0 +1,2 @@
+#include "no_such_header.h"
+int main() { return 0; }
