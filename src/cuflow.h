@@ -104,7 +104,7 @@ enum { /* Effect.deref: how the argument designates memory */
 	AD_PTR = 1,   /* what the argument points to */
 	AD_PTR2 = 2,  /* what the pointers it points to point to */
 };
-enum { SP_NONE, SP_HOST, SP_DEVICE, SP_MANAGED, SP_PINNED, SP_SYMBOL, SP_UNKNOWN };
+enum { SP_NONE, SP_HOST, SP_DEVICE, SP_MANAGED, SP_PINNED, SP_SYMBOL, SP_UNKNOWN, SP_HANDLE };
 enum { SY_DEVICE = 1, SY_DEFAULT, SY_STREAM, SY_EVENT }; /* Effect.space for EF_SYNC */
 
 #define ARG_THIS (-1)
@@ -379,6 +379,8 @@ enum {
 typedef struct {
 	Bits rd, wr;   /* what it reads and writes, on the host's side, by return */
 	Bits prd, pwr; /* what the device work it leaves in flight reads and writes */
+	Bits strm;     /* the streams that work goes to (with LOC_UNKNOWN when unsure) */
+	int syncstream; /* a stream sync's one stream object, or -1 */
 	int ex;        /* EX_* */
 	const char *what; /* the call that decided the flags, for reports */
 	int whatline;
@@ -386,6 +388,7 @@ typedef struct {
 
 typedef struct {
 	Bits drd, dwr, srd, swr; /* in flight on the default stream / on other streams */
+	Bits strm;               /* the streams with work in flight (LOC_UNKNOWN: some unknown one) */
 	bool dany, sany;         /* some work in flight there, even with nothing to read or write */
 	int ex;                  /* EX_KIO when a printing kernel is in flight */
 } Pend;

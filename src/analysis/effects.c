@@ -22,6 +22,8 @@ effnew(Eff *e, int nlocs)
 	e->wr = bnew(nlocs);
 	e->prd = bnew(nlocs);
 	e->pwr = bnew(nlocs);
+	e->strm = bnew(nlocs);
+	e->syncstream = -1;
 	e->ex = 0;
 	e->what = NULL;
 	e->whatline = 0;
@@ -35,6 +37,7 @@ effor(Eff *a, const Eff *b)
 	ch |= bor(&a->wr, &b->wr);
 	ch |= bor(&a->prd, &b->prd);
 	ch |= bor(&a->pwr, &b->pwr);
+	ch |= bor(&a->strm, &b->strm);
 	if ((a->ex | b->ex) != a->ex) {
 		a->ex |= b->ex;
 		ch = true;
@@ -105,6 +108,7 @@ unknowneff(Eff *e, const char *what, int line)
 	bset(&e->wr, LOC_UNKNOWN);
 	bset(&e->prd, LOC_UNKNOWN); /* it may launch work of its own */
 	bset(&e->pwr, LOC_UNKNOWN);
+	bset(&e->strm, LOC_UNKNOWN);
 	e->ex |= EX_UNKNOWN | EX_ASYNC | EX_STREAMOP;
 	note(e, what, line);
 }
@@ -143,21 +147,37 @@ argset(const Prog *p, const PFunc *pf, const Call *c, int arg, int deref, Bits *
 	bfree(&s);
 }
 
-/* Async work on the default stream unless the rule's stream argument says otherwise. */
+/* Async work on the default stream unless the rule's stream argument says
+ * otherwise; then the stream objects it may name go into strm. */
 static bool
-onstream(const Prog *p, const PFunc *pf, const Call *c, const Rule *r)
+onstream(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Bits *strm)
 {
 	for (int i = 0; i < r->neff; i++) {
 		const Effect *e = &r->eff[i];
 		if (e->what != EF_STREAM)
 			continue;
-		if (e->arg >= c->nargs)
-			return false; /* the default argument: stream 0 */
-		if (c->argk[e->arg] == 0)
+		if (e->arg >= c->nargs || c->argk[e->arg] == 0)
+			return false; /* the default argument, or the constant 0 */
+		if (pf->f->nodes.v[c->argv[e->arg]].kind == N_NULL)
 			return false;
-		return !bempty(addrs(p, pf, c->argv[e->arg])) || pf->f->nodes.v[c->argv[e->arg]].kind != N_NULL;
+		const Bits *s = addrs(p, pf, c->argv[e->arg]);
+		bor(strm, s);
+		if (bempty(s))
+			bset(strm, LOC_UNKNOWN);
+		return true;
 	}
 	return false;
+}
+
+/* The one stream object a stream sync names, or -1. */
+static int
+syncedstream(const Prog *p, const PFunc *pf, const Call *c, int arg)
+{
+	if (arg < 0 || arg >= c->nargs)
+		return -1;
+	const Bits *s = addrs(p, pf, c->argv[arg]);
+	int l = bnext(s, 0);
+	return l > LOC_UNKNOWN && bnext(s, l + 1) < 0 ? l : -1;
 }
 
 void launcheff(const Prog *p, const PFunc *pf, const Call *c, int kfid, int args, Eff *e);
@@ -182,6 +202,10 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 			break;
 		case EF_SYNC:
 			ex |= EX_SYNC | (f->space == SY_DEVICE ? EX_DEVSYNC : f->space == SY_DEFAULT ? EX_DEFSYNC : 0);
+			if (f->space == SY_STREAM && f->arg < c->nargs && c->argk[f->arg] == 0)
+				ex |= EX_DEFSYNC; /* cudaStreamSynchronize(0): the legacy default stream */
+			else if (f->space == SY_STREAM)
+				e->syncstream = syncedstream(p, pf, c, f->arg);
 			break;
 		case EF_LAUNCH:
 			launcheff(p, pf, c, c->kernel >= 0 ? symfn(p, unitidx(p, pf->u), c->kernel) : -1, f->arg2, e);
@@ -226,7 +250,7 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 		ex |= EX_EXIT;
 	if (async) {
 		ex |= EX_ASYNC;
-		if (onstream(p, pf, c, r))
+		if (onstream(p, pf, c, r, &e->strm))
 			ex |= EX_STREAMOP;
 	}
 	if (ex & (EX_DEVOP | EX_TIMER | EX_EXIT))
@@ -330,6 +354,8 @@ filleffects(Prog *p)
 				bclear(&e->wr);
 				bclear(&e->prd);
 				bclear(&e->pwr);
+				bclear(&e->strm);
+				e->syncstream = -1;
 				e->ex = 0;
 				e->what = NULL;
 				stmteff(p, pf, n, e);

@@ -169,8 +169,13 @@ void
 launcheff(const Prog *p, const PFunc *pf, const Call *c, int kfid, int args, Eff *e)
 {
 	e->ex |= EX_DEVOP | EX_OTHERDEV | EX_LAUNCH | EX_ASYNC;
-	if (c->stream >= 0 && pf->f->nodes.v[c->stream].kind != N_NULL)
+	if (c->stream >= 0 && pf->f->nodes.v[c->stream].kind != N_NULL) {
 		e->ex |= EX_STREAMOP;
+		const Bits *s = addrs(p, pf, c->stream);
+		bor(&e->strm, s);
+		if (bempty(s))
+			bset(&e->strm, LOC_UNKNOWN);
+	}
 	if (!e->what) {
 		e->what = c->name;
 		e->whatline = c->line;

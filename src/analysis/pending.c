@@ -19,6 +19,7 @@ pendnew(Pend *s, int nl)
 	s->dwr = bnew(nl);
 	s->srd = bnew(nl);
 	s->swr = bnew(nl);
+	s->strm = bnew(nl);
 	s->ex = 0;
 	s->dany = s->sany = false;
 }
@@ -30,6 +31,7 @@ pendfree(Pend *s)
 	bfree(&s->dwr);
 	bfree(&s->srd);
 	bfree(&s->swr);
+	bfree(&s->strm);
 }
 
 static bool
@@ -39,12 +41,20 @@ pendor(Pend *a, const Pend *b)
 	ch |= bor(&a->dwr, &b->dwr);
 	ch |= bor(&a->srd, &b->srd);
 	ch |= bor(&a->swr, &b->swr);
+	ch |= bor(&a->strm, &b->strm);
 	if ((a->ex | b->ex) != a->ex || (b->dany && !a->dany) || (b->sany && !a->sany))
 		ch = true;
 	a->ex |= b->ex;
 	a->dany |= b->dany;
 	a->sany |= b->sany;
 	return ch;
+}
+
+/* Does a sync of stream l cover every stream with work in flight? */
+static bool
+onlystream(const Pend *in, int l)
+{
+	return l >= 0 && bnext(&in->strm, 0) == l && bnext(&in->strm, l + 1) < 0;
 }
 
 static void
@@ -54,23 +64,30 @@ transfer(Pend *out, const Pend *in, const Eff *e)
 	bclear(&out->dwr);
 	bclear(&out->srd);
 	bclear(&out->swr);
+	bclear(&out->strm);
 	out->ex = 0;
 	out->dany = out->sany = false;
+	bool streamdone = onlystream(in, e->syncstream);
 	if (!(e->ex & EX_DEVSYNC)) {
 		if (!(e->ex & EX_DEFSYNC)) {
 			bor(&out->drd, &in->drd);
 			bor(&out->dwr, &in->dwr);
 			out->dany = in->dany;
 		}
-		bor(&out->srd, &in->srd);
-		bor(&out->swr, &in->swr);
-		out->sany = in->sany;
+		if (!streamdone) {
+			bor(&out->srd, &in->srd);
+			bor(&out->swr, &in->swr);
+			bor(&out->strm, &in->strm);
+			out->sany = in->sany;
+		}
 		out->ex = in->ex; /* a printing kernel stays in flight until a device-wide sync */
 	}
 	if (e->ex & EX_ASYNC || !bempty(&e->prd) || !bempty(&e->pwr)) {
 		bool st = e->ex & EX_STREAMOP;
 		bor(st ? &out->srd : &out->drd, &e->prd);
 		bor(st ? &out->swr : &out->dwr, &e->pwr);
+		if (st)
+			bor(&out->strm, &e->strm);
 		out->ex |= e->ex & EX_KIO;
 		if (st)
 			out->sany = true;
@@ -129,6 +146,7 @@ pendall(Prog *p)
 				continue;
 			bor(&p->alldev.srd, &e->prd);
 			bor(&p->alldev.swr, &e->pwr);
+			bset(&p->alldev.strm, LOC_UNKNOWN); /* whoever called may use any stream */
 			p->alldev.ex |= e->ex & EX_KIO;
 			p->alldev.sany = true;
 		}

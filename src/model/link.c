@@ -228,6 +228,7 @@ prog_free(Prog *p)
 			bfree(&pf->st[i].wr);
 			bfree(&pf->st[i].prd);
 			bfree(&pf->st[i].pwr);
+			bfree(&pf->st[i].strm);
 		}
 		free(pf->st);
 		for (int i = 0; pf->in && i < n; i++) {
@@ -235,6 +236,7 @@ prog_free(Prog *p)
 			bfree(&pf->in[i].dwr);
 			bfree(&pf->in[i].srd);
 			bfree(&pf->in[i].swr);
+			bfree(&pf->in[i].strm);
 		}
 		free(pf->in);
 		for (int i = 0; pf->succ && i < n; i++) {
@@ -253,6 +255,7 @@ prog_free(Prog *p)
 		bfree(&pf->sum.wr);
 		bfree(&pf->sum.prd);
 		bfree(&pf->sum.pwr);
+		bfree(&pf->sum.strm);
 		bfree(&pf->ks.grd);
 		bfree(&pf->ks.gwr);
 	}
@@ -268,5 +271,6 @@ prog_free(Prog *p)
 	bfree(&p->alldev.dwr);
 	bfree(&p->alldev.srd);
 	bfree(&p->alldev.swr);
+	bfree(&p->alldev.strm);
 	free(p);
 }

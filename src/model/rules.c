@@ -73,9 +73,10 @@ static int
 parsespace(const char *s)
 {
 	static const char *n[] = {[SP_HOST] = "host", [SP_DEVICE] = "device", [SP_MANAGED] = "managed",
-	                          [SP_PINNED] = "pinned", [SP_SYMBOL] = "symbol"};
-	for (int i = SP_HOST; i <= SP_SYMBOL; i++)
-		if (!strcmp(s, n[i]))
+	                          [SP_PINNED] = "pinned", [SP_SYMBOL] = "symbol", [SP_UNKNOWN] = "",
+	                          [SP_HANDLE] = "handle"};
+	for (int i = SP_HOST; i <= SP_HANDLE; i++)
+		if (*n[i] && !strcmp(s, n[i]))
 			return i;
 	return -1;
 }

@@ -41,6 +41,22 @@
  * macro would break libstdc++'s __attribute__((__noinline__)).
  * __restrict__ is a GNU keyword already. */
 
+/* CCCL (thrust, cub, libcu++) from a toolkit's include/cccl can sit on top
+ * of these headers. Our cuda_fp8.h is minimal (no e8m0, fp6, fp4) and our
+ * NVTX a set of no-ops, so keep CCCL from building on them. */
+#ifndef CCCL_DISABLE_NVFP8_SUPPORT
+#define CCCL_DISABLE_NVFP8_SUPPORT
+#endif
+#ifndef CCCL_DISABLE_NVFP6_SUPPORT
+#define CCCL_DISABLE_NVFP6_SUPPORT
+#endif
+#ifndef CCCL_DISABLE_NVFP4_SUPPORT
+#define CCCL_DISABLE_NVFP4_SUPPORT
+#endif
+#ifndef CCCL_DISABLE_NVTX
+#define CCCL_DISABLE_NVTX
+#endif
+
 /* ---- the C library in device code ------------------------------------------- */
 
 /* nvcc treats the C math library (and malloc, free, memcpy, memset) as
@@ -119,6 +135,7 @@ __device__ void *memset(void *dst, int c, size_t n);
 #include <cmath>
 #include <cstdlib>
 #include <climits>
+#include <utility>
 #include <math.h> /* libstdc++'s: also puts the float overloads in :: */
 #include <stdlib.h>
 #include <string.h>
