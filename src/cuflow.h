@@ -307,6 +307,7 @@ typedef struct {
 	int nlines;
 	int mode;       /* PM_* */
 	char *refused;  /* why the file cannot be analysed, or NULL */
+	bool skipped;   /* the pre-scan found no CUDA in it: not parsed */
 	char *fixhint;  /* a flag that would fix it */
 	VEC(Sym) syms;
 	VEC(Func) fns;
@@ -324,6 +325,9 @@ typedef struct {
 	int ncargs;
 	bool timers;          /* allow moving syncs past clock reads */
 	const char *compdb;   /* -p DIR */
+	bool prescan;         /* skip files the tree-sitter pre-scan finds no CUDA in */
+	const char *text;     /* the main file's contents, instead of reading it (editors) */
+	size_t textlen;
 } Opts;
 
 /* front/parse.c + front/build.c */
@@ -331,6 +335,7 @@ Unit *unit_parse(const char *path, const Opts *o, const Rules *rules);
 void unit_free(Unit *u);
 /* front/cst.c: comments and trivia from the tree-sitter CST */
 void cst_scan(Unit *u);
+bool cst_hascuda(const char *src, size_t len);
 
 /* ---------------------------------------------------------------- program */
 

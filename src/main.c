@@ -24,6 +24,7 @@ static const char usage[] =
 	"  -j N               analyse N files at a time\n"
 	"  -q, --quiet        no report\n"
 	"  --timing           add parse and analysis times per file to the report\n"
+	"  --no-prescan       parse every file, even those with no CUDA calls\n"
 	"  --dump=model       print the front end's model (debugging)\n"
 	"  --version, --help\n"
 	"exit status: 0 done, 1 changes pending under --check, 2 usage error,\n"
@@ -50,6 +51,7 @@ enum {
 	OPT_VERSION,
 	OPT_INCLUDE,
 	OPT_TIMING,
+	OPT_NOPRESCAN,
 };
 
 static const struct option longopts[] = {
@@ -66,6 +68,7 @@ static const struct option longopts[] = {
 	{"quiet", no_argument, NULL, 'q'},
 	{"include", required_argument, NULL, OPT_INCLUDE},
 	{"timing", no_argument, NULL, OPT_TIMING},
+	{"no-prescan", no_argument, NULL, OPT_NOPRESCAN},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
@@ -82,6 +85,7 @@ main(int argc, char **argv)
 {
 	Run r = {0};
 	r.jobs = 1;
+	r.opts.prescan = true;
 	r.passes = xstrdup("sync");
 	/* everything after "--" goes to the compiler untouched */
 	int dd = argc;
@@ -135,6 +139,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_TIMING:
 			r.timing = true;
+			break;
+		case OPT_NOPRESCAN:
+			r.opts.prescan = false;
 			break;
 		case 'I':
 		case 'D':

@@ -2,6 +2,8 @@
  * the analyses and passes on each, then prints the diff and the report or
  * rewrites the files. */
 #include <dirent.h>
+#include <pthread.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -38,11 +40,13 @@ loadrules(Run *r)
 	return rs;
 }
 
+/* Directory walks take sources; headers are analysed through the files that
+ * include them. */
 static bool
 iscuda(const char *name)
 {
 	size_t n = strlen(name);
-	return (n > 3 && !strcmp(name + n - 3, ".cu")) || (n > 4 && !strcmp(name + n - 4, ".cuh"));
+	return n > 3 && !strcmp(name + n - 3, ".cu");
 }
 
 static int
@@ -131,53 +135,167 @@ inputs(Run *r, Strs *files, Strs **flags)
 	return 0;
 }
 
-/* The options for one file: the run's, plus its own database flags first. */
-static Opts
-fileopts(Run *r, Strs *fl, Strs *all)
+
+/* Analysis time of a program goes to each of its files, shared equally. */
+/* One run's shared state: the workers take files (then programs) by index
+ * under the mutex; every result lands in its own slot, so the output does
+ * not depend on the number of workers. */
+typedef struct {
+	Run *r;
+	const Rules *rules;
+	Strs *files, *flags;
+	Unit **units;
+	int n;
+	pthread_mutex_t mu;
+	int next, done, moves;
+	int *group, ngroups;
+	Plan *plans;      /* per program */
+	double *tanalyse; /* per file */
+	bool tty;
+	double t0;
+} Job;
+
+static void
+progress(Job *j, bool last)
 {
-	Opts o = r->opts;
-	all->n = 0;
-	for (int i = 0; i < fl->n; i++)
-		vpush(*all, fl->v[i]);
-	for (int i = 0; i < r->opts.ncargs; i++)
-		vpush(*all, (char *)r->opts.cargs[i]);
-	o.cargs = (const char **)all->v;
-	o.ncargs = all->n;
-	return o;
+	if (!j->tty || j->r->quiet)
+		return;
+	fprintf(stderr, "\rcuflow: %d/%d files, %d rewrites, %.1f s%s", j->done, j->n, j->moves, now() - j->t0,
+	        last ? "\r\033[K" : "");
+	fflush(stderr);
+}
+
+static int
+take(Job *j)
+{
+	pthread_mutex_lock(&j->mu);
+	int i = j->next++;
+	pthread_mutex_unlock(&j->mu);
+	return i;
+}
+
+static void *
+parseworker(void *arg)
+{
+	Job *j = arg;
+	for (int i; (i = take(j)) < j->n;) {
+		Opts o = j->r->opts;
+		Strs all = {0};
+		for (int k = 0; k < j->flags[i].n; k++)
+			vpush(all, j->flags[i].v[k]);
+		for (int k = 0; k < j->r->opts.ncargs; k++)
+			vpush(all, (char *)j->r->opts.cargs[k]);
+		o.cargs = (const char **)all.v;
+		o.ncargs = all.n;
+		Unit *u = unit_parse(j->files->v[i], &o, j->rules);
+		if (!u->refused && !u->skipped)
+			cst_scan(u);
+		vfree(all);
+		pthread_mutex_lock(&j->mu);
+		j->units[i] = u;
+		j->done++;
+		progress(j, false);
+		pthread_mutex_unlock(&j->mu);
+	}
+	return NULL;
 }
 
 /* Analysis time of a program goes to each of its files, shared equally. */
-static void
-runpasses(Run *r, Unit **units, int n, const Rules *rules, Plan *plan, double *tanalyse)
+static void *
+analyseworker(void *arg)
 {
-	int *group = xcalloc(n, sizeof *group);
-	int ng = prog_groups(units, n, group);
-	for (int g = 0; g < ng; g++) {
+	Job *j = arg;
+	for (int g; (g = take(j)) < j->ngroups;) {
 		VEC(Unit *) members = {0};
-		for (int i = 0; i < n; i++)
-			if (group[i] == g && !units[i]->refused)
-				vpush(members, units[i]);
+		for (int i = 0; i < j->n; i++)
+			if (j->group[i] == g && !j->units[i]->refused && !j->units[i]->skipped)
+				vpush(members, j->units[i]);
 		if (members.n) {
 			double t0 = now();
-			Prog *p = prog_link(members.v, members.n, rules, &r->opts);
+			Prog *p = prog_link(members.v, members.n, j->rules, &j->r->opts);
 			analyse(p);
-			if (strstr(r->passes, "sync"))
-				syncmotion(p, plan);
+			if (strstr(j->r->passes, "sync"))
+				syncmotion(p, &j->plans[g]);
 			prog_free(p);
 			double t = (now() - t0) / members.n;
-			for (int i = 0; i < n; i++)
-				if (group[i] == g && !units[i]->refused)
-					tanalyse[i] = t;
+			for (int i = 0; i < j->n; i++)
+				if (j->group[i] == g)
+					j->tanalyse[i] = t;
 		}
 		vfree(members);
+		pthread_mutex_lock(&j->mu);
+		for (int c = 0; c < j->plans[g].n; c++)
+			j->moves += j->plans[g].v[c].kind == CH_MOVE;
+		progress(j, false);
+		pthread_mutex_unlock(&j->mu);
 	}
-	free(group);
+	return NULL;
 }
 
 static void
-emit(Run *r, const char *text, FILE *to)
+parallel(Job *j, void *(*fn)(void *))
 {
-	(void)r;
+	int nt = j->r->jobs;
+	j->next = 0;
+	if (nt <= 1) {
+		fn(j);
+		return;
+	}
+	pthread_t *t = xcalloc(nt, sizeof *t);
+	for (int i = 0; i < nt; i++)
+		if (pthread_create(&t[i], NULL, fn, j)) {
+			fprintf(stderr, "cuflow: cannot start a worker thread\n");
+			exit(2);
+		}
+	for (int i = 0; i < nt; i++)
+		pthread_join(t[i], NULL);
+	free(t);
+}
+
+static int
+unitindex(Job *j, const Unit *u)
+{
+	for (int i = 0; i < j->n; i++)
+		if (j->units[i] == u)
+			return i;
+	return -1;
+}
+
+/* Every program's changes in input-file order, then line order. */
+static void
+mergeplans(Job *j, Plan *plan)
+{
+	for (int g = 0; g < j->ngroups; g++) {
+		for (int c = 0; c < j->plans[g].n; c++)
+			vpush(*plan, j->plans[g].v[c]);
+		vfree(j->plans[g]);
+	}
+	for (int a = 1; a < plan->n; a++) /* insertion sort: stable, plans are nearly sorted */
+		for (int b = a; b > 0; b--) {
+			Change *x = &plan->v[b - 1], *y = &plan->v[b];
+			int ux = unitindex(j, x->u), uy = unitindex(j, y->u);
+			if (ux < uy || (ux == uy && x->line <= y->line))
+				break;
+			Change t = *x;
+			*x = *y;
+			*y = t;
+		}
+}
+
+static void
+runpasses(Job *j, Plan *plan)
+{
+	j->group = xcalloc(j->n + 1, sizeof *j->group);
+	j->ngroups = prog_groups(j->units, j->n, j->group);
+	j->plans = xcalloc(j->ngroups + 1, sizeof *j->plans);
+	j->tanalyse = xcalloc(j->n + 1, sizeof *j->tanalyse);
+	parallel(j, analyseworker);
+	mergeplans(j, plan);
+}
+
+static void
+emit(const char *text, FILE *to)
+{
 	fputs(text, to);
 	fflush(to);
 }
@@ -186,31 +304,31 @@ int
 drive(Run *r)
 {
 	Rules *rules = loadrules(r);
-	Strs files = {0}, *flags = NULL, all = {0};
+	Strs files = {0}, *flags = NULL;
 	if (inputs(r, &files, &flags)) {
 		rules_free(rules);
 		return 2;
 	}
 	int n = files.n, rc = 0;
-	Unit **units = xcalloc(n, sizeof *units);
-	for (int i = 0; i < n; i++) {
-		Opts o = fileopts(r, &flags[i], &all);
-		units[i] = unit_parse(files.v[i], &o, rules);
-		cst_scan(units[i]);
+	Unit **units = xcalloc(n + 1, sizeof *units);
+	Job j = {r, rules, &files, flags, units, n, PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, 0, NULL, NULL,
+	         isatty(2) && !r->dump, now()};
+	parallel(&j, parseworker);
+	for (int i = 0; i < n; i++)
 		if (units[i]->refused)
 			rc = 3;
-	}
 	if (r->dump) {
 		for (int i = 0; i < n; i++) {
 			Buf b = {0};
 			dumpunit(&b, units[i]);
-			emit(r, bstr(&b), stdout);
+			emit(bstr(&b), stdout);
 			free(b.v);
 		}
 	} else {
 		Plan plan = {0};
-		double *tanalyse = xcalloc(n + 1, sizeof *tanalyse);
-		runpasses(r, units, n, rules, &plan, tanalyse);
+		runpasses(&j, &plan);
+		progress(&j, true);
+		double *tanalyse = j.tanalyse;
 		bool *changed = xcalloc(n, sizeof *changed);
 		bool pending = false;
 		for (int i = 0; i < n; i++) {
@@ -243,14 +361,18 @@ drive(Run *r)
 			} else if (changed[i]) {
 				Buf d = {0};
 				unidiff(&d, u->path, u->src, u->len, out, len);
-				emit(r, bstr(&d), stdout);
+				emit(bstr(&d), stdout);
 				free(d.v);
 				pending = true;
 			}
 			free(out);
 		}
 		if (!r->quiet) {
-			Report rep = {units, n, changed, &plan, NULL};
+			Report rep = {units, n, changed, &plan, NULL, now() - j.t0, 0, 0};
+			for (int i = 0; i < n; i++) {
+				rep.tparse += units[i]->tparse + units[i]->tbuild;
+				rep.tanalyse += tanalyse[i];
+			}
 			Buf b = {0};
 			textreport(&b, &rep);
 			for (int i = 0; r->timing && i < n; i++)
@@ -262,7 +384,7 @@ drive(Run *r)
 				fprintf(stderr, "cuflow: cannot write the report to %s\n", r->reportfile);
 				to = stderr;
 			}
-			emit(r, bstr(&b), to);
+			emit(bstr(&b), to);
 			if (to != stderr)
 				fclose(to);
 			free(b.v);
@@ -271,6 +393,8 @@ drive(Run *r)
 			rc = 1;
 		free(changed);
 		free(tanalyse);
+		free(j.group);
+		free(j.plans);
 		for (int c = 0; c < plan.n; c++) {
 			free(plan.v[c].call);
 			free(plan.v[c].stop);
@@ -289,7 +413,6 @@ drive(Run *r)
 		vfree(flags[i]);
 	}
 	free(flags);
-	vfree(all);
 	free(units);
 	vfree(files);
 	rules_free(rules);

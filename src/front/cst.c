@@ -40,3 +40,40 @@ cst_scan(Unit *u)
 	}
 	ts_parser_delete(p);
 }
+
+static bool
+cudanode(TSNode n, const char *src)
+{
+	const char *t = ts_node_type(n);
+	if (!strcmp(t, "kernel_call_syntax") || !strcmp(t, "__global__"))
+		return true;
+	if (!strcmp(t, "call_expression") && ts_node_child_count(n)) {
+		TSNode f = ts_node_child(n, 0);
+		uint32_t a = ts_node_start_byte(f), b = ts_node_end_byte(f);
+		if (!strcmp(ts_node_type(f), "identifier") && b - a > 4 && !strncmp(src + a, "cuda", 4))
+			return true;
+	}
+	uint32_t k = ts_node_child_count(n);
+	for (uint32_t i = 0; i < k; i++)
+		if (cudanode(ts_node_child(n, i), src))
+			return true;
+	return false;
+}
+
+/* The pre-scan: does the file call the CUDA runtime, launch a kernel or
+ * define one? Files that do none of these have nothing to rewrite. */
+bool
+cst_hascuda(const char *src, size_t len)
+{
+	TSParser *p = ts_parser_new();
+	bool yes = true; /* when in doubt, analyse */
+	if (ts_parser_set_language(p, tree_sitter_cuda())) {
+		TSTree *t = ts_parser_parse_string(p, NULL, src, (uint32_t)len);
+		if (t) {
+			yes = cudanode(ts_tree_root_node(t), src);
+			ts_tree_delete(t);
+		}
+	}
+	ts_parser_delete(p);
+	return yes;
+}

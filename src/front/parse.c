@@ -187,8 +187,10 @@ unit_parse(const char *path, const Opts *o, const Rules *rules)
 	Unit *u = xcalloc(1, sizeof *u);
 	u->path = xstrdup(path);
 	char *err = NULL;
-	u->src = readfile(path, &u->len, &err);
-	if (!u->src) {
+	if (o->text) {
+		u->src = xstrndup(o->text, o->textlen);
+		u->len = o->textlen;
+	} else if (!(u->src = readfile(path, &u->len, &err))) {
 		u->refused = err;
 		return u;
 	}
@@ -201,11 +203,19 @@ unit_parse(const char *path, const Opts *o, const Rules *rules)
 		u->refused = fmt("file too large (%zu bytes; the limit is %d MiB)", u->len, MAXFILE >> 20);
 		return u;
 	}
+	if (o->prescan && !cst_hascuda(u->src, u->len)) {
+		u->skipped = true;
+		return u;
+	}
 	const char *cuda;
 	u->mode = parsemode(o, &cuda);
 	Strs args = {0};
 	pushargs(&args, o, path, u->mode, cuda);
 	VEC(struct CXUnsavedFile) uf = {0};
+	if (o->text) { /* an editor's buffer stands in for the file */
+		struct CXUnsavedFile f = {xstrdup(path), u->src, u->len};
+		vpush(uf, f);
+	}
 	if (u->mode == PM_MINIMAL)
 		for (const Embedded *e = cuflow_headers; e->name; e++) {
 			struct CXUnsavedFile f = {fmt(HDRDIR "/%s", e->name), e->text, strlen(e->text)};

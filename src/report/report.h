@@ -5,6 +5,7 @@ typedef struct {
 	const bool *changed; /* per unit: its text changed */
 	const Plan *plan;
 	const char *minimalwhy;
+	double twall, tparse, tanalyse; /* seconds: the run; parsing; analysis and passes */
 } Report;
 
 void textreport(Buf *b, const Report *r);

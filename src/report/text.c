@@ -66,6 +66,8 @@ textreport(Buf *b, const Report *r)
 		if (u->refused)
 			bprintf(b, "%s: not analysed: %s%s%s\n", rel(u->path), u->refused, u->fixhint ? "; try " : "",
 			        u->fixhint ? u->fixhint : "");
+		else if (u->skipped)
+			continue;
 		else if (u->mode == PM_MINIMAL && (i == 0 || r->units[i - 1]->mode != PM_MINIMAL))
 			bprintf(b, "%s: parsed with cuflow's minimal CUDA declarations (no usable CUDA toolkit%s)\n",
 			        rel(u->path), r->minimalwhy ? r->minimalwhy : "");
@@ -80,15 +82,19 @@ textreport(Buf *b, const Report *r)
 		} else
 			kept++;
 	}
-	int refused = 0, changed = 0;
+	int refused = 0, changed = 0, skipped = 0;
 	for (int i = 0; i < r->nunits; i++) {
 		refused += r->units[i]->refused != NULL;
+		skipped += r->units[i]->skipped;
 		changed += r->changed[i];
 	}
-	bprintf(b, "summary: %d sync%s considered, %d moved in %d move%s, %d kept; %d file%s changed",
-	        synced + kept, synced + kept == 1 ? "" : "s", synced, moved, moved == 1 ? "" : "s", kept, changed,
-	        changed == 1 ? "" : "s");
+	bprintf(b, "summary:\n  files    %d analysed", r->nunits - refused - skipped);
 	if (refused)
-		bprintf(b, "; %d file%s not analysed", refused, refused == 1 ? "" : "s");
-	bputs(b, "\n");
+		bprintf(b, ", %d not analysed", refused);
+	if (skipped)
+		bprintf(b, ", %d skipped by the pre-scan (no CUDA calls, launches or kernels)", skipped);
+	bprintf(b, "\n  sync     %d move%s (%d sync%s), %d kept\n", moved, moved == 1 ? "" : "s", synced,
+	        synced == 1 ? "" : "s", kept);
+	bprintf(b, "  changed  %d file%s\n", changed, changed == 1 ? "" : "s");
+	bprintf(b, "  time     %.2f s (parsing %.2f s, analysis %.2f s)\n", r->twall, r->tparse, r->tanalyse);
 }

@@ -1,2 +1,2 @@
 #include "no_such_header.h"
-int main() { return 0; }
+int main() { cudaDeviceSynchronize(); return 0; }
