@@ -18,26 +18,57 @@ typedef struct {
 extern const Embedded cuflow_rules[];
 void dumpunit(Buf *b, const Unit *u);
 
-static Rules *
-loadrules(Run *r)
+/* The shipped rules, then the user's files or directories; NULL and a
+ * reason when one does not load. */
+Rules *
+loadrules(const char *const *extra, int n, char **err)
 {
 	Rules *rs = rules_new();
-	char *err = NULL;
 	for (const Embedded *e = cuflow_rules; e->name; e++)
-		if (rules_parse(rs, e->name, e->text, &err)) {
-			fprintf(stderr, "cuflow: built-in rules: %s\n", err);
-			exit(2);
+		if (rules_parse(rs, e->name, e->text, err)) {
+			rules_free(rs);
+			return NULL;
 		}
-	for (int i = 0; i < r->rulefiles.n; i++) {
-		const char *p = r->rulefiles.v[i];
+	for (int i = 0; i < n; i++) {
 		struct stat sb;
-		int rc = stat(p, &sb) == 0 && S_ISDIR(sb.st_mode) ? rules_loaddir(rs, p, &err) : rules_load(rs, p, &err);
+		int rc = stat(extra[i], &sb) == 0 && S_ISDIR(sb.st_mode) ? rules_loaddir(rs, extra[i], err)
+		                                                         : rules_load(rs, extra[i], err);
 		if (rc) {
-			fprintf(stderr, "cuflow: %s\n", err);
-			exit(2);
+			rules_free(rs);
+			return NULL;
 		}
 	}
 	return rs;
+}
+
+/* The text of u with the plan's moves applied (NULL and a reason when the
+ * edits overlap); *changed says whether it differs. */
+char *
+rewrite(const Unit *u, const Plan *plan, size_t *len, bool *changed, char **err)
+{
+	Edits all = {0};
+	for (int c = 0; c < plan->n; c++)
+		if (plan->v[c].u == u && plan->v[c].kind == CH_MOVE)
+			for (int k = 0; k < plan->v[c].edits.n; k++)
+				vpush(all, plan->v[c].edits.v[k]);
+	char *out = applyedits(u->src, u->len, &all, len, err);
+	vfree(all);
+	*changed = out && (*len != u->len || memcmp(out, u->src, *len));
+	return out;
+}
+
+void
+planfree(Plan *plan)
+{
+	for (int c = 0; c < plan->n; c++) {
+		free(plan->v[c].call);
+		free(plan->v[c].stop);
+		vfree(plan->v[c].members);
+		for (int k = 0; k < plan->v[c].edits.n; k++)
+			free(plan->v[c].edits.v[k].text);
+		vfree(plan->v[c].edits);
+	}
+	vfree(*plan);
 }
 
 /* Directory walks take sources; headers are analysed through the files that
@@ -303,7 +334,13 @@ emit(const char *text, FILE *to)
 int
 drive(Run *r)
 {
-	Rules *rules = loadrules(r);
+	char *err = NULL;
+	Rules *rules = loadrules(r->rulefiles.v, r->rulefiles.n, &err);
+	if (!rules) {
+		fprintf(stderr, "cuflow: %s\n", err);
+		free(err);
+		return 2;
+	}
 	Strs files = {0}, *flags = NULL;
 	if (inputs(r, &files, &flags)) {
 		rules_free(rules);
@@ -333,25 +370,16 @@ drive(Run *r)
 		bool pending = false;
 		for (int i = 0; i < n; i++) {
 			Unit *u = units[i];
-			Edits all = {0};
-			for (int c = 0; c < plan.n; c++)
-				if (plan.v[c].u == u && plan.v[c].kind == CH_MOVE)
-					for (int k = 0; k < plan.v[c].edits.n; k++)
-						vpush(all, plan.v[c].edits.v[k]);
-			if (!all.n) {
-				vfree(all);
+			if (u->refused || u->skipped)
 				continue;
-			}
 			size_t len;
-			char *err = NULL, *out = applyedits(u->src, u->len, &all, &len, &err);
-			vfree(all);
+			char *out = rewrite(u, &plan, &len, &changed[i], &err);
 			if (!out) {
 				fprintf(stderr, "cuflow: %s: internal error, file left alone: %s\n", u->path, err);
 				free(err);
 				rc = 3;
 				continue;
 			}
-			changed[i] = len != u->len || memcmp(out, u->src, len);
 			if (changed[i] && r->inplace) {
 				if (writeatomic(u->path, out, len, &err)) {
 					fprintf(stderr, "cuflow: %s: %s\n", u->path, err);
@@ -395,15 +423,7 @@ drive(Run *r)
 		free(tanalyse);
 		free(j.group);
 		free(j.plans);
-		for (int c = 0; c < plan.n; c++) {
-			free(plan.v[c].call);
-			free(plan.v[c].stop);
-			vfree(plan.v[c].members);
-			for (int k = 0; k < plan.v[c].edits.n; k++)
-				free(plan.v[c].edits.v[k].text);
-			vfree(plan.v[c].edits);
-		}
-		vfree(plan);
+		planfree(&plan);
 	}
 	for (int i = 0; i < n; i++) {
 		unit_free(units[i]);

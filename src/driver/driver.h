@@ -13,3 +13,6 @@ typedef struct {
 int drive(Run *r);
 
 int compdb(const char *dir, Strs *files, Strs **flags, char **err);
+Rules *loadrules(const char *const *extra, int n, char **err);
+char *rewrite(const Unit *u, const Plan *plan, size_t *len, bool *changed, char **err);
+void planfree(Plan *plan);
