@@ -12,13 +12,13 @@ tests_unit_test_dom_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
 tests_unit_test_dom_SOURCES = tests/unit/test_dom.c tests/unit/check.h
 tests_unit_test_dom_LDADD = $(TOOL_LIBS)
 
-tests_unit_test_cfg_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
-tests_unit_test_cfg_SOURCES = tests/unit/test_cfg.c $(UNIT_FIXTURE)
-tests_unit_test_cfg_LDADD = $(TOOL_LIBS)
-
 tests_unit_test_rules_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
 tests_unit_test_rules_SOURCES = tests/unit/test_rules.c $(UNIT_FIXTURE)
 tests_unit_test_rules_LDADD = $(TOOL_LIBS)
+
+tests_unit_test_cfg_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
+tests_unit_test_cfg_SOURCES = tests/unit/test_cfg.c $(UNIT_FIXTURE)
+tests_unit_test_cfg_LDADD = $(TOOL_LIBS)
 
 tests_unit_test_pts_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
 tests_unit_test_pts_SOURCES = tests/unit/test_pts.c $(UNIT_FIXTURE)
