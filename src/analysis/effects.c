@@ -285,10 +285,10 @@ calleff(const Prog *p, const PFunc *pf, const Call *c, Eff *e)
 	int fid = symfn(p, ui, c->callee);
 	if (fid >= 0) {
 		const PFunc *g = &p->fns.v[fid];
+		if (g->sum.ex & (EX_DEVOP | EX_UNKNOWN | EX_TIMER | EX_EXIT))
+			note(e, c->name, c->line); /* name the call here, not what is inside the helper */
 		if (g->st) /* callee already summarised (or being: the fixed point settles it) */
 			effor(e, &g->sum);
-		if (g->sum.ex & (EX_DEVOP | EX_UNKNOWN | EX_TIMER | EX_EXIT))
-			note(e, c->name, c->line);
 		return;
 	}
 	const Rule *r = rules_find(p->rules, c->name);

@@ -26,7 +26,8 @@ byoff(const void *a, const void *b)
 char *
 applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err)
 {
-	qsort(e->v, e->n, sizeof *e->v, byoff);
+	if (e->n)
+		qsort(e->v, e->n, sizeof *e->v, byoff);
 	int reach = 0; /* end of the last deletion */
 	for (int i = 0; i < e->n; i++) {
 		Edit *x = &e->v[i];

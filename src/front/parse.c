@@ -102,7 +102,7 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 		vpush(*a, xstrdup("-nocudalib"));
 		vpush(*a, xstrdup("-isystem" HDRDIR));
 		vpush(*a, xstrdup("-include"));
-		vpush(*a, xstrdup(HDRDIR "/cuflow_cuda.h"));
+		vpush(*a, xstrdup("cuflow_cuda.h")); /* by name, found in the system directory above */
 	}
 	/* what nvcc's cuda_runtime.h includes, so code that relies on it parses */
 	static const char *implicit[] = {"assert.h", "stdio.h", "stdlib.h", "string.h", "time.h", "ctype.h",
@@ -181,6 +181,55 @@ isbinary(const char *s, size_t n)
 	return memchr(s, 0, n) != NULL;
 }
 
+/* A translation unit of path parsed as nvcc would, with text standing in
+ * for the file when o->text is set; NULL with a reason on failure. The
+ * caller disposes the TU and *idx. */
+CXTranslationUnit
+parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode, CXIndex *idx, char **err)
+{
+	const char *cuda;
+	*mode = parsemode(o, &cuda);
+	Strs args = {0};
+	pushargs(&args, o, path, *mode, cuda);
+	VEC(struct CXUnsavedFile) uf = {0};
+	if (o->text) { /* an editor's buffer stands in for the file */
+		struct CXUnsavedFile f = {xstrdup(path), text, len};
+		vpush(uf, f);
+	}
+	if (*mode == PM_MINIMAL)
+		for (const Embedded *e = cuflow_headers; e->name; e++) {
+			struct CXUnsavedFile f = {fmt(HDRDIR "/%s", e->name), e->text, strlen(e->text)};
+			vpush(uf, f);
+		}
+	*idx = clang_createIndex(0, 0);
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode ec = clang_parseTranslationUnit2(*idx, path, (const char *const *)args.v, args.n, uf.v,
+	                                                  uf.n, CXTranslationUnit_None, &tu);
+	for (int i = 0; i < args.n; i++)
+		free(args.v[i]);
+	vfree(args);
+	for (int i = 0; i < uf.n; i++)
+		free((char *)uf.v[i].Filename);
+	vfree(uf);
+	if (ec != CXError_Success || !tu) {
+		*err = fmt("libclang could not parse the file (error %d)", (int)ec);
+		clang_disposeIndex(*idx);
+		return NULL;
+	}
+	return tu;
+}
+
+/* The first error diagnostic of a parse, for a refusal, or NULL. */
+char *
+firsterror(CXTranslationUnit tu, const char *path)
+{
+	Unit u = {0};
+	u.path = (char *)path;
+	diagnose(&u, tu);
+	free(u.fixhint);
+	return u.refused;
+}
+
 Unit *
 unit_parse(const char *path, const Opts *o, const Rules *rules)
 {
@@ -207,44 +256,20 @@ unit_parse(const char *path, const Opts *o, const Rules *rules)
 		u->skipped = true;
 		return u;
 	}
-	const char *cuda;
-	u->mode = parsemode(o, &cuda);
-	Strs args = {0};
-	pushargs(&args, o, path, u->mode, cuda);
-	VEC(struct CXUnsavedFile) uf = {0};
-	if (o->text) { /* an editor's buffer stands in for the file */
-		struct CXUnsavedFile f = {xstrdup(path), u->src, u->len};
-		vpush(uf, f);
-	}
-	if (u->mode == PM_MINIMAL)
-		for (const Embedded *e = cuflow_headers; e->name; e++) {
-			struct CXUnsavedFile f = {fmt(HDRDIR "/%s", e->name), e->text, strlen(e->text)};
-			vpush(uf, f);
-		}
 	double t0 = now();
-	CXIndex idx = clang_createIndex(0, 0);
-	CXTranslationUnit tu = NULL;
-	enum CXErrorCode ec = clang_parseTranslationUnit2(idx, path, (const char *const *)args.v, args.n, uf.v,
-	                                                  uf.n, CXTranslationUnit_None, &tu);
+	CXIndex idx;
+	CXTranslationUnit tu = parsetu(path, o, u->src, u->len, &u->mode, &idx, &u->refused);
 	u->tparse = now() - t0;
-	if (ec != CXError_Success || !tu)
-		u->refused = fmt("libclang could not parse the file (error %d)", (int)ec);
-	else
+	if (tu) {
 		diagnose(u, tu);
-	if (!u->refused) {
-		t0 = now();
-		build(u, tu, rules);
-		u->tbuild = now() - t0;
-	}
-	if (tu)
+		if (!u->refused) {
+			t0 = now();
+			build(u, tu, rules);
+			u->tbuild = now() - t0;
+		}
 		clang_disposeTranslationUnit(tu);
-	clang_disposeIndex(idx);
-	for (int i = 0; i < args.n; i++)
-		free(args.v[i]);
-	vfree(args);
-	for (int i = 0; i < uf.n; i++)
-		free((char *)uf.v[i].Filename);
-	vfree(uf);
+		clang_disposeIndex(idx);
+	}
 	return u;
 }
 

@@ -181,6 +181,11 @@ addrule(Rules *rs, Rule *r)
 	vpush(rs->all, r);
 	size_t n = strlen(r->name);
 	if (n && r->name[n - 1] == '*') {
+		for (int i = 0; i < rs->wild.n; i++)
+			if (!strcmp(rs->wild.v[i]->name, r->name)) { /* a later file refines the pattern */
+				rs->wild.v[i] = r;
+				return;
+			}
 		vpush(rs->wild, r);
 		return;
 	}
@@ -245,23 +250,36 @@ rules_parse(Rules *rs, const char *path, const char *text, char **err)
 				r->kind = k;
 		if (r->kind < 0) {
 			*err = fmt("%s:%d: unknown kind '%s'", path, lineno, kind ? kind : "");
+			free(r->name);
+			free(r->file);
+			free(r);
 			free(src);
 			return -1;
 		}
 		Effects effs = {0};
-		for (char *t; (t = strtok_r(NULL, " \t\r", &save));)
-			if (!parseeffect(t, r, &effs)) {
-				*err = fmt("%s:%d: bad effect '%s'", path, lineno, t);
+		for (char *t; (t = strtok_r(NULL, " \t\r", &save));) {
+			char *whole = xstrdup(t); /* parseeffect cuts the token up */
+			bool ok = parseeffect(t, r, &effs);
+			if (!ok) {
+				*err = fmt("%s:%d: bad effect '%s'", path, lineno, whole);
+				free(whole);
+				free(effs.v);
+				free(r->name);
+				free(r->file);
+				free(r);
 				free(src);
 				return -1;
 			}
+			free(whole);
+		}
 		r->eff = effs.v;
 		r->neff = effs.n;
 		addrule(rs, r);
 	}
 	free(src);
 	/* sorted now, so lookups never write and threads can share the rules */
-	qsort(rs->wild.v, rs->wild.n, sizeof *rs->wild.v, bylen);
+	if (rs->wild.n)
+		qsort(rs->wild.v, rs->wild.n, sizeof *rs->wild.v, bylen);
 	return 0;
 }
 

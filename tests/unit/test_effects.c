@@ -115,11 +115,7 @@ copies(void)
 	e = eff("//@async0"); /* the default stream: its argument left out */
 	CHECK(setis(&e->prd, dout, -2) && setis(&e->pwr, var("h2"), -2));
 	CHECK(flags(e, EX_ASYNC, EX_SYNC));
-	/* BUG: libclang counts the default argument among the call's arguments,
-	 * so onstream() never sees it missing; its value is N_UNKNOWN and the
-	 * copy counts as work on a named stream, which a blocking cudaMemcpy
-	 * does not clear (safe, but a wrong fact) */
-	KNOWN_BUG(!(e->ex & EX_STREAMOP), "an async copy with the stream argument left out is on a named stream");
+	CHECK(!(e->ex & EX_STREAMOP));
 	e = eff("//@async00"); /* the default stream, written 0 */
 	CHECK(flags(e, EX_ASYNC, EX_STREAMOP | EX_SYNC));
 }
@@ -198,11 +194,7 @@ summaries(void)
 	CHECK(setis(&e->prd, dout, -2) && setis(&e->pwr, dout, -2) && flags(e, EX_LAUNCH | EX_ASYNC, EX_SYNC));
 	e = eff("//@launcher");
 	CHECK(setis(&e->prd, dout, -2) && setis(&e->pwr, dout, -2) && flags(e, EX_LAUNCH | EX_ASYNC, 0));
-	/* BUG: calleff() merges the callee's summary, whose what is the launch
-	 * of k at launcher's line, before note() can name the call itself: a
-	 * report stopped by this statement cites a line in another function */
-	KNOWN_BUG(e->what && !strcmp(e->what, "launcher") && e->whatline == fx_line(&x, "//@launcher"),
-	          "a call of a helper is reported by the helper's inner call and line");
+	CHECK(e->what && !strcmp(e->what, "launcher") && e->whatline == fx_line(&x, "//@launcher"));
 	e = sum("main");
 	CHECK(flags(e, EX_EXIT | EX_UNKNOWN | EX_IO | EX_TIMER | EX_SYNC | EX_LAUNCH | EX_MANAGED | EX_KIO, 0));
 }
@@ -224,10 +216,7 @@ conflict(void)
 	CHECK(conflictloc(x.p, &one, &unk) == LOC_UNKNOWN);
 	bclear(&one);
 	bset(&one, h); /* an array handed to printf and cudaMemcpy: its address is taken */
-	/* BUG: an array's address that decays into a call argument does not mark
-	 * it SYMF_ADDRTAKEN, so it is not escapable: after an unknown call was
-	 * given the array, cudaDeviceSynchronize moves past reads of it */
-	KNOWN_BUG(conflicts(x.p, &unk, &one), "a local array whose address decays into a call is not escapable");
+	CHECK(conflicts(x.p, &unk, &one));
 	Bits two = bnew(x.p->locs.n);
 	bset(&two, plain);
 	bset(&two, h);

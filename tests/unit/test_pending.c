@@ -190,11 +190,7 @@ unknowncall(void)
 	PFunc *pf = fx_fn(&x, "main");
 	int n = fx_stmt(pf, fx_line(&x, "//@readback"), ST_PLAIN), a = fx_var(&x, "main", "a");
 	CHECK(n >= 0 && a > 0 && bhas(&pf->st[n].rd, a));
-	/* BUG: a's address reached start_async_fill by array decay, which does
-	 * not mark a SYMF_ADDRTAKEN: a is not escapable, the read does not
-	 * conflict with the unknown work, and cuflow moves a following
-	 * cudaDeviceSynchronize past it */
-	KNOWN_BUG(n >= 0 && conflicts(x.p, &q->swr, &pf->st[n].rd), "a decayed array is not reachable by unknown work");
+	CHECK(n >= 0 && conflicts(x.p, &q->swr, &pf->st[n].rd));
 }
 
 int
