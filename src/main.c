@@ -13,6 +13,7 @@ static const char usage[] =
 	"  -i, --in-place     write the rewrites into the files\n"
 	"  --check            print the diff; exit 1 if any file would change\n"
 	"  --passes=LIST      comma list of passes to run (sync)\n"
+	"  --lower=openmp -o OUT.cpp  lower the program to C++/OpenMP for a CPU (no GPU)\n"
 	"  -p DIR             read compile flags from DIR/compile_commands.json\n"
 	"  --cuda-path=DIR    the CUDA toolkit to parse against\n"
 	"  --minimal-cuda     parse with cuflow's own minimal CUDA declarations\n"
@@ -52,6 +53,7 @@ enum {
 	OPT_INCLUDE,
 	OPT_TIMING,
 	OPT_NOPRESCAN,
+	OPT_LOWER,
 };
 
 static const struct option longopts[] = {
@@ -69,6 +71,8 @@ static const struct option longopts[] = {
 	{"include", required_argument, NULL, OPT_INCLUDE},
 	{"timing", no_argument, NULL, OPT_TIMING},
 	{"no-prescan", no_argument, NULL, OPT_NOPRESCAN},
+	{"lower", required_argument, NULL, OPT_LOWER},
+	{"output", required_argument, NULL, 'o'},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
@@ -98,7 +102,7 @@ main(int argc, char **argv)
 		addcarg(&r, argv[i], NULL);
 	int c;
 	opterr = 0;
-	while ((c = getopt_long(dd, argv, "+iqp:I:D:U:j:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(dd, argv, "+iqp:I:D:U:j:ho:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			r.inplace = true;
@@ -143,6 +147,14 @@ main(int argc, char **argv)
 		case OPT_NOPRESCAN:
 			r.opts.prescan = false;
 			break;
+		case OPT_LOWER:
+			if (strcmp(optarg, "openmp"))
+				return usageerr("--lower takes 'openmp'", optarg);
+			r.lower = optarg;
+			break;
+		case 'o':
+			r.output = optarg;
+			break;
 		case 'I':
 		case 'D':
 		case 'U':
@@ -172,6 +184,10 @@ main(int argc, char **argv)
 	}
 	for (int i = optind; i < dd; i++)
 		vpush(r.inputs, argv[i]);
+	if (r.lower && !r.output)
+		return usageerr("--lower needs -o OUT.cpp", NULL);
+	if (r.output && !r.lower)
+		return usageerr("-o goes with --lower", NULL);
 	if (r.inplace && r.check)
 		return usageerr("--check and --in-place exclude each other", NULL);
 	if (r.dump && strcmp(r.dump, "model"))

@@ -7,6 +7,7 @@ typedef struct {
 	char *passes;
 	bool inplace, check, quiet, timing;
 	const char *report, *reportfile, *dump;
+	const char *lower, *output; /* --lower=openmp -o OUTPUT */
 	int jobs;
 } Run;
 
@@ -16,3 +17,4 @@ int compdb(const char *dir, Strs *files, Strs **flags, char **err);
 Rules *loadrules(const char *const *extra, int n, char **err);
 char *rewrite(const Unit *u, const Plan *plan, size_t *len, bool *changed, char **err);
 void planfree(Plan *plan);
+int lowerprogram(const char **paths, int n, const Opts *o, char **out, char **err);
