@@ -105,7 +105,10 @@ enum { /* Effect.deref: how the argument designates memory */
 	AD_PTR2 = 2,  /* what the pointers it points to point to */
 };
 enum { SP_NONE, SP_HOST, SP_DEVICE, SP_MANAGED, SP_PINNED, SP_SYMBOL, SP_UNKNOWN, SP_HANDLE };
-enum { SY_DEVICE = 1, SY_DEFAULT, SY_STREAM, SY_EVENT }; /* Effect.space for EF_SYNC */
+/* Effect.space for EF_SYNC; SY_COPY: a blocking copy whose kind is argument
+ * arg: the host waits only when the copy involves host memory (kinds 0-2),
+ * as CUDA documents; device-to-device and unknown kinds do not wait. */
+enum { SY_DEVICE = 1, SY_DEFAULT, SY_STREAM, SY_EVENT, SY_COPY };
 
 #define ARG_THIS (-1)
 #define ARG_ALL (-2)
@@ -136,6 +139,7 @@ int rules_loaddir(Rules *r, const char *dir, char **err);
 const Rule *rules_find(const Rules *r, const char *qualname);
 void rules_free(Rules *r);
 const char *rkind_name(int kind);
+bool hostwaits(const Effect *e, const long long *argk, int nargs);
 
 /* ---------------------------------------------------------------- model */
 

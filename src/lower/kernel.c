@@ -33,6 +33,8 @@ typedef struct {
 	char *type;   /* its declared type */
 	bool param, shared, dynshared, global;
 	bool written, uniform, hoist; /* hoist: uniform but needed in several loops */
+	int writes;                   /* assignments, increments, & taken */
+	CXCursor inc;                 /* a for loop's own variable: the increment updating it */
 	bool arrayed;                 /* lives in a per-thread array */
 	bool carray;                  /* a C array local: arrayed as T (*v)[N] */
 	Ints regions;                 /* thread loops that use it */
@@ -287,8 +289,10 @@ markwritten(K *k, CXCursor e)
 	e = strip(e);
 	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
 		int v = findvar(k, clang_getCursorReferenced(e));
-		if (v >= 0)
+		if (v >= 0) {
 			k->vars.v[v].written = true;
+			k->vars.v[v].writes++;
+		}
 	} else if (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr ||
 	           clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
 		CXCursor *ks;
@@ -407,29 +411,126 @@ uniform(K *k, CXCursor e)
 	return ok;
 }
 
+/* Is update (i++, i += e, i >>= e, i = e) uniform for variable v? */
 static bool
-uniformlocal(K *k, KVar *v)
+uniformupdate(K *k, CXCursor e, int v)
 {
-	if (v->written || v->shared)
-		return false;
-	CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
-	return !clang_Cursor_isNull(init) && uniform(k, init);
+	e = strip(e);
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	CXCursor *ks;
+	int n = nk(e, &ks);
+	bool ok = false;
+	if (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Comma)
+		ok = n == 2 && uniformupdate(k, ks[0], v) && uniformupdate(k, ks[1], v);
+	else if (n >= 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
+	         findvar(k, clang_getCursorReferenced(strip(ks[0]))) == v) {
+		if (kind == CXCursor_UnaryOperator)
+			ok = true;
+		else if (kind == CXCursor_CompoundAssignOperator ||
+		         (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign))
+			ok = n == 2 && uniform(k, ks[1]);
+	} else
+		ok = uniform(k, e); /* updates another variable: must be a plain uniform expression */
+	free(ks);
+	return ok;
 }
 
-/* Parameters never written, and locals initialised once from uniform values,
- * to a fixed point. */
+/* How many writes to v lie in c (a loop's increment): the write collector
+ * run on c alone, the counts of the whole body put back afterwards. */
+static int
+writesin(K *k, CXCursor c, int v)
+{
+	Ints saved = {0};
+	for (int i = 0; i < k->vars.n; i++) {
+		vpush(saved, k->vars.v[i].writes);
+		k->vars.v[i].writes = 0;
+	}
+	clang_visitChildren(c, collectwrites, k);
+	collectwrites(c, c, k);
+	int n = k->vars.v[v].writes;
+	for (int i = 0; i < k->vars.n; i++)
+		k->vars.v[i].writes = saved.v[i];
+	vfree(saved);
+	return n;
+}
+
+/* A for loop's own variables: declared by its init, written only by its increment. */
+static enum CXChildVisitResult
+findloopvars(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	K *k = d;
+	if (clang_getCursorKind(c) != CXCursor_ForStmt)
+		return CXChildVisit_Recurse;
+	CXCursor *ks;
+	int n = nk(c, &ks);
+	const char *src = k->F->src;
+	int semi[2] = {-1, -1}, ns = 0, depth = 0;
+	for (int i = begin(c); i < end(c) && ns < 2; i++) {
+		if (src[i] == '(')
+			depth++;
+		else if (src[i] == ')')
+			depth--;
+		else if (src[i] == ';' && depth == 1)
+			semi[ns++] = i;
+	}
+	CXCursor init = clang_getNullCursor(), inc = init;
+	for (int i = 0; i < n - 1; i++) {
+		int b = begin(ks[i]);
+		if (b < semi[0])
+			init = ks[i];
+		else if (b > semi[1] && ns == 2)
+			inc = ks[i];
+	}
+	if (!clang_Cursor_isNull(init) && !clang_Cursor_isNull(inc) && clang_getCursorKind(init) == CXCursor_DeclStmt) {
+		CXCursor *ds;
+		int nd = nk(init, &ds);
+		for (int i = 0; i < nd; i++) {
+			int v = findvar(k, ds[i]);
+			if (v >= 0 && k->vars.v[v].writes > 0 && writesin(k, inc, v) == k->vars.v[v].writes)
+				k->vars.v[v].inc = inc;
+		}
+		free(ds);
+	}
+	free(ks);
+	return CXChildVisit_Recurse;
+}
+
+/* Could v be the same in every thread? (greatest fixed point: start from yes) */
+static bool
+stillinform(K *k, int i)
+{
+	KVar *v = &k->vars.v[i];
+	if (v->shared)
+		return false;
+	if (v->param)
+		return !v->written;
+	CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
+	if (clang_Cursor_isNull(init) || !uniform(k, init))
+		return false;
+	if (!v->written)
+		return true;
+	return !clang_Cursor_isNull(v->inc) && uniformupdate(k, v->inc, i);
+}
+
+/* Parameters never written; locals initialised from uniform values and
+ * never written again, or written only by their for loop's uniform
+ * increment. */
 static void
 filluniform(K *k)
 {
-	for (int i = 0; i < k->vars.n; i++)
-		k->vars.v[i].uniform = k->vars.v[i].param && !k->vars.v[i].written;
+	for (int i = 0; i < k->vars.n; i++) {
+		k->vars.v[i].inc = clang_getNullCursor();
+		k->vars.v[i].uniform = !k->vars.v[i].shared && (!k->vars.v[i].param || !k->vars.v[i].written);
+	}
+	clang_visitChildren(k->body, findloopvars, k);
 	for (bool ch = true; ch;) {
 		ch = false;
-		for (int i = 0; i < k->vars.n; i++) {
-			KVar *v = &k->vars.v[i];
-			if (!v->uniform && !v->param && uniformlocal(k, v))
-				v->uniform = ch = true;
-		}
+		for (int i = 0; i < k->vars.n; i++)
+			if (k->vars.v[i].uniform && !stillinform(k, i)) {
+				k->vars.v[i].uniform = false;
+				ch = true;
+			}
 	}
 }
 
@@ -1296,7 +1397,14 @@ resetpass(K *k)
 static char *
 declare(const char *type, const char *name)
 {
-	if (strchr(type, '(') || strchr(type, '['))
+	const char *br = strchr(type, '[');
+	if (br && !strchr(type, '(')) { /* float[16][17] -> float name[16][17] */
+		int n = (int)(br - type);
+		while (n > 0 && type[n - 1] == ' ')
+			n--;
+		return fmt("%.*s %s%s", n, type, name, br);
+	}
+	if (strchr(type, '('))
 		return fmt("std::remove_reference<%s>::type %s", type, name);
 	return fmt("%s %s", type, name);
 }

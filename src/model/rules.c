@@ -167,6 +167,8 @@ parseeffect(char *tok, Rule *r, Effects *out)
 			e.space = SY_STREAM;
 		else if (!strcmp(a, "event") && b && parsearg(b, &e.arg, &d))
 			e.space = SY_EVENT;
+		else if (!strcmp(a, "copy") && b && parsearg(b, &e.arg, &d))
+			e.space = SY_COPY;
 		else
 			return false;
 		vpush(*out, e);
@@ -314,6 +316,18 @@ rules_loaddir(Rules *rs, const char *dir, char **err)
 	}
 	vfree(names);
 	return rc;
+}
+
+/* Does a sync effect block the host for this call? */
+bool
+hostwaits(const Effect *e, const long long *argk, int nargs)
+{
+	if (e->what != EF_SYNC)
+		return false;
+	if (e->space != SY_COPY)
+		return true;
+	long long k = e->arg < nargs ? argk[e->arg] : 0; /* left out: the default, host-to-device or 0 */
+	return k == 0 || k == 1 || k == 2;
 }
 
 const Rule *
