@@ -312,6 +312,7 @@ typedef struct {
 	int mode;       /* PM_* */
 	char *refused;  /* why the file cannot be analysed, or NULL */
 	bool skipped;   /* the pre-scan found no CUDA in it: not parsed */
+	char *legacy;   /* an API CUDA 13 removed that made it parse with the minimal header */
 	char *fixhint;  /* a flag that would fix it */
 	VEC(Sym) syms;
 	VEC(Func) fns;

@@ -67,3 +67,4 @@ int parsemode(const Opts *o, const char **cuda);
 CXTranslationUnit parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode, CXIndex *idx,
                           char **err);
 char *firsterror(CXTranslationUnit tu, const char *path);
+const char *legacyapi(const char *error);

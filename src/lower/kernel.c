@@ -551,17 +551,39 @@ spanedit(Span *sp, int off, int len, char *text)
 	vpush(*sp->e, e);
 }
 
+/* Where cursor c's text is spelled, when that lies in the span: tokens from
+ * a macro's arguments are spelled in the file, tokens from its body are not
+ * (they cannot be edited). */
+static bool
+spelled(Span *sp, CXCursor c, int *b, int *e)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned o1, o2;
+	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+	if (!clang_File_isEqual(f1, sp->k->F->file) || !clang_File_isEqual(f2, sp->k->F->file))
+		return false;
+	*b = (int)o1;
+	*e = (int)o2;
+	return *b >= sp->lo && *e <= sp->hi && *e > *b;
+}
+
 static bool
 inspan(Span *sp, CXCursor c)
 {
-	int b = begin(c), e = end(c);
-	/* a cursor from a macro body reports the invocation: refuse to edit it */
-	CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
-	CXFile ef, sf;
-	unsigned eo, so;
-	clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
-	clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
-	return b >= sp->lo && e <= sp->hi && eo == so && clang_File_isEqual(ef, sf);
+	int b, e;
+	return spelled(sp, c, &b, &e) && b == begin(c);
+}
+
+/* One edit per spelled range: a macro argument used twice is one token. */
+static bool
+edited(Span *sp, int off)
+{
+	for (int i = 0; i < sp->e->n; i++)
+		if (sp->e->v[i].off == off)
+			return true;
+	return false;
 }
 
 static void
@@ -615,11 +637,13 @@ declref(Span *sp, CXCursor c)
 	free(sp0);
 	if (k->dry || (!x->arrayed && !rename))
 		return;
-	if (!inspan(sp, c)) {
-		kfail(k, c, "a variable that must be kept per thread is used inside a macro");
+	int b, e;
+	if (!spelled(sp, c, &b, &e)) {
+		kfail(k, c, "a variable that must be kept per thread is used inside a macro's body");
 		return;
 	}
-	spanedit(sp, begin(c), end(c) - begin(c), varref(k, v));
+	if (!edited(sp, b))
+		spanedit(sp, b, e - b, varref(k, v));
 }
 
 /* T v = e;  ->  v[cuflow_tid] = e;   (declarations of arrayed or hoisted variables) */

@@ -386,9 +386,12 @@ freelower(Lower *L)
 /* Lowers the program made of paths into the text *out; 0 on success, else
  * -1 with every refusal in *err. */
 int
-lowerprogram(const char **paths, int n, const Opts *o, char **out, char **err)
+lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 {
 	Lower L = {0};
+	/* parsed against the declarations the lowered program is compiled with */
+	Opts mo = *o0, *o = &mo;
+	mo.minimal = true;
 	for (int i = 0; i < n; i++) {
 		int mode;
 		CXIndex idx;
