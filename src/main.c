@@ -26,6 +26,7 @@ static const char usage[] =
 	"  --timing           add parse and analysis times per file to the report\n"
 	"  --no-prescan       parse every file, even those with no CUDA calls\n"
 	"  --dump=model       print the front end's model (debugging)\n"
+	"  --lsp              serve the Language Server Protocol on stdin/stdout (see doc/editors.md)\n"
 	"  --version, --help\n"
 	"exit status: 0 done, 1 changes pending under --check, 2 usage error,\n"
 	"             3 an input could not be analysed\n";
@@ -52,6 +53,7 @@ enum {
 	OPT_INCLUDE,
 	OPT_TIMING,
 	OPT_NOPRESCAN,
+	OPT_LSP,
 };
 
 static const struct option longopts[] = {
@@ -69,6 +71,7 @@ static const struct option longopts[] = {
 	{"include", required_argument, NULL, OPT_INCLUDE},
 	{"timing", no_argument, NULL, OPT_TIMING},
 	{"no-prescan", no_argument, NULL, OPT_NOPRESCAN},
+	{"lsp", no_argument, NULL, OPT_LSP},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
@@ -143,6 +146,9 @@ main(int argc, char **argv)
 		case OPT_NOPRESCAN:
 			r.opts.prescan = false;
 			break;
+		case OPT_LSP:
+			r.lsp = true;
+			break;
 		case 'I':
 		case 'D':
 		case 'U':
@@ -178,7 +184,9 @@ main(int argc, char **argv)
 		return usageerr("--dump takes 'model'", r.dump);
 	if (r.report && strcmp(r.report, "text") && strcmp(r.report, "json") && strcmp(r.report, "sarif"))
 		return usageerr("--report takes text, json or sarif", r.report);
-	if (!r.inputs.n && !r.opts.compdb)
+	if (r.lsp && (r.inputs.n || r.inplace || r.check || r.dump || r.report))
+		return usageerr("--lsp takes its files from the editor, and no output options", NULL);
+	if (!r.inputs.n && !r.opts.compdb && !r.lsp)
 		return usageerr("no input files", NULL);
 	r.opts.cargs = (const char **)r.cargs.v;
 	r.opts.ncargs = r.cargs.n;
