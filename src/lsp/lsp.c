@@ -689,11 +689,13 @@ waitmessage(Server *sv)
 {
 	while (sv->head == sv->queue.n) {
 		sv->queue.n = sv->head = 0; /* all handled: reuse the queue */
-		int k = rpc_fill(&sv->in, nextdue(sv));
+		int k = rpc_fill(&sv->in, 0); /* edits already sent come before an analysis */
 		if (k == 0) {
-			rundue(sv);
-			continue;
+			rundue(sv); /* not on a timeout only: a client that never pauses still gets them */
+			k = rpc_fill(&sv->in, nextdue(sv));
 		}
+		if (k == 0)
+			continue;
 		takemessages(sv);
 		while (k > 0 && sv->queue.n < QUEUE_MAX && (k = rpc_fill(&sv->in, 0)) > 0)
 			takemessages(sv); /* read ahead what is there, to see cancellations */
