@@ -87,12 +87,14 @@ anchor(Doc *d, Diag *x)
 	x->ae = (int)ts_node_end_byte(n) - x->se;
 	if (!ts_node_is_null(p)) {
 		x->parent = xstrdup(ts_node_type(p));
-		x->pe = (int)ts_node_end_byte(p) - x->se;
+		x->pb = (int)ts_node_start_byte(p);
+		x->pe = (int)ts_node_end_byte(p);
 	}
 }
 
-/* Is the statement still the same node in the same kind of block? An edit
- * before it can put it in a comment, or under an `if`, without touching
+/* Is the statement still the same node, in a block of the same kind that
+ * begins and ends where the edits took the old one? An edit before it can
+ * put it in a comment, under an `if` or in a new block without touching
  * its text. */
 static bool
 sameanchor(Doc *d, const Diag *x)
@@ -105,7 +107,8 @@ sameanchor(Doc *d, const Diag *x)
 		return false;
 	if (ts_node_is_null(p) || !x->parent)
 		return ts_node_is_null(p) && !x->parent;
-	return !strcmp(ts_node_type(p), x->parent) && (int)ts_node_end_byte(p) - x->se == x->pe;
+	return !strcmp(ts_node_type(p), x->parent) && (int)ts_node_start_byte(p) == x->pb &&
+	       (int)ts_node_end_byte(p) == x->pe;
 }
 
 /* Takes v[0, n) (the array too) as the document's diagnostics. */
@@ -156,6 +159,27 @@ shiftall(Diag *x, int by)
 		shift(&x->edits.v[k].off, by);
 }
 
+/* Where the edit [a, b) -> a + by + (b - a) takes a point that starts
+ * something (an insertion there goes before it) or ends something (an
+ * insertion there goes after it); a point inside the edit goes to its start. */
+static void
+carrystart(int *o, int a, int b, int by)
+{
+	if (*o >= b)
+		*o += by;
+	else if (*o > a)
+		*o = a;
+}
+
+static void
+carryend(int *o, int a, int b, int by)
+{
+	if (*o > a && *o >= b)
+		*o += by;
+	else if (*o > a)
+		*o = a;
+}
+
 /* Carries x through the edit [a, b) -> n bytes of the text s; false when
  * the edit touches what x rests on. The newline ending the line before the
  * region counts as part of it: the move deletes whole lines, and joining
@@ -166,10 +190,9 @@ follow(Diag *x, const char *s, int a, int b, int n)
 	int by = n - (b - a);
 	int guard = x->rb > 0 && s[x->rb - 1] == '\n' ? x->rb - 1 : x->rb;
 	bool before = a == b ? a <= x->rb : b <= guard;
-	if (x->stop >= b)
-		x->stop += by;
-	else if (x->stop > a)
-		x->stop = a;
+	carrystart(&x->stop, a, b, by);
+	carrystart(&x->pb, a, b, by);
+	carryend(&x->pe, a, b, by);
 	if (before)
 		shiftall(x, by);
 	return before || a >= x->re;

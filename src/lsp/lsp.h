@@ -68,7 +68,7 @@ typedef struct {
 	char *anchor;   /* tree-sitter type of the smallest node holding the statement */
 	int ab, ae;     /* how far that node reaches before sb and past se */
 	char *parent;   /* the type of the node holding that one (the block) */
-	int pe;         /* how far the parent reaches past se */
+	int pb, pe;     /* the parent's bytes, carried through edits like stop */
 	int target;     /* where the moved lines go */
 	int stop;       /* the line that stopped it or made it stay, or -1 */
 	Ints members;   /* each moved statement */

@@ -305,11 +305,18 @@ def test_incremental():
     check(len(p["diagnostics"]) == 1 and p["diagnostics"][0]["range"] == span(t3, at, at + len(MEMCPY)),
           "a full-text change above keeps it, one more line down: %s" % p)
 
-    # a line inserted between the sync and its target: what it moves past changed
+    # a line inserted at its target: the sync would still go above it
     tgt = t3.index("    for (int i = 0; i < n; ++i) usum")
-    pos = position(t3, tgt)
-    ins = [{"range": {"start": pos, "end": pos}, "newText": "    h_u[0] = 1.0f;\n"}]
+    ins = [{"range": span(t3, tgt, tgt), "newText": "    h_u[0] = 1.0f;\n"}]
+    t4 = apply_edits(t3, ins)
     srv.change(uri, 4, as_changes(t3, ins))
+    p = srv.diagnostics(uri)
+    check(len(p["diagnostics"]) == 1 and "stopped before line 49: line 50 reads" in p["diagnostics"][0]["message"],
+          "an insertion at the target keeps it, and the lines in the message follow: %s" % p)
+
+    # a line inserted between the sync and its target: what it moves past changed
+    mid = t4.index("    for (int i = 0; i < n; ++i)\n        wsum")
+    srv.change(uri, 5, [{"range": span(t4, mid, mid), "text": "    h_u[0] = 2.0f;\n"}])
     p = srv.diagnostics(uri)
     check(p["diagnostics"] == [], "an edit inside the region drops it: %s" % p)
 
