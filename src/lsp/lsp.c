@@ -62,7 +62,11 @@ logmsg(const char *what)
 static void
 put(Server *sv, json_t *msg)
 {
-	if (!sv->gone && rpc_write(sv->out, msg)) {
+	if (!msg) /* json_pack refuses strings that are not UTF-8; buffers from the client are */
+		logmsg("a message could not be built; not sent");
+	else if (sv->gone)
+		json_decref(msg);
+	else if (rpc_write(sv->out, msg)) {
 		logmsg("the client stopped reading; exiting");
 		sv->gone = true;
 	}
