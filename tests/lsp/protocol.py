@@ -5,12 +5,14 @@ usage: protocol.py CUFLOW [TEST...]
 
 Each test starts a server, talks to it, and checks what comes back: the
 lifecycle and its exit statuses, diagnostics and their ranges (UTF-16 and
-UTF-8, with non-ASCII text before the statements), quick fixes that give
-byte for byte what `cuflow -i` gives, diagnostics that follow incremental
-edits between analyses (and are dropped when their statement is edited),
-debounced and on-save analyses, cancellation, and a server that survives
-garbage on its input and files it cannot analyse.
+UTF-8, with non-ASCII text before the statements), command-line and -p
+flags reaching the analysis, quick fixes that give byte for byte what
+`cuflow -i` gives, diagnostics that follow incremental edits between
+analyses (and are dropped when their statement is edited), debounced and
+on-save analyses, cancellation, and a server that survives garbage on its
+input and files it cannot analyse.
 """
+import json
 import os
 import shutil
 import subprocess
@@ -176,6 +178,37 @@ def test_args_apply():
     srv.diagnostics(uri)
     fixed, _ = fix_all_one_by_one(srv, uri, text, 1)
     check(fixed == expected, "fixes with --move-past-timers give expected.cu")
+    check(srv.stop() == 0, "clean exit")
+
+
+def test_flags():
+    """-D on the command line and -p's compile flags reach the analysis of
+    a buffer; without them the file is not analysed, and says so."""
+    text = golden("001-fig1-d2h-host-work", "input.cu").replace(
+        "const size_t bytes = n * sizeof(float);", "const size_t bytes = BYTES_FROM_BUILD;", 1)
+    path, uri = place(text, "input.cu")
+    srv = Server(CUFLOW)
+    srv.initialize(options=QUIET)
+    srv.open(uri, text)
+    d = srv.diagnostics(uri)["diagnostics"]
+    check(len(d) == 1 and d[0]["code"] == "not-analysed" and "BYTES_FROM_BUILD" in d[0]["message"]
+          and "-D NAME=VALUE" in d[0]["message"], "without the macro: a note with a fix: %s" % d)
+    line = position(text, text.index("BYTES_FROM_BUILD"))["line"]
+    check(d[0]["range"]["start"]["line"] == line, "the note is on the line of the error: %s" % d)
+    check(srv.stop() == 0, "clean exit")
+    srv = Server(CUFLOW, "-DBYTES_FROM_BUILD=(n * sizeof(float))")
+    srv.initialize(options=QUIET)
+    srv.open(uri, text)
+    check(len(moves(srv.diagnostics(uri)["diagnostics"])) == 1, "-D on the command line: analysed")
+    check(srv.stop() == 0, "clean exit")
+    db = os.path.dirname(path)
+    with open(os.path.join(db, "compile_commands.json"), "w") as f:
+        json.dump([{"directory": db, "file": path,
+                    "arguments": ["nvcc", "-DBYTES_FROM_BUILD=(n * sizeof(float))", "-c", path]}], f)
+    srv = Server(CUFLOW, "-p", db)
+    srv.initialize(options=QUIET)
+    srv.open(uri, text)
+    check(len(moves(srv.diagnostics(uri)["diagnostics"])) == 1, "-p: the file's flags from compile_commands.json")
     check(srv.stop() == 0, "clean exit")
 
 
