@@ -68,7 +68,7 @@ local function run()
     return fail("not a quickfix with an edit: " .. vim.inspect(action))
   end
   vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
-  vim.cmd("write")
+  vim.cmd("silent write")
 
   client.stop()
   if not vim.wait(30000, function() return exit_code ~= nil end, 50) then
