@@ -479,6 +479,7 @@ typedef struct {
 	const Unit *u;
 	const char *fn;     /* the function's name */
 	int line, endline;  /* the sync statement (first member of a group) */
+	int begin, end;     /* its bytes in the unit's text (editors underline them) */
 	char *call;         /* the sync call's name */
 	Ints members;       /* lines of every statement moved together */
 	int target;         /* the line it now precedes (a statement or the block's closing brace) */
@@ -494,6 +495,7 @@ typedef VEC(Change) Plan;
 void syncmotion(Prog *p, Plan *plan);
 
 /* edit/edit.c */
+void sortedits(Edits *e); /* the order applyedits applies them in */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
 int writeatomic(const char *path, const char *data, size_t len, char **err);
 

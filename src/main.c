@@ -27,6 +27,7 @@ static const char usage[] =
 	"  --timing           add parse and analysis times per file to the report\n"
 	"  --no-prescan       parse every file, even those with no CUDA calls\n"
 	"  --dump=model       print the front end's model (debugging)\n"
+	"  --lsp              serve the Language Server Protocol on stdin/stdout (see doc/editors.md)\n"
 	"  --version, --help\n"
 	"exit status: 0 done, 1 changes pending under --check, 2 usage error,\n"
 	"             3 an input could not be analysed\n";
@@ -54,6 +55,7 @@ enum {
 	OPT_TIMING,
 	OPT_NOPRESCAN,
 	OPT_LOWER,
+	OPT_LSP,
 };
 
 static const struct option longopts[] = {
@@ -73,6 +75,7 @@ static const struct option longopts[] = {
 	{"no-prescan", no_argument, NULL, OPT_NOPRESCAN},
 	{"lower", required_argument, NULL, OPT_LOWER},
 	{"output", required_argument, NULL, 'o'},
+	{"lsp", no_argument, NULL, OPT_LSP},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
@@ -155,6 +158,9 @@ main(int argc, char **argv)
 		case 'o':
 			r.output = optarg;
 			break;
+		case OPT_LSP:
+			r.lsp = true;
+			break;
 		case 'I':
 		case 'D':
 		case 'U':
@@ -194,7 +200,9 @@ main(int argc, char **argv)
 		return usageerr("--dump takes 'model'", r.dump);
 	if (r.report && strcmp(r.report, "text") && strcmp(r.report, "json") && strcmp(r.report, "sarif"))
 		return usageerr("--report takes text, json or sarif", r.report);
-	if (!r.inputs.n && !r.opts.compdb)
+	if (r.lsp && (r.inputs.n || r.inplace || r.check || r.dump || r.report))
+		return usageerr("--lsp takes its files from the editor, and no output options", NULL);
+	if (!r.inputs.n && !r.opts.compdb && !r.lsp)
 		return usageerr("no input files", NULL);
 	r.opts.cargs = (const char **)r.cargs.v;
 	r.opts.ncargs = r.cargs.n;

@@ -391,6 +391,11 @@ drive(Run *r)
 		free(err);
 		return 2;
 	}
+	if (r->lsp) { /* an editor sends the files */
+		int rc = lspserve(r, rules);
+		rules_free(rules);
+		return rc;
+	}
 	Strs files = {0}, *flags = NULL;
 	if (inputs(r, &files, &flags)) {
 		rules_free(rules);

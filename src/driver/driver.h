@@ -6,12 +6,14 @@ typedef struct {
 	VEC(const char *) rulefiles;
 	char *passes;
 	bool inplace, check, quiet, timing;
+	bool lsp; /* serve the Language Server Protocol on stdio instead */
 	const char *report, *reportfile, *dump;
 	const char *lower, *output; /* --lower=openmp -o OUTPUT */
 	int jobs;
 } Run;
 
 int drive(Run *r);
+int lspserve(Run *r, const Rules *rules); /* lsp/lsp.c */
 
 int compdb(const char *dir, Strs *files, Strs **flags, char **err);
 Rules *loadrules(const char *const *extra, int n, char **err);
