@@ -25,7 +25,8 @@ byoff(const void *a, const void *b)
 void
 sortedits(Edits *e)
 {
-	qsort(e->v, e->n, sizeof *e->v, byoff);
+	if (e->n) /* qsort of a null array is undefined even for no elements */
+		qsort(e->v, e->n, sizeof *e->v, byoff);
 }
 
 /* The new text, or NULL with a reason when the edits overlap or overrun. */
