@@ -13,7 +13,10 @@ runtime_libcuflow_runtime_a_SOURCES = \
 
 cuflowincludedir = $(includedir)/cuflow
 cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_device.h \
-	runtime/include/cuflow_cuda_api.h
+	runtime/include/cuflow_cuda_api.h runtime/include/cuflow_lower.h \
+	runtime/include/cuda_runtime.h runtime/include/cuda_runtime_api.h runtime/include/cuda.h \
+	runtime/include/device_launch_parameters.h runtime/include/device_functions.h \
+	runtime/include/vector_types.h
 
 pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = runtime/cuflow-runtime.pc

@@ -71,6 +71,7 @@ typedef struct {
 
 static void genlist(K *k, CXCursor *ks, int n);
 static void genstmt(K *k, CXCursor s);
+static char *declare(const char *type, const char *name);
 
 static void
 kfail(K *k, CXCursor at, const char *what)
@@ -590,8 +591,10 @@ static void
 useregion(K *k, int v)
 {
 	Ints *r = &k->vars.v[v].regions;
-	if (!r->n || r->v[r->n - 1] != k->region)
-		vpush(*r, k->region);
+	for (int i = 0; i < r->n; i++)
+		if (r->v[i] == k->region)
+			return;
+	vpush(*r, k->region);
 }
 
 static const char *
@@ -662,14 +665,10 @@ vardecledit(Span *sp, CXCursor ds)
 				moved += k->vars.v[v].arrayed || k->vars.v[v].hoist || k->vars.v[v].shared;
 			}
 		}
+	(void)vars;
 	if (!moved || k->dry) {
 		for (int i = 0; i < n; i++)
 			spanwalk(sp, ks[i]);
-		free(ks);
-		return;
-	}
-	if (moved != vars) {
-		kfail(k, ds, "a declaration mixing variables kept per thread with others");
 		free(ks);
 		return;
 	}
@@ -681,6 +680,15 @@ vardecledit(Span *sp, CXCursor ds)
 		int v = findvar(k, ks[i]);
 		KVar *x = &k->vars.v[v];
 		CXCursor init = clang_Cursor_getVarDeclInitializer(ks[i]);
+		bool plain = !x->arrayed && !x->hoist && !x->shared; /* stays a declaration here */
+		if (plain) {
+			char *d = declare(x->type, x->name);
+			bprintf(&b, "%s%s", b.n ? "; " : "", d);
+			free(d);
+			if (clang_Cursor_isNull(init))
+				continue;
+			bputs(&b, " = ");
+		}
 		if (x->shared || clang_Cursor_isNull(init))
 			continue;
 		if (x->carray) {
@@ -697,9 +705,13 @@ vardecledit(Span *sp, CXCursor ds)
 		for (int j = 0; j < sub.n; j++)
 			sub.v[j].off -= begin(init);
 		char *done = applyedits(txt, strlen(txt), &sub, &len, &err);
-		char *r = varref(k, v);
-		bprintf(&b, "%s%s = %s", b.n ? "; " : "", r, done ? done : txt);
-		free(r);
+		if (plain)
+			bputs(&b, done ? done : txt);
+		else {
+			char *r = varref(k, v);
+			bprintf(&b, "%s%s = %s", b.n ? "; " : "", r, done ? done : txt);
+			free(r);
+		}
 		free(done);
 		free(err);
 		free(txt);
@@ -955,10 +967,15 @@ newtemp(K *k, const char *type)
 
 /* ---------------------------------------------------------------- control */
 
+/* Text of block-level (scalar) code: what it uses is used outside every
+ * thread loop, which region 0 stands for. */
 static void
-copyexpr(K *k, CXCursor e)
+scalarspan(K *k, CXCursor e, int lo, int hi)
 {
-	copyspan(k, &e, 1, begin(e), end(e));
+	int r = k->region;
+	k->region = 0;
+	copyspan(k, &e, 1, lo, hi);
+	k->region = r;
 }
 
 /* if (c) A else B with a barrier in a branch. */
@@ -975,7 +992,7 @@ genif(K *k, CXCursor s)
 	}
 	if (!k->mask && uniform(k, ks[0])) { /* the same branch for every thread */
 		bputs(k->out, "\tif (");
-		copyexpr(k, ks[0]);
+		scalarspan(k, ks[0], begin(ks[0]), end(ks[0]));
 		bputs(k->out, ") {\n");
 		genstmt(k, ks[1]);
 		bputs(k->out, "\t}");
@@ -1041,11 +1058,54 @@ forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCurs
 /* Every break/continue aimed at loop l is "if (uniform) break;" at its top level. */
 static bool uniformjumps(K *k, CXCursor l);
 
+/* Does e use no local but the loop's own variables (declared by init)?
+ * Then it means the same inside a branch some threads skip. */
+typedef struct {
+	K *k;
+	CXCursor init;
+	bool ok;
+} Alone;
+
+static enum CXChildVisitResult
+alonekid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Alone *a = d;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		int v = findvar(a->k, clang_getCursorReferenced(c));
+		if (v >= 0 && !a->k->vars.v[v].param && !a->k->vars.v[v].shared) {
+			bool own = false;
+			CXCursor *ds;
+			int n = clang_Cursor_isNull(a->init) ? 0 : nk(a->init, &ds);
+			for (int i = 0; i < n; i++)
+				own |= clang_equalCursors(ds[i], a->k->vars.v[v].decl);
+			if (n)
+				free(ds);
+			if (!own) {
+				a->ok = false;
+				return CXChildVisit_Break;
+			}
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool
+standsalone(K *k, CXCursor init, CXCursor e)
+{
+	if (clang_Cursor_isNull(e))
+		return true;
+	Alone a = {k, init, true};
+	alonekid(e, e, &a);
+	clang_visitChildren(e, alonekid, &a);
+	return a.ok;
+}
+
 static bool
 uniformloop(K *k, CXCursor init, CXCursor cond, CXCursor inc, CXCursor s)
 {
-	if (k->mask)
-		return false;
+	if (k->mask && !(standsalone(k, init, init) && standsalone(k, init, cond) && standsalone(k, init, inc)))
+		return false; /* in a branch, a header must not read what only some threads set */
 	if (!clang_Cursor_isNull(cond) && !uniform(k, cond))
 		return false;
 	if (!clang_Cursor_isNull(inc) && !uniform(k, strip(inc))) {
@@ -1180,19 +1240,19 @@ genloop(K *k, CXCursor s)
 		if (kind == CXCursor_ForStmt) {
 			if (!clang_Cursor_isNull(init)) {
 				int lo = begin(init), hi = endsemi(k, init);
-				copyspan(k, &init, 1, lo, hi);
+				scalarspan(k, init, lo, hi);
 				if (k->F->src[hi - 1] != ';')
 					bputs(k->out, ";");
 			} else
 				bputs(k->out, ";");
 			bputs(k->out, " ");
 			if (!clang_Cursor_isNull(cond))
-				copyexpr(k, cond);
+				scalarspan(k, cond, begin(cond), end(cond));
 			bputs(k->out, "; ");
 			if (!clang_Cursor_isNull(inc))
-				copyexpr(k, inc);
+				scalarspan(k, inc, begin(inc), end(inc));
 		} else
-			copyexpr(k, cond);
+			scalarspan(k, cond, begin(cond), end(cond));
 		bputs(k->out, ") {\n");
 		genstmt(k, body);
 		bputs(k->out, "\t}\n");

@@ -108,14 +108,35 @@ configarg(LFile *F, CXCursor cfg, int i)
 	return cursortext(F, a);
 }
 
+static enum CXChildVisitResult
+findoverload(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_OverloadedDeclRef) {
+		*(CXCursor *)d = c;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The overload set an unresolved callee names (a launch inside a template). */
+static CXCursor
+overloadname(CXCursor callee)
+{
+	CXCursor r = callee;
+	clang_visitChildren(callee, findoverload, &r);
+	return r;
+}
+
 /* k<<<g, b, s, st>>>(args)  ->  cuflow_launch_k(g, b, s, st, args) */
 static void
 lowerlaunch(Lower *L, LFile *F, CXCursor call)
 {
 	CXCursor *ks;
-	kids(call, &ks);
+	int nk = kids(call, &ks);
 	CXCursor callee = ks[0], cfg = strip(ks[1]);
 	free(ks);
+	int nargs = nk - 2; /* the callee, the configuration, then the arguments */
 	if (ismacro(call)) {
 		refuse(L, call, "a kernel launch written through a macro");
 		return;
@@ -124,8 +145,14 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 	CXCursor t = clang_getSpecializedCursorTemplate(k);
 	if (!clang_Cursor_isNull(t))
 		k = t;
-	CXString ks0 = clang_getCursorSpelling(k);
+	/* in a template the callee may be unresolved: the overload set still names it */
+	CXString ks0 = clang_getCursorSpelling(clang_Cursor_isNull(k) ? overloadname(callee) : k);
 	const char *name = clang_getCString(ks0);
+	if (!name || !*name) {
+		refuse(L, call, "a launch of a kernel named through an expression");
+		clang_disposeString(ks0);
+		return;
+	}
 	char *ctext = cursortext(F, callee);
 	/* the launcher's name goes where the kernel's is, before any template arguments */
 	char *at = NULL;
@@ -145,7 +172,6 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 	int paren = cend;
 	while (paren < (int)F->len && F->src[paren] != '(')
 		paren++;
-	int nargs = clang_Cursor_getNumArguments(call);
 	char *rep = fmt("%.*scuflow_launch_%s(%s, %s, %s, %s%s", (int)(at - ctext), ctext, at, g, b, s, st,
 	                nargs > 0 ? ", " : "");
 	edit(F, lo, paren + 1 - lo, rep);

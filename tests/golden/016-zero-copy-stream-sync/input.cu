@@ -5,12 +5,18 @@
 #include <cstdlib>
 #include <cuda_runtime.h>
 
+// how long each thread spins: long enough on a GPU for the trap to show;
+// the CPU oracle (tests/oracle.test) builds with a small value
+#ifndef SPIN
+#define SPIN 200000
+#endif
+
 __global__ void slow_produce(float *out, int n, int salt)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
         int v = (i + salt * 31) % 1000;
-        for (int k = 0; k < 200000; ++k)
+        for (int k = 0; k < SPIN; ++k)
             v = (v * 17 + 11) % 1009;
         out[i] = (float)(v % 100);
     }

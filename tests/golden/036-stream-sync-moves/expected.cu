@@ -5,12 +5,18 @@
 #include <cstdlib>
 #include <cuda_runtime.h>
 
+// how long each thread spins: long enough on a GPU for the trap to show;
+// the CPU oracle (tests/oracle.test) builds with a small value
+#ifndef SPIN
+#define SPIN 200000
+#endif
+
 __global__ void square_plus(float *out, const float *in, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
         int v = i % 1000;
-        for (int k = 0; k < 200000; ++k)
+        for (int k = 0; k < SPIN; ++k)
             v = (v * 17 + 11) % 1009;
         float x = in[i] + (float)(v % 2);
         out[i] = x * x + 1.0f;
