@@ -22,10 +22,11 @@ src_libcuflow_a_SOURCES = \
 nodist_src_libcuflow_a_SOURCES = src/front/headers.c src/model/builtin_rules.c
 
 # the minimal CUDA declarations and the shipped rules live inside the binary
-HDR_FILES = $(wildcard $(srcdir)/src/front/hdr/*.h) $(srcdir)/runtime/include/cuflow_cuda_api.h
+HDR_FILES = $(wildcard $(srcdir)/src/front/hdr/*.h $(srcdir)/src/front/hdr/*/*.h) \
+	$(srcdir)/runtime/include/cuflow_cuda_api.h
 RULE_FILES = $(wildcard $(srcdir)/rules/*.rules)
 src/front/headers.c: $(srcdir)/tools/embed $(HDR_FILES)
-	$(AM_V_GEN)$(srcdir)/tools/embed cuflow_headers $(HDR_FILES) > $@.tmp && mv $@.tmp $@
+	$(AM_V_GEN)$(srcdir)/tools/embed cuflow_headers -r $(srcdir)/src/front/hdr $(HDR_FILES) > $@.tmp && mv $@.tmp $@
 src/model/builtin_rules.c: $(srcdir)/tools/embed $(RULE_FILES)
 	$(AM_V_GEN)$(srcdir)/tools/embed cuflow_rules $(RULE_FILES) > $@.tmp && mv $@.tmp $@
 CLEANFILES += src/front/headers.c src/model/builtin_rules.c

@@ -14,6 +14,9 @@
  */
 #ifndef CUFLOW_CUDA_API_H
 #define CUFLOW_CUDA_API_H
+#if defined(__clang__) && defined(__CUDA__)
+#pragma clang system_header /* in CUDA parses, as the toolkit's */
+#endif
 
 #include <stddef.h>
 

@@ -4,6 +4,7 @@
  * are small host+device inline functions. */
 #ifndef CUFLOW_CUCOMPLEX_H
 #define CUFLOW_CUCOMPLEX_H
+#pragma clang system_header /* as the toolkit's: no warnings, not user code */
 
 #include "cuflow_cuda.h"
 

@@ -4,6 +4,7 @@
  */
 #ifndef CUFLOW_BF16_H
 #define CUFLOW_BF16_H
+#pragma clang system_header /* as the toolkit's: no warnings, not user code */
 
 #include "cuflow_fp16.h"
 

@@ -5,6 +5,7 @@
  */
 #ifndef CUFLOW_CG_H
 #define CUFLOW_CG_H
+#pragma clang system_header /* as the toolkit's: no warnings, not user code */
 
 #include "cuflow_cuda.h"
 

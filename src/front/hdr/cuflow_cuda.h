@@ -12,6 +12,7 @@
  */
 #ifndef CUFLOW_CUDA_H
 #define CUFLOW_CUDA_H
+#pragma clang system_header /* as the toolkit's: no warnings, not user code */
 
 #ifndef __cplusplus
 #error "cuflow_cuda.h is for CUDA (C++) parses; C code wants cuflow_cuda_api.h"
@@ -161,6 +162,37 @@ cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
 cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
 			      size_t sharedMem = 0, cudaStream_t stream = 0);
 }
+
+/* The part of the runtime API that device code may call too (dynamic
+ * parallelism, cuda_device_runtime_api.h): device twins of the host
+ * functions above. */
+extern "C" {
+__device__ cudaError_t cudaGetLastError(void);
+__device__ cudaError_t cudaPeekAtLastError(void);
+__device__ const char *cudaGetErrorString(cudaError_t error);
+__device__ const char *cudaGetErrorName(cudaError_t error);
+__device__ cudaError_t cudaGetDeviceCount(int *count);
+__device__ cudaError_t cudaGetDevice(int *device);
+__device__ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+__device__ cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);
+__device__ cudaError_t cudaDeviceSynchronize(void);
+__device__ cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
+__device__ cudaError_t cudaMalloc(void **devPtr, size_t size);
+__device__ cudaError_t cudaFree(void *devPtr);
+__device__ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+__device__ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+__device__ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream = 0);
+__device__ cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream = 0);
+__device__ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
+__device__ cudaError_t cudaStreamDestroy(cudaStream_t stream);
+__device__ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
+__device__ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+__device__ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+__device__ cudaError_t cudaEventDestroy(cudaEvent_t event);
+__device__ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
+__device__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize, size_t dynamicSmemSize);
+}
+template <class T> __device__ cudaError_t cudaMalloc(T **devPtr, size_t size);
 
 /* ---- built-in variables ------------------------------------------------------ */
 

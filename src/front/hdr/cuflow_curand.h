@@ -4,6 +4,9 @@
  */
 #ifndef CUFLOW_CURAND_H
 #define CUFLOW_CURAND_H
+#if defined(__clang__) && defined(__CUDA__)
+#pragma clang system_header /* in CUDA parses, as the toolkit's */
+#endif
 
 #include "cuflow_cuda_api.h"
 

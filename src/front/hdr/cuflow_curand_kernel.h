@@ -4,6 +4,7 @@
  */
 #ifndef CUFLOW_CURAND_KERNEL_H
 #define CUFLOW_CURAND_KERNEL_H
+#pragma clang system_header /* as the toolkit's: no warnings, not user code */
 
 #include "cuflow_cuda.h"
 #include "cuflow_curand.h"

@@ -8,6 +8,7 @@
  */
 #ifndef CUFLOW_FP16_H
 #define CUFLOW_FP16_H
+#pragma clang system_header /* as the toolkit's: no warnings, not user code */
 
 #include "cuflow_cuda.h"
 

@@ -5,6 +5,7 @@
  */
 #ifndef CUFLOW_FP8_H
 #define CUFLOW_FP8_H
+#pragma clang system_header /* as the toolkit's: no warnings, not user code */
 
 #include "cuflow_bf16.h"
 

@@ -6,6 +6,9 @@
  */
 #ifndef CUFLOW_MATH_CONSTANTS_H
 #define CUFLOW_MATH_CONSTANTS_H
+#if defined(__clang__) && defined(__CUDA__)
+#pragma clang system_header /* in CUDA parses, as the toolkit's */
+#endif
 
 /* float */
 #define CUDART_INF_F __builtin_huge_valf()

@@ -4,6 +4,9 @@
  */
 #ifndef CUFLOW_NVTX_H
 #define CUFLOW_NVTX_H
+#if defined(__clang__) && defined(__CUDA__)
+#pragma clang system_header /* in CUDA parses, as the toolkit's */
+#endif
 
 #include <stddef.h>
 #include <stdint.h>

@@ -3,6 +3,7 @@
  * type as in CUDA; the operations are declarations only. */
 #ifndef CUFLOW_MMA_H
 #define CUFLOW_MMA_H
+#pragma clang system_header /* as the toolkit's: no warnings, not user code */
 
 #include "cuflow_cuda.h"
 #include "cuflow_bf16.h"

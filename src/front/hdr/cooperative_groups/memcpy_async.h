@@ -1,2 +1,2 @@
 /* cooperative_groups/memcpy_async.h: written for cuflow (not NVIDIA's header). */
-#include "../cuflow_cg.h"
+#include <cuflow_cg.h>

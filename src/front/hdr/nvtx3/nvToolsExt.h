@@ -1,2 +1,2 @@
 /* nvtx3/nvToolsExt.h: written for cuflow (not NVIDIA's header). */
-#include "../cuflow_nvtx.h"
+#include <cuflow_nvtx.h>
