@@ -474,6 +474,7 @@ typedef struct {
 	const Unit *u;
 	const char *fn;     /* the function's name */
 	int line, endline;  /* the sync statement (first member of a group) */
+	int begin, end;     /* its bytes [begin, end) in the file */
 	char *call;         /* the sync call's name */
 	Ints members;       /* lines of every statement moved together */
 	int target;         /* the line it now precedes (a statement or the block's closing brace) */
@@ -489,6 +490,7 @@ typedef VEC(Change) Plan;
 void syncmotion(Prog *p, Plan *plan);
 
 /* edit/edit.c */
+int editorder(const Edit *a, const Edit *b); /* the order applyedits applies edits in */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
 int writeatomic(const char *path, const char *data, size_t len, char **err);
 

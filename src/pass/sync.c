@@ -445,6 +445,8 @@ newchange(S *s, int kind, int xi, char *stop, int stopline)
 	const Item *x = &s->it[xi];
 	c.line = s->f->st.v[x->first].line;
 	c.endline = s->f->st.v[x->first].endline;
+	c.begin = s->f->st.v[x->first].begin;
+	c.end = s->f->st.v[x->first].end;
 	c.call = xstrdup(callname(s, x->first));
 	c.stop = stop;
 	c.stopline = stopline;
@@ -555,6 +557,8 @@ joinmove(S *s, Group *g, int t, int nstmt, int ncall)
 	const Item *x = &s->it[g->m.v[0]];
 	c->line = s->f->st.v[x->first].line;
 	c->endline = s->f->st.v[x->first].endline;
+	c->begin = s->f->st.v[x->first].begin;
+	c->end = s->f->st.v[x->first].end;
 	free(c->call);
 	c->call = xstrdup(callname(s, x->first));
 	c->overlap = nstmt;
