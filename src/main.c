@@ -21,6 +21,7 @@ static const char usage[] =
 	"  --move-past-timers allow moving syncs past clock reads\n"
 	"  --report=FORMAT    text (default), json or sarif\n"
 	"  --report-file=PATH write the report there instead of stderr\n"
+	"  --export-fixes=FILE write the moves as clang-apply-replacements YAML\n"
 	"  -j N               analyse N files at a time\n"
 	"  -q, --quiet        no report\n"
 	"  --timing           add parse and analysis times per file to the report\n"
@@ -47,6 +48,7 @@ enum {
 	OPT_TIMERS,
 	OPT_REPORT,
 	OPT_REPORTFILE,
+	OPT_EXPORTFIXES,
 	OPT_DUMP,
 	OPT_VERSION,
 	OPT_INCLUDE,
@@ -64,6 +66,7 @@ static const struct option longopts[] = {
 	{"move-past-timers", no_argument, NULL, OPT_TIMERS},
 	{"report", required_argument, NULL, OPT_REPORT},
 	{"report-file", required_argument, NULL, OPT_REPORTFILE},
+	{"export-fixes", required_argument, NULL, OPT_EXPORTFIXES},
 	{"dump", required_argument, NULL, OPT_DUMP},
 	{"quiet", no_argument, NULL, 'q'},
 	{"include", required_argument, NULL, OPT_INCLUDE},
@@ -131,6 +134,9 @@ main(int argc, char **argv)
 		case OPT_REPORTFILE:
 			r.reportfile = optarg;
 			break;
+		case OPT_EXPORTFIXES:
+			r.exportfixes = optarg;
+			break;
 		case OPT_DUMP:
 			r.dump = optarg;
 			break;
@@ -174,6 +180,9 @@ main(int argc, char **argv)
 		vpush(r.inputs, argv[i]);
 	if (r.inplace && r.check)
 		return usageerr("--check and --in-place exclude each other", NULL);
+	if (r.inplace && r.exportfixes)
+		return usageerr("--export-fixes and --in-place exclude each other (the fixes are for the original files)",
+		                NULL);
 	if (r.dump && strcmp(r.dump, "model"))
 		return usageerr("--dump takes 'model'", r.dump);
 	if (r.report && strcmp(r.report, "text") && strcmp(r.report, "json") && strcmp(r.report, "sarif"))

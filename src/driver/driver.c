@@ -331,6 +331,54 @@ emit(const char *text, FILE *to)
 	fflush(to);
 }
 
+/* The report in the format asked for, to stderr or --report-file (when
+ * that cannot be written: to stderr, and nonzero). */
+static int
+report(Run *r, const Report *rep, const double *tanalyse)
+{
+	Buf b = {0};
+	if (r->report && !strcmp(r->report, "json"))
+		jsonreport(&b, rep);
+	else if (r->report && !strcmp(r->report, "sarif"))
+		sarifreport(&b, rep);
+	else {
+		textreport(&b, rep);
+		for (int i = 0; r->timing && i < rep->nunits; i++) {
+			const Unit *u = rep->units[i];
+			bprintf(&b, "timing %s parse=%.4f build=%.4f analyse=%.4f mode=%s%s\n", u->path, u->tparse, u->tbuild,
+			        tanalyse[i], u->mode == PM_CUDA ? "cuda" : "minimal", u->refused ? " refused" : "");
+		}
+	}
+	FILE *to = stderr;
+	int rc = 0;
+	if (r->reportfile && !(to = fopen(r->reportfile, "w")))
+		to = stderr;
+	emit(bstr(&b), to);
+	if (to != stderr && (ferror(to) | fclose(to)))
+		to = stderr;
+	if (r->reportfile && to == stderr) {
+		fprintf(stderr, "cuflow: cannot write the report to %s\n", r->reportfile);
+		rc = 3;
+	}
+	free(b.v);
+	return rc;
+}
+
+/* --export-fixes: nonzero when the file cannot be written. */
+static int
+writefixes(Run *r, const Report *rep)
+{
+	Buf b = {0};
+	exportfixes(&b, rep);
+	FILE *to = fopen(r->exportfixes, "w");
+	bool ok = to && fputs(bstr(&b), to) >= 0;
+	ok &= to && fclose(to) == 0;
+	if (!ok)
+		fprintf(stderr, "cuflow: cannot write the fixes to %s\n", r->exportfixes);
+	free(b.v);
+	return !ok;
+}
+
 int
 drive(Run *r)
 {
@@ -366,17 +414,17 @@ drive(Run *r)
 		runpasses(&j, &plan);
 		progress(&j, true);
 		double *tanalyse = j.tanalyse;
-		bool *changed = xcalloc(n, sizeof *changed);
+		bool *changed = xcalloc(n + 1, sizeof *changed);
+		char **editerr = xcalloc(n + 1, sizeof *editerr);
 		bool pending = false;
 		for (int i = 0; i < n; i++) {
 			Unit *u = units[i];
 			if (u->refused || u->skipped)
 				continue;
 			size_t len;
-			char *out = rewrite(u, &plan, &len, &changed[i], &err);
+			char *out = rewrite(u, &plan, &len, &changed[i], &editerr[i]);
 			if (!out) {
-				fprintf(stderr, "cuflow: %s: internal error, file left alone: %s\n", u->path, err);
-				free(err);
+				fprintf(stderr, "cuflow: %s: internal error, file left alone: %s\n", u->path, editerr[i]);
 				rc = 3;
 				continue;
 			}
@@ -395,31 +443,21 @@ drive(Run *r)
 			}
 			free(out);
 		}
-		if (!r->quiet) {
-			Report rep = {units, n, changed, &plan, NULL, now() - j.t0, 0, 0};
-			for (int i = 0; i < n; i++) {
-				rep.tparse += units[i]->tparse + units[i]->tbuild;
-				rep.tanalyse += tanalyse[i];
-			}
-			Buf b = {0};
-			textreport(&b, &rep);
-			for (int i = 0; r->timing && i < n; i++)
-				bprintf(&b, "timing %s parse=%.4f build=%.4f analyse=%.4f mode=%s%s\n", units[i]->path,
-				        units[i]->tparse, units[i]->tbuild, tanalyse[i],
-				        units[i]->mode == PM_CUDA ? "cuda" : "minimal", units[i]->refused ? " refused" : "");
-			FILE *to = stderr;
-			if (r->reportfile && !(to = fopen(r->reportfile, "w"))) {
-				fprintf(stderr, "cuflow: cannot write the report to %s\n", r->reportfile);
-				to = stderr;
-			}
-			emit(bstr(&b), to);
-			if (to != stderr)
-				fclose(to);
-			free(b.v);
+		Report rep = {units, n, changed, &plan, NULL, now() - j.t0, 0, 0, tanalyse, editerr, r->passes};
+		for (int i = 0; i < n; i++) {
+			rep.tparse += units[i]->tparse + units[i]->tbuild;
+			rep.tanalyse += tanalyse[i];
 		}
+		if (r->exportfixes && writefixes(r, &rep))
+			rc = 3;
+		if (!r->quiet && report(r, &rep, tanalyse))
+			rc = 3;
 		if (r->check && pending && rc == 0)
 			rc = 1;
 		free(changed);
+		for (int i = 0; i < n; i++)
+			free(editerr[i]);
+		free(editerr);
 		free(tanalyse);
 		free(j.group);
 		free(j.plans);

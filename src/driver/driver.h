@@ -6,7 +6,7 @@ typedef struct {
 	VEC(const char *) rulefiles;
 	char *passes;
 	bool inplace, check, quiet, timing;
-	const char *report, *reportfile, *dump;
+	const char *report, *reportfile, *exportfixes, *dump;
 	int jobs;
 } Run;
 
