@@ -2,6 +2,20 @@
 # (tests/unit/), and scripts for corpus and GPU runs that need what CI lacks.
 TESTS += tests/golden.test tests/cli.test
 EXTRA_DIST += tests/golden tests/golden.test tests/cli tests/cli.test tests/corpus tests/gpu
+
+# the report formats (JSON, SARIF, export-fixes) on every golden input:
+# prepare.test runs cuflow once per args group, the others check its output
+FORMAT_TESTS = tests/formats/json.test tests/formats/sarif.test tests/formats/fixes.test
+TESTS += tests/formats/prepare.test $(FORMAT_TESTS)
+EXTRA_DIST += tests/formats
+$(FORMAT_TESTS:.test=.log): tests/formats/prepare.log
+clean-local: clean-formats
+clean-formats:
+	rm -rf tests/formats.out
+distclean-local: distclean-validators
+distclean-validators:
+	rm -rf tests/validators
+.PHONY: clean-formats distclean-validators
 TEST_EXTENSIONS = .test
 TEST_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = CUFLOW=$(abs_top_builddir)/src/cuflow; export CUFLOW;
