@@ -16,7 +16,7 @@ static const char usage[] =
 	"  -p DIR             read compile flags from DIR/compile_commands.json\n"
 	"  --cuda-path=DIR    the CUDA toolkit to parse against\n"
 	"  --minimal-cuda     parse with cuflow's own minimal CUDA declarations\n"
-	"  -I DIR, -D NAME[=V], -U NAME, -include FILE   as clang takes them\n"
+	"  -I DIR, -D NAME[=V], -U NAME, --include FILE   as clang takes them\n"
 	"  --rules=PATH       add API rules from a file or directory (later ones win)\n"
 	"  --move-past-timers allow moving syncs past clock reads\n"
 	"  --report=FORMAT    text (default), json or sarif\n"

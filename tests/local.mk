@@ -1,7 +1,8 @@
 # tests/: golden cases (tests/golden/NNN-*/), unit tests of the analyses
 # (tests/unit/), and scripts for corpus and GPU runs that need what CI lacks.
-TESTS += tests/golden.test tests/cli.test tests/precommit.test
-EXTRA_DIST += tests/golden tests/golden.test tests/cli tests/cli.test tests/precommit.test tests/corpus tests/gpu
+TESTS += tests/golden.test tests/cli.test tests/precommit.test tests/man.test
+EXTRA_DIST += tests/golden tests/golden.test tests/cli tests/cli.test tests/precommit.test tests/man.test \
+	tests/corpus tests/gpu
 
 # the report formats (JSON, SARIF, export-fixes) on every golden input:
 # prepare.test runs cuflow once per args group, the others check its output

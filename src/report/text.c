@@ -1,5 +1,5 @@
-/* text.c: the human report, read from the plans: one line per decision,
- * then the files cuflow could not analyse and a summary count. The words
+/* text.c: the human report, read from the plans: the files cuflow could
+ * not analyse, one line per decision, and a summary count. The words
  * for one decision (changemsg) are shared with the JSON and SARIF reports. */
 #include <stdlib.h>
 #include <string.h>
