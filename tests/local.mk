@@ -8,7 +8,7 @@ EXTRA_DIST += tests/golden tests/golden.test tests/cli tests/cli.test tests/prec
 # prepare.test runs cuflow once per args group, the others check its output
 FORMAT_TESTS = tests/formats/json.test tests/formats/sarif.test tests/formats/fixes.test
 TESTS += tests/formats/prepare.test $(FORMAT_TESTS)
-EXTRA_DIST += tests/formats
+EXTRA_DIST += tests/formats/lib.sh tests/formats/apply.py tests/formats/prepare.test $(FORMAT_TESTS)
 $(FORMAT_TESTS:.test=.log): tests/formats/prepare.log
 clean-local: clean-formats
 clean-formats:
