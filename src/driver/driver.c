@@ -331,10 +331,47 @@ emit(const char *text, FILE *to)
 	fflush(to);
 }
 
+/* Each analysed file's text with the plan applied: written back (-i) or
+ * printed as a diff. Returns whether a diff was printed; *rc becomes 3 when
+ * a file's edits cannot be applied or written. */
+static bool
+rewriteall(Run *r, Unit **units, int n, const Plan *plan, bool *changed, char **editerr, int *rc)
+{
+	bool pending = false;
+	char *err = NULL;
+	for (int i = 0; i < n; i++) {
+		Unit *u = units[i];
+		if (u->refused || u->skipped)
+			continue;
+		size_t len;
+		char *out = rewrite(u, plan, &len, &changed[i], &editerr[i]);
+		if (!out) {
+			fprintf(stderr, "cuflow: %s: internal error, file left alone: %s\n", u->path, editerr[i]);
+			*rc = 3;
+			continue;
+		}
+		if (changed[i] && r->inplace) {
+			if (writeatomic(u->path, out, len, &err)) {
+				fprintf(stderr, "cuflow: %s: %s\n", u->path, err);
+				free(err);
+				*rc = 3;
+			}
+		} else if (changed[i]) {
+			Buf d = {0};
+			unidiff(&d, u->path, u->src, u->len, out, len);
+			emit(bstr(&d), stdout);
+			free(d.v);
+			pending = true;
+		}
+		free(out);
+	}
+	return pending;
+}
+
 /* The report in the format asked for, to stderr or --report-file (when
  * that cannot be written: to stderr, and nonzero). */
 static int
-report(Run *r, const Report *rep, const double *tanalyse)
+report(Run *r, const Report *rep)
 {
 	Buf b = {0};
 	if (r->report && !strcmp(r->report, "json"))
@@ -346,7 +383,7 @@ report(Run *r, const Report *rep, const double *tanalyse)
 		for (int i = 0; r->timing && i < rep->nunits; i++) {
 			const Unit *u = rep->units[i];
 			bprintf(&b, "timing %s parse=%.4f build=%.4f analyse=%.4f mode=%s%s\n", u->path, u->tparse, u->tbuild,
-			        tanalyse[i], u->mode == PM_CUDA ? "cuda" : "minimal", u->refused ? " refused" : "");
+			        rep->tanalyse1[i], u->mode == PM_CUDA ? "cuda" : "minimal", u->refused ? " refused" : "");
 		}
 	}
 	FILE *to = stderr;
@@ -416,33 +453,7 @@ drive(Run *r)
 		double *tanalyse = j.tanalyse;
 		bool *changed = xcalloc(n + 1, sizeof *changed);
 		char **editerr = xcalloc(n + 1, sizeof *editerr);
-		bool pending = false;
-		for (int i = 0; i < n; i++) {
-			Unit *u = units[i];
-			if (u->refused || u->skipped)
-				continue;
-			size_t len;
-			char *out = rewrite(u, &plan, &len, &changed[i], &editerr[i]);
-			if (!out) {
-				fprintf(stderr, "cuflow: %s: internal error, file left alone: %s\n", u->path, editerr[i]);
-				rc = 3;
-				continue;
-			}
-			if (changed[i] && r->inplace) {
-				if (writeatomic(u->path, out, len, &err)) {
-					fprintf(stderr, "cuflow: %s: %s\n", u->path, err);
-					free(err);
-					rc = 3;
-				}
-			} else if (changed[i]) {
-				Buf d = {0};
-				unidiff(&d, u->path, u->src, u->len, out, len);
-				emit(bstr(&d), stdout);
-				free(d.v);
-				pending = true;
-			}
-			free(out);
-		}
+		bool pending = rewriteall(r, units, n, &plan, changed, editerr, &rc);
 		Report rep = {units, n, changed, &plan, NULL, now() - j.t0, 0, 0, tanalyse, editerr, r->passes};
 		for (int i = 0; i < n; i++) {
 			rep.tparse += units[i]->tparse + units[i]->tbuild;
@@ -450,7 +461,7 @@ drive(Run *r)
 		}
 		if (r->exportfixes && writefixes(r, &rep))
 			rc = 3;
-		if (!r->quiet && report(r, &rep, tanalyse))
+		if (!r->quiet && report(r, &rep))
 			rc = 3;
 		if (r->check && pending && rc == 0)
 			rc = 1;

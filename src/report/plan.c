@@ -72,14 +72,27 @@ passname(int pass)
 	return pass == PASS_SYNC ? "sync" : "unknown";
 }
 
+/* Length of the UTF-8 sequence a lead byte starts, or 0. */
+static int
+leadlen(unsigned char c)
+{
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF)
+		return 2;
+	if (c >= 0xE0 && c <= 0xEF)
+		return 3;
+	if (c >= 0xF0 && c <= 0xF4)
+		return 4;
+	return 0;
+}
+
 /* Length of the valid UTF-8 sequence at s (RFC 3629: no overlongs, no
  * surrogates, nothing above U+10FFFF), or 0. */
 static int
 utf8len(const unsigned char *s, size_t n)
 {
-	int len = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
-	                            : s[0] >= 0xF0 && s[0] <= 0xF4                     ? 4
-	                                                                                 : 0;
+	int len = leadlen(s[0]);
 	if (!len || (size_t)len > n)
 		return 0;
 	for (int i = 1; i < len; i++)
