@@ -105,7 +105,10 @@ enum { /* Effect.deref: how the argument designates memory */
 	AD_PTR2 = 2,  /* what the pointers it points to point to */
 };
 enum { SP_NONE, SP_HOST, SP_DEVICE, SP_MANAGED, SP_PINNED, SP_SYMBOL, SP_UNKNOWN, SP_HANDLE };
-enum { SY_DEVICE = 1, SY_DEFAULT, SY_STREAM, SY_EVENT }; /* Effect.space for EF_SYNC */
+/* Effect.space for EF_SYNC; SY_COPY: a blocking copy whose kind is argument
+ * arg: the host waits only when the copy involves host memory (kinds 0-2),
+ * as CUDA documents; device-to-device and unknown kinds do not wait. */
+enum { SY_DEVICE = 1, SY_DEFAULT, SY_STREAM, SY_EVENT, SY_COPY };
 
 #define ARG_THIS (-1)
 #define ARG_ALL (-2)
@@ -136,6 +139,7 @@ int rules_loaddir(Rules *r, const char *dir, char **err);
 const Rule *rules_find(const Rules *r, const char *qualname);
 void rules_free(Rules *r);
 const char *rkind_name(int kind);
+bool hostwaits(const Effect *e, const long long *argk, int nargs);
 
 /* ---------------------------------------------------------------- model */
 
@@ -308,6 +312,7 @@ typedef struct {
 	int mode;       /* PM_* */
 	char *refused;  /* why the file cannot be analysed, or NULL */
 	bool skipped;   /* the pre-scan found no CUDA in it: not parsed */
+	char *legacy;   /* an API CUDA 13 removed that made it parse with the minimal header */
 	char *fixhint;  /* a flag that would fix it */
 	VEC(Sym) syms;
 	VEC(Func) fns;
@@ -474,7 +479,7 @@ typedef struct {
 	const Unit *u;
 	const char *fn;     /* the function's name */
 	int line, endline;  /* the sync statement (first member of a group) */
-	int begin, end;     /* its bytes [begin, end) in the file */
+	int begin, end;     /* its bytes [begin, end) in the unit's text (editors underline them) */
 	char *call;         /* the sync call's name */
 	Ints members;       /* lines of every statement moved together */
 	int target;         /* the line it now precedes (a statement or the block's closing brace) */
@@ -491,6 +496,7 @@ void syncmotion(Prog *p, Plan *plan);
 
 /* edit/edit.c */
 int editorder(const Edit *a, const Edit *b); /* the order applyedits applies edits in */
+void sortedits(Edits *e);                    /* sorts them into that order */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
 int writeatomic(const char *path, const char *data, size_t len, char **err);
 

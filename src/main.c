@@ -13,6 +13,7 @@ static const char usage[] =
 	"  -i, --in-place     write the rewrites into the files\n"
 	"  --check            print the diff; exit 1 if any file would change\n"
 	"  --passes=LIST      comma list of passes to run (sync)\n"
+	"  --lower=openmp -o OUT.cpp  lower the program to C++/OpenMP for a CPU (no GPU)\n"
 	"  -p DIR             read compile flags from DIR/compile_commands.json\n"
 	"  --cuda-path=DIR    the CUDA toolkit to parse against\n"
 	"  --minimal-cuda     parse with cuflow's own minimal CUDA declarations\n"
@@ -27,6 +28,7 @@ static const char usage[] =
 	"  --timing           add parse and analysis times per file to the report\n"
 	"  --no-prescan       parse every file, even those with no CUDA calls\n"
 	"  --dump=model       print the front end's model (debugging)\n"
+	"  --lsp              serve the Language Server Protocol on stdin/stdout (see doc/editors.md)\n"
 	"  --version, --help\n"
 	"exit status: 0 done, 1 changes pending under --check, 2 usage error,\n"
 	"             3 an input could not be analysed\n";
@@ -54,6 +56,8 @@ enum {
 	OPT_INCLUDE,
 	OPT_TIMING,
 	OPT_NOPRESCAN,
+	OPT_LOWER,
+	OPT_LSP,
 };
 
 static const struct option longopts[] = {
@@ -72,6 +76,9 @@ static const struct option longopts[] = {
 	{"include", required_argument, NULL, OPT_INCLUDE},
 	{"timing", no_argument, NULL, OPT_TIMING},
 	{"no-prescan", no_argument, NULL, OPT_NOPRESCAN},
+	{"lower", required_argument, NULL, OPT_LOWER},
+	{"output", required_argument, NULL, 'o'},
+	{"lsp", no_argument, NULL, OPT_LSP},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
@@ -101,7 +108,7 @@ main(int argc, char **argv)
 		addcarg(&r, argv[i], NULL);
 	int c;
 	opterr = 0;
-	while ((c = getopt_long(dd, argv, "+iqp:I:D:U:j:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(dd, argv, "+iqp:I:D:U:j:ho:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			r.inplace = true;
@@ -149,6 +156,17 @@ main(int argc, char **argv)
 		case OPT_NOPRESCAN:
 			r.opts.prescan = false;
 			break;
+		case OPT_LOWER:
+			if (strcmp(optarg, "openmp"))
+				return usageerr("--lower takes 'openmp'", optarg);
+			r.lower = optarg;
+			break;
+		case 'o':
+			r.output = optarg;
+			break;
+		case OPT_LSP:
+			r.lsp = true;
+			break;
 		case 'I':
 		case 'D':
 		case 'U':
@@ -178,6 +196,10 @@ main(int argc, char **argv)
 	}
 	for (int i = optind; i < dd; i++)
 		vpush(r.inputs, argv[i]);
+	if (r.lower && !r.output)
+		return usageerr("--lower needs -o OUT.cpp", NULL);
+	if (r.output && !r.lower)
+		return usageerr("-o goes with --lower", NULL);
 	if (r.inplace && r.check)
 		return usageerr("--check and --in-place exclude each other", NULL);
 	if (r.inplace && r.exportfixes)
@@ -187,7 +209,9 @@ main(int argc, char **argv)
 		return usageerr("--dump takes 'model'", r.dump);
 	if (r.report && strcmp(r.report, "text") && strcmp(r.report, "json") && strcmp(r.report, "sarif"))
 		return usageerr("--report takes text, json or sarif", r.report);
-	if (!r.inputs.n && !r.opts.compdb)
+	if (r.lsp && (r.inputs.n || r.inplace || r.check || r.dump || r.report))
+		return usageerr("--lsp takes its files from the editor, and no output options", NULL);
+	if (!r.inputs.n && !r.opts.compdb && !r.lsp)
 		return usageerr("no input files", NULL);
 	r.opts.cargs = (const char **)r.cargs.v;
 	r.opts.ncargs = r.cargs.n;

@@ -1,8 +1,8 @@
 # tests/: golden cases (tests/golden/NNN-*/), unit tests of the analyses
 # (tests/unit/), and scripts for corpus and GPU runs that need what CI lacks.
-TESTS += tests/golden.test tests/cli.test tests/precommit.test tests/man.test
+TESTS += tests/golden.test tests/cli.test tests/precommit.test tests/man.test tests/lsp.test tests/nvim.test
 EXTRA_DIST += tests/golden tests/golden.test tests/cli tests/cli.test tests/precommit.test tests/man.test \
-	tests/corpus tests/gpu
+	tests/corpus tests/gpu tests/lsp tests/lsp.test tests/nvim.test
 
 # the report formats (JSON, SARIF, export-fixes) on every golden input:
 # prepare.test runs cuflow once per args group, the others check its output

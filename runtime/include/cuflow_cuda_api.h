@@ -52,7 +52,15 @@
 #define CUFLOW_ALIGN(n)
 #endif
 
-/* Calling convention of callbacks: empty except on 32-bit Windows. */
+/* Calling conventions of API functions and of callbacks: empty except on
+ * 32-bit Windows. */
+#ifndef CUDARTAPI
+#if defined(_WIN32) && !defined(_WIN64)
+#define CUDARTAPI __stdcall
+#else
+#define CUDARTAPI
+#endif
+#endif
 #ifndef CUDART_CB
 #if defined(_WIN32) && !defined(_WIN64)
 #define CUDART_CB __stdcall
@@ -961,6 +969,48 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const 
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize, unsigned int flags);
 cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func, int numBlocks, int blockSize);
 
+/* Extensible launch (CUDA 12): a configuration with optional attributes. */
+enum cudaLaunchAttributeID {
+	cudaLaunchAttributeIgnore = 0,
+	cudaLaunchAttributeAccessPolicyWindow = 1,
+	cudaLaunchAttributeCooperative = 2,
+	cudaLaunchAttributeSynchronizationPolicy = 3,
+	cudaLaunchAttributeClusterDimension = 4,
+	cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+	cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+	cudaLaunchAttributeProgrammaticEvent = 7,
+	cudaLaunchAttributePriority = 8,
+	cudaLaunchAttributeMemSyncDomainMap = 9,
+	cudaLaunchAttributeMemSyncDomain = 10
+};
+typedef enum cudaLaunchAttributeID cudaLaunchAttributeID;
+
+union cudaLaunchAttributeValue {
+	char pad[64]; /* fixes the size whatever member is used */
+	int cooperative;
+	int priority;
+	unsigned int programmaticStreamSerializationAllowed;
+	struct { unsigned int x, y, z; } clusterDim;
+	struct { cudaEvent_t event; int flags; int triggerAtBlockStart; } programmaticEvent;
+};
+typedef union cudaLaunchAttributeValue cudaLaunchAttributeValue;
+
+typedef struct cudaLaunchAttribute_st {
+	cudaLaunchAttributeID id;
+	cudaLaunchAttributeValue val;
+} cudaLaunchAttribute;
+
+typedef struct cudaLaunchConfig_st {
+	dim3 gridDim;
+	dim3 blockDim;
+	size_t dynamicSmemBytes;
+	cudaStream_t stream;
+	cudaLaunchAttribute *attrs;
+	unsigned int numAttrs;
+} cudaLaunchConfig_t;
+
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
+
 /* ---- graphs ----------------------------------------------------------------- */
 
 cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode);
@@ -1076,6 +1126,18 @@ static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *num
 template <class T>
 static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, T func, int blockSize, size_t dynamicSMemSize, unsigned int flags)
 { return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, (const void *)func, blockSize, dynamicSMemSize, flags); }
+
+/* cudaLaunchKernelEx(config, kernel, args...): the arguments are converted
+ * to the kernel's parameter types and passed by address, as <<<>>> does. */
+template <class... Params>
+static inline cudaError_t __cuflowLaunchEx(const cudaLaunchConfig_t *config, void (*kernel)(Params...), Params... params)
+{
+	void *args[sizeof...(Params) + 1] = {(void *)&params..., 0};
+	return cudaLaunchKernelExC(config, (const void *)kernel, args);
+}
+template <class... Params, class... Args>
+static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(Params...), Args &&...args)
+{ return __cuflowLaunchEx<Params...>(config, kernel, static_cast<Args &&>(args)...); }
 
 /* Largest block size (a multiple of the warp size) that gives the highest
  * occupancy, with shared memory per block given by smem(blockSize); and the

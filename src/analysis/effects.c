@@ -201,7 +201,10 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 				argset(p, pf, c, f->arg, f->deref ? f->deref : AD_PTR, f->what == EF_ALLOC ? &e->wr : wr);
 			break;
 		case EF_SYNC:
-			ex |= EX_SYNC | (f->space == SY_DEVICE ? EX_DEVSYNC : f->space == SY_DEFAULT ? EX_DEFSYNC : 0);
+			if (!hostwaits(f, c->argk, c->nargs))
+				break; /* a device-to-device copy: the host does not wait */
+			ex |= EX_SYNC |
+			      (f->space == SY_DEVICE ? EX_DEVSYNC : f->space == SY_DEFAULT || f->space == SY_COPY ? EX_DEFSYNC : 0);
 			if (f->space == SY_STREAM && f->arg < c->nargs && c->argk[f->arg] == 0)
 				ex |= EX_DEFSYNC; /* cudaStreamSynchronize(0): the legacy default stream */
 			else if (f->space == SY_STREAM)
@@ -285,10 +288,10 @@ calleff(const Prog *p, const PFunc *pf, const Call *c, Eff *e)
 	int fid = symfn(p, ui, c->callee);
 	if (fid >= 0) {
 		const PFunc *g = &p->fns.v[fid];
+		if (g->sum.ex & (EX_DEVOP | EX_UNKNOWN | EX_TIMER | EX_EXIT))
+			note(e, c->name, c->line); /* name the call here, not what is inside the helper */
 		if (g->st) /* callee already summarised (or being: the fixed point settles it) */
 			effor(e, &g->sum);
-		if (g->sum.ex & (EX_DEVOP | EX_UNKNOWN | EX_TIMER | EX_EXIT))
-			note(e, c->name, c->line);
 		return;
 	}
 	const Rule *r = rules_find(p->rules, c->name);

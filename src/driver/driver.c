@@ -414,6 +414,54 @@ writefixes(Run *r, const Report *rep)
 		fprintf(stderr, "cuflow: cannot write the fixes to %s\n", r->exportfixes);
 	free(b.v);
 	return !ok;
+/* Writes a file that may not exist yet. */
+static int
+newfile(const char *path, const char *text, char **err)
+{
+	FILE *f = fopen(path, "w");
+	bool ok = f && fputs(text, f) >= 0;
+	if (f && fclose(f))
+		ok = false;
+	if (!ok)
+		*err = xstrdup("cannot write it");
+	return ok ? 0 : -1;
+}
+
+/* --lower=openmp: the whole program into one C++ file, or nothing. */
+static int
+lower(Run *r, Strs *files, Strs *flags)
+{
+	Opts o = r->opts;
+	Strs all = {0};
+	for (int i = 0; i < files->n && i < 1; i++) /* one set of flags: the program's */
+		for (int k = 0; k < flags[i].n; k++)
+			vpush(all, flags[i].v[k]);
+	for (int k = 0; k < r->opts.ncargs; k++)
+		vpush(all, (char *)r->opts.cargs[k]);
+	o.cargs = (const char **)all.v;
+	o.ncargs = all.n;
+	char *out = NULL, *err = NULL;
+	int rc = lowerprogram((const char **)files->v, files->n, &o, &out, &err);
+	if (!rc) {
+		struct stat sb;
+		rc = stat(r->output, &sb) == 0 ? writeatomic(r->output, out, strlen(out), &err)
+		                                : newfile(r->output, out, &err);
+		if (rc)
+			fprintf(stderr, "cuflow: %s: %s\n", r->output, err);
+	} else
+		fputs(err, stderr);
+	for (int i = 0; i < files->n; i++) {
+		free(files->v[i]);
+		for (int k = 0; k < flags[i].n; k++)
+			free(flags[i].v[k]);
+		vfree(flags[i]);
+	}
+	free(flags);
+	vfree(*files);
+	vfree(all);
+	free(out);
+	free(err);
+	return rc ? 3 : 0;
 }
 
 int
@@ -426,10 +474,19 @@ drive(Run *r)
 		free(err);
 		return 2;
 	}
+	if (r->lsp) { /* an editor sends the files */
+		int rc = lspserve(r, rules);
+		rules_free(rules);
+		return rc;
+	}
 	Strs files = {0}, *flags = NULL;
 	if (inputs(r, &files, &flags)) {
 		rules_free(rules);
 		return 2;
+	}
+	if (r->lower) {
+		rules_free(rules);
+		return lower(r, &files, flags);
 	}
 	int n = files.n, rc = 0;
 	Unit **units = xcalloc(n + 1, sizeof *units);

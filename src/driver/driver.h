@@ -6,13 +6,17 @@ typedef struct {
 	VEC(const char *) rulefiles;
 	char *passes;
 	bool inplace, check, quiet, timing;
+	bool lsp; /* serve the Language Server Protocol on stdio instead */
 	const char *report, *reportfile, *exportfixes, *dump;
+	const char *lower, *output; /* --lower=openmp -o OUTPUT */
 	int jobs;
 } Run;
 
 int drive(Run *r);
+int lspserve(Run *r, const Rules *rules); /* lsp/lsp.c */
 
 int compdb(const char *dir, Strs *files, Strs **flags, char **err);
 Rules *loadrules(const char *const *extra, int n, char **err);
 char *rewrite(const Unit *u, const Plan *plan, size_t *len, bool *changed, char **err);
 void planfree(Plan *plan);
+int lowerprogram(const char **paths, int n, const Opts *o, char **out, char **err);

@@ -29,11 +29,18 @@ byoff(const void *a, const void *b)
 	return editorder(a, b);
 }
 
+void
+sortedits(Edits *e)
+{
+	if (e->n) /* qsort of a null array is undefined even for no elements */
+		qsort(e->v, e->n, sizeof *e->v, byoff);
+}
+
 /* The new text, or NULL with a reason when the edits overlap or overrun. */
 char *
 applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err)
 {
-	qsort(e->v, e->n, sizeof *e->v, byoff);
+	sortedits(e);
 	int reach = 0; /* end of the last deletion */
 	for (int i = 0; i < e->n; i++) {
 		Edit *x = &e->v[i];

@@ -75,8 +75,10 @@ sourceof(B *b, CXFile f)
 	for (int i = 0; i < b->srcs.n; i++)
 		if (clang_File_isEqual(b->srcs.v[i].file, f))
 			return &b->srcs.v[i];
-	Source s = {f, NULL, 0};
+	Source s = {f, NULL, 0, NULL, 0};
 	s.src = clang_getFileContents(b->tu, f, &s.len);
+	if (s.src)
+		s.lines = linestarts(s.src, s.len, &s.nlines);
 	vpush(b->srcs, s);
 	return &b->srcs.v[b->srcs.n - 1];
 }
@@ -410,6 +412,15 @@ edge(Func *f, int a, int z)
 	vpush(f->st.v[z].pred, a);
 }
 
+/* The line of byte off in the file of the function being built. */
+int
+srcline(B *b, int off)
+{
+	if (b->fsrc && b->fsrc->lines)
+		return lineof(b->fsrc->lines, b->fsrc->nlines, off);
+	return lineof(b->u->lines, b->u->nlines, off);
+}
+
 static void
 setrange(B *b, Stmt *s, int bo, int eo)
 {
@@ -417,8 +428,8 @@ setrange(B *b, Stmt *s, int bo, int eo)
 	s->end = eo;
 	if (b->fsrc == NULL || b->fsrc->src == NULL)
 		return;
-	s->line = lineof(b->u->lines, b->u->nlines, bo);
-	s->endline = lineof(b->u->lines, b->u->nlines, eo > bo ? eo - 1 : bo);
+	s->line = srcline(b, bo);
+	s->endline = srcline(b, eo > bo ? eo - 1 : bo);
 }
 
 /* A new node reached from every open edge; ops go to it until the next one. */
@@ -840,7 +851,12 @@ dostmt(B *b, CXCursor s)
 {
 	CXCursor *ks;
 	int n = kids(s, &ks);
-	int top = b->fn->st.n;
+	/* a head node at "do", so the statement starts where its text does */
+	int top = newnode(b, ST_PLAIN, s);
+	int bo, eo;
+	offsets(b, s, &bo, &eo, NULL);
+	setrange(b, &b->fn->st.v[top], bo, bo + 2);
+	endnode(b);
 	Ints *brk = pushtarget(&b->brk), *cont = pushtarget(&b->cont);
 	if (n)
 		stmt(b, ks[0]);
@@ -851,7 +867,7 @@ dostmt(B *b, CXCursor s)
 		evhead(b, ks[i]);
 	b->node = c;
 	endnode(b);
-	edge(b->fn, c, top < c ? top : c);
+	edge(b->fn, c, top);
 	b->cur.n = 0;
 	vpush(b->cur, c);
 	closeall(&b->cur, brk);
@@ -1363,6 +1379,8 @@ build(Unit *u, CXTranslationUnit tu, const Rules *rules)
 		HASH_DEL(b.syms, k);
 		free(k); /* the usr string now belongs to the symbol */
 	}
+	for (int i = 0; i < b.srcs.n; i++)
+		free(b.srcs.v[i].lines);
 	vfree(b.srcs);
 	vfree(b.cur);
 	vfree(b.brk);

@@ -25,6 +25,8 @@ mk(B *b, int kind, int a, int bb, int sym)
 		return nv[a].a;
 	if (kind == N_ADDR && a >= 0 && nv[a].kind == N_DEREF)
 		return nv[a].a;
+	if (kind == N_ADDR && a >= 0 && nv[a].kind == N_VAR && nv[a].sym >= 0) /* &x, or an array decaying */
+		b->u->syms.v[nv[a].sym].flags |= SYMF_ADDRTAKEN;
 	if (kind == N_JOIN) {
 		if (a < 0 || nv[a].kind == N_NULL)
 			return bb >= 0 ? bb : mk(b, N_NULL, -1, -1, -1);
@@ -755,7 +757,7 @@ callexpr(B *b, CXCursor e, int self)
 	int bo, eo;
 	offsets(b, e, &bo, &eo, NULL);
 	c.off = bo;
-	c.line = lineof(b->u->lines, b->u->nlines, bo);
+	c.line = srcline(b, bo);
 	CXCursor *ks;
 	int nk = kids(e, &ks);
 	CXCursor ref = clang_getCursorReferenced(e), cfg;
@@ -826,6 +828,12 @@ callexpr(B *b, CXCursor e, int self)
 			CXCursor a = clang_Cursor_getArgument(e, i + shift);
 			c.argk[i] = LLONG_MIN;
 			c.argl[i] = -1;
+			if (isdefaultarg(a)) { /* left out: its declared default, usually 0 (the default stream) */
+				c.argv[i] = null(b);
+				long long k = intconst(a);
+				c.argk[i] = k == LLONG_MIN ? 0 : k;
+				continue;
+			}
 			if (i < 32 && (refs >> (i + shift) & 1) && c.kind != C_LAUNCH) {
 				int l = lv(b, a);
 				if (l < 0) { /* a temporary bound to a const reference */
@@ -876,14 +884,14 @@ vardecl(B *b, CXCursor d)
 		return;
 	if (b->node >= 0)
 		vpush(b->fn->st.v[b->node].decls, x);
-	Sym *s = &b->u->syms.v[x];
+	int flags = b->u->syms.v[x].flags; /* copied: evaluating the initialiser may add symbols */
 	int var = mk(b, N_VAR, -1, -1, x);
 	if (userdtor(clang_getCursorType(d)))
 		b->dtors = true;
 	CXCursor init = clang_Cursor_getVarDeclInitializer(d), call;
 	if (clang_Cursor_isNull(init))
 		return;
-	if (s->flags & SYMF_REF) {
+	if (flags & SYMF_REF) {
 		int l = lv(b, init);
 		if (l < 0) {
 			int v = rv(b, init);
@@ -895,8 +903,13 @@ vardecl(B *b, CXCursor d)
 		assign(b, var, mk(b, N_ADDR, l, -1, -1));
 		return;
 	}
-	int v = isctorcall(init, &call) ? callexpr(b, call, var) : rv(b, init);
+	if (isctorcall(init, &call)) { /* the constructor initialises the variable in place */
+		callexpr(b, call, var);
+		op(b, O_WRITE, var, -1, -1);
+		return;
+	}
+	int v = rv(b, init);
 	op(b, O_WRITE, var, -1, -1);
-	if (s->flags & SYMF_PTR)
+	if (flags & SYMF_PTR)
 		assign(b, var, v);
 }

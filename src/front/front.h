@@ -13,6 +13,7 @@ typedef struct {
 	CXFile file;
 	const char *src;
 	size_t len;
+	int *lines, nlines; /* its own line table: functions may live in headers */
 } Source;
 
 typedef struct {
@@ -52,6 +53,7 @@ void stmtflag(B *b, int flags);
 
 /* expr.c */
 int mk(B *b, int kind, int a, int bb, int sym);
+int srcline(B *b, int off);
 int rv(B *b, CXCursor e);
 int lv(B *b, CXCursor e);
 void ev(B *b, CXCursor e);
@@ -62,3 +64,7 @@ CXCursor strip(CXCursor e);
 
 /* parse.c */
 int parsemode(const Opts *o, const char **cuda);
+CXTranslationUnit parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode, CXIndex *idx,
+                          char **err);
+char *firsterror(CXTranslationUnit tu, const char *path);
+const char *legacyapi(const char *error);

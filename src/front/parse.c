@@ -102,7 +102,7 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 		vpush(*a, xstrdup("-nocudalib"));
 		vpush(*a, xstrdup("-isystem" HDRDIR));
 		vpush(*a, xstrdup("-include"));
-		vpush(*a, xstrdup(HDRDIR "/cuflow_cuda.h"));
+		vpush(*a, xstrdup("cuflow_cuda.h")); /* by name, found in the system directory above */
 	}
 	/* what nvcc's cuda_runtime.h includes, so code that relies on it parses */
 	static const char *implicit[] = {"assert.h", "stdio.h", "stdlib.h", "string.h", "time.h", "ctype.h",
@@ -181,6 +181,127 @@ isbinary(const char *s, size_t n)
 	return memchr(s, 0, n) != NULL;
 }
 
+/* nvcc takes "k << < g, b >> > (args)"; clang wants the brackets together.
+ * The same text with "<< <" and its closing "> > >" pulled together, the
+ * spaces moved behind them: the length and every offset stay the same.
+ * NULL when there is nothing to change. */
+static char *
+joinlaunch(const char *src, size_t len)
+{
+	char *t = NULL;
+	for (size_t i = 0; i + 3 < len; i++) {
+		if (src[i] != '<' || src[i + 1] != '<' || (src[i + 2] != ' ' && src[i + 2] != '\t'))
+			continue;
+		size_t j = i + 2;
+		while (j < len && (src[j] == ' ' || src[j] == '\t'))
+			j++;
+		if (j >= len || src[j] != '<')
+			continue;
+		size_t c = j; /* the closing ">> >" before the next '(' */
+		while (c + 2 < len && !(src[c] == '>' && src[c + 1] == '>') && src[c] != ';')
+			c++;
+		size_t d = c + 2;
+		while (d < len && (src[d] == ' ' || src[d] == '\t'))
+			d++;
+		if (c + 2 >= len || src[c] != '>' || d >= len || src[d] != '>' || d == c + 2)
+			continue;
+		if (!t) {
+			t = xmalloc(len + 1);
+			memcpy(t, src, len);
+			t[len] = 0;
+		}
+		t[i + 2] = '<';
+		for (size_t k = i + 3; k <= j; k++)
+			t[k] = ' ';
+		t[c + 2] = '>';
+		for (size_t k = c + 3; k <= d; k++)
+			t[k] = ' ';
+		i = d;
+	}
+	return t;
+}
+
+/* A translation unit of path parsed as nvcc would, with text standing in
+ * for the file when o->text is set; NULL with a reason on failure. The
+ * caller disposes the TU and *idx. */
+CXTranslationUnit
+parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode, CXIndex *idx, char **err)
+{
+	const char *cuda;
+	*mode = parsemode(o, &cuda);
+	Strs args = {0};
+	pushargs(&args, o, path, *mode, cuda);
+	VEC(struct CXUnsavedFile) uf = {0};
+	char *own = NULL, *joined = NULL;
+	if (!text) {
+		char *rerr = NULL;
+		text = own = readfile(path, &len, &rerr);
+		free(rerr);
+	}
+	if (text && (joined = joinlaunch(text, len)))
+		text = joined;
+	if (o->text || joined) { /* an editor's buffer, or the launches pulled together */
+		struct CXUnsavedFile f = {xstrdup(path), text, len};
+		vpush(uf, f);
+	}
+	if (*mode == PM_MINIMAL)
+		for (const Embedded *e = cuflow_headers; e->name; e++) {
+			struct CXUnsavedFile f = {fmt(HDRDIR "/%s", e->name), e->text, strlen(e->text)};
+			vpush(uf, f);
+		}
+	*idx = clang_createIndex(0, 0);
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode ec = clang_parseTranslationUnit2(*idx, path, (const char *const *)args.v, args.n, uf.v,
+	                                                  uf.n, CXTranslationUnit_None, &tu);
+	for (int i = 0; i < args.n; i++)
+		free(args.v[i]);
+	vfree(args);
+	for (int i = 0; i < uf.n; i++)
+		free((char *)uf.v[i].Filename);
+	vfree(uf);
+	free(own);
+	free(joined);
+	if (ec != CXError_Success || !tu) {
+		*err = fmt("libclang could not parse the file (error %d)", (int)ec);
+		clang_disposeIndex(*idx);
+		return NULL;
+	}
+	return tu;
+}
+
+/* The first error diagnostic of a parse, for a refusal, or NULL. */
+char *
+firsterror(CXTranslationUnit tu, const char *path)
+{
+	Unit u = {0};
+	u.path = (char *)path;
+	diagnose(&u, tu);
+	free(u.fixhint);
+	return u.refused;
+}
+
+/* APIs CUDA 12 and 13 removed that old code still uses: the toolkit's
+ * headers reject them, cuflow's minimal header still declares them. */
+static const char *legacy[] = {
+	"clockRate", "memoryClockRate", "kernelExecTimeoutEnabled", "deviceOverlap", "maxTexture1DLinear",
+	"cudaThreadSynchronize", "cudaThreadExit", "cudaThreadSetCacheConfig", "cudaThreadGetCacheConfig",
+	"cudaThreadSetLimit", "cudaThreadGetLimit", "cudaBindTexture", "cudaUnbindTexture", "cudaBindTextureToArray",
+	"texture", "surface", "cudaGetTextureReference", "cudaConfigureCall", "cudaSetupArgument", "cudaLaunch",
+};
+
+/* The removed API the first error names, or NULL. */
+const char *
+legacyapi(const char *error)
+{
+	for (size_t i = 0; error && i < sizeof legacy / sizeof *legacy; i++) {
+		const char *p = strstr(error, legacy[i]);
+		size_t n = strlen(legacy[i]);
+		if (p && (p == error || p[-1] == '\'' || p[-1] == ' ') && (p[n] == '\'' || p[n] == ' ' || p[n] == 0 || p[n] == '<'))
+			return legacy[i];
+	}
+	return NULL;
+}
+
 Unit *
 unit_parse(const char *path, const Opts *o, const Rules *rules)
 {
@@ -207,44 +328,36 @@ unit_parse(const char *path, const Opts *o, const Rules *rules)
 		u->skipped = true;
 		return u;
 	}
-	const char *cuda;
-	u->mode = parsemode(o, &cuda);
-	Strs args = {0};
-	pushargs(&args, o, path, u->mode, cuda);
-	VEC(struct CXUnsavedFile) uf = {0};
-	if (o->text) { /* an editor's buffer stands in for the file */
-		struct CXUnsavedFile f = {xstrdup(path), u->src, u->len};
-		vpush(uf, f);
-	}
-	if (u->mode == PM_MINIMAL)
-		for (const Embedded *e = cuflow_headers; e->name; e++) {
-			struct CXUnsavedFile f = {fmt(HDRDIR "/%s", e->name), e->text, strlen(e->text)};
-			vpush(uf, f);
-		}
 	double t0 = now();
-	CXIndex idx = clang_createIndex(0, 0);
-	CXTranslationUnit tu = NULL;
-	enum CXErrorCode ec = clang_parseTranslationUnit2(idx, path, (const char *const *)args.v, args.n, uf.v,
-	                                                  uf.n, CXTranslationUnit_None, &tu);
-	u->tparse = now() - t0;
-	if (ec != CXError_Success || !tu)
-		u->refused = fmt("libclang could not parse the file (error %d)", (int)ec);
-	else
-		diagnose(u, tu);
-	if (!u->refused) {
-		t0 = now();
-		build(u, tu, rules);
-		u->tbuild = now() - t0;
-	}
+	CXIndex idx;
+	CXTranslationUnit tu = parsetu(path, o, u->src, u->len, &u->mode, &idx, &u->refused);
 	if (tu)
+		diagnose(u, tu);
+	const char *old = u->mode == PM_CUDA && u->refused ? legacyapi(u->refused) : NULL;
+	if (old) { /* code older than the toolkit: parse it with the declarations it was written for */
 		clang_disposeTranslationUnit(tu);
-	clang_disposeIndex(idx);
-	for (int i = 0; i < args.n; i++)
-		free(args.v[i]);
-	vfree(args);
-	for (int i = 0; i < uf.n; i++)
-		free((char *)uf.v[i].Filename);
-	vfree(uf);
+		clang_disposeIndex(idx);
+		free(u->refused);
+		free(u->fixhint);
+		u->refused = u->fixhint = NULL;
+		u->ndiag = 0;
+		u->legacy = xstrdup(old);
+		Opts mo = *o;
+		mo.minimal = true;
+		tu = parsetu(path, &mo, u->src, u->len, &u->mode, &idx, &u->refused);
+		if (tu)
+			diagnose(u, tu);
+	}
+	u->tparse = now() - t0;
+	if (tu) {
+		if (!u->refused) {
+			t0 = now();
+			build(u, tu, rules);
+			u->tbuild = now() - t0;
+		}
+		clang_disposeTranslationUnit(tu);
+		clang_disposeIndex(idx);
+	}
 	return u;
 }
 
@@ -294,5 +407,6 @@ unit_free(Unit *u)
 	free(u->lines);
 	free(u->refused);
 	free(u->fixhint);
+	free(u->legacy);
 	free(u);
 }

@@ -167,6 +167,8 @@ parseeffect(char *tok, Rule *r, Effects *out)
 			e.space = SY_STREAM;
 		else if (!strcmp(a, "event") && b && parsearg(b, &e.arg, &d))
 			e.space = SY_EVENT;
+		else if (!strcmp(a, "copy") && b && parsearg(b, &e.arg, &d))
+			e.space = SY_COPY;
 		else
 			return false;
 		vpush(*out, e);
@@ -181,6 +183,11 @@ addrule(Rules *rs, Rule *r)
 	vpush(rs->all, r);
 	size_t n = strlen(r->name);
 	if (n && r->name[n - 1] == '*') {
+		for (int i = 0; i < rs->wild.n; i++)
+			if (!strcmp(rs->wild.v[i]->name, r->name)) { /* a later file refines the pattern */
+				rs->wild.v[i] = r;
+				return;
+			}
 		vpush(rs->wild, r);
 		return;
 	}
@@ -245,23 +252,36 @@ rules_parse(Rules *rs, const char *path, const char *text, char **err)
 				r->kind = k;
 		if (r->kind < 0) {
 			*err = fmt("%s:%d: unknown kind '%s'", path, lineno, kind ? kind : "");
+			free(r->name);
+			free(r->file);
+			free(r);
 			free(src);
 			return -1;
 		}
 		Effects effs = {0};
-		for (char *t; (t = strtok_r(NULL, " \t\r", &save));)
-			if (!parseeffect(t, r, &effs)) {
-				*err = fmt("%s:%d: bad effect '%s'", path, lineno, t);
+		for (char *t; (t = strtok_r(NULL, " \t\r", &save));) {
+			char *whole = xstrdup(t); /* parseeffect cuts the token up */
+			bool ok = parseeffect(t, r, &effs);
+			if (!ok) {
+				*err = fmt("%s:%d: bad effect '%s'", path, lineno, whole);
+				free(whole);
+				free(effs.v);
+				free(r->name);
+				free(r->file);
+				free(r);
 				free(src);
 				return -1;
 			}
+			free(whole);
+		}
 		r->eff = effs.v;
 		r->neff = effs.n;
 		addrule(rs, r);
 	}
 	free(src);
 	/* sorted now, so lookups never write and threads can share the rules */
-	qsort(rs->wild.v, rs->wild.n, sizeof *rs->wild.v, bylen);
+	if (rs->wild.n)
+		qsort(rs->wild.v, rs->wild.n, sizeof *rs->wild.v, bylen);
 	return 0;
 }
 
@@ -296,6 +316,18 @@ rules_loaddir(Rules *rs, const char *dir, char **err)
 	}
 	vfree(names);
 	return rc;
+}
+
+/* Does a sync effect block the host for this call? */
+bool
+hostwaits(const Effect *e, const long long *argk, int nargs)
+{
+	if (e->what != EF_SYNC)
+		return false;
+	if (e->space != SY_COPY)
+		return true;
+	long long k = e->arg < nargs ? argk[e->arg] : 0; /* left out: the default, host-to-device or 0 */
+	return k == 0 || k == 1 || k == 2;
 }
 
 const Rule *

@@ -173,7 +173,7 @@ directsync(const Prog *p, const Func *f, int node)
 		if (!r || (r->kind != RK_SYNC && r->kind != RK_COPY && r->kind != RK_FREE) || (r->flags & RF_ASYNC))
 			continue;
 		for (int i = 0; i < r->neff; i++)
-			if (r->eff[i].what == EF_SYNC)
+			if (hostwaits(&r->eff[i], cl->argk, cl->nargs))
 				return cl->name;
 	}
 	return NULL;
@@ -738,6 +738,8 @@ keepothers(S *s)
 		c.fn = s->fname;
 		c.line = st->line;
 		c.endline = st->endline;
+		c.begin = st->begin;
+		c.end = st->end;
 		c.call = xstrdup(callname(s, v));
 		c.stop = xstrdup(why);
 		vpush(*s->plan, c);

@@ -104,6 +104,8 @@ unidiff(Buf *out, const char *path, const char *as, size_t alen, const char *bs,
 	int len = script(a, n, b, m, &ops);
 	while (path[0] == '.' && path[1] == '/')
 		path += 2;
+	while (path[0] == '/') /* as git prints an absolute path: a/tmp/x.cu */
+		path++;
 	bprintf(out, "--- a/%s\n+++ b/%s\n", path, path);
 	const int ctx = 3;
 	for (int i = 0; i < len;) {

@@ -1,4 +1,5 @@
 /* fixture.c: see fixture.h. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -165,4 +166,33 @@ fx_last(const PFunc *pf, int line, int kind)
 		if (pf->f->st.v[n].line == line && pf->f->st.v[n].kind == kind)
 			return n;
 	return -1;
+}
+
+/* A location not found (-1) in the list never matches. */
+bool
+fx_setis(const Fx *x, const Bits *s, ...)
+{
+	if (!s->w)
+		return false;
+	Bits want = bnew(x->p->locs.n);
+	bool found = true;
+	va_list ap;
+	va_start(ap, s);
+	for (int l; (l = va_arg(ap, int)) != -2;)
+		if (l >= 0)
+			bset(&want, l);
+		else
+			found = false;
+	va_end(ap);
+	bool same = found;
+	for (int l = 0; same && l < x->p->locs.n; l++)
+		same = bhas(s, l) == bhas(&want, l);
+	bfree(&want);
+	return same;
+}
+
+bool
+fx_has(const Bits *s, int l)
+{
+	return l >= 0 && s->w && bhas(s, l);
 }

@@ -21,5 +21,7 @@ int fx_heap(const Fx *x, int line); /* the first heap site a main-file function 
 bool fx_edge(const PFunc *pf, int a, int b); /* in the analysed CFG */
 bool fx_stedge(const PFunc *pf, int a, int b); /* in the front end's CFG */
 int fx_fid(const Fx *x, const char *name);
+bool fx_setis(const Fx *x, const Bits *s, ...); /* s is exactly the locations listed, ending in -2 */
+bool fx_has(const Bits *s, int l);               /* false for l < 0 (a location not found) */
 int fx_line(const Fx *x, const char *marker); /* the one line ending with marker, or -1 */
 int fx_last(const PFunc *pf, int line, int kind); /* last node with that line and kind, or -1 */

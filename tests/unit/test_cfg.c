@@ -36,7 +36,7 @@ static const char *src =
 	"}\n"
 	"int doloop(int i, int n) {\n"
 	"  i--; //@dpre\n"
-	"  do {\n"
+	"  do { //@ddo\n"
 	"    i++; //@dbody\n"
 	"  } while (i < n); //@dcond\n"
 	"  return i; //@dret\n"
@@ -128,7 +128,7 @@ static const char *src =
 	"    for (int j = 0; j < n; j++) //@inner\n"
 	"      s += i * j; //@ibody\n"
 	"    s--; //@obody\n"
-	"    do { //@do\n"
+	"    do { //@ndo\n"
 	"      while (s > 100) //@nw\n"
 	"        s /= 2; //@nwbody\n"
 	"    } while (s > 50); //@ndcond\n"
@@ -196,12 +196,13 @@ static void
 doloop(void)
 {
 	PFunc *pf = fx_fn(&x, "doloop");
-	int pre = at(pf, "@dpre", ST_PLAIN), body = at(pf, "@dbody", ST_PLAIN), c = at(pf, "@dcond", ST_COND);
-	int r = at(pf, "@dret", ST_RETURN);
-	CHECK(pre >= 0 && body >= 0 && c >= 0 && r >= 0);
-	CHECK(fx_stedge(pf, pre, body) && !fx_stedge(pf, pre, c)); /* the body runs first */
-	CHECK(nsucc(pf, c) == 2 && fx_stedge(pf, c, body) && fx_stedge(pf, c, r));
-	CHECK(pf->loop[body] == body && pf->loop[c] == body && pf->loop[pre] == -1 && pf->loop[r] == -1);
+	int pre = at(pf, "@dpre", ST_PLAIN), head = at(pf, "@ddo", ST_PLAIN), body = at(pf, "@dbody", ST_PLAIN);
+	int c = at(pf, "@dcond", ST_COND), r = at(pf, "@dret", ST_RETURN);
+	CHECK(pre >= 0 && head >= 0 && body >= 0 && c >= 0 && r >= 0);
+	/* a head node at "do" starts the statement; the body runs before the condition */
+	CHECK(fx_stedge(pf, pre, head) && fx_stedge(pf, head, body) && !fx_stedge(pf, pre, c));
+	CHECK(nsucc(pf, c) == 2 && fx_stedge(pf, c, head) && fx_stedge(pf, c, r));
+	CHECK(pf->loop[body] == head && pf->loop[c] == head && pf->loop[pre] == -1 && pf->loop[r] == -1);
 	CHECK(dominates(pf->idom, pf->order, body, c) && pf->idom[r] == c);
 }
 
@@ -362,8 +363,9 @@ nested(void)
 	CHECK(pf->loop[iinit] == oc); /* the inner loop's init runs once per outer iteration */
 	CHECK(pf->loop[ic] == ic && pf->loop[ib] == ic && pf->loop[iinc] == ic);
 	CHECK(pf->loop[nw] == nw && pf->loop[nwb] == nw);
-	/* the do-while's body starts at the while: both loops have that header */
-	CHECK(fx_stedge(pf, dc, nw) && pf->loop[dc] == nw);
+	/* the do-while's back edge goes to its head at "do", the header of its loop */
+	int dh = at(pf, "@ndo", ST_PLAIN);
+	CHECK(dh >= 0 && fx_stedge(pf, dc, dh) && pf->loop[dc] == dh && fx_stedge(pf, dh, nw));
 	CHECK(dominates(pf->idom, pf->order, oc, ib) && dominates(pf->idom, pf->order, ic, ib));
 	CHECK(dominates(pf->idom, pf->order, ib, iinc) && !dominates(pf->idom, pf->order, ib, ob));
 }

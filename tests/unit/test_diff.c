@@ -17,7 +17,7 @@ diff(const char *path, const char *a, const char *b)
 {
 	Buf o = {0};
 	unidiff(&o, path, a, strlen(a), b, strlen(b));
-	return xstrdup(bstr(&o));
+	return bstr(&o); /* the caller frees it */
 }
 
 static bool
@@ -76,7 +76,7 @@ numbered(int c1, int c2)
 			bputs(&b, "X\n");
 		else
 			bprintf(&b, "%d\n", i);
-	return xstrdup(bstr(&b));
+	return bstr(&b);
 }
 
 static void
@@ -244,7 +244,7 @@ randtext(void)
 		if (i < n - 1 || rnd(5))
 			bputs(&s, "\n");
 	}
-	return xstrdup(bstr(&s));
+	return bstr(&s);
 }
 
 static void
@@ -261,7 +261,8 @@ properties(void)
 		{"", "x\ny\n"},
 		{"x\ny\n", ""},
 		{"a\nb\nc\n", "c\nb\na\n"},
-		{"1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n16\n", "0\n1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n"},
+		{"1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n16\n",
+		 "0\n1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n"},
 	};
 	int bad = 0;
 	for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)

@@ -1,12 +1,12 @@
 /* test_pending.c: the pending-device-work analysis (src/analysis/pending.c,
- * PFunc.in): what device work may be in flight before each statement.
- * A launch leaves its reads and writes in flight on the default stream or
- * on a named one; cudaDeviceSynchronize and cudaFree clear everything; a
- * blocking cudaMemcpy clears the default stream only; work merges at joins
- * and around loops; a printing kernel stays flagged until a device-wide
- * sync; a function other than main starts with everything the program
- * launches possibly in flight. */
-#include <stdarg.h>
+ * PFunc.in): what device work may be in flight before each statement. A
+ * launch leaves its reads and writes in flight on the default stream or on
+ * a named one; cudaDeviceSynchronize and cudaFree clear everything; a
+ * blocking cudaMemcpy clears the default stream only; a stream sync clears
+ * the work of the one stream in flight; work merges at joins and around
+ * loops; a printing kernel stays flagged until a device-wide sync; a
+ * function other than main starts with all the program launches in flight;
+ * an unknown call leaves unknown work in flight. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +15,7 @@
 #include "fixture.h"
 
 static Fx x;
+#define setis(...) fx_setis(&x, __VA_ARGS__)
 
 static const char *src =
 	"#include <cstdio>\n"
@@ -28,8 +29,9 @@ static const char *src =
 	"}\n"
 	"int main() {\n"
 	"  float *d, *d2, h[4];\n"
-	"  cudaStream_t s;\n"
+	"  cudaStream_t s, s2;\n"
 	"  cudaStreamCreate(&s);\n"
+	"  cudaStreamCreate(&s2);\n"
 	"  cudaMalloc((void **)&d, 16); //@d\n"
 	"  cudaMalloc((void **)&d2, 16); //@d2\n"
 	"  int x = 0; //@start\n"
@@ -46,6 +48,13 @@ static const char *src =
 	"  x++; //@afterasync\n"
 	"  cudaMemcpy(d, h, 16, cudaMemcpyHostToDevice);\n"
 	"  x++; //@asynccleared\n"
+	"  cudaStreamSynchronize(s);\n"
+	"  x++; //@streamsynced\n"
+	"  k<<<1, 1, 0, s>>>(d2);\n"
+	"  k<<<1, 1, 0, s2>>>(d);\n"
+	"  x++; //@twostreams\n"
+	"  cudaStreamSynchronize(s);\n"
+	"  x++; //@onesynced\n"
 	"  cudaDeviceSynchronize();\n"
 	"  if (x > 3)\n"
 	"    k<<<1, 1>>>(d); //@condlaunch\n"
@@ -83,30 +92,6 @@ static const Pend *
 inmain(const char *marker)
 {
 	return in("main", marker);
-}
-
-/* Is s exactly the locations listed (ending in -2)? A location not
- * found (-1) never matches. */
-static bool
-setis(const Bits *s, ...)
-{
-	if (!s->w)
-		return false;
-	Bits want = bnew(x.p->locs.n);
-	bool found = true;
-	va_list ap;
-	va_start(ap, s);
-	for (int l; (l = va_arg(ap, int)) != -2;)
-		if (l >= 0)
-			bset(&want, l);
-		else
-			found = false;
-	va_end(ap);
-	bool same = found;
-	for (int l = 0; same && l < x.p->locs.n; l++)
-		same = bhas(s, l) == bhas(&want, l);
-	bfree(&want);
-	return same;
 }
 
 static bool
@@ -151,6 +136,24 @@ streams(void)
 	CHECK(!q->dany && bempty(&q->dwr) && q->sany && setis(&q->swr, d2, -2));
 }
 
+/* Stream handles are objects: a stream sync clears the named stream's
+ * work when it is the only stream with work in flight. */
+static void
+streamsyncs(void)
+{
+	int d = heap("//@d"), d2 = heap("//@d2");
+	int s = bnext(&x.p->pts[fx_var(&x, "main", "s")], 0), s2 = bnext(&x.p->pts[fx_var(&x, "main", "s2")], 0);
+	CHECK(s > 0 && s2 > 0 && s != s2 && x.p->locs.v[s].space == SP_HANDLE);
+	const Pend *q = inmain("//@asynccleared"); /* k on s is in flight */
+	CHECK(q->sany && setis(&q->strm, s, -2));
+	q = inmain("//@streamsynced");
+	CHECK(!q->sany && bempty(&q->swr) && bempty(&q->strm));
+	q = inmain("//@twostreams");
+	CHECK(q->sany && setis(&q->strm, s, s2, -2) && setis(&q->swr, d, d2, -2));
+	q = inmain("//@onesynced"); /* work is not kept per stream: s2's keeps all of it */
+	CHECK(q->sany && setis(&q->swr, d, d2, -2));
+}
+
 static void
 flow(void)
 {
@@ -187,11 +190,7 @@ unknowncall(void)
 	PFunc *pf = fx_fn(&x, "main");
 	int n = fx_stmt(pf, fx_line(&x, "//@readback"), ST_PLAIN), a = fx_var(&x, "main", "a");
 	CHECK(n >= 0 && a > 0 && bhas(&pf->st[n].rd, a));
-	/* BUG: a's address reached start_async_fill by array decay, which does
-	 * not mark a SYMF_ADDRTAKEN: a is not escapable, the read does not
-	 * conflict with the unknown work, and cuflow moves a following
-	 * cudaDeviceSynchronize past it */
-	KNOWN_BUG(n >= 0 && conflicts(x.p, &q->swr, &pf->st[n].rd), "a decayed array is not reachable by unknown work");
+	CHECK(n >= 0 && conflicts(x.p, &q->swr, &pf->st[n].rd));
 }
 
 int
@@ -201,6 +200,7 @@ main(void)
 		return 1;
 	launches();
 	streams();
+	streamsyncs();
 	flow();
 	entry();
 	unknowncall();

@@ -1,0 +1,2 @@
+/* cuda.h for programs lowered by cuflow: the CPU runtime stands in for the CUDA toolkit. */
+#include "cuflow_lower.h"

@@ -1,0 +1,82 @@
+/* cuflow_lower.h: what code lowered by `cuflow --lower=openmp` needs beside
+ * the runtime (cuflow_rt.h): the CUDA qualifiers as nothing, the built-in
+ * variables for __device__ functions, and the helpers the generated thread
+ * loops call for masks, warp operations and votes. Written for cuflow.
+ *
+ * Kernels read threadIdx, blockIdx, blockDim and gridDim as locals of their
+ * block function; __device__ functions read the thread-local copies below,
+ * which the block function keeps current when it calls such functions. */
+#ifndef CUFLOW_LOWER_H
+#define CUFLOW_LOWER_H
+
+#include <alloca.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <type_traits>
+
+#include "cuflow_rt.h"
+
+/* the qualifiers and warpSize come from cuflow_device.h (via cuflow_rt.h) */
+
+inline thread_local dim3 threadIdx, blockIdx, blockDim, gridDim;
+
+/* A kernel called like a function, not launched: CUDA does not allow it. */
+static inline void
+cuflowDirectCall(const char *kernel)
+{
+	fprintf(stderr, "cuflow: kernel %s called without a launch configuration\n", kernel);
+	abort();
+}
+
+/* Is any thread's mask set? */
+static inline bool
+cuflow_anyset(const unsigned char *m, unsigned n)
+{
+	for (unsigned i = 0; i < n; ++i)
+		if (m[i])
+			return true;
+	return false;
+}
+
+/* The lanes of tid's warp that exist and take part (act), as the bit mask
+ * the warp helpers of cuflow_device.h take. */
+static inline unsigned
+cuflow_warpmask(const unsigned char *act, unsigned tid, unsigned nt)
+{
+	unsigned base = tid & ~31u, bits = 0;
+	for (unsigned l = 0; l < 32 && base + l < nt; ++l)
+		if (act[base + l])
+			bits |= 1u << l;
+	return bits;
+}
+
+/* __activemask(): the same for every active thread of the block's warp 0
+ * cannot be assumed; the lowering stores it per warp. */
+static inline void
+cuflow_activemask(unsigned *out, const unsigned char *act, unsigned nt)
+{
+	for (unsigned t = 0; t < nt; ++t) {
+		unsigned base = t & ~31u, bits = 0;
+		for (unsigned l = 0; l < 32 && base + l < nt; ++l)
+			if (act[base + l])
+				bits |= 1u << l;
+		out[t] = bits;
+	}
+}
+
+/* __syncthreads_count / _and / _or over the block's active threads. */
+static inline int
+cuflow_blockreduce(const int *p, const unsigned char *act, unsigned nt, int op)
+{
+	int count = 0, all = 1, any = 0;
+	for (unsigned t = 0; t < nt; ++t)
+		if (act[t]) {
+			count += p[t] != 0;
+			all &= p[t] != 0;
+			any |= p[t] != 0;
+		}
+	return op == 0 ? count : op == 1 ? all : any;
+}
+
+#endif /* CUFLOW_LOWER_H */

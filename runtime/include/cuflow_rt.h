@@ -1,0 +1,112 @@
+/* cuflow_rt.h: the one header a program lowered by `cuflow --lower=openmp`
+ * includes. It declares the CUDA runtime API (cuflow_cuda_api.h), the
+ * launch interface below, and (in C++) the device-side helpers kernel code
+ * calls (cuflow_device.h). Link with libcuflow-runtime:
+ *     g++ -O2 -fopenmp OUT.cpp $(pkg-config --cflags --libs cuflow-runtime)
+ *
+ * ---- Launch interface (what the lowering targets) --------------------------
+ *
+ *   typedef struct { dim3 gridDim, blockDim, blockIdx; void *dynshm; } cuflow_block;
+ *   typedef void (*cuflow_kernel)(const cuflow_block *b, void *args);
+ *   cudaError_t cuflowLaunch(cuflow_kernel fn, const void *args, size_t argsize,
+ *                            dim3 grid, dim3 block, size_t shmem, cudaStream_t stream);
+ *
+ * A kernel becomes one C++ function per block, `fn`, that runs all the
+ * block's threads itself (thread loops; __syncthreads becomes loop fission).
+ * cuflowLaunch
+ *   - validates the configuration as CUDA does: a block of 0 or more than
+ *     1024 threads, a block dimension over {1024, 1024, 64}, a grid dimension
+ *     of 0 or over {2^31-1, 65535, 65535}, or dynamic shared memory over
+ *     227 KiB: cudaErrorInvalidConfiguration (cudaErrorInvalidValue for the
+ *     shared memory), recorded as the last error, and nothing runs; an
+ *     unknown stream: cudaErrorInvalidResourceHandle; fn NULL:
+ *     cudaErrorInvalidDeviceFunction;
+ *   - copies argsize bytes of args (kernel arguments are passed by value:
+ *     the caller may reuse its struct at once). All blocks of the launch see
+ *     the same copy, 16-byte aligned: treat it as read-only (a kernel that
+ *     assigns to a parameter must work on a per-thread local);
+ *   - runs fn once per block of grid, with b->blockIdx set, x fastest, the
+ *     blocks spread over OpenMP threads (`omp parallel for
+ *     schedule(dynamic, grain)` over the linearised block index, see
+ *     doc/runtime.md for the grain rule and CUFLOW_GRAIN);
+ *   - b->dynshm points to shmem bytes (16-byte aligned, uninitialised) that
+ *     belong to the block for its whole run: each OpenMP thread reuses one
+ *     buffer for the blocks it runs one after another (NULL when shmem is 0);
+ *   - eager mode (default): runs the grid before returning. Deferred mode
+ *     (environment CUFLOW_DEFER=1): queues it on `stream`; it runs at the
+ *     next synchronisation that covers it (doc/runtime.md).
+ * Blocks must not wait for one another (as on a GPU, where that deadlocks).
+ *
+ * ---- Optional extras ---------------------------------------------------------
+ *
+ * cuflowRegisterKernel lets cudaLaunchKernel / cudaLaunchKernelExC /
+ * cudaLaunchCooperativeKernel work: `key` is the address the program passes
+ * as `func` (the lowered host stub of the kernel), `fn` its block function,
+ * and the launch packs args[i] (sizes[i] bytes) at offsets[i] of an argsize
+ * bytes struct. The runtime copies offsets and sizes.
+ * cuflowRegisterSymbol(addr, size) tells the runtime that a lowered
+ * __device__/__constant__ global lives at addr: cudaGetSymbolSize then
+ * knows its size and cudaPointerGetAttributes calls it device memory.
+ * Symbols need no registration for cudaMemcpyToSymbol/FromSymbol (a symbol
+ * is its address; the copy is a memcpy at symbol + offset) or
+ * cudaGetSymbolAddress.
+ * cuflowSetGrain sets the blocks per OpenMP task for later launches (0: the
+ * built-in rule) and returns the previous setting; cuflowDeferred says
+ * whether deferred mode is on.
+ */
+#ifndef CUFLOW_RT_H
+#define CUFLOW_RT_H
+
+#include "cuflow_cuda_api.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cuflow_block {
+	dim3 gridDim, blockDim, blockIdx;
+	void *dynshm;
+} cuflow_block;
+
+typedef void (*cuflow_kernel)(const cuflow_block *b, void *args);
+
+cudaError_t cuflowLaunch(cuflow_kernel fn, const void *args, size_t argsize,
+			 dim3 grid, dim3 block, size_t shmem, cudaStream_t stream);
+
+/* What a cudaTextureObject_t / cudaSurfaceObject_t points to (device-side
+ * fetches in cuflow_device.h read it): the descriptors as created, and the
+ * resource resolved to a box of elements. */
+typedef struct cuflow_texture {
+	struct cudaResourceDesc res;
+	struct cudaTextureDesc tex;
+	struct cudaChannelFormatDesc desc; /* of one element */
+	char *data;
+	size_t elem;                       /* bytes per element */
+	size_t width, height, depth;       /* in elements, 1 for unused dimensions */
+	size_t pitch, slice;               /* bytes per row and per slice */
+} cuflow_texture;
+
+cudaError_t cuflowRegisterKernel(const void *key, cuflow_kernel fn, size_t argsize,
+				 unsigned nparams, const size_t *offsets,
+				 const size_t *sizes);
+cudaError_t cuflowRegisterSymbol(const void *addr, size_t size);
+long cuflowSetGrain(long grain);
+int cuflowDeferred(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+
+/* ---- gaps in cuflow_cuda_api.h (to move there) ---------------------------- */
+/* The typed form of the real C++ API (the kernel passed as itself). */
+template <class T>
+static inline cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, T *func,
+								    int numBlocks, int blockSize)
+{
+	return cudaOccupancyAvailableDynamicSMemPerBlock(dynamicSmemSize, (const void *)func, numBlocks,
+							 blockSize);
+}
+
+#include "cuflow_device.h"
+#endif
+
+#endif /* CUFLOW_RT_H */

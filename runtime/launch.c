@@ -1,0 +1,313 @@
+/* launch.c: kernel launches. cuflowLaunch (the lowering's entry point)
+ * validates and submits a launch; rt_run_launch runs a grid's blocks over
+ * OpenMP threads with coarse-grained dynamic scheduling; the registry of
+ * cuflowRegisterKernel serves cudaLaunchKernel and friends; function
+ * attributes and occupancy answers live here too.
+ *
+ * Grain (blocks per OpenMP task). Each task costs one atomic fetch on the
+ * loop's shared counter, which under contention from 16 threads costs
+ * about a microsecond: tiny blocks want many blocks per task. Uneven blocks
+ * want many tasks per thread to balance. The rule, from the measurements in
+ * doc/runtime.md (runtime/tests/bench_grain.cpp):
+ *     grain = nblocks / (32 * nthreads)                  32 tasks a thread,
+ *     raised to 4096 / threads_per_block                  at least 4096 thread
+ *       but not beyond nblocks / (4 * nthreads),          iterations a task while
+ *     and at least 1.                                     4 tasks a thread remain.
+ * CUFLOW_GRAIN (or cuflowSetGrain) overrides it for every launch.
+ */
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt_internal.h"
+
+#define TASKS_PER_THREAD 32
+#define MIN_TASKS_PER_THREAD 4
+#define MIN_ITERATIONS_PER_TASK 4096
+
+size_t rt_grain(size_t nblocks, int nthreads, unsigned block_threads)
+{
+	size_t nt = (size_t)nthreads;
+	size_t g = nblocks / (nt * TASKS_PER_THREAD);
+	size_t floor_g = MIN_ITERATIONS_PER_TASK / (block_threads ? block_threads : 1);
+	size_t cap = nblocks / (nt * MIN_TASKS_PER_THREAD);
+	if (floor_g > cap)
+		floor_g = cap;
+	if (g < floor_g)
+		g = floor_g;
+	return g ? g : 1;
+}
+
+static dim3 block_index(long long i, dim3 grid)
+{
+	dim3 b;
+	long long t = i / grid.x;
+	b.x = (unsigned)(i - t * grid.x);
+	b.y = (unsigned)(t % grid.y);
+	b.z = (unsigned)(t / grid.y);
+	return b;
+}
+
+static void *shm_alloc(size_t shmem)
+{
+	if (!shmem)
+		return NULL;
+	void *p = aligned_alloc(16, (shmem + 15) & ~(size_t)15);
+	if (!p)
+		abort();
+	return p;
+}
+
+static void run_serial(cuflow_kernel fn, void *args, cuflow_block b, long long n)
+{
+	for (long long i = 0; i < n; i++) {
+		b.blockIdx = block_index(i, b.gridDim);
+		fn(&b, args);
+	}
+}
+
+void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem)
+{
+	long long n = (long long)grid.x * grid.y * grid.z;
+	int nt = omp_get_max_threads();
+	long set = __atomic_load_n(&rt()->grain, __ATOMIC_RELAXED);
+	long long grain = set > 0 ? set : (long long)rt_grain((size_t)n, nt, block.x * block.y * block.z);
+	cuflow_block b = {grid, block, {0, 0, 0}, NULL};
+	if (n == 1 || nt == 1 || grain >= n) {
+		b.dynshm = shm_alloc(shmem);
+		run_serial(fn, args, b, n);
+		free(b.dynshm);
+		return;
+	}
+	if (nt > n)
+		nt = (int)n;
+#pragma omp parallel num_threads(nt) firstprivate(b)
+	{
+		b.dynshm = shm_alloc(shmem);
+#pragma omp for schedule(dynamic, grain)
+		for (long long i = 0; i < n; i++) {
+			b.blockIdx = block_index(i, grid);
+			fn(&b, args);
+		}
+		free(b.dynshm);
+	}
+}
+
+/* ---- cuflowLaunch ---------------------------------------------------------- */
+
+static cudaError_t check_config(cuflow_kernel fn, dim3 grid, dim3 block, size_t shmem)
+{
+	unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+	if (!fn)
+		return cudaErrorInvalidDeviceFunction;
+	if (threads == 0 || threads > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64)
+		return cudaErrorInvalidConfiguration;
+	if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 0x7fffffffu ||
+	    grid.y > 65535 || grid.z > 65535)
+		return cudaErrorInvalidConfiguration;
+	if (shmem > RT_SHMEM_OPTIN)
+		return cudaErrorInvalidValue;
+	return cudaSuccess;
+}
+
+cudaError_t cuflowLaunch(cuflow_kernel fn, const void *args, size_t argsize,
+			 dim3 grid, dim3 block, size_t shmem, cudaStream_t stream)
+{
+	cudaError_t e = check_config(fn, grid, block, shmem);
+	if (e != cudaSuccess)
+		return rt_err(e);
+	if (argsize && !args)
+		return rt_err(cudaErrorInvalidValue);
+	struct CUstream_st *s = rt_stream(stream);
+	if (!s)
+		return rt_err(cudaErrorInvalidResourceHandle);
+	struct op *o = rt_op_new(OP_LAUNCH, s);
+	o->owned = rt_xmalloc(argsize); /* malloc: aligned for any scalar type */
+	if (argsize)
+		memcpy(o->owned, args, argsize);
+	o->u.launch.fn = fn;
+	o->u.launch.args = o->owned;
+	o->u.launch.grid = grid;
+	o->u.launch.block = block;
+	o->u.launch.shmem = shmem;
+	rt_submit(o);
+	return cudaSuccess;
+}
+
+/* ---- registered kernels ----------------------------------------------------- */
+
+static struct kreg *find_kernel(const void *key)
+{
+	struct cuflow_rt *r = rt();
+	struct kreg *k = NULL;
+	rt_lock();
+	for (size_t i = 0; i < r->nkernels; i++)
+		if (r->kernels[i].key == key)
+			k = &r->kernels[i];
+	rt_unlock();
+	return k;
+}
+
+static size_t *copy_sizes(const size_t *v, unsigned n)
+{
+	size_t *c = rt_xmalloc(n * sizeof *c);
+	if (n)
+		memcpy(c, v, n * sizeof *c);
+	return c;
+}
+
+cudaError_t cuflowRegisterKernel(const void *key, cuflow_kernel fn, size_t argsize,
+				 unsigned nparams, const size_t *offsets, const size_t *sizes)
+{
+	struct cuflow_rt *r = rt();
+	if (!key || !fn || (nparams && (!offsets || !sizes)))
+		return rt_err(cudaErrorInvalidValue);
+	for (unsigned i = 0; i < nparams; i++)
+		if (offsets[i] + sizes[i] > argsize)
+			return rt_err(cudaErrorInvalidValue);
+	rt_lock();
+	if (r->nkernels == r->cap_kernels) {
+		r->cap_kernels = r->cap_kernels ? 2 * r->cap_kernels : 16;
+		struct kreg *k = realloc(r->kernels, r->cap_kernels * sizeof *k);
+		if (!k)
+			abort();
+		r->kernels = k;
+	}
+	struct kreg *k = &r->kernels[r->nkernels++];
+	k->key = key;
+	k->fn = fn;
+	k->argsize = argsize;
+	k->nparams = nparams;
+	k->offsets = copy_sizes(offsets, nparams);
+	k->sizes = copy_sizes(sizes, nparams);
+	rt_unlock();
+	return cudaSuccess;
+}
+
+static cudaError_t launch_registered(const void *func, dim3 grid, dim3 block, void **args,
+				     size_t shmem, cudaStream_t stream)
+{
+	struct kreg *k = find_kernel(func);
+	if (!k)
+		return rt_err(cudaErrorInvalidDeviceFunction);
+	if (k->nparams && !args)
+		return rt_err(cudaErrorInvalidValue);
+	unsigned char *packed = rt_xmalloc(k->argsize);
+	memset(packed, 0, k->argsize);
+	for (unsigned i = 0; i < k->nparams; i++)
+		memcpy(packed + k->offsets[i], args[i], k->sizes[i]);
+	cudaError_t e = cuflowLaunch(k->fn, packed, k->argsize, grid, block, shmem, stream);
+	free(packed);
+	return e;
+}
+
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+			     size_t sharedMem, cudaStream_t stream)
+{
+	return launch_registered(func, gridDim, blockDim, args, sharedMem, stream);
+}
+
+/* Blocks of a cooperative launch must all be resident at once; lowered code
+ * cannot synchronise a grid, so this is an ordinary launch. */
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim,
+					void **args, size_t sharedMem, cudaStream_t stream)
+{
+	return launch_registered(func, gridDim, blockDim, args, sharedMem, stream);
+}
+
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
+{
+	if (!config)
+		return rt_err(cudaErrorInvalidValue);
+	return launch_registered(func, config->gridDim, config->blockDim, args,
+				 config->dynamicSmemBytes, config->stream);
+}
+
+/* ---- function attributes and occupancy -------------------------------------- */
+
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
+{
+	if (!attr)
+		return rt_err(cudaErrorInvalidValue);
+	if (!func)
+		return rt_err(cudaErrorInvalidDeviceFunction);
+	memset(attr, 0, sizeof *attr);
+	attr->maxThreadsPerBlock = 1024;
+	attr->numRegs = 32;
+	attr->ptxVersion = 90;
+	attr->binaryVersion = 90;
+	attr->maxDynamicSharedSizeBytes = (int)RT_SHMEM_DEFAULT;
+	attr->preferredShmemCarveout = -1;
+	return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)
+{
+	if (!func)
+		return rt_err(cudaErrorInvalidDeviceFunction);
+	if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize &&
+	    (value < 0 || (size_t)value > RT_SHMEM_OPTIN))
+		return rt_err(cudaErrorInvalidValue);
+	if (attr == cudaFuncAttributePreferredSharedMemoryCarveout && (value < -1 || value > 100))
+		return rt_err(cudaErrorInvalidValue);
+	return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig)
+{
+	(void)cacheConfig;
+	return func ? cudaSuccess : rt_err(cudaErrorInvalidDeviceFunction);
+}
+
+cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)
+{
+	(void)config;
+	return func ? cudaSuccess : rt_err(cudaErrorInvalidDeviceFunction);
+}
+
+/* Answers of a GPU with 2048 threads, 32 blocks and 228 KiB of shared
+ * memory per multiprocessor, which is what the device properties say. */
+#define SM_THREADS 2048
+#define SM_BLOCKS 32
+#define SM_SHMEM ((size_t)228 * 1024)
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
+								   int blockSize, size_t dynamicSMemSize,
+								   unsigned int flags)
+{
+	(void)flags;
+	if (!numBlocks || blockSize <= 0)
+		return rt_err(cudaErrorInvalidValue);
+	if (!func)
+		return rt_err(cudaErrorInvalidDeviceFunction);
+	int n = blockSize > 1024 ? 0 : SM_THREADS / blockSize;
+	if (n > SM_BLOCKS)
+		n = SM_BLOCKS;
+	if (dynamicSMemSize > RT_SHMEM_OPTIN)
+		n = 0;
+	else if (dynamicSMemSize && (size_t)n > SM_SHMEM / dynamicSMemSize)
+		n = (int)(SM_SHMEM / dynamicSMemSize);
+	*numBlocks = n;
+	return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
+							  int blockSize, size_t dynamicSMemSize)
+{
+	return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, func, blockSize,
+								      dynamicSMemSize, 0);
+}
+
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func,
+						      int numBlocks, int blockSize)
+{
+	if (!dynamicSmemSize || numBlocks <= 0 || blockSize <= 0)
+		return rt_err(cudaErrorInvalidValue);
+	if (!func)
+		return rt_err(cudaErrorInvalidDeviceFunction);
+	size_t n = 0;
+	if ((long)numBlocks * blockSize <= SM_THREADS && numBlocks <= SM_BLOCKS && blockSize <= 1024)
+		n = SM_SHMEM / (size_t)numBlocks;
+	*dynamicSmemSize = n > RT_SHMEM_OPTIN ? RT_SHMEM_OPTIN : n;
+	return cudaSuccess;
+}

@@ -1,0 +1,99 @@
+# runtime/: the CUDA runtime API on the CPU that programs lowered by
+# `cuflow --lower=openmp` link against (doc/runtime.md). A static library,
+# its headers under $(includedir)/cuflow, and a pkg-config file; the
+# uninstalled .pc (runtime/cuflow-runtime-uninstalled.pc, made by configure)
+# serves the build tree: PKG_CONFIG_PATH=$(builddir)/runtime.
+lib_LIBRARIES = runtime/libcuflow-runtime.a
+runtime_libcuflow_runtime_a_CPPFLAGS = -I$(top_srcdir)/runtime/include
+runtime_libcuflow_runtime_a_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -D_GNU_SOURCE
+runtime_libcuflow_runtime_a_SOURCES = \
+	runtime/rt_internal.h runtime/state.c runtime/error.c runtime/queue.c \
+	runtime/stream.c runtime/launch.c runtime/memory.c runtime/copy.c \
+	runtime/device.c runtime/texture.c runtime/graph.c
+
+cuflowincludedir = $(includedir)/cuflow
+cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_device.h \
+	runtime/include/cuflow_cuda_api.h
+
+pkgconfigdir = $(libdir)/pkgconfig
+pkgconfig_DATA = runtime/cuflow-runtime.pc
+
+EXTRA_DIST += runtime/cuflow-runtime.pc.in runtime/cuflow-runtime-uninstalled.pc.in \
+	runtime/tests/defer.test doc/runtime.md
+
+# Tests: C++ programs written like lowered code. Each runs as it is (eager
+# mode); defer.test runs the ones that must also pass in deferred mode under
+# CUFLOW_DEFER=1, and checks that a missing sync shows there.
+RT_TEST_CPPFLAGS = -I$(top_srcdir)/runtime/include
+RT_TEST_CXXFLAGS = -std=c++17 -Wall -Wextra -Werror $(OPENMP_CFLAGS)
+RT_TEST_LIBS = runtime/libcuflow-runtime.a $(OPENMP_CFLAGS) -lm
+RUNTIME_TESTS = runtime/tests/test_memory runtime/tests/test_streams \
+	runtime/tests/test_errors runtime/tests/test_atomics runtime/tests/test_warp \
+	runtime/tests/test_device runtime/tests/test_launch runtime/tests/test_intrinsics \
+	runtime/tests/test_texture runtime/tests/test_compat
+check_PROGRAMS += $(RUNTIME_TESTS) runtime/tests/defer_prog
+TESTS += $(RUNTIME_TESTS) runtime/tests/defer.test
+
+runtime_tests_test_memory_SOURCES = runtime/tests/test_memory.cpp runtime/tests/check.h
+runtime_tests_test_memory_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_memory_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_memory_LDADD = $(RT_TEST_LIBS)
+
+runtime_tests_test_streams_SOURCES = runtime/tests/test_streams.cpp runtime/tests/check.h
+runtime_tests_test_streams_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_streams_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_streams_LDADD = $(RT_TEST_LIBS)
+
+runtime_tests_test_errors_SOURCES = runtime/tests/test_errors.cpp runtime/tests/check.h
+runtime_tests_test_errors_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_errors_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_errors_LDADD = $(RT_TEST_LIBS)
+
+runtime_tests_test_atomics_SOURCES = runtime/tests/test_atomics.cpp runtime/tests/check.h
+runtime_tests_test_atomics_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_atomics_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_atomics_LDADD = $(RT_TEST_LIBS)
+
+runtime_tests_test_warp_SOURCES = runtime/tests/test_warp.cpp runtime/tests/check.h
+runtime_tests_test_warp_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_warp_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_warp_LDADD = $(RT_TEST_LIBS)
+
+runtime_tests_test_device_SOURCES = runtime/tests/test_device.cpp runtime/tests/check.h
+runtime_tests_test_device_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_device_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_device_LDADD = $(RT_TEST_LIBS)
+
+runtime_tests_test_launch_SOURCES = runtime/tests/test_launch.cpp runtime/tests/check.h
+runtime_tests_test_launch_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_launch_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_launch_LDADD = $(RT_TEST_LIBS)
+
+runtime_tests_test_intrinsics_SOURCES = runtime/tests/test_intrinsics.cpp runtime/tests/check.h
+runtime_tests_test_intrinsics_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_intrinsics_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_intrinsics_LDADD = $(RT_TEST_LIBS)
+
+runtime_tests_test_texture_SOURCES = runtime/tests/test_texture.cpp runtime/tests/check.h
+runtime_tests_test_texture_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_texture_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_texture_LDADD = $(RT_TEST_LIBS)
+
+runtime_tests_test_compat_SOURCES = runtime/tests/test_compat.cpp runtime/tests/check.h
+runtime_tests_test_compat_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_compat_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_compat_LDADD = $(RT_TEST_LIBS)
+
+runtime_tests_defer_prog_SOURCES = runtime/tests/defer_prog.cpp
+runtime_tests_defer_prog_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_defer_prog_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_defer_prog_LDADD = $(RT_TEST_LIBS)
+
+# The grain benchmark (doc/runtime.md), built on demand only:
+#   make runtime/tests/bench_grain && runtime/tests/bench_grain
+EXTRA_PROGRAMS = runtime/tests/bench_grain
+runtime_tests_bench_grain_SOURCES = runtime/tests/bench_grain.cpp
+runtime_tests_bench_grain_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_bench_grain_CXXFLAGS = -std=c++17 -O2 -Wall -Wextra -Werror $(OPENMP_CFLAGS)
+runtime_tests_bench_grain_LDADD = $(RT_TEST_LIBS)
+CLEANFILES += runtime/tests/bench_grain

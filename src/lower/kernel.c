@@ -1,0 +1,1721 @@
+/* kernel.c: a CUDA kernel -> a C++ function that runs one thread block on a
+ * CPU core (MCUDA, Stratton et al., LCPC 2008; COX, Han et al., ASPLOS 2022).
+ *
+ * The body becomes loops over the block's threads ("thread loops"), split at
+ * every __syncthreads(): a barrier ends one loop and starts the next. A
+ * statement holding a barrier is not put in a loop: its control runs once per
+ * block. When that control is provably the same for every thread (uniform:
+ * built from constants, blockIdx/blockDim/gridDim, unwritten parameters,
+ * shared memory and such variables), it stays scalar C control; otherwise
+ * each thread's decision goes into a mask array and the branches or
+ * iterations run the threads whose mask is set (SIMT masking, as COX does
+ * for warps). Warp operations (__shfl*, __ballot, votes) split loops the same
+ * way: the values each lane offers are stored in per-thread arrays, then
+ * every lane reads its partner's entry.
+ *
+ * A local variable used in more than one thread loop lives in a per-thread
+ * array (v -> v[cuflow_tid]); __shared__ variables exist once per block; a
+ * thread's return clears its bit of an "alive" mask. Everything else of the
+ * user's text (names, comments, layout) is copied. Two passes run the same
+ * generator: the first only records which loop each variable is used in. */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "front/front.h"
+#include "lower/lower.h"
+
+typedef struct {
+	CXCursor decl;
+	char *name;   /* in the generated code */
+	char *type;   /* its declared type */
+	bool param, shared, dynshared, global;
+	bool written, uniform, hoist; /* hoist: uniform but needed in several loops */
+	int writes;                   /* assignments, increments, & taken */
+	CXCursor inc;                 /* a for loop's own variable: the increment updating it */
+	bool arrayed;                 /* lives in a per-thread array */
+	bool carray;                  /* a C array local: arrayed as T (*v)[N] */
+	Ints regions;                 /* thread loops that use it */
+} KVar;
+
+typedef struct {
+	CXCursor loop;
+	char *mask, *cmask; /* threads still looping / still in this iteration */
+} KLoop;
+
+typedef struct {
+	CXCursor call;
+	int op;
+	char *res; /* per-thread result array, or scalar for block reductions */
+} KWarp;
+
+enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_SCOUNT, W_SAND, W_SOR };
+
+typedef struct {
+	Lower *L;
+	LFile *F;
+	CXCursor fn, body;
+	VEC(KVar) vars;
+	Buf *out;
+	bool dry, failed, sync;
+	int region, nlabel, nmask, ntmp;
+	bool alive, tls, usedlabel;
+	int label;          /* the current thread loop's label */
+	const char *mask;   /* the current mask, NULL: every live thread */
+	VEC(KLoop) loops;   /* masked loops around, innermost last */
+	VEC(KWarp) warps;   /* warp operations already exchanged */
+	Strs masks, temps;  /* names to declare (masks: bool; temps: "type name") */
+} K;
+
+static void genlist(K *k, CXCursor *ks, int n);
+static void genstmt(K *k, CXCursor s);
+
+static void
+kfail(K *k, CXCursor at, const char *what)
+{
+	if (!k->dry)
+		refuse(k->L, at, "%s", what);
+	k->failed = true;
+}
+
+static char *
+spell(CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	char *r = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	return r;
+}
+
+static bool
+named(CXCursor c, const char *name)
+{
+	char *s = spell(c);
+	bool yes = !strcmp(s, name);
+	free(s);
+	return yes;
+}
+
+static int
+nk(CXCursor c, CXCursor **ks)
+{
+	return kids(c, ks);
+}
+
+bool
+iskernel(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
+		return false;
+	CXCursor *ks;
+	int n = nk(c, &ks);
+	bool yes = false;
+	for (int i = 0; i < n && !yes; i++)
+		yes = clang_getCursorKind(ks[i]) == CXCursor_CUDAGlobalAttr;
+	free(ks);
+	return yes;
+}
+
+char *
+launchername(CXCursor k)
+{
+	char *n = spell(k), *r = fmt("cuflow_launch_%s", n);
+	free(n);
+	return r;
+}
+
+/* ---------------------------------------------------------------- finding things */
+
+static const char *warpnames[] = {
+	[W_SHFL] = "shfl", [W_UP] = "shfl_up", [W_DOWN] = "shfl_down", [W_XOR] = "shfl_xor", [W_BALLOT] = "ballot",
+	[W_ANY] = "any", [W_ALL] = "all", [W_ACTIVE] = "activemask", [W_SCOUNT] = "syncthreads_count",
+	[W_SAND] = "syncthreads_and", [W_SOR] = "syncthreads_or",
+};
+
+/* The warp operation or block reduction a call performs, 0 for none. */
+static int
+warpop(CXCursor call)
+{
+	if (clang_getCursorKind(call) != CXCursor_CallExpr)
+		return 0;
+	char *n = spell(clang_getCursorReferenced(call));
+	int op = 0;
+	const char *s = n;
+	if (!strncmp(s, "__", 2))
+		s += 2;
+	size_t l = strlen(s);
+	char *base = xstrdup(s);
+	if (l > 5 && !strcmp(s + l - 5, "_sync"))
+		base[l - 5] = 0;
+	for (int i = W_SHFL; i <= W_SOR && strncmp(n, "__", 2) == 0; i++)
+		if (!strcmp(base, warpnames[i]))
+			op = i;
+	free(base);
+	free(n);
+	return op;
+}
+
+static bool
+isbarrier(CXCursor call)
+{
+	if (clang_getCursorKind(call) != CXCursor_CallExpr)
+		return false;
+	CXCursor r = clang_getCursorReferenced(call);
+	return named(r, "__syncthreads") || named(r, "__syncwarp");
+}
+
+/* A barrier, warp operation, or a cooperative-groups sync cuflow refuses. */
+static enum CXChildVisitResult
+findsync(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	int *found = d;
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+		return CXChildVisit_Continue;
+	if (isbarrier(c) || warpop(c)) {
+		*found = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool
+hassync(CXCursor s)
+{
+	if (isbarrier(s) || warpop(s))
+		return true;
+	int found = 0;
+	clang_visitChildren(s, findsync, &found);
+	return found;
+}
+
+static int
+begin(CXCursor c)
+{
+	return offset(clang_getRangeStart(clang_getCursorExtent(c)));
+}
+
+static int
+end(CXCursor c)
+{
+	return offset(clang_getRangeEnd(clang_getCursorExtent(c)));
+}
+
+/* Past the ';' that ends an expression statement (extents stop before it). */
+static int
+endsemi(K *k, CXCursor s)
+{
+	int e = end(s);
+	const char *src = k->F->src;
+	int i = e;
+	while (i < (int)k->F->len && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r'))
+		i++;
+	return i < (int)k->F->len && src[i] == ';' ? i + 1 : e;
+}
+
+/* ---------------------------------------------------------------- variables */
+
+static int
+findvar(K *k, CXCursor decl)
+{
+	for (int i = 0; i < k->vars.n; i++)
+		if (clang_equalCursors(k->vars.v[i].decl, decl))
+			return i;
+	return -1;
+}
+
+static char *
+typetext(CXCursor decl)
+{
+	CXType t = clang_getCursorType(decl);
+	CXString s = clang_getTypeSpelling(t);
+	char *r = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	return r;
+}
+
+static void
+addvar(K *k, CXCursor d, bool param)
+{
+	KVar v = {0};
+	v.decl = d;
+	v.name = spell(d);
+	v.type = typetext(d);
+	v.param = param;
+	CXCursor *ks;
+	int n = nk(d, &ks);
+	for (int i = 0; i < n; i++)
+		if (clang_getCursorKind(ks[i]) == CXCursor_CUDASharedAttr)
+			v.shared = true;
+	free(ks);
+	if (v.shared && clang_Cursor_hasVarDeclExternalStorage(d))
+		v.dynshared = true;
+	CXType t = clang_getCanonicalType(clang_getCursorType(d));
+	v.carray = !param && (t.kind == CXType_ConstantArray);
+	vpush(k->vars, v);
+}
+
+static enum CXChildVisitResult
+collectvars(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	K *k = d;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	if (kind == CXCursor_LambdaExpr)
+		return CXChildVisit_Continue;
+	if (kind == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(c))
+		addvar(k, c, false);
+	else if (kind == CXCursor_VarDecl) {
+		CXCursor *ks;
+		int n = nk(c, &ks);
+		bool sh = false;
+		for (int i = 0; i < n; i++)
+			sh |= clang_getCursorKind(ks[i]) == CXCursor_CUDASharedAttr;
+		free(ks);
+		if (sh) /* __shared__ locals have static storage */
+			addvar(k, c, false);
+		else
+			kfail(k, c, "a static local variable in a kernel");
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void
+markwritten(K *k, CXCursor e)
+{
+	e = strip(e);
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+		int v = findvar(k, clang_getCursorReferenced(e));
+		if (v >= 0) {
+			k->vars.v[v].written = true;
+			k->vars.v[v].writes++;
+		}
+	} else if (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr ||
+	           clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
+		CXCursor *ks;
+		int n = nk(e, &ks);
+		CXType t = n ? clang_getCanonicalType(clang_getCursorType(ks[0])) : (CXType){0};
+		if (n && t.kind != CXType_Pointer) /* a[i] = ... writes the array a, p[i] = ... does not write p */
+			markwritten(k, ks[0]);
+		free(ks);
+	}
+}
+
+static enum CXChildVisitResult
+collectwrites(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	K *k = d;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	CXCursor *ks;
+	int n;
+	if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator) {
+		enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(c);
+		if (kind == CXCursor_CompoundAssignOperator || o == CXBinaryOperator_Assign) {
+			n = nk(c, &ks);
+			if (n)
+				markwritten(k, ks[0]);
+			free(ks);
+		}
+	} else if (kind == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+		if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreInc ||
+		    u == CXUnaryOperator_PreDec || u == CXUnaryOperator_AddrOf) {
+			n = nk(c, &ks);
+			if (n)
+				markwritten(k, ks[0]);
+			free(ks);
+		}
+	} else if (kind == CXCursor_CallExpr) { /* arguments bound to non-const references */
+		CXCursor f = clang_getCursorReferenced(c);
+		CXType ft = clang_getCursorType(f);
+		int na = clang_Cursor_getNumArguments(c);
+		for (int i = 0; i < na; i++) {
+			CXType pt = clang_getArgType(ft, i);
+			if (pt.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(pt)))
+				markwritten(k, clang_Cursor_getArgument(c, i));
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* ---------------------------------------------------------------- uniformity */
+
+static bool uniform(K *k, CXCursor e);
+
+static enum CXChildVisitResult
+uniformkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	void **a = d;
+	if (!uniform(a[0], c)) {
+		*(bool *)a[1] = false;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static bool
+builtinvar(CXCursor ref, const char **which)
+{
+	static const char *names[] = {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"};
+	for (int i = 0; i < 5; i++)
+		if (named(ref, names[i])) {
+			*which = names[i];
+			return insystem(ref);
+		}
+	return false;
+}
+
+/* Is e the same value in every thread of the block? */
+static bool
+uniform(K *k, CXCursor e)
+{
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	if (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr) {
+		CXCursor r = clang_getCursorReferenced(e);
+		const char *b;
+		if (builtinvar(r, &b))
+			return strcmp(b, "threadIdx") != 0;
+		enum CXCursorKind rk = clang_getCursorKind(r);
+		if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
+			int v = findvar(k, r);
+			if (v >= 0 && !k->vars.v[v].uniform && !k->vars.v[v].shared)
+				return false;
+		}
+	} else if (kind == CXCursor_CallExpr) {
+		CXCursor f = clang_getCursorReferenced(e);
+		if (clang_Cursor_isNull(f) || !insystem(f) || warpop(e) || isbarrier(e))
+			return false;
+		char *n = spell(f);
+		bool bad = !strncmp(n, "atomic", 6) || !strncmp(n, "clock", 5) || !strncmp(n, "curand", 6);
+		free(n);
+		if (bad)
+			return false;
+	} else if (kind == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(e);
+		if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreInc ||
+		    u == CXUnaryOperator_PreDec)
+			return false; /* a side effect: each thread has its own */
+	} else if (kind == CXCursor_BinaryOperator &&
+	           clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign)
+		return false;
+	else if (kind == CXCursor_CompoundAssignOperator || kind == CXCursor_LambdaExpr)
+		return false;
+	bool ok = true;
+	void *a[2] = {k, &ok};
+	clang_visitChildren(e, uniformkid, a);
+	return ok;
+}
+
+/* Is update (i++, i += e, i >>= e, i = e) uniform for variable v? */
+static bool
+uniformupdate(K *k, CXCursor e, int v)
+{
+	e = strip(e);
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	CXCursor *ks;
+	int n = nk(e, &ks);
+	bool ok = false;
+	if (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Comma)
+		ok = n == 2 && uniformupdate(k, ks[0], v) && uniformupdate(k, ks[1], v);
+	else if (n >= 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
+	         findvar(k, clang_getCursorReferenced(strip(ks[0]))) == v) {
+		if (kind == CXCursor_UnaryOperator)
+			ok = true;
+		else if (kind == CXCursor_CompoundAssignOperator ||
+		         (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign))
+			ok = n == 2 && uniform(k, ks[1]);
+	} else
+		ok = uniform(k, e); /* updates another variable: must be a plain uniform expression */
+	free(ks);
+	return ok;
+}
+
+/* How many writes to v lie in c (a loop's increment): the write collector
+ * run on c alone, the counts of the whole body put back afterwards. */
+static int
+writesin(K *k, CXCursor c, int v)
+{
+	Ints saved = {0};
+	for (int i = 0; i < k->vars.n; i++) {
+		vpush(saved, k->vars.v[i].writes);
+		k->vars.v[i].writes = 0;
+	}
+	clang_visitChildren(c, collectwrites, k);
+	collectwrites(c, c, k);
+	int n = k->vars.v[v].writes;
+	for (int i = 0; i < k->vars.n; i++)
+		k->vars.v[i].writes = saved.v[i];
+	vfree(saved);
+	return n;
+}
+
+/* A for loop's own variables: declared by its init, written only by its increment. */
+static enum CXChildVisitResult
+findloopvars(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	K *k = d;
+	if (clang_getCursorKind(c) != CXCursor_ForStmt)
+		return CXChildVisit_Recurse;
+	CXCursor *ks;
+	int n = nk(c, &ks);
+	const char *src = k->F->src;
+	int semi[2] = {-1, -1}, ns = 0, depth = 0;
+	for (int i = begin(c); i < end(c) && ns < 2; i++) {
+		if (src[i] == '(')
+			depth++;
+		else if (src[i] == ')')
+			depth--;
+		else if (src[i] == ';' && depth == 1)
+			semi[ns++] = i;
+	}
+	CXCursor init = clang_getNullCursor(), inc = init;
+	for (int i = 0; i < n - 1; i++) {
+		int b = begin(ks[i]);
+		if (b < semi[0])
+			init = ks[i];
+		else if (b > semi[1] && ns == 2)
+			inc = ks[i];
+	}
+	if (!clang_Cursor_isNull(init) && !clang_Cursor_isNull(inc) && clang_getCursorKind(init) == CXCursor_DeclStmt) {
+		CXCursor *ds;
+		int nd = nk(init, &ds);
+		for (int i = 0; i < nd; i++) {
+			int v = findvar(k, ds[i]);
+			if (v >= 0 && k->vars.v[v].writes > 0 && writesin(k, inc, v) == k->vars.v[v].writes)
+				k->vars.v[v].inc = inc;
+		}
+		free(ds);
+	}
+	free(ks);
+	return CXChildVisit_Recurse;
+}
+
+/* Could v be the same in every thread? (greatest fixed point: start from yes) */
+static bool
+stillinform(K *k, int i)
+{
+	KVar *v = &k->vars.v[i];
+	if (v->shared)
+		return false;
+	if (v->param)
+		return !v->written;
+	CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
+	if (clang_Cursor_isNull(init) || !uniform(k, init))
+		return false;
+	if (!v->written)
+		return true;
+	return !clang_Cursor_isNull(v->inc) && uniformupdate(k, v->inc, i);
+}
+
+/* Parameters never written; locals initialised from uniform values and
+ * never written again, or written only by their for loop's uniform
+ * increment. */
+static void
+filluniform(K *k)
+{
+	for (int i = 0; i < k->vars.n; i++) {
+		k->vars.v[i].inc = clang_getNullCursor();
+		k->vars.v[i].uniform = !k->vars.v[i].shared && (!k->vars.v[i].param || !k->vars.v[i].written);
+	}
+	clang_visitChildren(k->body, findloopvars, k);
+	for (bool ch = true; ch;) {
+		ch = false;
+		for (int i = 0; i < k->vars.n; i++)
+			if (k->vars.v[i].uniform && !stillinform(k, i)) {
+				k->vars.v[i].uniform = false;
+				ch = true;
+			}
+	}
+}
+
+/* ---------------------------------------------------------------- text */
+
+typedef struct {
+	K *k;
+	Edits *e;
+	int lo, hi; /* the span being copied */
+	int loops;  /* loops and switches nested inside the span */
+	int cont;   /* loops nested inside the span (continue targets) */
+} Span;
+
+static void
+spanedit(Span *sp, int off, int len, char *text)
+{
+	Edit e = {off, len, text, sp->e->n};
+	vpush(*sp->e, e);
+}
+
+/* Where cursor c's text is spelled, when that lies in the span: tokens from
+ * a macro's arguments are spelled in the file, tokens from its body are not
+ * (they cannot be edited). */
+static bool
+spelled(Span *sp, CXCursor c, int *b, int *e)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned o1, o2;
+	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+	if (!clang_File_isEqual(f1, sp->k->F->file) || !clang_File_isEqual(f2, sp->k->F->file))
+		return false;
+	*b = (int)o1;
+	*e = (int)o2;
+	return *b >= sp->lo && *e <= sp->hi && *e > *b;
+}
+
+static bool
+inspan(Span *sp, CXCursor c)
+{
+	int b, e;
+	return spelled(sp, c, &b, &e) && b == begin(c);
+}
+
+/* One edit per spelled range: a macro argument used twice is one token. */
+static bool
+edited(Span *sp, int off)
+{
+	for (int i = 0; i < sp->e->n; i++)
+		if (sp->e->v[i].off == off)
+			return true;
+	return false;
+}
+
+static void
+useregion(K *k, int v)
+{
+	Ints *r = &k->vars.v[v].regions;
+	if (!r->n || r->v[r->n - 1] != k->region)
+		vpush(*r, k->region);
+}
+
+static const char *
+tid(void)
+{
+	return "cuflow_tid";
+}
+
+static char *
+varref(K *k, int v)
+{
+	KVar *x = &k->vars.v[v];
+	return x->arrayed ? fmt("%s[%s]", x->name, tid()) : xstrdup(x->name);
+}
+
+static void spanwalk(Span *sp, CXCursor c);
+
+static enum CXChildVisitResult
+spankid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	spanwalk(d, c);
+	return CXChildVisit_Continue;
+}
+
+static void
+spankids(Span *sp, CXCursor c)
+{
+	clang_visitChildren(c, spankid, sp);
+}
+
+static void
+declref(Span *sp, CXCursor c)
+{
+	K *k = sp->k;
+	int v = findvar(k, clang_getCursorReferenced(c));
+	if (v < 0)
+		return;
+	useregion(k, v);
+	KVar *x = &k->vars.v[v];
+	char *sp0 = spell(c);
+	bool rename = strcmp(sp0, x->name) != 0;
+	free(sp0);
+	if (k->dry || (!x->arrayed && !rename))
+		return;
+	int b, e;
+	if (!spelled(sp, c, &b, &e)) {
+		kfail(k, c, "a variable that must be kept per thread is used inside a macro's body");
+		return;
+	}
+	if (!edited(sp, b))
+		spanedit(sp, b, e - b, varref(k, v));
+}
+
+/* T v = e;  ->  v[cuflow_tid] = e;   (declarations of arrayed or hoisted variables) */
+static void
+vardecledit(Span *sp, CXCursor ds)
+{
+	K *k = sp->k;
+	CXCursor *ks;
+	int n = nk(ds, &ks), moved = 0, vars = 0;
+	for (int i = 0; i < n; i++)
+		if (clang_getCursorKind(ks[i]) == CXCursor_VarDecl) {
+			vars++;
+			int v = findvar(k, ks[i]);
+			if (v >= 0) {
+				useregion(k, v);
+				moved += k->vars.v[v].arrayed || k->vars.v[v].hoist || k->vars.v[v].shared;
+			}
+		}
+	if (!moved || k->dry) {
+		for (int i = 0; i < n; i++)
+			spanwalk(sp, ks[i]);
+		free(ks);
+		return;
+	}
+	if (moved != vars) {
+		kfail(k, ds, "a declaration mixing variables kept per thread with others");
+		free(ks);
+		return;
+	}
+	Buf b = {0};
+	int at = begin(ds), stop = end(ds);
+	for (int i = 0; i < n; i++) {
+		if (clang_getCursorKind(ks[i]) != CXCursor_VarDecl)
+			continue;
+		int v = findvar(k, ks[i]);
+		KVar *x = &k->vars.v[v];
+		CXCursor init = clang_Cursor_getVarDeclInitializer(ks[i]);
+		if (x->shared || clang_Cursor_isNull(init))
+			continue;
+		if (x->carray) {
+			kfail(k, ks[i], "an initialised local array kept per thread");
+			continue;
+		}
+		/* the initialiser keeps its own edits: copy it through a nested span */
+		Edits sub = {0};
+		Span in = {k, &sub, begin(init), end(init), 0, 0};
+		spanwalk(&in, init);
+		size_t len;
+		char *err = NULL;
+		char *txt = xstrndup(k->F->src + begin(init), end(init) - begin(init));
+		for (int j = 0; j < sub.n; j++)
+			sub.v[j].off -= begin(init);
+		char *done = applyedits(txt, strlen(txt), &sub, &len, &err);
+		char *r = varref(k, v);
+		bprintf(&b, "%s%s = %s", b.n ? "; " : "", r, done ? done : txt);
+		free(r);
+		free(done);
+		free(err);
+		free(txt);
+		for (int j = 0; j < sub.n; j++)
+			free(sub.v[j].text);
+		vfree(sub);
+	}
+	free(ks);
+	/* keep the ';' that ends the declaration */
+	const char *src = k->F->src;
+	int semi = stop;
+	while (semi > at && src[semi - 1] != ';')
+		semi--;
+	spanedit(sp, at, (semi > at ? semi - 1 : stop) - at, bstr(&b));
+}
+
+static bool
+isloop(enum CXCursorKind k)
+{
+	return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt ||
+	       k == CXCursor_CXXForRangeStmt;
+}
+
+static void
+jumpedit(Span *sp, CXCursor c, const char *what)
+{
+	K *k = sp->k;
+	k->usedlabel = true;
+	if (k->dry)
+		return;
+	if (!inspan(sp, c)) {
+		kfail(k, c, "a return, break or continue inside a macro, in a kernel with barriers");
+		return;
+	}
+	spanedit(sp, begin(c), end(c) - begin(c), fmt("{ %sgoto cuflow_next_%d; }", what, k->label));
+}
+
+static void
+returnstmt(Span *sp, CXCursor c)
+{
+	K *k = sp->k;
+	CXCursor *ks;
+	int n = nk(c, &ks);
+	free(ks);
+	if (n) {
+		kfail(k, c, "a kernel returning a value");
+		return;
+	}
+	if (k->sync) {
+		k->alive = true;
+		jumpedit(sp, c, "cuflow_alive[cuflow_tid] = 0; ");
+	} else
+		jumpedit(sp, c, "");
+}
+
+static void
+loopjump(Span *sp, CXCursor c, bool brk)
+{
+	K *k = sp->k;
+	if ((brk && sp->loops) || (!brk && sp->cont))
+		return; /* it stays inside the span: plain C */
+	if (!k->loops.n) {
+		kfail(k, c, "a break or continue leaving a region that holds a barrier");
+		return;
+	}
+	KLoop *l = &k->loops.v[k->loops.n - 1];
+	char *what = brk ? fmt("%s[cuflow_tid] = 0; %s[cuflow_tid] = 0; ", l->mask, l->cmask)
+	                 : fmt("%s[cuflow_tid] = 0; ", l->cmask);
+	jumpedit(sp, c, what);
+	free(what);
+}
+
+static int
+warpindex(K *k, CXCursor c)
+{
+	for (int i = 0; i < k->warps.n; i++)
+		if (clang_equalCursors(k->warps.v[i].call, c))
+			return i;
+	return -1;
+}
+
+static void
+spanwalk(Span *sp, CXCursor c)
+{
+	K *k = sp->k;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	switch (kind) {
+	case CXCursor_DeclRefExpr:
+		declref(sp, c);
+		return;
+	case CXCursor_DeclStmt:
+		vardecledit(sp, c);
+		return;
+	case CXCursor_ReturnStmt:
+		returnstmt(sp, c);
+		return;
+	case CXCursor_BreakStmt:
+		loopjump(sp, c, true);
+		return;
+	case CXCursor_ContinueStmt:
+		loopjump(sp, c, false);
+		return;
+	case CXCursor_GCCAsmStmt:
+	case CXCursor_MSAsmStmt:
+		kfail(k, c, "inline assembly in a kernel");
+		return;
+	case CXCursor_GotoStmt:
+	case CXCursor_LabelStmt:
+		if (k->sync) {
+			kfail(k, c, "goto in a kernel with barriers");
+			return;
+		}
+		break;
+	case CXCursor_LambdaExpr:
+		return; /* copied as written */
+	case CXCursor_CallExpr: {
+		int w = warpindex(k, c);
+		if (w >= 0) {
+			if (!k->dry) {
+				KWarp *x = &k->warps.v[w];
+				bool scalar = x->op >= W_SCOUNT;
+				spanedit(sp, begin(c), end(c) - begin(c), scalar ? xstrdup(x->res) : fmt("%s[%s]", x->res, tid()));
+			}
+			return;
+		}
+		CXCursor *ks;
+		int n = nk(c, &ks);
+		bool launch = n >= 2 && clang_getCursorKind(strip(ks[1])) == CXCursor_CallExpr &&
+		              named(clang_getCursorReferenced(strip(ks[1])), "__cudaPushCallConfiguration");
+		free(ks);
+		if (launch) {
+			kfail(k, c, "a kernel launch from device code (dynamic parallelism)");
+			return;
+		}
+		CXCursor f = clang_getCursorDefinition(clang_getCursorReferenced(c));
+		if (!clang_Cursor_isNull(f) && !insystem(f)) {
+			k->tls = true; /* a device function may read threadIdx */
+			if (hassync(f))
+				kfail(k, c, "a __device__ function containing a barrier or warp operation (inline it)");
+		}
+		break;
+	}
+	default:
+		break;
+	}
+	bool loop = isloop(kind) || kind == CXCursor_SwitchStmt;
+	sp->loops += loop;
+	sp->cont += isloop(kind);
+	spankids(sp, c);
+	sp->loops -= loop;
+	sp->cont -= isloop(kind);
+}
+
+/* Copies [lo, hi) of the kernel's text with the edits its cursors need. */
+static void
+copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
+{
+	Edits e = {0};
+	Span sp = {k, &e, lo, hi, 0, 0};
+	for (int i = 0; i < n; i++)
+		spanwalk(&sp, cs[i]);
+	if (k->dry) {
+		for (int i = 0; i < e.n; i++)
+			free(e.v[i].text);
+		vfree(e);
+		return;
+	}
+	for (int i = 0; i < e.n; i++)
+		e.v[i].off -= lo;
+	size_t len;
+	char *err = NULL, *txt = applyedits(k->F->src + lo, hi - lo, &e, &len, &err);
+	if (txt)
+		bputn(k->out, txt, len);
+	else
+		kfail(k, cs[0], "overlapping rewrites (a construct cuflow does not lower)");
+	free(txt);
+	free(err);
+	for (int i = 0; i < e.n; i++)
+		free(e.v[i].text);
+	vfree(e);
+}
+
+/* ---------------------------------------------------------------- thread loops */
+
+static void
+loophead(K *k, const char *mask)
+{
+	k->region++;
+	k->label = ++k->nlabel;
+	k->usedlabel = false;
+	bputs(k->out, "\tfor (unsigned cuflow_tz = 0; cuflow_tz < blockDim.z; ++cuflow_tz)\n"
+	              "\tfor (unsigned cuflow_ty = 0; cuflow_ty < blockDim.y; ++cuflow_ty)\n"
+	              "\tfor (unsigned cuflow_tx = 0; cuflow_tx < blockDim.x; ++cuflow_tx) {\n"
+	              "\t\tconst dim3 threadIdx(cuflow_tx, cuflow_ty, cuflow_tz);\n"
+	              "\t\tconst unsigned cuflow_tid = cuflow_tx + blockDim.x * (cuflow_ty + blockDim.y * cuflow_tz);\n"
+	              "\t\t(void)cuflow_tid;\n");
+	if (mask)
+		bprintf(k->out, "\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", mask);
+	if (k->sync)
+		bputs(k->out, "\t\tif (!cuflow_alive[cuflow_tid])\n\t\t\tcontinue;\n");
+	if (k->tls)
+		bputs(k->out, "\t\t::threadIdx = threadIdx;\n");
+}
+
+static void
+looptail(K *k)
+{
+	if (k->usedlabel)
+		bprintf(k->out, "\t\tcuflow_next_%d:;\n", k->label);
+	bputs(k->out, "\t}\n");
+}
+
+/* One thread loop over a run of sibling statements without barriers. */
+static void
+threadloop(K *k, CXCursor *ks, int n)
+{
+	if (!n)
+		return;
+	loophead(k, k->mask);
+	bputs(k->out, "\t\t{\n\t\t");
+	int lo = begin(ks[0]), hi = endsemi(k, ks[n - 1]);
+	copyspan(k, ks, n, lo, hi);
+	bputs(k->out, "\n\t\t}\n");
+	looptail(k);
+}
+
+/* One thread loop evaluating an expression per thread: text is "%s" around it. */
+static void
+exprloop(K *k, CXCursor e, const char *pre, const char *post)
+{
+	loophead(k, k->mask);
+	bprintf(k->out, "\t\t%s", pre);
+	copyspan(k, &e, 1, begin(e), end(e));
+	bprintf(k->out, "%s\n", post);
+	looptail(k);
+}
+
+static char *
+newmask(K *k)
+{
+	char *m = fmt("cuflow_m%d", ++k->nmask);
+	vpush(k->masks, xstrdup(m));
+	return m;
+}
+
+static char *
+newtemp(K *k, const char *type)
+{
+	char *t = fmt("cuflow_w%d", ++k->ntmp);
+	vpush(k->temps, fmt("%s %s", type, t));
+	return t;
+}
+
+/* ---------------------------------------------------------------- control */
+
+static void
+copyexpr(K *k, CXCursor e)
+{
+	copyspan(k, &e, 1, begin(e), end(e));
+}
+
+/* if (c) A else B with a barrier in a branch. */
+static void
+genif(K *k, CXCursor s)
+{
+	CXCursor *ks;
+	int n = nk(s, &ks);
+	if (n < 2 || n > 3 || clang_getCursorKind(ks[0]) == CXCursor_DeclStmt ||
+	    clang_getCursorKind(ks[0]) == CXCursor_VarDecl) {
+		kfail(k, s, "an if with an initialiser or declaration around a barrier");
+		free(ks);
+		return;
+	}
+	if (!k->mask && uniform(k, ks[0])) { /* the same branch for every thread */
+		bputs(k->out, "\tif (");
+		copyexpr(k, ks[0]);
+		bputs(k->out, ") {\n");
+		genstmt(k, ks[1]);
+		bputs(k->out, "\t}");
+		if (n == 3) {
+			bputs(k->out, " else {\n");
+			genstmt(k, ks[2]);
+			bputs(k->out, "\t}");
+		}
+		bputs(k->out, "\n");
+		free(ks);
+		return;
+	}
+	const char *outer = k->mask;
+	char *t = newmask(k), *f = newmask(k);
+	bprintf(k->out, "\tmemset(%s, 0, cuflow_nt);\n\tmemset(%s, 0, cuflow_nt);\n", t, f);
+	char *pre = fmt("%s[cuflow_tid] = (", t), *post = fmt(");\n\t\t%s[cuflow_tid] = !%s[cuflow_tid];", f, t);
+	exprloop(k, ks[0], pre, post);
+	k->mask = t;
+	genstmt(k, ks[1]);
+	if (n == 3) {
+		k->mask = f;
+		genstmt(k, ks[2]);
+	}
+	k->mask = outer;
+	free(pre);
+	free(post);
+	free(t);
+	free(f);
+	free(ks);
+}
+
+/* The parts of a for statement: init, cond, inc (null when absent), body. */
+static void
+forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCursor *body)
+{
+	CXCursor *ks;
+	int n = nk(s, &ks);
+	*init = *cond = *inc = clang_getNullCursor();
+	*body = ks[n - 1];
+	/* told apart by the two ';' in the header */
+	const char *src = k->F->src;
+	int semi[2] = {-1, -1}, ns = 0, depth = 0;
+	for (int i = begin(s); i < end(*body) && ns < 2; i++) {
+		if (src[i] == '(')
+			depth++;
+		else if (src[i] == ')')
+			depth--;
+		else if (src[i] == ';' && depth == 1)
+			semi[ns++] = i;
+	}
+	for (int i = 0; i < n - 1; i++) {
+		int b = begin(ks[i]);
+		if (b < semi[0])
+			*init = ks[i];
+		else if (b < semi[1])
+			*cond = ks[i];
+		else
+			*inc = ks[i];
+	}
+	free(ks);
+}
+
+/* Every break/continue aimed at loop l is "if (uniform) break;" at its top level. */
+static bool uniformjumps(K *k, CXCursor l);
+
+static bool
+uniformloop(K *k, CXCursor init, CXCursor cond, CXCursor inc, CXCursor s)
+{
+	if (k->mask)
+		return false;
+	if (!clang_Cursor_isNull(cond) && !uniform(k, cond))
+		return false;
+	if (!clang_Cursor_isNull(inc) && !uniform(k, strip(inc))) {
+		/* i++ / i += c on a for-init variable is uniform when the variable is */
+		CXCursor e = strip(inc);
+		CXCursor *ks;
+		int n = nk(e, &ks);
+		bool ok = n >= 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr;
+		for (int i = 1; ok && i < n; i++)
+			ok = uniform(k, ks[i]);
+		if (ok) {
+			int v = findvar(k, clang_getCursorReferenced(strip(ks[0])));
+			ok = v >= 0 && k->vars.v[v].uniform;
+		}
+		free(ks);
+		if (!ok)
+			return false;
+	}
+	if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) != CXCursor_DeclStmt && !uniform(k, init))
+		return false;
+	return uniformjumps(k, s);
+}
+
+typedef struct {
+	K *k;
+	int depth;
+	bool ok;
+} Jumps;
+
+static enum CXChildVisitResult
+jumpkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Jumps *j = d;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	if ((kind == CXCursor_BreakStmt || kind == CXCursor_ContinueStmt) && j->depth == 0) {
+		j->ok = false;
+		return CXChildVisit_Break;
+	}
+	bool loop = isloop(kind) || (kind == CXCursor_SwitchStmt);
+	j->depth += loop;
+	clang_visitChildren(c, jumpkid, j);
+	j->depth -= loop;
+	return j->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+static bool
+uniformjumps(K *k, CXCursor l)
+{
+	CXCursor *ks;
+	int n = nk(l, &ks);
+	Jumps j = {k, 0, true};
+	clang_visitChildren(ks[n - 1], jumpkid, &j);
+	free(ks);
+	return j.ok;
+}
+
+static void
+maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCursor body, bool dowhile)
+{
+	const char *outer = k->mask;
+	char *lm = newmask(k), *cm = newmask(k);
+	bprintf(k->out, "\tmemset(%s, 0, cuflow_nt);\n", lm);
+	if (!clang_Cursor_isNull(init)) {
+		loophead(k, outer);
+		bputs(k->out, "\t\t");
+		int lo = begin(init), hi = endsemi(k, init);
+		copyspan(k, &init, 1, lo, hi);
+		bprintf(k->out, "\n\t\t%s[cuflow_tid] = 1;\n", lm);
+		looptail(k);
+	} else {
+		loophead(k, outer);
+		bprintf(k->out, "\t\t%s[cuflow_tid] = 1;\n", lm);
+		looptail(k);
+	}
+	bputs(k->out, "\tfor (;;) {\n");
+	k->mask = lm;
+	char *pre = fmt("%s[cuflow_tid] = (", lm);
+	if (!dowhile && !clang_Cursor_isNull(cond)) {
+		exprloop(k, cond, pre, ");");
+		bprintf(k->out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
+	}
+	bprintf(k->out, "\tmemcpy(%s, %s, cuflow_nt);\n", cm, lm);
+	KLoop l = {s, lm, cm};
+	vpush(k->loops, l);
+	k->mask = cm;
+	genstmt(k, body);
+	k->loops.n--;
+	k->mask = lm;
+	if (!clang_Cursor_isNull(inc))
+		exprloop(k, inc, "", ";");
+	if (dowhile && !clang_Cursor_isNull(cond)) {
+		exprloop(k, cond, pre, ");");
+		bprintf(k->out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
+	}
+	bputs(k->out, "\t}\n");
+	k->mask = outer;
+	free(pre);
+	free(lm);
+	free(cm);
+}
+
+static void
+genloop(K *k, CXCursor s)
+{
+	enum CXCursorKind kind = clang_getCursorKind(s);
+	CXCursor init = clang_getNullCursor(), cond = init, inc = init, body;
+	CXCursor *ks;
+	int n = nk(s, &ks);
+	if (kind == CXCursor_ForStmt)
+		forparts(k, s, &init, &cond, &inc, &body);
+	else if (kind == CXCursor_WhileStmt) {
+		cond = ks[0];
+		body = ks[n - 1];
+		if (n != 2 || clang_getCursorKind(cond) == CXCursor_VarDecl) {
+			kfail(k, s, "a while with a declaration around a barrier");
+			free(ks);
+			return;
+		}
+	} else if (kind == CXCursor_DoStmt) {
+		body = ks[0];
+		cond = ks[n - 1];
+	} else {
+		kfail(k, s, "a range-based for around a barrier");
+		free(ks);
+		return;
+	}
+	free(ks);
+	if (uniformloop(k, init, cond, inc, s) && kind != CXCursor_DoStmt) {
+		/* the same trip count for every thread: plain C control */
+		bputs(k->out, kind == CXCursor_ForStmt ? "\tfor (" : "\twhile (");
+		if (kind == CXCursor_ForStmt) {
+			if (!clang_Cursor_isNull(init)) {
+				int lo = begin(init), hi = endsemi(k, init);
+				copyspan(k, &init, 1, lo, hi);
+				if (k->F->src[hi - 1] != ';')
+					bputs(k->out, ";");
+			} else
+				bputs(k->out, ";");
+			bputs(k->out, " ");
+			if (!clang_Cursor_isNull(cond))
+				copyexpr(k, cond);
+			bputs(k->out, "; ");
+			if (!clang_Cursor_isNull(inc))
+				copyexpr(k, inc);
+		} else
+			copyexpr(k, cond);
+		bputs(k->out, ") {\n");
+		genstmt(k, body);
+		bputs(k->out, "\t}\n");
+		return;
+	}
+	maskedloop(k, s, init, cond, inc, body, kind == CXCursor_DoStmt);
+}
+
+/* ---------------------------------------------------------------- warp operations */
+
+typedef struct {
+	K *k;
+	VEC(CXCursor) calls;
+} Collect;
+
+static enum CXChildVisitResult
+collectwarps(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Collect *w = d;
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+		return CXChildVisit_Continue;
+	clang_visitChildren(c, collectwarps, d); /* inner calls first */
+	if (warpop(c))
+		vpush(w->calls, c);
+	return CXChildVisit_Continue;
+}
+
+/* The exchange of one warp operation: every active thread stores what it
+ * offers, then each reads its partner's entry (or the block's reduction). */
+static void
+exchange(K *k, CXCursor call)
+{
+	int op = warpop(call), na = clang_Cursor_getNumArguments(call);
+	char *fn = spell(clang_getCursorReferenced(call));
+	bool sync = strstr(fn, "_sync") != NULL;
+	free(fn);
+	int a0 = sync && op != W_ACTIVE && op < W_SCOUNT ? 1 : 0; /* the mask argument is ignored */
+	KWarp w = {call, op, NULL};
+	const char *act = k->mask ? k->mask : "cuflow_alive";
+	if (op == W_ACTIVE) {
+		w.res = newtemp(k, "unsigned");
+		bprintf(k->out, "\tcuflow_activemask(%s, %s, cuflow_nt);\n", w.res, act);
+	} else if (op >= W_SCOUNT) { /* __syncthreads_count/and/or: one value for the block */
+		char *v = newtemp(k, "int"), *pre = fmt("%s[cuflow_tid] = (", v);
+		exprloop(k, clang_Cursor_getArgument(call, 0), pre, ") != 0;");
+		free(pre);
+		w.res = fmt("cuflow_r%d", k->ntmp);
+		bprintf(k->out, "\tint %s = cuflow_blockreduce(%s, %s, cuflow_nt, %d);\n", w.res, v, act,
+		        op == W_SCOUNT ? 0 : op == W_SAND ? 1 : 2);
+		free(v);
+	} else if (op == W_BALLOT || op == W_ANY || op == W_ALL) {
+		char *v = newtemp(k, "int"), *pre = fmt("%s[cuflow_tid] = (", v);
+		exprloop(k, clang_Cursor_getArgument(call, a0), pre, ") != 0;");
+		free(pre);
+		w.res = newtemp(k, op == W_BALLOT ? "unsigned" : "int");
+		loophead(k, k->mask);
+		bprintf(k->out,
+		        "\t\t%s[cuflow_tid] = cuflow_%s(%s + (cuflow_tid & ~31u), cuflow_warpmask(%s, cuflow_tid, cuflow_nt));\n",
+		        w.res, warpnames[op], v, act);
+		looptail(k);
+		free(v);
+	} else {
+		CXCursor val = clang_Cursor_getArgument(call, a0);
+		CXType t = clang_getCursorType(call);
+		CXString ts = clang_getTypeSpelling(t);
+		char *v = newtemp(k, clang_getCString(ts)), *l = newtemp(k, "int");
+		w.res = newtemp(k, clang_getCString(ts));
+		clang_disposeString(ts);
+		char *pv = fmt("%s[cuflow_tid] = (", v), *pl = fmt("%s[cuflow_tid] = (", l);
+		exprloop(k, val, pv, ");");
+		exprloop(k, clang_Cursor_getArgument(call, a0 + 1), pl, ");");
+		free(pv);
+		free(pl);
+		char *width = xstrdup("32");
+		if (na > a0 + 2) {
+			CXCursor wc = clang_Cursor_getArgument(call, a0 + 2);
+			if (clang_getCursorKind(wc) != CXCursor_UnexposedExpr || !uniform(k, wc)) {
+				free(width);
+				width = xstrndup(k->F->src + begin(wc), end(wc) - begin(wc));
+			}
+		}
+		loophead(k, k->mask);
+		bprintf(k->out,
+		        "\t\t%s[cuflow_tid] = cuflow_%s(%s + (cuflow_tid & ~31u), cuflow_tid & 31u, %s[cuflow_tid], (int)(%s));\n",
+		        w.res, warpnames[op], v, l, width);
+		looptail(k);
+		free(width);
+		free(v);
+		free(l);
+	}
+	vpush(k->warps, w);
+}
+
+static void
+genwarp(K *k, CXCursor s)
+{
+	Collect w = {k, {0}};
+	clang_visitChildren(s, collectwarps, &w);
+	if (warpop(s))
+		vpush(w.calls, s);
+	int first = k->warps.n;
+	for (int i = 0; i < w.calls.n; i++)
+		exchange(k, w.calls.v[i]);
+	threadloop(k, &s, 1);
+	k->warps.n = first; /* their results are consumed */
+	vfree(w.calls);
+}
+
+/* ---------------------------------------------------------------- statements */
+
+static bool
+syncfree(CXCursor s)
+{
+	return !hassync(s);
+}
+
+static bool
+haswarp(CXCursor s)
+{
+	Collect w = {NULL, {0}};
+	clang_visitChildren(s, collectwarps, &w);
+	bool yes = w.calls.n > 0 || warpop(s);
+	vfree(w.calls);
+	return yes;
+}
+
+static void
+genstmt(K *k, CXCursor s)
+{
+	if (k->failed && !k->dry)
+		return;
+	enum CXCursorKind kind = clang_getCursorKind(s);
+	if (syncfree(s)) {
+		threadloop(k, &s, 1);
+		return;
+	}
+	CXCursor st = strip(s);
+	if (isbarrier(st)) /* the end of one thread loop */
+		return;
+	switch (kind) {
+	case CXCursor_CompoundStmt: {
+		CXCursor *ks;
+		int n = nk(s, &ks);
+		bputs(k->out, "\t{\n");
+		genlist(k, ks, n);
+		bputs(k->out, "\t}\n");
+		free(ks);
+		return;
+	}
+	case CXCursor_IfStmt:
+		genif(k, s);
+		return;
+	case CXCursor_ForStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_CXXForRangeStmt:
+		genloop(k, s);
+		return;
+	default:
+		if ((clang_isExpression(kind) || kind == CXCursor_DeclStmt) && haswarp(s)) {
+			genwarp(k, s);
+			return;
+		}
+		kfail(k, s, "a barrier inside a statement cuflow cannot split (switch, a barrier in an expression)");
+	}
+}
+
+static void
+genlist(K *k, CXCursor *ks, int n)
+{
+	int run = 0;
+	for (int i = 0; i < n; i++) {
+		if (syncfree(ks[i]))
+			continue;
+		threadloop(k, ks + run, i - run);
+		genstmt(k, ks[i]);
+		run = i + 1;
+	}
+	threadloop(k, ks + run, n - run);
+}
+
+/* ---------------------------------------------------------------- the block function */
+
+static void
+decide(K *k)
+{
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		bool multi = v->regions.n > 1;
+		if (v->shared)
+			continue;
+		if (v->uniform && !v->param)
+			v->hoist = multi;
+		else if (!v->uniform)
+			v->arrayed = multi || (v->param && v->written);
+	}
+	/* names that clash with another declaration get a suffix */
+	for (int i = 0; i < k->vars.n; i++)
+		for (int j = 0; j < i; j++)
+			if (!strcmp(k->vars.v[i].name, k->vars.v[j].name) &&
+			    (k->vars.v[i].arrayed || k->vars.v[i].hoist || k->vars.v[i].shared)) {
+				char *n = fmt("%s_%d", k->vars.v[i].name, i);
+				free(k->vars.v[i].name);
+				k->vars.v[i].name = n;
+				break;
+			}
+}
+
+static void
+resetpass(K *k)
+{
+	k->region = k->nlabel = k->nmask = k->ntmp = 0;
+	k->mask = NULL;
+	k->loops.n = 0;
+	k->warps.n = 0;
+	for (int i = 0; i < k->masks.n; i++)
+		free(k->masks.v[i]);
+	for (int i = 0; i < k->temps.n; i++)
+		free(k->temps.v[i]);
+	k->masks.n = k->temps.n = 0;
+}
+
+/* The text of a declaration "T name" for a type spelling (arrays and
+ * function pointers need the name inside). */
+static char *
+declare(const char *type, const char *name)
+{
+	const char *br = strchr(type, '[');
+	if (br && !strchr(type, '(')) { /* float[16][17] -> float name[16][17] */
+		int n = (int)(br - type);
+		while (n > 0 && type[n - 1] == ' ')
+			n--;
+		return fmt("%.*s %s%s", n, type, name, br);
+	}
+	if (strchr(type, '('))
+		return fmt("std::remove_reference<%s>::type %s", type, name);
+	return fmt("%s %s", type, name);
+}
+
+static char *
+templatehead(K *k)
+{
+	if (clang_getCursorKind(k->fn) != CXCursor_FunctionTemplate)
+		return xstrdup("");
+	CXCursor *ks;
+	int n = nk(k->fn, &ks);
+	int lo = -1, hi = -1;
+	for (int i = 0; i < n; i++) {
+		enum CXCursorKind kk = clang_getCursorKind(ks[i]);
+		if (kk == CXCursor_TemplateTypeParameter || kk == CXCursor_NonTypeTemplateParameter ||
+		    kk == CXCursor_TemplateTemplateParameter) {
+			if (lo < 0)
+				lo = begin(ks[i]);
+			hi = end(ks[i]);
+		}
+	}
+	free(ks);
+	return lo < 0 ? xstrdup("template <> ") : fmt("template <%.*s> ", hi - lo, k->F->src + lo);
+}
+
+static char *
+templateargs(K *k)
+{
+	if (clang_getCursorKind(k->fn) != CXCursor_FunctionTemplate)
+		return xstrdup("");
+	CXCursor *ks;
+	int n = nk(k->fn, &ks);
+	Buf b = {0};
+	for (int i = 0; i < n; i++) {
+		enum CXCursorKind kk = clang_getCursorKind(ks[i]);
+		if (kk == CXCursor_TemplateTypeParameter || kk == CXCursor_NonTypeTemplateParameter ||
+		    kk == CXCursor_TemplateTemplateParameter) {
+			char *s = spell(ks[i]);
+			bprintf(&b, "%s%s", b.n ? ", " : "<", s);
+			free(s);
+		}
+	}
+	free(ks);
+	if (b.n)
+		bputs(&b, ">");
+	return bstr(&b);
+}
+
+static void
+prologue(K *k, Buf *o, const char *name, const char *targs)
+{
+	bprintf(o, "\tcuflow_args_%s%s &cuflow_a = *(cuflow_args_%s%s *)cuflow_v;\n", name, targs, name, targs);
+	bputs(o, "\tconst dim3 blockIdx = cuflow_b->blockIdx, blockDim = cuflow_b->blockDim, gridDim = "
+	         "cuflow_b->gridDim;\n"
+	         "\tconst unsigned cuflow_nt = blockDim.x * blockDim.y * blockDim.z;\n\t(void)cuflow_nt;\n");
+	if (k->tls)
+		bputs(o, "\t::blockIdx = blockIdx;\n\t::blockDim = blockDim;\n\t::gridDim = gridDim;\n");
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		if (v->param && !v->arrayed) {
+			char *d = declare(v->type, v->name);
+			bprintf(o, "\t%s = cuflow_a.%s;\n", d, v->name);
+			free(d);
+		} else if (v->param) {
+			bprintf(o, "\tauto *%s = (decltype(cuflow_a.%s) *)alloca(cuflow_nt * sizeof cuflow_a.%s);\n", v->name,
+			        v->name, v->name);
+			bprintf(o, "\tfor (unsigned cuflow_i = 0; cuflow_i < cuflow_nt; ++cuflow_i)\n\t\t%s[cuflow_i] = "
+			           "cuflow_a.%s;\n",
+			        v->name, v->name);
+		}
+	}
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		if (v->dynshared) {
+			CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
+			CXString es = clang_getTypeSpelling(clang_getArrayElementType(t));
+			bprintf(o, "\t%s *%s = (%s *)cuflow_b->dynshm; /* extern __shared__ */\n", clang_getCString(es), v->name,
+			        clang_getCString(es));
+			clang_disposeString(es);
+		} else if (v->shared) {
+			char *d = declare(v->type, v->name);
+			bprintf(o, "\t%s; /* __shared__: one per block */\n", d);
+			free(d);
+		} else if (v->hoist) {
+			char *d = declare(v->type, v->name);
+			bprintf(o, "\t%s;\n", d);
+			free(d);
+		} else if (v->arrayed && !v->param) {
+			char *d = fmt("(*%s)", v->name), *decl = declare(v->type, d);
+			if (v->carray) { /* T a[N] -> T (*a)[N] */
+				CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
+				CXString es = clang_getTypeSpelling(clang_getArrayElementType(t));
+				bprintf(o, "\t%s (*%s)[%lld] = (%s (*)[%lld])alloca(cuflow_nt * sizeof(%s[%lld]));\n",
+				        clang_getCString(es), v->name, clang_getArraySize(t), clang_getCString(es),
+				        clang_getArraySize(t), clang_getCString(es), clang_getArraySize(t));
+				clang_disposeString(es);
+			} else
+				bprintf(o, "\t%s *%s = (%s *)alloca(cuflow_nt * sizeof(%s));\n", v->type, v->name, v->type, v->type);
+			free(d);
+			free(decl);
+		}
+	}
+	if (k->sync)
+		bputs(o, "\tunsigned char *cuflow_alive = (unsigned char *)alloca(cuflow_nt);\n"
+		         "\tmemset(cuflow_alive, 1, cuflow_nt);\n");
+	for (int i = 0; i < k->masks.n; i++)
+		bprintf(o, "\tunsigned char *%s = (unsigned char *)alloca(cuflow_nt);\n", k->masks.v[i]);
+	for (int i = 0; i < k->temps.n; i++) {
+		char *t = k->temps.v[i], *sp = strrchr(t, ' ');
+		bprintf(o, "\t%.*s *%s = (%.*s *)alloca(cuflow_nt * sizeof(%.*s));\n", (int)(sp - t), t, sp + 1,
+		        (int)(sp - t), t, (int)(sp - t), t);
+	}
+}
+
+static void
+argstruct(K *k, Buf *o, const char *name, const char *thead)
+{
+	bprintf(o, "%sstruct cuflow_args_%s {\n", thead, name);
+	for (int i = 0; i < k->vars.n; i++)
+		if (k->vars.v[i].param) {
+			char *d = declare(k->vars.v[i].type, k->vars.v[i].name);
+			bprintf(o, "\t%s;\n", d);
+			free(d);
+		}
+	bputs(o, "};\n");
+}
+
+static void
+params(K *k, Buf *o, bool types)
+{
+	bool first = true;
+	for (int i = 0; i < k->vars.n; i++)
+		if (k->vars.v[i].param) {
+			if (types) {
+				char *d = declare(k->vars.v[i].type, k->vars.v[i].name);
+				bprintf(o, ", %s", d);
+				free(d);
+			} else
+				bprintf(o, "%s%s", first ? "" : ", ", k->vars.v[i].name);
+			first = false;
+		}
+}
+
+static void
+launcher(K *k, Buf *o, const char *name, const char *thead, const char *targs, bool isstatic)
+{
+	bprintf(o, "%s%svoid cuflow_launch_%s(dim3 cuflow_grid, dim3 cuflow_block, size_t cuflow_shmem, "
+	           "cudaStream_t cuflow_stream",
+	        thead, isstatic ? "static " : "", name);
+	params(k, o, true);
+	bprintf(o, ")\n{\n\tcuflow_args_%s%s cuflow_a = {", name, targs);
+	params(k, o, false);
+	bprintf(o, "};\n\tcuflowLaunch(cuflow_block_%s%s, &cuflow_a, sizeof cuflow_a, cuflow_grid, cuflow_block, "
+	           "cuflow_shmem, cuflow_stream);\n}\n",
+	        name, targs);
+}
+
+static void
+freek(K *k)
+{
+	for (int i = 0; i < k->vars.n; i++) {
+		free(k->vars.v[i].name);
+		free(k->vars.v[i].type);
+		vfree(k->vars.v[i].regions);
+	}
+	vfree(k->vars);
+	resetpass(k);
+	vfree(k->masks);
+	vfree(k->temps);
+	vfree(k->loops);
+	vfree(k->warps);
+}
+
+static CXCursor
+kernelbody(CXCursor fn)
+{
+	CXCursor *ks;
+	int n = nk(fn, &ks);
+	CXCursor b = clang_getNullCursor();
+	for (int i = 0; i < n; i++)
+		if (clang_getCursorKind(ks[i]) == CXCursor_CompoundStmt)
+			b = ks[i];
+	free(ks);
+	return b;
+}
+
+static bool
+isstaticfn(CXCursor fn)
+{
+	return clang_Cursor_getStorageClass(fn) == CX_SC_Static;
+}
+
+/* The kernel's definition becomes its argument struct, block function and
+ * launcher; the name stays as a function for code that takes its address. */
+void
+lowerkernel(Lower *L, LFile *F, CXCursor fn)
+{
+	K k = {0};
+	k.L = L;
+	k.F = F;
+	k.fn = fn;
+	k.body = kernelbody(fn);
+	CXCursor *ks;
+	int n = nk(fn, &ks);
+	for (int i = 0; i < n; i++)
+		if (clang_getCursorKind(ks[i]) == CXCursor_ParmDecl)
+			addvar(&k, ks[i], true);
+	free(ks);
+	clang_visitChildren(k.body, collectvars, &k);
+	clang_visitChildren(k.body, collectwrites, &k);
+	filluniform(&k);
+	k.sync = hassync(k.body);
+	CXCursor *body;
+	int nb = nk(k.body, &body);
+	Buf dry = {0};
+	k.dry = true;
+	k.out = &dry;
+	genlist(&k, body, nb);
+	free(dry.v);
+	bool tls = k.tls;
+	resetpass(&k);
+	decide(&k);
+	k.dry = false;
+	k.failed = false;
+	k.tls = tls;
+	Buf gen = {0};
+	k.out = &gen;
+	genlist(&k, body, nb);
+	free(body);
+	if (k.failed) {
+		free(gen.v);
+		freek(&k);
+		return;
+	}
+	char *name = spell(fn), *thead = templatehead(&k), *targs = templateargs(&k);
+	Buf o = {0};
+	bprintf(&o, "/* kernel %s, lowered by cuflow: one call runs one thread block */\n", name);
+	argstruct(&k, &o, name, thead);
+	bprintf(&o, "%sstatic void cuflow_block_%s(const cuflow_block *cuflow_b, void *cuflow_v)\n{\n", thead, name);
+	prologue(&k, &o, name, targs);
+	bputn(&o, gen.v, gen.n);
+	bputs(&o, "}\n");
+	launcher(&k, &o, name, thead, targs, isstaticfn(fn));
+	bprintf(&o, "%s%svoid %s(", thead, isstaticfn(fn) ? "static " : "", name);
+	Buf p = {0};
+	params(&k, &p, true);
+	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
+	bprintf(&o, ")\n{\n\tcuflowDirectCall(\"%s\"); /* a kernel called without <<<...>>> */\n}", name);
+	free(p.v);
+	int lo = begin(fn), hi = end(fn);
+	edit(F, lo, hi - lo, bstr(&o));
+	L->kernels++;
+	free(gen.v);
+	free(name);
+	free(thead);
+	free(targs);
+	freek(&k);
+}
+
+/* A declaration of a kernel: the launcher's declaration takes its place. */
+void
+lowerkerneldecl(Lower *L, LFile *F, CXCursor fn)
+{
+	(void)L;
+	K k = {0};
+	k.F = F;
+	k.fn = fn;
+	CXCursor *ks;
+	int n = nk(fn, &ks);
+	for (int i = 0; i < n; i++)
+		if (clang_getCursorKind(ks[i]) == CXCursor_ParmDecl)
+			addvar(&k, ks[i], true);
+	free(ks);
+	char *name = spell(fn), *thead = templatehead(&k);
+	Buf o = {0};
+	bprintf(&o, "%s%svoid cuflow_launch_%s(dim3, dim3, size_t, cudaStream_t", thead, isstaticfn(fn) ? "static " : "",
+	        name);
+	params(&k, &o, true);
+	bprintf(&o, ");\n%s%svoid %s(", thead, isstaticfn(fn) ? "static " : "", name);
+	Buf p = {0};
+	params(&k, &p, true);
+	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
+	bputs(&o, ")");
+	free(p.v);
+	int lo = begin(fn), hi = end(fn);
+	edit(F, lo, hi - lo, bstr(&o));
+	free(name);
+	free(thead);
+	freek(&k);
+}

@@ -1,0 +1,442 @@
+/* lower.c: cuflow --lower=openmp: a CUDA program -> one C++ file that runs
+ * on a CPU with OpenMP and cuflow's runtime (CuPBoP, Han et al. 2022, does
+ * this at the LLVM IR level; cuflow does it on the source, keeping the
+ * user's names and comments).
+ *
+ * Every file given is parsed as nvcc would; the user's own files (the ones
+ * given and the headers they include, not system headers) are copied with
+ * edits: each kernel becomes a per-block function and a launcher (kernel.c),
+ * each launch a call of the launcher, and each #include of a user file the
+ * lowered text of that file, once. Host code, device functions, __constant__
+ * and __device__ variables stay as written: the support header turns the
+ * CUDA qualifiers into nothing. Anything that cannot be lowered faithfully is
+ * refused, with the construct and its line, and no output is written. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "front/front.h"
+#include "lower/lower.h"
+
+int
+offset(CXSourceLocation l)
+{
+	unsigned o;
+	clang_getExpansionLocation(l, NULL, NULL, NULL, &o);
+	return (int)o;
+}
+
+void
+refuse(Lower *L, CXCursor at, const char *f, ...)
+{
+	CXFile file;
+	unsigned line;
+	clang_getExpansionLocation(clang_getCursorLocation(at), &file, &line, NULL, NULL);
+	CXString name = clang_getFileName(file);
+	bprintf(&L->why, "%s:%u: cannot lower ", clang_getCString(name) ? clang_getCString(name) : "?", line);
+	clang_disposeString(name);
+	va_list ap;
+	va_start(ap, f);
+	char buf[512];
+	vsnprintf(buf, sizeof buf, f, ap);
+	va_end(ap);
+	bprintf(&L->why, "%s\n", buf);
+}
+
+void
+edit(LFile *F, int off, int len, char *text)
+{
+	Edit e = {off, len, text, F->edits.n};
+	vpush(F->edits, e);
+}
+
+/* The user file f (found in translation unit tu), recorded once. */
+LFile *
+lfile(Lower *L, CXTranslationUnit tu, CXFile f)
+{
+	CXString n = clang_getFileName(f);
+	const char *path = clang_getCString(n);
+	for (int i = 0; i < L->files.n; i++)
+		if (!strcmp(L->files.v[i].path, path)) {
+			clang_disposeString(n);
+			return &L->files.v[i];
+		}
+	LFile F = {0};
+	F.path = xstrdup(path);
+	F.file = f;
+	F.tu = tu;
+	F.src = clang_getFileContents(tu, f, &F.len);
+	clang_disposeString(n);
+	vpush(L->files, F);
+	return &L->files.v[L->files.n - 1];
+}
+
+char *
+cursortext(LFile *F, CXCursor c)
+{
+	int b = offset(clang_getRangeStart(clang_getCursorExtent(c)));
+	int e = offset(clang_getRangeEnd(clang_getCursorExtent(c)));
+	return xstrndup(F->src + b, e > b ? e - b : 0);
+}
+
+/* ---------------------------------------------------------------- launches */
+
+static bool
+isconfig(CXCursor c)
+{
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	CXString s = clang_getCursorSpelling(clang_getCursorReferenced(c));
+	bool yes = !strcmp(clang_getCString(s), "__cudaPushCallConfiguration");
+	clang_disposeString(s);
+	return yes;
+}
+
+static char *
+configarg(LFile *F, CXCursor cfg, int i)
+{
+	if (i >= clang_Cursor_getNumArguments(cfg))
+		return xstrdup("0");
+	CXCursor a = clang_Cursor_getArgument(cfg, i);
+	CXCursor *ks;
+	int n = kids(a, &ks);
+	free(ks);
+	if (n == 0 && clang_getCursorKind(a) == CXCursor_UnexposedExpr)
+		return xstrdup("0"); /* left out */
+	return cursortext(F, a);
+}
+
+/* k<<<g, b, s, st>>>(args)  ->  cuflow_launch_k(g, b, s, st, args) */
+static void
+lowerlaunch(Lower *L, LFile *F, CXCursor call)
+{
+	CXCursor *ks;
+	kids(call, &ks);
+	CXCursor callee = ks[0], cfg = strip(ks[1]);
+	free(ks);
+	if (ismacro(call)) {
+		refuse(L, call, "a kernel launch written through a macro");
+		return;
+	}
+	CXCursor k = clang_getCursorReferenced(call);
+	CXCursor t = clang_getSpecializedCursorTemplate(k);
+	if (!clang_Cursor_isNull(t))
+		k = t;
+	CXString ks0 = clang_getCursorSpelling(k);
+	const char *name = clang_getCString(ks0);
+	char *ctext = cursortext(F, callee);
+	/* the launcher's name goes where the kernel's is, before any template arguments */
+	char *at = NULL;
+	for (char *p = strstr(ctext, name); p; p = strstr(p + 1, name))
+		if ((p == ctext || !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z') ||
+		                     (p[-1] >= '0' && p[-1] <= '9'))))
+			at = p;
+	if (!at) {
+		refuse(L, call, "a launch of %s through an expression cuflow cannot rename", name);
+		free(ctext);
+		clang_disposeString(ks0);
+		return;
+	}
+	char *g = configarg(F, cfg, 0), *b = configarg(F, cfg, 1), *s = configarg(F, cfg, 2), *st = configarg(F, cfg, 3);
+	int lo = offset(clang_getRangeStart(clang_getCursorExtent(callee)));
+	int cend = offset(clang_getRangeEnd(clang_getCursorExtent(cfg)));
+	int paren = cend;
+	while (paren < (int)F->len && F->src[paren] != '(')
+		paren++;
+	int nargs = clang_Cursor_getNumArguments(call);
+	char *rep = fmt("%.*scuflow_launch_%s(%s, %s, %s, %s%s", (int)(at - ctext), ctext, at, g, b, s, st,
+	                nargs > 0 ? ", " : "");
+	edit(F, lo, paren + 1 - lo, rep);
+	free(g);
+	free(b);
+	free(s);
+	free(st);
+	free(ctext);
+	clang_disposeString(ks0);
+}
+
+typedef struct {
+	Lower *L;
+	LFile *F;
+	bool device;
+} Walk;
+
+static enum CXChildVisitResult
+findlaunches(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Walk *w = d;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		CXCursor *ks;
+		int n = kids(c, &ks);
+		bool launch = n >= 2 && isconfig(ks[1]);
+		free(ks);
+		if (launch) {
+			if (w->device)
+				refuse(w->L, c, "a kernel launch from device code (dynamic parallelism)");
+			else
+				lowerlaunch(w->L, w->F, c);
+			return CXChildVisit_Continue; /* the arguments stay as they are */
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* ---------------------------------------------------------------- declarations */
+
+static bool
+isfn(enum CXCursorKind k)
+{
+	return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
+}
+
+static bool
+hasattr(CXCursor c, enum CXCursorKind a)
+{
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	bool yes = false;
+	for (int i = 0; i < n && !yes; i++)
+		yes = clang_getCursorKind(ks[i]) == a;
+	free(ks);
+	return yes;
+}
+
+static bool
+istexture(CXCursor v)
+{
+	CXString s = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(v)));
+	bool yes = !strncmp(clang_getCString(s), "texture<", 8) || strstr(clang_getCString(s), "surface<");
+	clang_disposeString(s);
+	return yes;
+}
+
+static void lowerdecls(Lower *L, CXTranslationUnit tu, CXCursor parent);
+
+static enum CXChildVisitResult
+lowerdecl(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	void **a = d;
+	Lower *L = a[0];
+	CXTranslationUnit tu = a[1];
+	if (insystem(c))
+		return CXChildVisit_Continue;
+	CXFile f;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (!f)
+		return CXChildVisit_Continue;
+	LFile *F = lfile(L, tu, f);
+	if (F->done) /* lowered already, from another file including it */
+		return CXChildVisit_Continue;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_ClassDecl ||
+	    k == CXCursor_StructDecl || k == CXCursor_ClassTemplate) {
+		lowerdecls(L, tu, c);
+		return CXChildVisit_Continue;
+	}
+	if (k == CXCursor_VarDecl && istexture(c)) {
+		CXString s = clang_getTypeSpelling(clang_getCursorType(c));
+		if (!strstr(clang_getCString(s), ", 1,") && !strstr(clang_getCString(s), ",1,") &&
+		    strstr(clang_getCString(s), "texture<"))
+			refuse(L, c, "a texture reference that is not one-dimensional");
+		clang_disposeString(s);
+		return CXChildVisit_Continue;
+	}
+	if (!isfn(k))
+		return CXChildVisit_Continue;
+	if (iskernel(c)) {
+		if (clang_isCursorDefinition(c))
+			lowerkernel(L, F, c);
+		else
+			lowerkerneldecl(L, F, c);
+		return CXChildVisit_Continue;
+	}
+	if (clang_isCursorDefinition(c)) {
+		Walk w = {L, F, hasattr(c, CXCursor_CUDADeviceAttr) && !hasattr(c, CXCursor_CUDAHostAttr)};
+		clang_visitChildren(c, findlaunches, &w);
+	}
+	return CXChildVisit_Continue;
+}
+
+static void
+lowerdecls(Lower *L, CXTranslationUnit tu, CXCursor parent)
+{
+	void *a[2] = {L, tu};
+	clang_visitChildren(parent, lowerdecl, a);
+}
+
+/* #include lines of user files, recorded in the including file. */
+static void
+inclusion(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
+{
+	void **a = d;
+	Lower *L = a[0];
+	CXTranslationUnit tu = a[1];
+	if (depth == 0 || clang_Location_isInSystemHeader(stack[0]))
+		return;
+	CXSourceLocation at = stack[0];
+	if (clang_Location_isInSystemHeader(clang_getLocation(tu, inc, 1, 1)))
+		return;
+	CXString n = clang_getFileName(inc);
+	const char *name = clang_getCString(n);
+	bool virt = !strncmp(name, "/__cuflow__/", 12);
+	clang_disposeString(n);
+	if (virt)
+		return;
+	CXFile from;
+	unsigned off;
+	clang_getExpansionLocation(at, &from, NULL, NULL, &off);
+	LFile *F = lfile(L, tu, from), *G = lfile(L, tu, inc);
+	int gi = (int)(G - L->files.v);
+	F = lfile(L, tu, from); /* lfile may have moved the array */
+	for (int i = 0; i < F->incoff.n; i++)
+		if (F->incfile.v[i] == gi && F->incoff.v[i] <= (int)off && (int)off < F->incend.v[i])
+			return;
+	/* the whole directive line */
+	int b = (int)off, e = (int)off;
+	while (b > 0 && F->src[b - 1] != '\n')
+		b--;
+	while (e < (int)F->len && F->src[e] != '\n')
+		e++;
+	vpush(F->incoff, b);
+	vpush(F->incend, e);
+	vpush(F->incfile, gi);
+	L->files.v[gi].included = true;
+}
+
+/* ---------------------------------------------------------------- output */
+
+static void emitfile(Lower *L, Buf *out, int fi);
+
+static int
+byoffset(const void *a, const void *b)
+{
+	const Edit *x = a, *y = b;
+	return x->off - y->off;
+}
+
+static void
+emitfile(Lower *L, Buf *out, int fi)
+{
+	LFile *F = &L->files.v[fi];
+	if (F->emitted)
+		return;
+	F->emitted = true;
+	Edits all = {0};
+	for (int i = 0; i < F->edits.n; i++) {
+		Edit e = F->edits.v[i];
+		e.text = xstrdup(e.text);
+		vpush(all, e);
+	}
+	for (int i = 0; i < F->incoff.n; i++) {
+		int gi = F->incfile.v[i];
+		Buf sub = {0};
+		if (L->files.v[gi].emitted)
+			bprintf(&sub, "/* cuflow: %s was included above */", L->files.v[gi].path);
+		else {
+			bprintf(&sub, "/* cuflow: begin %s */\n", L->files.v[gi].path);
+			emitfile(L, &sub, gi);
+			bprintf(&sub, "\n/* cuflow: end %s */", L->files.v[gi].path);
+		}
+		F = &L->files.v[fi];
+		Edit e = {F->incoff.v[i], F->incend.v[i] - F->incoff.v[i], bstr(&sub), 0};
+		vpush(all, e);
+	}
+	qsort(all.v, all.n, sizeof *all.v, byoffset);
+	size_t len;
+	char *err = NULL, *txt = applyedits(F->src, F->len, &all, &len, &err);
+	if (txt)
+		bputn(out, txt, len);
+	else
+		bprintf(&L->why, "%s: cannot lower: %s\n", F->path, err);
+	free(txt);
+	free(err);
+	for (int i = 0; i < all.n; i++)
+		free(all.v[i].text);
+	vfree(all);
+}
+
+static void
+freelower(Lower *L)
+{
+	for (int i = 0; i < L->files.n; i++) {
+		LFile *F = &L->files.v[i];
+		free(F->path);
+		for (int j = 0; j < F->edits.n; j++)
+			free(F->edits.v[j].text);
+		vfree(F->edits);
+		vfree(F->incoff);
+		vfree(F->incend);
+		vfree(F->incfile);
+	}
+	vfree(L->files);
+	for (int i = 0; i < L->tus.n; i++)
+		clang_disposeTranslationUnit(L->tus.v[i]);
+	for (int i = 0; i < L->idx.n; i++)
+		clang_disposeIndex(L->idx.v[i]);
+	vfree(L->tus);
+	vfree(L->idx);
+	free(L->why.v);
+}
+
+/* Lowers the program made of paths into the text *out; 0 on success, else
+ * -1 with every refusal in *err. */
+int
+lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
+{
+	Lower L = {0};
+	/* parsed against the declarations the lowered program is compiled with */
+	Opts mo = *o0, *o = &mo;
+	mo.minimal = true;
+	for (int i = 0; i < n; i++) {
+		int mode;
+		CXIndex idx;
+		char *why = NULL;
+		CXTranslationUnit tu = parsetu(paths[i], o, NULL, 0, &mode, &idx, &why);
+		if (tu) {
+			why = firsterror(tu, paths[i]);
+			vpush(L.tus, tu);
+			vpush(L.idx, idx);
+		}
+		if (why) {
+			bprintf(&L.why, "%s: not parsed: %s\n", paths[i], why);
+			free(why);
+			continue;
+		}
+		CXFile mf = clang_getFile(tu, paths[i]);
+		lfile(&L, tu, mf)->given = true;
+		void *a[2] = {&L, tu};
+		clang_getInclusions(tu, inclusion, a);
+		lowerdecls(&L, tu, clang_getTranslationUnitCursor(tu));
+		for (int f = 0; f < L.files.n; f++)
+			if (L.files.v[f].tu == tu)
+				L.files.v[f].done = true;
+	}
+	Buf b = {0};
+	bputs(&b, "/* Generated by cuflow --lower=openmp from");
+	for (int i = 0; i < n; i++)
+		bprintf(&b, " %s", paths[i]);
+	bputs(&b, ".\n * Build: g++ -O2 -fopenmp THIS.cpp $(pkg-config --cflags --libs cuflow-runtime) */\n"
+	          "#include <cuflow_lower.h>\n");
+	for (int i = 0; i < L.files.n; i++)
+		if (L.files.v[i].given && !L.files.v[i].included) {
+			bprintf(&b, "/* cuflow: begin %s */\n", L.files.v[i].path);
+			emitfile(&L, &b, i);
+			bprintf(&b, "\n/* cuflow: end %s */\n", L.files.v[i].path);
+		}
+	if (!L.kernels && !L.why.n)
+		bputs(&L.why, "no kernels found: nothing to lower\n");
+	int rc = 0;
+	if (L.why.n) {
+		*err = xstrdup(bstr(&L.why));
+		free(b.v);
+		rc = -1;
+	} else
+		*out = bstr(&b);
+	freelower(&L);
+	return rc;
+}
