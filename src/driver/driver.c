@@ -401,19 +401,6 @@ report(Run *r, const Report *rep)
 	return rc;
 }
 
-/* --export-fixes: nonzero when the file cannot be written. */
-static int
-writefixes(Run *r, const Report *rep)
-{
-	Buf b = {0};
-	exportfixes(&b, rep);
-	FILE *to = fopen(r->exportfixes, "w");
-	bool ok = to && fputs(bstr(&b), to) >= 0;
-	ok &= to && fclose(to) == 0;
-	if (!ok)
-		fprintf(stderr, "cuflow: cannot write the fixes to %s\n", r->exportfixes);
-	free(b.v);
-	return !ok;
 /* Writes a file that may not exist yet. */
 static int
 newfile(const char *path, const char *text, char **err)
@@ -425,6 +412,21 @@ newfile(const char *path, const char *text, char **err)
 	if (!ok)
 		*err = xstrdup("cannot write it");
 	return ok ? 0 : -1;
+}
+
+/* --export-fixes: nonzero when the file cannot be written. */
+static int
+writefixes(Run *r, const Report *rep)
+{
+	Buf b = {0};
+	char *err = NULL;
+	exportfixes(&b, rep);
+	int rc = newfile(r->exportfixes, bstr(&b), &err);
+	if (rc)
+		fprintf(stderr, "cuflow: cannot write the fixes to %s\n", r->exportfixes);
+	free(err);
+	free(b.v);
+	return rc != 0;
 }
 
 /* --lower=openmp: the whole program into one C++ file, or nothing. */

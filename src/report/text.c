@@ -78,7 +78,7 @@ textreport(Buf *b, const Report *r)
 			continue;
 		else if (u->legacy)
 			bprintf(b, "%s: parsed with cuflow's minimal CUDA declarations: it uses %s, which CUDA 13 removed\n",
-			        rel(u->path), u->legacy);
+			        relpath(u->path), u->legacy);
 		else if (u->mode == PM_MINIMAL && (i == 0 || r->units[i - 1]->mode != PM_MINIMAL))
 			bprintf(b, "%s: parsed with cuflow's minimal CUDA declarations (no usable CUDA toolkit%s)\n",
 			        relpath(u->path), r->minimalwhy ? r->minimalwhy : "");
