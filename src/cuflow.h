@@ -479,7 +479,7 @@ typedef struct {
 	const Unit *u;
 	const char *fn;     /* the function's name */
 	int line, endline;  /* the sync statement (first member of a group) */
-	int begin, end;     /* its bytes in the unit's text (editors underline them) */
+	int begin, end;     /* its bytes [begin, end) in the unit's text (editors underline them) */
 	char *call;         /* the sync call's name */
 	Ints members;       /* lines of every statement moved together */
 	int target;         /* the line it now precedes (a statement or the block's closing brace) */
@@ -495,7 +495,8 @@ typedef VEC(Change) Plan;
 void syncmotion(Prog *p, Plan *plan);
 
 /* edit/edit.c */
-void sortedits(Edits *e); /* the order applyedits applies them in */
+int editorder(const Edit *a, const Edit *b); /* the order applyedits applies edits in */
+void sortedits(Edits *e);                    /* sorts them into that order */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
 int writeatomic(const char *path, const char *data, size_t len, char **err);
 

@@ -15,7 +15,8 @@ src_libcuflow_a_SOURCES = \
 	src/analysis/analysis.h src/analysis/pts.c src/analysis/kernel.c src/analysis/effects.c \
 	src/analysis/dom.c src/analysis/loop.c src/analysis/pending.c src/analysis/cfg.c \
 	src/front/cst.c src/pass/sync.c src/edit/edit.c \
-	src/report/report.h src/report/diff.c src/report/text.c \
+	src/report/report.h src/report/diff.c src/report/text.c src/report/plan.c \
+	src/report/json.c src/report/sarif.c src/report/fixes.c \
 	src/driver/driver.h src/driver/driver.c src/driver/compdb.c \
 	src/lower/lower.h src/lower/lower.c src/lower/kernel.c \
 	src/lsp/lsp.h src/lsp/lsp.c src/lsp/rpc.c src/lsp/positions.c src/lsp/doc.c src/lsp/analyse.c
@@ -26,8 +27,10 @@ HDR_FILES = $(wildcard $(srcdir)/src/front/hdr/*.h $(srcdir)/src/front/hdr/*/*.h
 	$(srcdir)/runtime/include/cuflow_cuda_api.h
 RULE_FILES = $(wildcard $(srcdir)/rules/*.rules)
 src/front/headers.c: $(srcdir)/tools/embed $(HDR_FILES)
+	@$(MKDIR_P) $(@D)
 	$(AM_V_GEN)$(srcdir)/tools/embed cuflow_headers -r $(srcdir)/src/front/hdr $(HDR_FILES) > $@.tmp && mv $@.tmp $@
 src/model/builtin_rules.c: $(srcdir)/tools/embed $(RULE_FILES)
+	@$(MKDIR_P) $(@D)
 	$(AM_V_GEN)$(srcdir)/tools/embed cuflow_rules $(RULE_FILES) > $@.tmp && mv $@.tmp $@
 CLEANFILES += src/front/headers.c src/model/builtin_rules.c
 EXTRA_DIST += src/front/hdr runtime/include
@@ -37,6 +40,10 @@ EXTRA_DIST += src/front/hdr runtime/include
 TSDIR = $(srcdir)/third_party/tree-sitter-cuda/src
 src_libtscuda_a_CFLAGS = -std=c11 -O1 -w -I$(TSDIR)
 src_libtscuda_a_SOURCES = third_party/tree-sitter-cuda/src/parser.c third_party/tree-sitter-cuda/src/scanner.c
+# the tarball carries the grammar (MIT; ./bootstrap fetched it pinned and
+# checksummed), so a release builds without npm
+EXTRA_DIST += third_party/tree-sitter-cuda/LICENSE third_party/tree-sitter-cuda/package.json \
+	third_party/tree-sitter-cuda/src/tree_sitter
 
 src_cuflow_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
 src_cuflow_SOURCES = src/main.c

@@ -17,11 +17,12 @@ static const char usage[] =
 	"  -p DIR             read compile flags from DIR/compile_commands.json\n"
 	"  --cuda-path=DIR    the CUDA toolkit to parse against\n"
 	"  --minimal-cuda     parse with cuflow's own minimal CUDA declarations\n"
-	"  -I DIR, -D NAME[=V], -U NAME, -include FILE   as clang takes them\n"
+	"  -I DIR, -D NAME[=V], -U NAME, --include FILE   as clang takes them\n"
 	"  --rules=PATH       add API rules from a file or directory (later ones win)\n"
 	"  --move-past-timers allow moving syncs past clock reads\n"
 	"  --report=FORMAT    text (default), json or sarif\n"
 	"  --report-file=PATH write the report there instead of stderr\n"
+	"  --export-fixes=FILE write the moves as clang-apply-replacements YAML\n"
 	"  -j N               analyse N files at a time\n"
 	"  -q, --quiet        no report\n"
 	"  --timing           add parse and analysis times per file to the report\n"
@@ -49,6 +50,7 @@ enum {
 	OPT_TIMERS,
 	OPT_REPORT,
 	OPT_REPORTFILE,
+	OPT_EXPORTFIXES,
 	OPT_DUMP,
 	OPT_VERSION,
 	OPT_INCLUDE,
@@ -68,6 +70,7 @@ static const struct option longopts[] = {
 	{"move-past-timers", no_argument, NULL, OPT_TIMERS},
 	{"report", required_argument, NULL, OPT_REPORT},
 	{"report-file", required_argument, NULL, OPT_REPORTFILE},
+	{"export-fixes", required_argument, NULL, OPT_EXPORTFIXES},
 	{"dump", required_argument, NULL, OPT_DUMP},
 	{"quiet", no_argument, NULL, 'q'},
 	{"include", required_argument, NULL, OPT_INCLUDE},
@@ -138,6 +141,9 @@ main(int argc, char **argv)
 		case OPT_REPORTFILE:
 			r.reportfile = optarg;
 			break;
+		case OPT_EXPORTFIXES:
+			r.exportfixes = optarg;
+			break;
 		case OPT_DUMP:
 			r.dump = optarg;
 			break;
@@ -196,6 +202,9 @@ main(int argc, char **argv)
 		return usageerr("-o goes with --lower", NULL);
 	if (r.inplace && r.check)
 		return usageerr("--check and --in-place exclude each other", NULL);
+	if (r.inplace && r.exportfixes)
+		return usageerr("--export-fixes and --in-place exclude each other (the fixes are for the original files)",
+		                NULL);
 	if (r.dump && strcmp(r.dump, "model"))
 		return usageerr("--dump takes 'model'", r.dump);
 	if (r.report && strcmp(r.report, "text") && strcmp(r.report, "json") && strcmp(r.report, "sarif"))

@@ -1,8 +1,24 @@
 # tests/: golden cases (tests/golden/NNN-*/), unit tests of the analyses
 # (tests/unit/), and scripts for corpus and GPU runs that need what CI lacks.
-TESTS += tests/golden.test tests/cli.test tests/oracle.test tests/lsp.test tests/nvim.test tests/minhdr.test
-EXTRA_DIST += tests/golden tests/golden.test tests/cli tests/cli.test tests/oracle tests/oracle.test tests/lower tests/corpus tests/gpu \
-	tests/lsp tests/lsp.test tests/nvim.test tests/minhdr tests/minhdr.test
+TESTS += tests/golden.test tests/cli.test tests/oracle.test tests/lsp.test tests/nvim.test tests/minhdr.test \
+	tests/precommit.test tests/man.test
+EXTRA_DIST += tests/golden tests/golden.test tests/cli tests/cli.test tests/oracle tests/oracle.test tests/lower \
+	tests/corpus tests/gpu tests/lsp tests/lsp.test tests/nvim.test tests/minhdr tests/minhdr.test \
+	tests/precommit.test tests/man.test
+
+# the report formats (JSON, SARIF, export-fixes) on every golden input:
+# prepare.test runs cuflow once per args group, the others check its output
+FORMAT_TESTS = tests/formats/json.test tests/formats/sarif.test tests/formats/fixes.test
+TESTS += tests/formats/prepare.test $(FORMAT_TESTS)
+EXTRA_DIST += tests/formats/lib.sh tests/formats/apply.py tests/formats/prepare.test $(FORMAT_TESTS)
+$(FORMAT_TESTS:.test=.log): tests/formats/prepare.log
+clean-local: clean-formats
+clean-formats:
+	rm -rf tests/formats.out
+distclean-local: distclean-validators
+distclean-validators:
+	rm -rf tests/validators
+.PHONY: clean-formats distclean-validators
 TEST_EXTENSIONS = .test
 TEST_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = CUFLOW=$(abs_top_builddir)/src/cuflow; export CUFLOW;

@@ -331,6 +331,76 @@ emit(const char *text, FILE *to)
 	fflush(to);
 }
 
+/* Each analysed file's text with the plan applied: written back (-i) or
+ * printed as a diff. Returns whether a diff was printed; *rc becomes 3 when
+ * a file's edits cannot be applied or written. */
+static bool
+rewriteall(Run *r, Unit **units, int n, const Plan *plan, bool *changed, char **editerr, int *rc)
+{
+	bool pending = false;
+	char *err = NULL;
+	for (int i = 0; i < n; i++) {
+		Unit *u = units[i];
+		if (u->refused || u->skipped)
+			continue;
+		size_t len;
+		char *out = rewrite(u, plan, &len, &changed[i], &editerr[i]);
+		if (!out) {
+			fprintf(stderr, "cuflow: %s: internal error, file left alone: %s\n", u->path, editerr[i]);
+			*rc = 3;
+			continue;
+		}
+		if (changed[i] && r->inplace) {
+			if (writeatomic(u->path, out, len, &err)) {
+				fprintf(stderr, "cuflow: %s: %s\n", u->path, err);
+				free(err);
+				*rc = 3;
+			}
+		} else if (changed[i]) {
+			Buf d = {0};
+			unidiff(&d, u->path, u->src, u->len, out, len);
+			emit(bstr(&d), stdout);
+			free(d.v);
+			pending = true;
+		}
+		free(out);
+	}
+	return pending;
+}
+
+/* The report in the format asked for, to stderr or --report-file (when
+ * that cannot be written: to stderr, and nonzero). */
+static int
+report(Run *r, const Report *rep)
+{
+	Buf b = {0};
+	if (r->report && !strcmp(r->report, "json"))
+		jsonreport(&b, rep);
+	else if (r->report && !strcmp(r->report, "sarif"))
+		sarifreport(&b, rep);
+	else {
+		textreport(&b, rep);
+		for (int i = 0; r->timing && i < rep->nunits; i++) {
+			const Unit *u = rep->units[i];
+			bprintf(&b, "timing %s parse=%.4f build=%.4f analyse=%.4f mode=%s%s\n", u->path, u->tparse, u->tbuild,
+			        rep->tanalyse1[i], u->mode == PM_CUDA ? "cuda" : "minimal", u->refused ? " refused" : "");
+		}
+	}
+	FILE *to = stderr;
+	int rc = 0;
+	if (r->reportfile && !(to = fopen(r->reportfile, "w")))
+		to = stderr;
+	emit(bstr(&b), to);
+	if (to != stderr && (ferror(to) | fclose(to)))
+		to = stderr;
+	if (r->reportfile && to == stderr) {
+		fprintf(stderr, "cuflow: cannot write the report to %s\n", r->reportfile);
+		rc = 3;
+	}
+	free(b.v);
+	return rc;
+}
+
 /* Writes a file that may not exist yet. */
 static int
 newfile(const char *path, const char *text, char **err)
@@ -342,6 +412,21 @@ newfile(const char *path, const char *text, char **err)
 	if (!ok)
 		*err = xstrdup("cannot write it");
 	return ok ? 0 : -1;
+}
+
+/* --export-fixes: nonzero when the file cannot be written. */
+static int
+writefixes(Run *r, const Report *rep)
+{
+	Buf b = {0};
+	char *err = NULL;
+	exportfixes(&b, rep);
+	int rc = newfile(r->exportfixes, bstr(&b), &err);
+	if (rc)
+		fprintf(stderr, "cuflow: cannot write the fixes to %s\n", r->exportfixes);
+	free(err);
+	free(b.v);
+	return rc != 0;
 }
 
 /* --lower=openmp: the whole program into one C++ file, or nothing. */
@@ -425,60 +510,24 @@ drive(Run *r)
 		runpasses(&j, &plan);
 		progress(&j, true);
 		double *tanalyse = j.tanalyse;
-		bool *changed = xcalloc(n, sizeof *changed);
-		bool pending = false;
+		bool *changed = xcalloc(n + 1, sizeof *changed);
+		char **editerr = xcalloc(n + 1, sizeof *editerr);
+		bool pending = rewriteall(r, units, n, &plan, changed, editerr, &rc);
+		Report rep = {units, n, changed, &plan, NULL, now() - j.t0, 0, 0, tanalyse, editerr, r->passes};
 		for (int i = 0; i < n; i++) {
-			Unit *u = units[i];
-			if (u->refused || u->skipped)
-				continue;
-			size_t len;
-			char *out = rewrite(u, &plan, &len, &changed[i], &err);
-			if (!out) {
-				fprintf(stderr, "cuflow: %s: internal error, file left alone: %s\n", u->path, err);
-				free(err);
-				rc = 3;
-				continue;
-			}
-			if (changed[i] && r->inplace) {
-				if (writeatomic(u->path, out, len, &err)) {
-					fprintf(stderr, "cuflow: %s: %s\n", u->path, err);
-					free(err);
-					rc = 3;
-				}
-			} else if (changed[i]) {
-				Buf d = {0};
-				unidiff(&d, u->path, u->src, u->len, out, len);
-				emit(bstr(&d), stdout);
-				free(d.v);
-				pending = true;
-			}
-			free(out);
+			rep.tparse += units[i]->tparse + units[i]->tbuild;
+			rep.tanalyse += tanalyse[i];
 		}
-		if (!r->quiet) {
-			Report rep = {units, n, changed, &plan, NULL, now() - j.t0, 0, 0};
-			for (int i = 0; i < n; i++) {
-				rep.tparse += units[i]->tparse + units[i]->tbuild;
-				rep.tanalyse += tanalyse[i];
-			}
-			Buf b = {0};
-			textreport(&b, &rep);
-			for (int i = 0; r->timing && i < n; i++)
-				bprintf(&b, "timing %s parse=%.4f build=%.4f analyse=%.4f mode=%s%s\n", units[i]->path,
-				        units[i]->tparse, units[i]->tbuild, tanalyse[i],
-				        units[i]->mode == PM_CUDA ? "cuda" : "minimal", units[i]->refused ? " refused" : "");
-			FILE *to = stderr;
-			if (r->reportfile && !(to = fopen(r->reportfile, "w"))) {
-				fprintf(stderr, "cuflow: cannot write the report to %s\n", r->reportfile);
-				to = stderr;
-			}
-			emit(bstr(&b), to);
-			if (to != stderr)
-				fclose(to);
-			free(b.v);
-		}
+		if (r->exportfixes && writefixes(r, &rep))
+			rc = 3;
+		if (!r->quiet && report(r, &rep))
+			rc = 3;
 		if (r->check && pending && rc == 0)
 			rc = 1;
 		free(changed);
+		for (int i = 0; i < n; i++)
+			free(editerr[i]);
+		free(editerr);
 		free(tanalyse);
 		free(j.group);
 		free(j.plans);

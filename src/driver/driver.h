@@ -7,7 +7,7 @@ typedef struct {
 	char *passes;
 	bool inplace, check, quiet, timing;
 	bool lsp; /* serve the Language Server Protocol on stdio instead */
-	const char *report, *reportfile, *dump;
+	const char *report, *reportfile, *exportfixes, *dump;
 	const char *lower, *output; /* --lower=openmp -o OUTPUT */
 	int jobs;
 } Run;

@@ -11,15 +11,22 @@
 
 #include "cuflow.h"
 
-static int
-byoff(const void *a, const void *b)
+/* Offset order; at one offset, inserts (in sequence order) before a
+ * deletion. The machine report formats list edits in this order too. */
+int
+editorder(const Edit *x, const Edit *y)
 {
-	const Edit *x = a, *y = b;
 	if (x->off != y->off)
 		return x->off < y->off ? -1 : 1;
 	if ((x->len == 0) != (y->len == 0)) /* at one offset, inserts go before a deletion */
 		return x->len == 0 ? -1 : 1;
 	return x->seq - y->seq;
+}
+
+static int
+byoff(const void *a, const void *b)
+{
+	return editorder(a, b);
 }
 
 void

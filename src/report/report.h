@@ -1,4 +1,5 @@
-/* report.h: what every report format reads. */
+/* report.h: what every report format reads. The formats print the plan and
+ * the run; none of them decides anything. */
 typedef struct {
 	Unit **units;
 	int nunits;
@@ -6,6 +7,32 @@ typedef struct {
 	const Plan *plan;
 	const char *minimalwhy;
 	double twall, tparse, tanalyse; /* seconds: the run; parsing; analysis and passes */
+	const double *tanalyse1;        /* per unit: its share of the analysis time */
+	char *const *editerr;           /* per unit: why its edits were not applied, or NULL */
+	const char *passes;             /* the passes that ran, comma-separated */
 } Report;
 
+/* text.c */
 void textreport(Buf *b, const Report *r);
+void changemsg(Buf *b, const Change *c); /* one change in words, no file:line, no newline */
+const char *relpath(const char *path);  /* path without leading "./" */
+
+/* json.c, sarif.c, fixes.c: the machine formats (doc/reports.md) */
+void jsonreport(Buf *b, const Report *r);
+void sarifreport(Buf *b, const Report *r);
+void exportfixes(Buf *b, const Report *r);
+
+/* plan.c: what the machine formats share. A file's move edits in the
+ * order they are applied, each with the change it belongs to. */
+typedef struct {
+	const Edit *e;
+	int change; /* index into the plan */
+} EditRef;
+typedef VEC(EditRef) EditRefs;
+void fileedits(const Report *r, const Unit *u, EditRefs *out);
+bool editsapplied(const Report *r, const Unit *u); /* cuflow -i would apply u's edits */
+int unitcol(const Unit *u, int off);     /* 1-based byte column of off */
+int unitcol16(const Unit *u, int off);   /* 1-based column of off in UTF-16 code units */
+int unitline(const Unit *u, int off);    /* 1-based line of off */
+const char *passname(int pass);
+char *utf8clean(const char *s, size_t n); /* s with each invalid UTF-8 byte as U+FFFD */

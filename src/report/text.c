@@ -1,13 +1,14 @@
-/* text.c: the human report, read from the plans: one line per decision,
- * then the files cuflow could not analyse and a summary count. */
+/* text.c: the human report, read from the plans: the files cuflow could
+ * not analyse, one line per decision, and a summary count. The words
+ * for one decision (changemsg) are shared with the JSON and SARIF reports. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cuflow.h"
 #include "report/report.h"
 
-static const char *
-rel(const char *path)
+const char *
+relpath(const char *path)
 {
 	while (path[0] == '.' && path[1] == '/')
 		path += 2;
@@ -30,10 +31,9 @@ members(Buf *b, const Change *c)
 	bputs(b, ")");
 }
 
-static void
-change(Buf *b, const Change *c)
+void
+changemsg(Buf *b, const Change *c)
 {
-	bprintf(b, "%s:%d: ", rel(c->u->path), c->line);
 	if (c->kind == CH_MOVE) {
 		bprintf(b, "moved %s", c->call);
 		members(b, c);
@@ -44,18 +44,26 @@ change(Buf *b, const Change *c)
 		bprintf(b, "; it now overlaps %d host statement%s (%d call%s) with device work",
 		        c->overlap, c->overlap == 1 ? "" : "s", c->calls, c->calls == 1 ? "" : "s");
 		if (c->toend)
-			bprintf(b, "; nothing in its block stops it\n");
+			bprintf(b, "; nothing in its block stops it");
 		else if (c->stopline)
-			bprintf(b, "; stopped before line %d: line %d %s\n", c->target, c->stopline, c->stop);
+			bprintf(b, "; stopped before line %d: line %d %s", c->target, c->stopline, c->stop);
 		else
-			bprintf(b, "; stopped: %s\n", c->stop);
+			bprintf(b, "; stopped: %s", c->stop);
 	} else {
 		bprintf(b, "kept %s: ", c->call);
 		if (c->stopline)
-			bprintf(b, "line %d %s\n", c->stopline, c->stop);
+			bprintf(b, "line %d %s", c->stopline, c->stop);
 		else
-			bprintf(b, "%s\n", c->stop);
+			bprintf(b, "%s", c->stop);
 	}
+}
+
+static void
+change(Buf *b, const Change *c)
+{
+	bprintf(b, "%s:%d: ", relpath(c->u->path), c->line);
+	changemsg(b, c);
+	bputs(b, "\n");
 }
 
 void
@@ -64,16 +72,16 @@ textreport(Buf *b, const Report *r)
 	for (int i = 0; i < r->nunits; i++) {
 		const Unit *u = r->units[i];
 		if (u->refused)
-			bprintf(b, "%s: not analysed: %s%s%s\n", rel(u->path), u->refused, u->fixhint ? "; try " : "",
+			bprintf(b, "%s: not analysed: %s%s%s\n", relpath(u->path), u->refused, u->fixhint ? "; try " : "",
 			        u->fixhint ? u->fixhint : "");
 		else if (u->skipped)
 			continue;
 		else if (u->legacy)
 			bprintf(b, "%s: parsed with cuflow's minimal CUDA declarations: it uses %s, which CUDA 13 removed\n",
-			        rel(u->path), u->legacy);
+			        relpath(u->path), u->legacy);
 		else if (u->mode == PM_MINIMAL && (i == 0 || r->units[i - 1]->mode != PM_MINIMAL))
 			bprintf(b, "%s: parsed with cuflow's minimal CUDA declarations (no usable CUDA toolkit%s)\n",
-			        rel(u->path), r->minimalwhy ? r->minimalwhy : "");
+			        relpath(u->path), r->minimalwhy ? r->minimalwhy : "");
 	}
 	int moved = 0, kept = 0, synced = 0;
 	for (int i = 0; i < r->plan->n; i++) {

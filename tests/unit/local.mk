@@ -2,7 +2,7 @@
 # per area; each links the cuflow library and exits nonzero on a failed check.
 UNIT_TESTS = tests/unit/test_dom tests/unit/test_rules tests/unit/test_cfg tests/unit/test_pts \
 	tests/unit/test_kernel tests/unit/test_effects tests/unit/test_pending \
-	tests/unit/test_edit tests/unit/test_diff tests/unit/test_lsp
+	tests/unit/test_edit tests/unit/test_diff tests/unit/test_formats tests/unit/test_lsp
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 EXTRA_DIST += tests/unit/README
@@ -44,6 +44,9 @@ tests_unit_test_diff_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
 tests_unit_test_diff_SOURCES = tests/unit/test_diff.c tests/unit/check.h
 tests_unit_test_diff_LDADD = $(TOOL_LIBS)
 
+tests_unit_test_formats_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
+tests_unit_test_formats_SOURCES = tests/unit/test_formats.c tests/unit/check.h
+tests_unit_test_formats_LDADD = $(TOOL_LIBS)
 tests_unit_test_lsp_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
 tests_unit_test_lsp_SOURCES = tests/unit/test_lsp.c tests/unit/check.h
 tests_unit_test_lsp_LDADD = $(TOOL_LIBS)

@@ -1,0 +1,165 @@
+/* json.c: the JSON report (--report=json), schema version 1, described in
+ * doc/reports.md and doc/cuflow-report.schema.json: the tool, the run's
+ * files and their status, every change of the plan with its edits, and the
+ * summary. It prints the plan; it decides nothing. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "cuflow.h"
+#include "report/report.h"
+
+#define SCHEMA_VERSION 1
+
+static json_t *
+jstr(const char *s)
+{
+	char *clean = utf8clean(s, strlen(s));
+	json_t *j = json_string(clean);
+	free(clean);
+	return j;
+}
+
+static json_t *
+jpos(const Unit *u, int off)
+{
+	return json_pack("{s:i,s:i}", "line", unitline(u, off), "column", unitcol(u, off));
+}
+
+static json_t *
+jtool(void)
+{
+	return json_pack("{s:s,s:s,s:i}", "name", PACKAGE_NAME, "version", PACKAGE_VERSION, "libclang", LLVM_MAJOR);
+}
+
+static json_t *
+jfile(const Report *r, int i)
+{
+	const Unit *u = r->units[i];
+	json_t *f = json_pack("{s:o}", "path", jstr(relpath(u->path)));
+	if (u->refused) {
+		json_object_set_new(f, "status", json_string("not-analysed"));
+		json_object_set_new(f, "reason", jstr(u->refused));
+		json_object_set_new(f, "fix", u->fixhint ? jstr(u->fixhint) : json_null());
+		return f;
+	}
+	if (u->skipped) {
+		json_object_set_new(f, "status", json_string("skipped"));
+		json_object_set_new(f, "reason", json_string("the pre-scan found no CUDA calls, launches or kernels"));
+		return f;
+	}
+	json_object_set_new(f, "status", json_string("analysed"));
+	json_object_set_new(f, "parseMode", json_string(u->mode == PM_CUDA ? "cuda" : "minimal"));
+	json_object_set_new(f, "changed", json_boolean(r->changed[i]));
+	if (r->editerr && r->editerr[i])
+		json_object_set_new(f, "editError", jstr(r->editerr[i]));
+	json_object_set_new(f, "time", json_pack("{s:f,s:f,s:f}", "parse", u->tparse, "build", u->tbuild, "analyse",
+	                                          r->tanalyse1 ? r->tanalyse1[i] : 0.0));
+	return f;
+}
+
+static json_t *
+jrun(const Report *r)
+{
+	char *cwd = getcwd(NULL, 0);
+	json_t *passes = json_array();
+	char *list = xstrdup(r->passes ? r->passes : "sync"), *save = NULL;
+	for (char *p = strtok_r(list, ",", &save); p; p = strtok_r(NULL, ",", &save))
+		json_array_append_new(passes, jstr(p));
+	free(list);
+	json_t *files = json_array();
+	for (int i = 0; i < r->nunits; i++)
+		json_array_append_new(files, jfile(r, i));
+	json_t *run = json_pack("{s:o,s:o,s:o}", "cwd", cwd ? jstr(cwd) : json_null(), "passes", passes, "files", files);
+	free(cwd);
+	return run;
+}
+
+/* Every edit of the change, each with its place in the file's order. */
+static json_t *
+jedits(const Report *r, int ci, const EditRefs *all)
+{
+	const Unit *u = r->plan->v[ci].u;
+	json_t *a = json_array();
+	for (int k = 0; k < all->n; k++) {
+		const Edit *e = all->v[k].e;
+		if (all->v[k].change != ci)
+			continue;
+		json_array_append_new(a, json_pack("{s:i,s:i,s:i,s:o,s:o,s:o}", "order", k, "offset", e->off, "length",
+		                                   e->len, "replacement", jstr(e->text), "start", jpos(u, e->off),
+		                                   "end", jpos(u, e->off + e->len)));
+	}
+	return a;
+}
+
+static json_t *
+jmove(const Report *r, int ci, json_t *j)
+{
+	const Change *c = &r->plan->v[ci];
+	json_t *members = json_array();
+	for (int k = 0; k < c->members.n; k++)
+		json_array_append_new(members, json_integer(c->members.v[k]));
+	EditRefs all = {0};
+	fileedits(r, c->u, &all);
+	json_object_set_new(j, "members", members);
+	json_object_set_new(j, "target", json_pack("{s:i,s:b}", "line", c->target, "blockEnd", c->toend));
+	json_object_set_new(j, "overlap", json_pack("{s:i,s:i}", "statements", c->overlap, "calls", c->calls));
+	json_object_set_new(j, "edits", jedits(r, ci, &all));
+	vfree(all);
+	return j;
+}
+
+static json_t *
+jchange(const Report *r, int ci)
+{
+	const Change *c = &r->plan->v[ci];
+	Buf msg = {0};
+	changemsg(&msg, c);
+	json_t *j = json_pack("{s:s,s:s,s:o,s:o,s:i,s:i,s:i,s:i,s:i,s:i,s:o,s:o}", "pass", passname(c->pass), "kind",
+	                      c->kind == CH_MOVE ? "move" : "keep", "file", jstr(relpath(c->u->path)), "function",
+	                      jstr(c->fn ? c->fn : ""), "line", c->line, "endLine", c->endline, "column",
+	                      unitcol(c->u, c->begin), "endColumn", unitcol(c->u, c->end), "offset", c->begin,
+	                      "length", c->end - c->begin, "call", jstr(c->call), "message", jstr(bstr(&msg)));
+	free(msg.v);
+	json_t *stopline = c->stopline ? json_integer(c->stopline) : json_null();
+	json_object_set_new(j, "stop", json_pack("{s:o,s:o}", "line", stopline, "reason", jstr(c->stop ? c->stop : "")));
+	return c->kind == CH_MOVE ? jmove(r, ci, j) : j;
+}
+
+static json_t *
+jsummary(const Report *r)
+{
+	int moved = 0, kept = 0, synced = 0, refused = 0, skipped = 0, changed = 0;
+	for (int i = 0; i < r->plan->n; i++) {
+		const Change *c = &r->plan->v[i];
+		moved += c->kind == CH_MOVE;
+		kept += c->kind == CH_KEEP;
+		synced += c->kind == CH_MOVE ? c->members.n : 0;
+	}
+	for (int i = 0; i < r->nunits; i++) {
+		refused += r->units[i]->refused != NULL;
+		skipped += r->units[i]->skipped;
+		changed += r->changed[i];
+	}
+	return json_pack("{s:{s:i,s:i,s:i,s:i},s:i,s:i,s:i,s:{s:f,s:f,s:f}}", "files", "analysed",
+	                 r->nunits - refused - skipped, "notAnalysed", refused, "skipped", skipped, "changed", changed,
+	                 "moves", moved, "syncsMoved", synced, "kept", kept, "time", "wall", r->twall, "parse", r->tparse,
+	                 "analyse", r->tanalyse);
+}
+
+void
+jsonreport(Buf *b, const Report *r)
+{
+	json_t *changes = json_array();
+	for (int i = 0; i < r->plan->n; i++)
+		json_array_append_new(changes, jchange(r, i));
+	json_t *root = json_pack("{s:i,s:o,s:o,s:o,s:o}", "schemaVersion", SCHEMA_VERSION, "tool", jtool(), "run",
+	                         jrun(r), "changes", changes, "summary", jsummary(r));
+	char *text = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(6));
+	bputs(b, text);
+	bputs(b, "\n");
+	free(text);
+	json_decref(root);
+}

@@ -1,0 +1,235 @@
+/* sarif.c: the SARIF 2.1.0 report (--report=sarif) for code scanning: one
+ * run; a rule per kind of decision (sync-motion/move, sync-motion/keep);
+ * every change of the plan a result at its sync statement, moves with a
+ * fix holding exactly the edits cuflow -i applies; files cuflow could not
+ * analyse as tool notifications. It prints the plan; it decides nothing. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "cuflow.h"
+#include "report/report.h"
+
+#define SRCROOT "%SRCROOT%"
+#define SCHEMA "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+enum { RULE_MOVE, RULE_KEEP };
+
+static json_t *
+jstr(const char *s)
+{
+	char *clean = utf8clean(s, strlen(s));
+	json_t *j = json_string(clean);
+	free(clean);
+	return j;
+}
+
+static json_t *
+jtext(const char *s)
+{
+	return json_pack("{s:o}", "text", jstr(s));
+}
+
+/* RFC 3986: everything but unreserved characters and '/' percent-encoded. */
+static void
+uriencode(Buf *b, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("-._~/", *p))
+			bputn(b, (const char *)p, 1);
+		else
+			bprintf(b, "%%%02X", *p);
+}
+
+/* A file relative to the working directory (the %SRCROOT% base) when it is
+ * under it, else an absolute file: URI. */
+static json_t *
+jartifact(const char *path)
+{
+	char *cwd = getcwd(NULL, 0);
+	size_t n = cwd ? strlen(cwd) : 0;
+	Buf b = {0};
+	json_t *j;
+	if (path[0] != '/') {
+		uriencode(&b, relpath(path));
+		j = json_pack("{s:s,s:s}", "uri", bstr(&b), "uriBaseId", SRCROOT);
+	} else if (n > 1 && !strncmp(path, cwd, n) && path[n] == '/') {
+		uriencode(&b, path + n + 1);
+		j = json_pack("{s:s,s:s}", "uri", bstr(&b), "uriBaseId", SRCROOT);
+	} else {
+		bputs(&b, "file://");
+		uriencode(&b, path);
+		j = json_pack("{s:s}", "uri", bstr(&b));
+	}
+	free(b.v);
+	free(cwd);
+	return j;
+}
+
+static json_t *
+jregion(const Unit *u, int off, int end)
+{
+	return json_pack("{s:i,s:i,s:i,s:i}", "startLine", unitline(u, off), "startColumn", unitcol16(u, off), "endLine",
+	                 unitline(u, end), "endColumn", unitcol16(u, end));
+}
+
+static json_t *
+jlocation(const Unit *u, json_t *region)
+{
+	return json_pack("{s:{s:o,s:o}}", "physicalLocation", "artifactLocation", jartifact(u->path), "region", region);
+}
+
+static json_t *
+jrule(const char *id, const char *name, const char *brief, const char *full, const char *level, const char *sev)
+{
+	return json_pack("{s:s,s:s,s:o,s:o,s:o,s:{s:s},s:{s:[s,s],s:s,s:s}}", "id", id, "name", name,
+	                 "shortDescription", jtext(brief), "fullDescription", jtext(full), "help", jtext(full),
+	                 "defaultConfiguration", "level", level, "properties", "tags", "cuda", "performance", "precision",
+	                 "very-high", "problem.severity", sev);
+}
+
+static json_t *
+jrules(void)
+{
+	return json_pack(
+	        "[o,o]",
+	        jrule("sync-motion/move", "SyncCanMoveLater",
+	              "A blocking CUDA synchronization can move later so host work overlaps the GPU",
+	              "A blocking cudaMemcpy, cudaDeviceSynchronize, stream or event synchronization, or cudaFree "
+	              "follows device work but nothing right after it needs that work finished. Moving it down to the "
+	              "last point where it is still safe lets the host statements in between run while the GPU works. "
+	              "The fix is the move cuflow -i applies; the message says how far it goes and what stops it there.",
+	              "warning", "warning"),
+	        jrule("sync-motion/keep", "SyncStays",
+	              "A blocking CUDA synchronization stays where it is",
+	              "cuflow examined this synchronization and left it in place: the message names the statement "
+	              "that needs it where it is (a use of the data, another CUDA call, a jump, a timer, ...) or the "
+	              "text that keeps it from moving. Nothing to do; it documents the decision.",
+	              "note", "recommendation"));
+}
+
+/* The tool notifications: one per file cuflow could not analyse. */
+static json_t *
+jinvocation(const Report *r)
+{
+	json_t *notes = json_array();
+	bool ok = true;
+	for (int i = 0; i < r->nunits; i++) {
+		const Unit *u = r->units[i];
+		const char *err = u->refused ? u->refused : r->editerr ? r->editerr[i] : NULL;
+		if (!err)
+			continue;
+		ok = false;
+		char *msg = u->refused && u->fixhint ? fmt("not analysed: %s; try %s", err, u->fixhint)
+		            : u->refused             ? fmt("not analysed: %s", err)
+		                                     : fmt("edits not applied: %s", err);
+		json_array_append_new(notes, json_pack("{s:s,s:o,s:[{s:{s:o}}]}", "level", "error", "message", jtext(msg),
+		                                       "locations", "physicalLocation", "artifactLocation",
+		                                       jartifact(u->path)));
+		free(msg);
+	}
+	return json_pack("{s:b,s:o}", "executionSuccessful", ok, "toolExecutionNotifications", notes);
+}
+
+static json_t *
+jreplacement(const Unit *u, const Edit *e)
+{
+	json_t *region = jregion(u, e->off, e->off + e->len);
+	json_object_set_new(region, "byteOffset", json_integer(e->off));
+	json_object_set_new(region, "byteLength", json_integer(e->len));
+	json_t *rep = json_pack("{s:o}", "deletedRegion", region);
+	if (e->text[0])
+		json_object_set_new(rep, "insertedContent", jtext(e->text));
+	return rep;
+}
+
+/* The change's edits in the order the edit engine applies them. */
+static json_t *
+jfix(const Report *r, int ci)
+{
+	const Change *c = &r->plan->v[ci];
+	EditRefs all = {0};
+	fileedits(r, c->u, &all);
+	json_t *reps = json_array();
+	for (int k = 0; k < all.n; k++)
+		if (all.v[k].change == ci)
+			json_array_append_new(reps, jreplacement(c->u, all.v[k].e));
+	vfree(all);
+	char *what = c->toend ? fmt("Move %s down to the end of its block (line %d)", c->call, c->target)
+	                      : fmt("Move %s down to line %d", c->call, c->target);
+	json_t *fix = json_pack("{s:o,s:[{s:o,s:o}]}", "description", jtext(what), "artifactChanges",
+	                        "artifactLocation", jartifact(c->u->path), "replacements", reps);
+	free(what);
+	return fix;
+}
+
+static json_t *
+jrelated(const Change *c)
+{
+	json_t *rel = json_array();
+	const Unit *u = c->u;
+	if (c->stopline) {
+		json_t *loc = jlocation(u, json_pack("{s:i}", "startLine", c->stopline));
+		char *msg = fmt("line %d %s", c->stopline, c->stop);
+		json_object_set_new(loc, "id", json_integer(1));
+		json_object_set_new(loc, "message", jtext(msg));
+		json_array_append_new(rel, loc);
+		free(msg);
+	}
+	if (c->kind == CH_MOVE) {
+		json_t *loc = jlocation(u, json_pack("{s:i}", "startLine", c->target));
+		json_object_set_new(loc, "id", json_integer(2));
+		json_object_set_new(loc, "message", jtext(c->toend ? "the sync moves to the end of this block"
+		                                                   : "the sync moves down to just before this line"));
+		json_array_append_new(rel, loc);
+	}
+	return rel;
+}
+
+static json_t *
+jresult(const Report *r, int ci)
+{
+	const Change *c = &r->plan->v[ci];
+	bool move = c->kind == CH_MOVE;
+	Buf msg = {0};
+	changemsg(&msg, c);
+	json_t *loc = jlocation(c->u, jregion(c->u, c->begin, c->end));
+	json_object_set_new(loc, "logicalLocations",
+	                    json_pack("[{s:o,s:s}]", "name", jstr(c->fn ? c->fn : ""), "kind", "function"));
+	json_t *res = json_pack("{s:s,s:i,s:s,s:o,s:[o],s:o}", "ruleId", move ? "sync-motion/move" : "sync-motion/keep",
+	                        "ruleIndex", move ? RULE_MOVE : RULE_KEEP, "level", move ? "warning" : "note", "message",
+	                        jtext(bstr(&msg)), "locations", loc, "relatedLocations", jrelated(c));
+	free(msg.v);
+	if (move && editsapplied(r, c->u))
+		json_object_set_new(res, "fixes", json_pack("[o]", jfix(r, ci)));
+	json_object_set_new(res, "properties", json_pack("{s:s,s:o}", "pass", passname(c->pass), "call", jstr(c->call)));
+	return res;
+}
+
+void
+sarifreport(Buf *b, const Report *r)
+{
+	char *cwd = getcwd(NULL, 0);
+	Buf root = {0};
+	bputs(&root, "file://");
+	if (cwd)
+		uriencode(&root, cwd);
+	bputs(&root, "/");
+	json_t *results = json_array();
+	for (int i = 0; i < r->plan->n; i++)
+		json_array_append_new(results, jresult(r, i));
+	json_t *run = json_pack("{s:{s:{s:s,s:s,s:s,s:s,s:o}},s:{s:{s:s}},s:s,s:[o],s:o}", "tool", "driver", "name",
+	                        PACKAGE_NAME, "version", PACKAGE_VERSION, "semanticVersion", PACKAGE_VERSION,
+	                        "informationUri", PACKAGE_URL, "rules", jrules(), "originalUriBaseIds", SRCROOT, "uri",
+	                        bstr(&root), "columnKind", "utf16CodeUnits", "invocations", jinvocation(r), "results",
+	                        results);
+	json_t *log = json_pack("{s:s,s:s,s:[o]}", "$schema", SCHEMA, "version", "2.1.0", "runs", run);
+	char *text = json_dumps(log, JSON_INDENT(2));
+	bputs(b, text);
+	bputs(b, "\n");
+	free(text);
+	json_decref(log);
+	free(root.v);
+	free(cwd);
+}
