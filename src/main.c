@@ -108,7 +108,7 @@ main(int argc, char **argv)
 		addcarg(&r, argv[i], NULL);
 	int c;
 	opterr = 0;
-	while ((c = getopt_long(dd, argv, "+iqp:I:D:U:j:ho:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(dd, argv, "iqp:I:D:U:j:ho:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			r.inplace = true;

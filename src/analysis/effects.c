@@ -309,11 +309,14 @@ stmteff(const Prog *p, const PFunc *pf, int n, Eff *e)
 	const Stmt *s = &pf->f->st.v[n];
 	for (int i = s->op0; i < s->op0 + s->nop; i++) {
 		const Op *o = &pf->f->ops.v[i];
-		if (o->kind == O_READ)
-			addlocs(&e->rd, addrs(p, pf, o->a), &e->ex, p);
-		else if (o->kind == O_WRITE)
-			addlocs(&e->wr, addrs(p, pf, o->a), &e->ex, p);
-		else if (o->kind == O_CALL)
+		if (o->kind == O_READ || o->kind == O_WRITE) {
+			Bits *to = o->kind == O_READ ? &e->rd : &e->wr;
+			const Bits *a = addrs(p, pf, o->a);
+			if (bempty(a)) /* a pointer the front end could not follow: any memory */
+				bset(to, LOC_UNKNOWN);
+			else
+				addlocs(to, a, &e->ex, p);
+		} else if (o->kind == O_CALL)
 			calleff(p, pf, &pf->f->calls.v[o->call], e);
 	}
 	if (s->flags & SF_THROW)

@@ -126,6 +126,33 @@ ismanaged(B *b, CXCursor c)
 	return found;
 }
 
+/* A parameter written as an array (double c[], T c[][N]), or an expression
+ * naming one: the parameter is a pointer, but libclang reports the written
+ * array type for it, for references to it and for the function's argument
+ * types alike. */
+bool
+parmarray(CXCursor c)
+{
+	CXType t = clang_getCursorType(c);
+	enum CXCursorKind k = clang_getCursorKind(c);
+	while (k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) { /* casts that keep the type */
+		CXCursor *ks;
+		int n = kids(c, &ks);
+		CXCursor only = n ? ks[0] : clang_getNullCursor();
+		free(ks);
+		if (n != 1 || !clang_equalTypes(clang_getCursorType(only), t))
+			return false;
+		c = only;
+		k = clang_getCursorKind(c);
+	}
+	if (k == CXCursor_DeclRefExpr)
+		c = clang_getCursorReferenced(c);
+	enum CXTypeKind ak = clang_getCanonicalType(clang_getCursorType(c)).kind;
+	return clang_getCursorKind(c) == CXCursor_ParmDecl &&
+	       (ak == CXType_ConstantArray || ak == CXType_IncompleteArray || ak == CXType_VariableArray ||
+	        ak == CXType_DependentSizedArray);
+}
+
 bool
 holdsaddr(CXType t)
 {
@@ -354,7 +381,7 @@ symof(B *b, CXCursor c)
 	if (isfunction(k))
 		fnsym(c, &s);
 	else {
-		s.flags |= typeflags(clang_getCursorType(c));
+		s.flags |= parmarray(c) ? SYMF_PTR : typeflags(clang_getCursorType(c));
 		if (k == CXCursor_ParmDecl)
 			s.kind = SYM_PARAM;
 		else if (clang_Cursor_hasVarDeclGlobalStorage(c)) {

@@ -192,7 +192,7 @@ memberbase(B *b, CXCursor e)
 	int l;
 	if (base < 0)
 		l = thislv(b);
-	else if (isptr(ctype(ks[base])))
+	else if (isptr(ctype(ks[base])) || parmarray(ks[base]))
 		l = mk(b, N_DEREF, rv(b, ks[base]), -1, -1);
 	else {
 		l = lv(b, ks[base]);
@@ -522,6 +522,10 @@ rvx(B *b, CXCursor e)
 		enum CXCursorKind rk = clang_getCursorKind(ref);
 		if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
 			int l = varlv(b, ref);
+			if (l >= 0 && parmarray(ref)) { /* the pointer it holds */
+				op(b, O_READ, l, -1, -1);
+				return mk(b, N_LOAD, l, -1, -1);
+			}
 			return l < 0 ? null(b) : readl(b, l, t);
 		}
 		return null(b); /* functions, enumerators, template parameters */
@@ -630,7 +634,7 @@ rvx(B *b, CXCursor e)
 		v = unknown(b);
 	}
 	free(ks);
-	return holdsaddr(t) || isptr(t) ? v : null(b);
+	return holdsaddr(t) || isptr(t) || isarray(t) ? v : null(b); /* an array's value: its address */
 }
 
 int

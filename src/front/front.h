@@ -60,6 +60,7 @@ void ev(B *b, CXCursor e);
 void vardecl(B *b, CXCursor d);
 void op(B *b, int kind, int a, int bb, int call);
 bool holdsaddr(CXType t);
+bool parmarray(CXCursor c); /* a parameter written as an array: a pointer */
 CXCursor strip(CXCursor e);
 
 /* parse.c */

@@ -228,10 +228,15 @@ findvar(K *k, CXCursor decl)
 	return -1;
 }
 
+/* A variable's type as written for its copies: a local loses its top-level
+ * const and volatile, since a kept-per-thread or hoisted one is assigned
+ * where it was initialised. */
 static char *
-typetext(CXCursor decl)
+typetext(CXCursor decl, bool param)
 {
 	CXType t = clang_getCursorType(decl);
+	if (!param)
+		t = clang_getUnqualifiedType(t);
 	CXString s = clang_getTypeSpelling(t);
 	char *r = xstrdup(clang_getCString(s));
 	clang_disposeString(s);
@@ -244,7 +249,7 @@ addvar(K *k, CXCursor d, bool param)
 	KVar v = {0};
 	v.decl = d;
 	v.name = spell(d);
-	v.type = typetext(d);
+	v.type = typetext(d, param);
 	v.param = param;
 	CXCursor *ks;
 	int n = nk(d, &ks);
@@ -681,12 +686,25 @@ vardecledit(Span *sp, CXCursor ds)
 		KVar *x = &k->vars.v[v];
 		CXCursor init = clang_Cursor_getVarDeclInitializer(ks[i]);
 		bool plain = !x->arrayed && !x->hoist && !x->shared; /* stays a declaration here */
+		/* a constructor call starting at the name: V d; (implicit) or V d(1, 2) */
+		int name = offset(clang_getCursorLocation(ks[i]));
+		bool direct = !clang_Cursor_isNull(init) && begin(init) <= name;
+		if (direct && end(init) - name == (int)strlen(x->name))
+			init = clang_getNullCursor(), direct = false; /* default construction: no text */
+		if (direct && !plain) {
+			kfail(k, ks[i], "a direct-initialised local (T v(args)) kept per thread");
+			continue;
+		}
 		if (plain) {
 			char *d = declare(x->type, x->name);
 			bprintf(&b, "%s%s", b.n ? "; " : "", d);
 			free(d);
 			if (clang_Cursor_isNull(init))
 				continue;
+			if (direct) { /* the arguments as written */
+				bprintf(&b, "%.*s", end(init) - name - (int)strlen(x->name), k->F->src + name + strlen(x->name));
+				continue;
+			}
 			bputs(&b, " = ");
 		}
 		if (x->shared || clang_Cursor_isNull(init))
