@@ -71,52 +71,6 @@ planfree(Plan *plan)
 	vfree(*plan);
 }
 
-/* Directory walks take sources; headers are analysed through the files that
- * include them. */
-static bool
-iscuda(const char *name)
-{
-	size_t n = strlen(name);
-	return n > 3 && !strcmp(name + n - 3, ".cu");
-}
-
-static int
-bystr(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* CUDA sources under dir, sorted, so every run sees the same order. */
-static void
-walk(const char *dir, Strs *out)
-{
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	Strs here = {0};
-	for (struct dirent *e; (e = readdir(d));) {
-		if (e->d_name[0] == '.')
-			continue;
-		char *path = fmt("%s/%s", dir, e->d_name);
-		struct stat sb;
-		if (lstat(path, &sb) == 0 && (S_ISDIR(sb.st_mode) || (S_ISREG(sb.st_mode) && iscuda(e->d_name))))
-			vpush(here, path);
-		else
-			free(path);
-	}
-	closedir(d);
-	qsort(here.v, here.n, sizeof *here.v, bystr);
-	for (int i = 0; i < here.n; i++) {
-		struct stat sb;
-		if (stat(here.v[i], &sb) == 0 && S_ISDIR(sb.st_mode)) {
-			walk(here.v[i], out);
-			free(here.v[i]);
-		} else
-			vpush(*out, here.v[i]);
-	}
-	vfree(here);
-}
-
 /* The files to analyse, and per file the compile flags -p gave it (or an
  * empty list). With -p and no files: every CUDA file of the database;
  * with both: the named ones, with their database flags when they have any. */
@@ -140,7 +94,7 @@ inputs(Run *r, Strs *files, Strs **flags)
 	for (int i = 0; i < r->inputs.n; i++) {
 		struct stat sb;
 		if (stat(r->inputs.v[i], &sb) == 0 && S_ISDIR(sb.st_mode))
-			walk(r->inputs.v[i], files);
+			walktree(r->inputs.v[i], files);
 		else
 			vpush(*files, xstrdup(r->inputs.v[i]));
 	}

@@ -16,6 +16,7 @@ int drive(Run *r);
 int lspserve(Run *r, const Rules *rules); /* lsp/lsp.c */
 
 int compdb(const char *dir, Strs *files, Strs **flags, char **err);
+void walktree(const char *dir, Strs *files); /* walk.c */
 Rules *loadrules(const char *const *extra, int n, char **err);
 char *rewrite(const Unit *u, const Plan *plan, size_t *len, bool *changed, char **err);
 void planfree(Plan *plan);
