@@ -1,0 +1,3 @@
+/* Empty stub: hybridsort includes <GL/glew.h> but uses nothing from it
+ * (tests/rodinia/compat/stub, on the include path of both the lowered and
+ * the GPU build). */
