@@ -3,7 +3,7 @@
 TESTS += tests/golden.test tests/cli.test tests/oracle.test tests/lsp.test tests/nvim.test tests/minhdr.test \
 	tests/precommit.test tests/man.test
 EXTRA_DIST += tests/golden tests/golden.test tests/cli tests/cli.test tests/oracle tests/oracle.test tests/lower \
-	tests/corpus tests/gpu tests/lsp tests/lsp.test tests/nvim.test tests/minhdr tests/minhdr.test \
+	tests/corpus tests/gpu tests/rodinia tests/lsp tests/lsp.test tests/nvim.test tests/minhdr tests/minhdr.test \
 	tests/precommit.test tests/man.test
 
 # the report formats (JSON, SARIF, export-fixes) on every golden input:
