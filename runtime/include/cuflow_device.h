@@ -67,9 +67,8 @@
 #ifndef __forceinline__
 #define __forceinline__ inline __attribute__((always_inline))
 #endif
-#ifndef __noinline__
-#define __noinline__ __attribute__((noinline))
-#endif
+/* __noinline__: the lowering writes __attribute__((noinline)) instead (a
+ * macro would break libstdc++ 13's own __attribute__((__noinline__))) */
 #ifndef __launch_bounds__
 #define __launch_bounds__(...)
 #endif

@@ -51,6 +51,26 @@ edit(LFile *F, int off, int len, char *text)
 	vpush(F->edits, e);
 }
 
+/* CUDA's __noinline__ as GCC's attribute. The support header cannot make it
+ * a macro: libstdc++ 13 writes __attribute__((__noinline__)) itself. */
+static void
+noinline(LFile *F)
+{
+	CXSourceRange all = clang_getRange(clang_getLocationForOffset(F->tu, F->file, 0),
+	                                   clang_getLocationForOffset(F->tu, F->file, (unsigned)F->len));
+	CXToken *t;
+	unsigned n;
+	clang_tokenize(F->tu, all, &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXTokenKind k = clang_getTokenKind(t[i]);
+		CXString sp = clang_getTokenSpelling(F->tu, t[i]);
+		if ((k == CXToken_Identifier || k == CXToken_Keyword) && !strcmp(clang_getCString(sp), "__noinline__"))
+			edit(F, offset(clang_getTokenLocation(F->tu, t[i])), 12, xstrdup("__attribute__((noinline))"));
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(F->tu, t, n);
+}
+
 /* The user file f (found in translation unit tu), recorded once. */
 LFile *
 lfile(Lower *L, CXTranslationUnit tu, CXFile f)
@@ -69,6 +89,7 @@ lfile(Lower *L, CXTranslationUnit tu, CXFile f)
 	F.src = clang_getFileContents(tu, f, &F.len);
 	clang_disposeString(n);
 	vpush(L->files, F);
+	noinline(&L->files.v[L->files.n - 1]);
 	return &L->files.v[L->files.n - 1];
 }
 
