@@ -250,6 +250,11 @@ addvar(K *k, CXCursor d, bool param)
 	v.decl = d;
 	v.name = spell(d);
 	v.type = typetext(d, param);
+	if (param && parmarray(d)) { /* double c[] is a double *, T c[][N] a T (*)[N] */
+		char *t = fmt("std::decay<%s>::type", v.type);
+		free(v.type);
+		v.type = t;
+	}
 	v.param = param;
 	CXCursor *ks;
 	int n = nk(d, &ks);
@@ -1181,24 +1186,72 @@ uniformjumps(K *k, CXCursor l)
 	return j.ok;
 }
 
+/* Does e touch only variables kept once per block (no per-thread copy, no
+ * threadIdx, no call)? Then every thread computes the same, and running it
+ * once per thread would apply it that many times (i++ on a shared i). */
+static enum CXChildVisitResult
+blockwide(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	K *k = ((void **)d)[0];
+	bool *ok = ((void **)d)[1];
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	if (kind == CXCursor_CallExpr) {
+		*ok = false;
+		return CXChildVisit_Break;
+	}
+	if (kind == CXCursor_DeclRefExpr) {
+		CXCursor r = clang_getCursorReferenced(c);
+		const char *b;
+		int v = findvar(k, r);
+		if ((builtinvar(r, &b) && !strcmp(b, "threadIdx")) || (v >= 0 && k->vars.v[v].arrayed) ||
+		    (v < 0 && (clang_getCursorKind(r) == CXCursor_VarDecl || clang_getCursorKind(r) == CXCursor_ParmDecl))) {
+			*ok = false;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool
+onceperblock(K *k, CXCursor e)
+{
+	bool ok = true;
+	void *d[2] = {k, &ok};
+	if (blockwide(e, e, d) == CXChildVisit_Break)
+		return false;
+	clang_visitChildren(e, blockwide, d);
+	return ok;
+}
+
+/* A loop's init or increment in a masked loop: per thread, or, when it
+ * only updates block-wide variables, by the first thread of the mask. */
+static void
+loopupdate(K *k, CXCursor e, int lo, int hi, const char *post)
+{
+	bool once = onceperblock(k, e);
+	if (once)
+		bputs(k->out, "\t{\n\tbool cuflow_done = false;\n");
+	loophead(k, k->mask);
+	bputs(k->out, once ? "\t\tif (cuflow_done)\n\t\t\tcontinue;\n\t\tcuflow_done = true;\n\t\t" : "\t\t");
+	copyspan(k, &e, 1, lo, hi);
+	bprintf(k->out, "%s\n", post);
+	looptail(k);
+	if (once)
+		bputs(k->out, "\t}\n");
+}
+
 static void
 maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCursor body, bool dowhile)
 {
 	const char *outer = k->mask;
 	char *lm = newmask(k), *cm = newmask(k);
 	bprintf(k->out, "\tmemset(%s, 0, cuflow_nt);\n", lm);
-	if (!clang_Cursor_isNull(init)) {
-		loophead(k, outer);
-		bputs(k->out, "\t\t");
-		int lo = begin(init), hi = endsemi(k, init);
-		copyspan(k, &init, 1, lo, hi);
-		bprintf(k->out, "\n\t\t%s[cuflow_tid] = 1;\n", lm);
-		looptail(k);
-	} else {
-		loophead(k, outer);
-		bprintf(k->out, "\t\t%s[cuflow_tid] = 1;\n", lm);
-		looptail(k);
-	}
+	if (!clang_Cursor_isNull(init))
+		loopupdate(k, init, begin(init), endsemi(k, init), "");
+	loophead(k, outer);
+	bprintf(k->out, "\t\t%s[cuflow_tid] = 1;\n", lm);
+	looptail(k);
 	bputs(k->out, "\tfor (;;) {\n");
 	k->mask = lm;
 	char *pre = fmt("%s[cuflow_tid] = (", lm);
@@ -1214,7 +1267,7 @@ maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCurso
 	k->loops.n--;
 	k->mask = lm;
 	if (!clang_Cursor_isNull(inc))
-		exprloop(k, inc, "", ";");
+		loopupdate(k, inc, begin(inc), end(inc), ";");
 	if (dowhile && !clang_Cursor_isNull(cond)) {
 		exprloop(k, cond, pre, ");");
 		bprintf(k->out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
@@ -1499,6 +1552,8 @@ resetpass(K *k)
 static char *
 declare(const char *type, const char *name)
 {
+	if (!strncmp(type, "std::decay<", 11))
+		return fmt("%s %s", type, name);
 	const char *br = strchr(type, '[');
 	if (br && !strchr(type, '(')) { /* float[16][17] -> float name[16][17] */
 		int n = (int)(br - type);
