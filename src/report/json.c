@@ -13,7 +13,8 @@
 
 #define SCHEMA_VERSION 1
 
-static json_t *
+/* A JSON string of s, invalid UTF-8 replaced (SARIF uses it too). */
+json_t *
 jstr(const char *s)
 {
 	char *clean = utf8clean(s, strlen(s));

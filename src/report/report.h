@@ -36,3 +36,4 @@ int unitcol16(const Unit *u, int off);   /* 1-based column of off in UTF-16 code
 int unitline(const Unit *u, int off);    /* 1-based line of off */
 const char *passname(int pass);
 char *utf8clean(const char *s, size_t n); /* s with each invalid UTF-8 byte as U+FFFD */
+struct json_t *jstr(const char *s);        /* json.c: a JSON string, cleaned as above */

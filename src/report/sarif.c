@@ -17,15 +17,6 @@
 enum { RULE_MOVE, RULE_KEEP };
 
 static json_t *
-jstr(const char *s)
-{
-	char *clean = utf8clean(s, strlen(s));
-	json_t *j = json_string(clean);
-	free(clean);
-	return j;
-}
-
-static json_t *
 jtext(const char *s)
 {
 	return json_pack("{s:o}", "text", jstr(s));
