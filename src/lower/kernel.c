@@ -1200,8 +1200,8 @@ blockwide(CXCursor c, CXCursor parent, CXClientData d)
 		*ok = false;
 		return CXChildVisit_Break;
 	}
-	if (kind == CXCursor_DeclRefExpr) {
-		CXCursor r = clang_getCursorReferenced(c);
+	if (kind == CXCursor_DeclRefExpr || kind == CXCursor_VarDecl) { /* uses, and for (int i = ...) */
+		CXCursor r = kind == CXCursor_VarDecl ? c : clang_getCursorReferenced(c);
 		const char *b;
 		int v = findvar(k, r);
 		if ((builtinvar(r, &b) && !strcmp(b, "threadIdx")) || (v >= 0 && k->vars.v[v].arrayed) ||
