@@ -496,6 +496,7 @@ void syncmotion(Prog *p, Plan *plan);
 
 /* edit/edit.c */
 int editorder(const Edit *a, const Edit *b); /* the order applyedits applies edits in */
+void freeedits(Edits *e);
 void sortedits(Edits *e);                    /* sorts them into that order */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
 int writeatomic(const char *path, const char *data, size_t len, char **err);

@@ -64,9 +64,7 @@ planfree(Plan *plan)
 		free(plan->v[c].call);
 		free(plan->v[c].stop);
 		vfree(plan->v[c].members);
-		for (int k = 0; k < plan->v[c].edits.n; k++)
-			free(plan->v[c].edits.v[k].text);
-		vfree(plan->v[c].edits);
+		freeedits(&plan->v[c].edits);
 	}
 	vfree(*plan);
 }

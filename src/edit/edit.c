@@ -106,3 +106,12 @@ writeatomic(const char *path, const char *data, size_t len, char **err)
 	free(tmp);
 	return 0;
 }
+
+/* The edits and the texts they own. */
+void
+freeedits(Edits *e)
+{
+	for (int i = 0; i < e->n; i++)
+		free(e->v[i].text);
+	vfree(*e);
+}

@@ -738,9 +738,7 @@ vardecledit(Span *sp, CXCursor ds)
 		free(done);
 		free(err);
 		free(txt);
-		for (int j = 0; j < sub.n; j++)
-			free(sub.v[j].text);
-		vfree(sub);
+		freeedits(&sub);
 	}
 	free(ks);
 	/* keep the ';' that ends the declaration */
@@ -897,9 +895,7 @@ copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
 	for (int i = 0; i < n; i++)
 		spanwalk(&sp, cs[i]);
 	if (k->dry) {
-		for (int i = 0; i < e.n; i++)
-			free(e.v[i].text);
-		vfree(e);
+		freeedits(&e);
 		return;
 	}
 	for (int i = 0; i < e.n; i++)
@@ -912,9 +908,7 @@ copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
 		kfail(k, cs[0], "overlapping rewrites (a construct cuflow does not lower)");
 	free(txt);
 	free(err);
-	for (int i = 0; i < e.n; i++)
-		free(e.v[i].text);
-	vfree(e);
+	freeedits(&e);
 }
 
 /* ---------------------------------------------------------------- thread loops */

@@ -402,9 +402,7 @@ emitfile(Lower *L, Buf *out, int fi)
 		bprintf(&L->why, "%s: cannot lower: %s\n", F->path, err);
 	free(txt);
 	free(err);
-	for (int i = 0; i < all.n; i++)
-		free(all.v[i].text);
-	vfree(all);
+	freeedits(&all);
 }
 
 static void
@@ -413,9 +411,7 @@ freelower(Lower *L)
 	for (int i = 0; i < L->files.n; i++) {
 		LFile *F = &L->files.v[i];
 		free(F->path);
-		for (int j = 0; j < F->edits.n; j++)
-			free(F->edits.v[j].text);
-		vfree(F->edits);
+		freeedits(&F->edits);
 		vfree(F->incoff);
 		vfree(F->incend);
 		vfree(F->incfile);

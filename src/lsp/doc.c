@@ -39,9 +39,7 @@ diag_free(Diag *x)
 	free(x->call);
 	free(x->why);
 	vfree(x->members);
-	for (int k = 0; k < x->edits.n; k++)
-		free(x->edits.v[k].text);
-	vfree(x->edits);
+	freeedits(&x->edits);
 }
 
 static void
