@@ -37,7 +37,12 @@ typedef struct {
 	CXCursor inc;                 /* a for loop's own variable: the increment updating it */
 	bool arrayed;                 /* lives in a per-thread array */
 	bool carray;                  /* a C array local: arrayed as T (*v)[N] */
+	bool addr;                    /* its address taken, a reference bound to it, used in a lambda */
+	bool sr;                      /* arrayed, but each thread loop works on a local copy */
+	char *arr;                    /* sr: the per-thread array's name (NULL: a parameter's copy suffices) */
 	Ints regions;                 /* thread loops that use it */
+	Ints wregions;                /* thread loops that may change it */
+	Ints rregions;                /* thread loops that may read it */
 } KVar;
 
 typedef struct {
@@ -61,12 +66,17 @@ typedef struct {
 	Buf *out;
 	bool dry, failed, sync;
 	int region, nlabel, nmask, ntmp;
+	int nregions;       /* thread loops, known after the first pass */
 	bool alive, tls, usedlabel;
 	int label;          /* the current thread loop's label */
 	const char *mask;   /* the current mask, NULL: every live thread */
 	VEC(KLoop) loops;   /* masked loops around, innermost last */
 	VEC(KWarp) warps;   /* warp operations already exchanged */
 	Strs masks, temps;  /* names to declare (masks: bool; temps: "type name") */
+	VEC(CXCursor) stores; /* first pass: uses that only assign (v = e) */
+	Ints looped;        /* thread loops inside a loop holding a barrier: they run repeatedly */
+	int loopdepth;
+	bool serial;        /* the thread loop being emitted orders its threads */
 } K;
 
 static void genlist(K *k, CXCursor *ks, int n);
@@ -295,14 +305,32 @@ collectvars(CXCursor c, CXCursor parent, CXClientData d)
 }
 
 static void
-markwritten(K *k, CXCursor e)
+pushonce(Ints *r, int x)
+{
+	for (int i = 0; i < r->n; i++)
+		if (r->v[i] == x)
+			return;
+	vpush(*r, x);
+}
+
+/* e is assigned, incremented, bound to a non-const reference or has its
+ * address taken (addr). Before the passes this counts the variable's
+ * writes; in the first pass it records the thread loop that writes. */
+static void
+markwritten(K *k, CXCursor e, bool addr)
 {
 	e = strip(e);
 	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
 		int v = findvar(k, clang_getCursorReferenced(e));
-		if (v >= 0) {
-			k->vars.v[v].written = true;
-			k->vars.v[v].writes++;
+		if (v < 0)
+			return;
+		KVar *x = &k->vars.v[v];
+		if (k->dry)
+			pushonce(&x->wregions, k->region);
+		else {
+			x->written = true;
+			x->writes++;
+			x->addr |= addr;
 		}
 	} else if (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr ||
 	           clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
@@ -310,16 +338,36 @@ markwritten(K *k, CXCursor e)
 		int n = nk(e, &ks);
 		CXType t = n ? clang_getCanonicalType(clang_getCursorType(ks[0])) : (CXType){0};
 		if (n && t.kind != CXType_Pointer) /* a[i] = ... writes the array a, p[i] = ... does not write p */
-			markwritten(k, ks[0]);
+			markwritten(k, ks[0], addr);
 		free(ks);
 	}
 }
 
+/* Variables a lambda names: it is copied as written, so they must keep
+ * their names and storage. */
 static enum CXChildVisitResult
-collectwrites(CXCursor c, CXCursor parent, CXClientData d)
+lambdavar(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
 	K *k = d;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		int v = findvar(k, clang_getCursorReferenced(c));
+		if (v >= 0)
+			k->vars.v[v].addr = true;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool
+isref(CXType t)
+{
+	return t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
+}
+
+/* The writes expression c itself performs. */
+static void
+notewrites(K *k, CXCursor c)
+{
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	CXCursor *ks;
 	int n;
@@ -328,7 +376,10 @@ collectwrites(CXCursor c, CXCursor parent, CXClientData d)
 		if (kind == CXCursor_CompoundAssignOperator || o == CXBinaryOperator_Assign) {
 			n = nk(c, &ks);
 			if (n)
-				markwritten(k, ks[0]);
+				markwritten(k, ks[0], false);
+			if (n && k->dry && kind == CXCursor_BinaryOperator &&
+			    clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr)
+				vpush(k->stores, strip(ks[0]));
 			free(ks);
 		}
 	} else if (kind == CXCursor_UnaryOperator) {
@@ -337,7 +388,7 @@ collectwrites(CXCursor c, CXCursor parent, CXClientData d)
 		    u == CXUnaryOperator_PreDec || u == CXUnaryOperator_AddrOf) {
 			n = nk(c, &ks);
 			if (n)
-				markwritten(k, ks[0]);
+				markwritten(k, ks[0], u == CXUnaryOperator_AddrOf);
 			free(ks);
 		}
 	} else if (kind == CXCursor_CallExpr) { /* arguments bound to non-const references */
@@ -347,9 +398,21 @@ collectwrites(CXCursor c, CXCursor parent, CXClientData d)
 		for (int i = 0; i < na; i++) {
 			CXType pt = clang_getArgType(ft, i);
 			if (pt.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(pt)))
-				markwritten(k, clang_Cursor_getArgument(c, i));
+				markwritten(k, clang_Cursor_getArgument(c, i), false);
 		}
-	}
+	} else if (kind == CXCursor_VarDecl && isref(clang_getCursorType(c))) {
+		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+		if (!clang_Cursor_isNull(init))
+			markwritten(k, init, true); /* T &r = v: v changes through r */
+	} else if (kind == CXCursor_LambdaExpr && !k->dry)
+		clang_visitChildren(c, lambdavar, k);
+}
+
+static enum CXChildVisitResult
+collectwrites(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	notewrites(d, c);
 	return CXChildVisit_Recurse;
 }
 
@@ -379,6 +442,61 @@ builtinvar(CXCursor ref, const char **which)
 			return insystem(ref);
 		}
 	return false;
+}
+
+/* What the functions a kernel calls do, through any depth of calls:
+ * U_SYNC a barrier or warp operation (refused: it would need inlining),
+ * U_BUILTIN read threadIdx, blockIdx, blockDim or gridDim (which must
+ * then be set for them). A callee cuflow cannot see counts as U_BUILTIN. */
+enum { U_SYNC = 1, U_BUILTIN = 2 };
+
+typedef struct {
+	VEC(CXCursor) seen;
+	int uses;
+} Uses;
+
+static void calluses(Uses *u, CXCursor call);
+
+static enum CXChildVisitResult
+useskid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Uses *u = d;
+	const char *b;
+	if (isbarrier(c) || warpop(c))
+		u->uses |= U_SYNC;
+	else if (clang_getCursorKind(c) == CXCursor_CallExpr)
+		calluses(u, c);
+	else if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && builtinvar(clang_getCursorReferenced(c), &b))
+		u->uses |= U_BUILTIN;
+	return CXChildVisit_Recurse;
+}
+
+static void
+calluses(Uses *u, CXCursor call)
+{
+	CXCursor r = clang_getCursorReferenced(call);
+	if (!clang_Cursor_isNull(r) && insystem(r))
+		return;
+	CXCursor f = clang_Cursor_isNull(r) ? r : clang_getCursorDefinition(r);
+	if (clang_Cursor_isNull(f)) {
+		u->uses |= U_BUILTIN;
+		return;
+	}
+	for (int i = 0; i < u->seen.n; i++)
+		if (clang_equalCursors(u->seen.v[i], f))
+			return;
+	vpush(u->seen, f);
+	clang_visitChildren(f, useskid, u);
+}
+
+static int
+calleeuses(CXCursor call)
+{
+	Uses u = {{0}, 0};
+	calluses(&u, call);
+	vfree(u.seen);
+	return u.uses;
 }
 
 /* Is e the same value in every thread of the block? */
@@ -600,11 +718,16 @@ edited(Span *sp, int off)
 static void
 useregion(K *k, int v)
 {
-	Ints *r = &k->vars.v[v].regions;
+	pushonce(&k->vars.v[v].regions, k->region);
+}
+
+static bool
+has(Ints *r, int x)
+{
 	for (int i = 0; i < r->n; i++)
-		if (r->v[i] == k->region)
-			return;
-	vpush(*r, k->region);
+		if (r->v[i] == x)
+			return true;
+	return false;
 }
 
 static const char *
@@ -617,7 +740,7 @@ static char *
 varref(K *k, int v)
 {
 	KVar *x = &k->vars.v[v];
-	return x->arrayed ? fmt("%s[%s]", x->name, tid()) : xstrdup(x->name);
+	return x->arrayed && !x->sr ? fmt("%s[%s]", x->name, tid()) : xstrdup(x->name);
 }
 
 static void spanwalk(Span *sp, CXCursor c);
@@ -636,6 +759,15 @@ spankids(Span *sp, CXCursor c)
 	clang_visitChildren(c, spankid, sp);
 }
 
+static bool
+isstore(K *k, CXCursor ref)
+{
+	for (int i = 0; i < k->stores.n; i++)
+		if (clang_equalCursors(k->stores.v[i], ref))
+			return true;
+	return false;
+}
+
 static void
 declref(Span *sp, CXCursor c)
 {
@@ -645,6 +777,8 @@ declref(Span *sp, CXCursor c)
 		return;
 	useregion(k, v);
 	KVar *x = &k->vars.v[v];
+	if (k->dry && !isstore(k, c))
+		pushonce(&x->rregions, k->region);
 	char *sp0 = spell(c);
 	bool rename = strcmp(sp0, x->name) != 0;
 	free(sp0);
@@ -672,6 +806,8 @@ vardecledit(Span *sp, CXCursor ds)
 			int v = findvar(k, ks[i]);
 			if (v >= 0) {
 				useregion(k, v);
+				if (k->dry && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(ks[i])))
+					pushonce(&k->vars.v[v].wregions, k->region);
 				moved += k->vars.v[v].arrayed || k->vars.v[v].hoist || k->vars.v[v].shared;
 			}
 		}
@@ -814,11 +950,39 @@ warpindex(K *k, CXCursor c)
 	return -1;
 }
 
+static enum CXChildVisitResult
+arrayedkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	void **a = d;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		int v = findvar(a[0], clang_getCursorReferenced(c));
+		if (v >= 0 && ((K *)a[0])->vars.v[v].arrayed) {
+			*(bool *)a[1] = true;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* A lambda's text is copied unchanged, so a name in it that now means a
+ * per-thread array would silently mean the array. */
+static bool
+lambdaarrayed(K *k, CXCursor lambda)
+{
+	bool found = false;
+	void *a[2] = {k, &found};
+	clang_visitChildren(lambda, arrayedkid, a);
+	return found;
+}
+
 static void
 spanwalk(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
 	enum CXCursorKind kind = clang_getCursorKind(c);
+	if (k->dry)
+		notewrites(k, c);
 	switch (kind) {
 	case CXCursor_DeclRefExpr:
 		declref(sp, c);
@@ -846,8 +1010,10 @@ spanwalk(Span *sp, CXCursor c)
 			return;
 		}
 		break;
-	case CXCursor_LambdaExpr:
-		return; /* copied as written */
+	case CXCursor_LambdaExpr: /* copied as written */
+		if (!k->dry && lambdaarrayed(k, c))
+			kfail(k, c, "a lambda using a local variable kept per thread (live across a barrier)");
+		return;
 	case CXCursor_CallExpr: {
 		int w = warpindex(k, c);
 		if (w >= 0) {
@@ -867,12 +1033,11 @@ spanwalk(Span *sp, CXCursor c)
 			kfail(k, c, "a kernel launch from device code (dynamic parallelism)");
 			return;
 		}
-		CXCursor f = clang_getCursorDefinition(clang_getCursorReferenced(c));
-		if (!clang_Cursor_isNull(f) && !insystem(f)) {
-			k->tls = true; /* a device function may read threadIdx */
-			if (hassync(f))
-				kfail(k, c, "a __device__ function containing a barrier or warp operation (inline it)");
-		}
+		int u = calleeuses(c);
+		if (u & U_BUILTIN)
+			k->tls = true;
+		if (u & U_SYNC)
+			kfail(k, c, "a __device__ function containing a barrier or warp operation (inline it)");
 		break;
 	}
 	default:
@@ -920,24 +1085,72 @@ loophead(K *k, const char *mask)
 	k->label = ++k->nlabel;
 	k->usedlabel = false;
 	bputs(k->out, "\tfor (unsigned cuflow_tz = 0; cuflow_tz < blockDim.z; ++cuflow_tz)\n"
-	              "\tfor (unsigned cuflow_ty = 0; cuflow_ty < blockDim.y; ++cuflow_ty)\n"
-	              "\tfor (unsigned cuflow_tx = 0; cuflow_tx < blockDim.x; ++cuflow_tx) {\n"
+	              "\tfor (unsigned cuflow_ty = 0; cuflow_ty < blockDim.y; ++cuflow_ty)\n");
+	/* Threads between two barriers are unordered (CUDA gives no order, and a
+	 * race between them is the program's bug), so the x loop may run as
+	 * SIMD lanes, as a warp does. Not where the lowering orders them itself
+	 * (once per block), nor where device functions read threadIdx from
+	 * the one thread_local copy. */
+	if (!k->serial && !k->tls)
+		bputs(k->out, "#pragma omp simd\n");
+	bputs(k->out, "\tfor (unsigned cuflow_tx = 0; cuflow_tx < blockDim.x; ++cuflow_tx) {\n"
 	              "\t\tconst dim3 threadIdx(cuflow_tx, cuflow_ty, cuflow_tz);\n"
 	              "\t\tconst unsigned cuflow_tid = cuflow_tx + blockDim.x * (cuflow_ty + blockDim.y * cuflow_tz);\n"
 	              "\t\t(void)cuflow_tid;\n");
 	if (mask)
 		bprintf(k->out, "\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", mask);
-	if (k->sync)
+	if (k->alive)
 		bputs(k->out, "\t\tif (!cuflow_alive[cuflow_tid])\n\t\t\tcontinue;\n");
 	if (k->tls)
 		bputs(k->out, "\t\t::threadIdx = threadIdx;\n");
+	if (k->dry && k->loopdepth)
+		pushonce(&k->looped, k->region);
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		if (!v->sr || !has(&v->regions, k->region))
+			continue;
+		char *d = declare(v->type, v->name);
+		if (v->arr)
+			bprintf(k->out, "\t\t%s = %s[cuflow_tid];\n", d, v->arr);
+		else
+			bprintf(k->out, "\t\t%s = cuflow_a.%s;\n", d, v->name);
+		free(d);
+	}
 }
 
+/* A value that member functions or operators cannot change unseen. */
+static bool
+scalartype(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return (t.kind >= CXType_FirstBuiltin && t.kind <= CXType_LastBuiltin) || t.kind == CXType_Pointer ||
+	       t.kind == CXType_Enum;
+}
+
+/* May a thread loop other than region r, or r itself run again, read v? */
+static bool
+readlater(K *k, KVar *v, int r)
+{
+	for (int i = 0; i < v->rregions.n; i++)
+		if (v->rregions.v[i] != r || has(&k->looped, r))
+			return true;
+	return false;
+}
+
+/* The local copies the thread loop changed go back to their arrays, where
+ * a later thread loop may read them. */
 static void
 looptail(K *k)
 {
 	if (k->usedlabel)
 		bprintf(k->out, "\t\tcuflow_next_%d:;\n", k->label);
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		bool used = v->sr && v->arr && has(&v->regions, k->region);
+		bool changed = has(&v->wregions, k->region) || !scalartype(clang_getCursorType(v->decl));
+		if (used && changed && readlater(k, v, k->region))
+			bprintf(k->out, "\t\t%s[cuflow_tid] = %s;\n", v->arr, v->name);
+	}
 	bputs(k->out, "\t}\n");
 }
 
@@ -1226,7 +1439,9 @@ loopupdate(K *k, CXCursor e, int lo, int hi, const char *post)
 	bool once = onceperblock(k, e);
 	if (once)
 		bputs(k->out, "\t{\n\tbool cuflow_done = false;\n");
+	k->serial = once;
 	loophead(k, k->mask);
+	k->serial = false;
 	bputs(k->out, once ? "\t\tif (cuflow_done)\n\t\t\tcontinue;\n\t\tcuflow_done = true;\n\t\t" : "\t\t");
 	copyspan(k, &e, 1, lo, hi);
 	bprintf(k->out, "%s\n", post);
@@ -1274,7 +1489,7 @@ maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCurso
 }
 
 static void
-genloop(K *k, CXCursor s)
+looptext(K *k, CXCursor s)
 {
 	enum CXCursorKind kind = clang_getCursorKind(s);
 	CXCursor init = clang_getNullCursor(), cond = init, inc = init, body;
@@ -1326,6 +1541,15 @@ genloop(K *k, CXCursor s)
 	maskedloop(k, s, init, cond, inc, body, kind == CXCursor_DoStmt);
 }
 
+/* A loop holding a barrier: its thread loops run once per iteration. */
+static void
+genloop(K *k, CXCursor s)
+{
+	k->loopdepth++;
+	looptext(k, s);
+	k->loopdepth--;
+}
+
 /* ---------------------------------------------------------------- warp operations */
 
 typedef struct {
@@ -1358,6 +1582,7 @@ exchange(K *k, CXCursor call)
 	int a0 = sync && op != W_ACTIVE && op < W_SCOUNT ? 1 : 0; /* the mask argument is ignored */
 	KWarp w = {call, op, NULL};
 	const char *act = k->mask ? k->mask : "cuflow_alive";
+	k->alive |= !k->mask;
 	if (op == W_ACTIVE) {
 		w.res = newtemp(k, "unsigned");
 		bprintf(k->out, "\tcuflow_activemask(%s, %s, cuflow_nt);\n", w.res, act);
@@ -1514,6 +1739,7 @@ decide(K *k)
 			v->hoist = multi;
 		else if (!v->uniform)
 			v->arrayed = multi || (v->param && v->written);
+		v->sr = v->arrayed && !v->carray && !v->addr && !isref(clang_getCursorType(v->decl));
 	}
 	/* names that clash with another declaration get a suffix */
 	for (int i = 0; i < k->vars.n; i++)
@@ -1525,6 +1751,12 @@ decide(K *k)
 				k->vars.v[i].name = n;
 				break;
 			}
+	/* a parameter changed in the only thread loop needs no array */
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		if (v->sr && !(v->param && k->nregions == 1))
+			v->arr = fmt("cuflow_pt_%s", v->name);
+	}
 }
 
 static void
@@ -1619,12 +1851,13 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 			char *d = declare(v->type, v->name);
 			bprintf(o, "\t%s = cuflow_a.%s;\n", d, v->name);
 			free(d);
-		} else if (v->param) {
-			bprintf(o, "\tauto *%s = (decltype(cuflow_a.%s) *)alloca(cuflow_nt * sizeof cuflow_a.%s);\n", v->name,
+		} else if (v->param && (!v->sr || v->arr)) {
+			const char *a = v->sr ? v->arr : v->name;
+			bprintf(o, "\tauto *%s = (decltype(cuflow_a.%s) *)alloca(cuflow_nt * sizeof cuflow_a.%s);\n", a,
 			        v->name, v->name);
 			bprintf(o, "\tfor (unsigned cuflow_i = 0; cuflow_i < cuflow_nt; ++cuflow_i)\n\t\t%s[cuflow_i] = "
 			           "cuflow_a.%s;\n",
-			        v->name, v->name);
+			        a, v->name);
 		}
 	}
 	for (int i = 0; i < k->vars.n; i++) {
@@ -1653,12 +1886,13 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 				        clang_getArraySize(t), clang_getCString(es), clang_getArraySize(t));
 				clang_disposeString(es);
 			} else
-				bprintf(o, "\t%s *%s = (%s *)alloca(cuflow_nt * sizeof(%s));\n", v->type, v->name, v->type, v->type);
+				bprintf(o, "\t%s *%s = (%s *)alloca(cuflow_nt * sizeof(%s));\n", v->type, v->sr ? v->arr : v->name,
+				        v->type, v->type);
 			free(d);
 			free(decl);
 		}
 	}
-	if (k->sync)
+	if (k->alive)
 		bputs(o, "\tunsigned char *cuflow_alive = (unsigned char *)alloca(cuflow_nt);\n"
 		         "\tmemset(cuflow_alive, 1, cuflow_nt);\n");
 	for (int i = 0; i < k->masks.n; i++)
@@ -1719,7 +1953,10 @@ freek(K *k)
 	for (int i = 0; i < k->vars.n; i++) {
 		free(k->vars.v[i].name);
 		free(k->vars.v[i].type);
+		free(k->vars.v[i].arr);
 		vfree(k->vars.v[i].regions);
+		vfree(k->vars.v[i].wregions);
+		vfree(k->vars.v[i].rregions);
 	}
 	vfree(k->vars);
 	resetpass(k);
@@ -1727,6 +1964,8 @@ freek(K *k)
 	vfree(k->temps);
 	vfree(k->loops);
 	vfree(k->warps);
+	vfree(k->stores);
+	vfree(k->looped);
 }
 
 static CXCursor
@@ -1776,11 +2015,15 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	genlist(&k, body, nb);
 	free(dry.v);
 	bool tls = k.tls;
+	k.nregions = k.region;
 	resetpass(&k);
 	decide(&k);
 	k.dry = false;
 	k.failed = false;
 	k.tls = tls;
+	for (int i = 0; i < k.vars.n; i++)
+		if (k.vars.v[i].arrayed && isref(clang_getCursorType(k.vars.v[i].decl)))
+			kfail(&k, k.vars.v[i].decl, "a reference variable live across a barrier");
 	Buf gen = {0};
 	k.out = &gen;
 	genlist(&k, body, nb);
