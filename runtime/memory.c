@@ -19,7 +19,6 @@
 
 #define ALIGN 256
 #define MMAP_MIN ((size_t)1 << 20)
-#define HUGE_MIN ((size_t)4 << 20) /* worth transparent huge pages */
 
 /* ---- the table ---------------------------------------------------------------- */
 
@@ -125,12 +124,6 @@ static cudaError_t alloc_kind(void **out, size_t size, enum cudaMemoryType type,
 		p = mmap(NULL, a.mapsize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p == MAP_FAILED)
 			return rt_err(cudaErrorMemoryAllocation);
-#ifdef MADV_HUGEPAGE
-		/* device buffers are large and touched whole: one fault per 2 MiB
-		 * instead of per 4 KiB (a third of nw's time was page faults) */
-		if (a.mapsize >= HUGE_MIN)
-			madvise(p, a.mapsize, MADV_HUGEPAGE);
-#endif
 		a.how = HOW_MMAP;
 	} else {
 		size_t n = (size + ALIGN - 1) / ALIGN * ALIGN;
