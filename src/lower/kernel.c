@@ -364,6 +364,17 @@ isref(CXType t)
 	return t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
 }
 
+/* The prototype a call goes through (through a function pointer too);
+ * anything else, as for a call a template leaves unresolved, is unknown. */
+static CXType
+calleetype(CXCursor call)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(call)));
+	if (t.kind == CXType_Pointer)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	return t;
+}
+
 /* The writes expression c itself performs. */
 static void
 notewrites(K *k, CXCursor c)
@@ -392,12 +403,13 @@ notewrites(K *k, CXCursor c)
 			free(ks);
 		}
 	} else if (kind == CXCursor_CallExpr) { /* arguments bound to non-const references */
-		CXCursor f = clang_getCursorReferenced(c);
-		CXType ft = clang_getCursorType(f);
+		CXType ft = calleetype(c);
+		bool known = ft.kind == CXType_FunctionProto;
 		int na = clang_Cursor_getNumArguments(c);
 		for (int i = 0; i < na; i++) {
 			CXType pt = clang_getArgType(ft, i);
-			if (pt.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(pt)))
+			bool ref = pt.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(pt));
+			if (ref || !known) /* a call cuflow cannot resolve (a template's) may take any by reference */
 				markwritten(k, clang_Cursor_getArgument(c, i), false);
 		}
 	} else if (kind == CXCursor_VarDecl && isref(clang_getCursorType(c))) {
@@ -472,13 +484,32 @@ useskid(CXCursor c, CXCursor parent, CXClientData d)
 	return CXChildVisit_Recurse;
 }
 
+/* Is r a function whose body is the one a call runs (not a pointer, not
+ * virtual)? */
+static bool
+directcallee(CXCursor r)
+{
+	switch (clang_getCursorKind(r)) {
+	case CXCursor_FunctionDecl:
+	case CXCursor_FunctionTemplate:
+	case CXCursor_Constructor:
+	case CXCursor_Destructor:
+	case CXCursor_ConversionFunction:
+		return true;
+	case CXCursor_CXXMethod:
+		return !clang_CXXMethod_isVirtual(r);
+	default:
+		return false;
+	}
+}
+
 static void
 calluses(Uses *u, CXCursor call)
 {
 	CXCursor r = clang_getCursorReferenced(call);
 	if (!clang_Cursor_isNull(r) && insystem(r))
 		return;
-	CXCursor f = clang_Cursor_isNull(r) ? r : clang_getCursorDefinition(r);
+	CXCursor f = directcallee(r) ? clang_getCursorDefinition(r) : clang_getNullCursor();
 	if (clang_Cursor_isNull(f)) {
 		u->uses |= U_BUILTIN;
 		return;
