@@ -1115,8 +1115,10 @@ loophead(K *k, const char *mask)
 	k->region++;
 	k->label = ++k->nlabel;
 	k->usedlabel = false;
-	bputs(k->out, "\tfor (unsigned cuflow_tz = 0; cuflow_tz < blockDim.z; ++cuflow_tz)\n"
-	              "\tfor (unsigned cuflow_ty = 0; cuflow_ty < blockDim.y; ++cuflow_ty)\n");
+	/* int counters and a uint3 aggregate: GCC's vectoriser gives up on
+	 * unsigned counters and on dim3's constructor under omp simd. */
+	bputs(k->out, "\tfor (int cuflow_tz = 0; cuflow_tz < (int)blockDim.z; ++cuflow_tz)\n"
+	              "\tfor (int cuflow_ty = 0; cuflow_ty < (int)blockDim.y; ++cuflow_ty)\n");
 	/* Threads between two barriers are unordered (CUDA gives no order, and a
 	 * race between them is the program's bug), so the x loop may run as
 	 * SIMD lanes, as a warp does. Not where the lowering orders them itself
@@ -1124,9 +1126,9 @@ loophead(K *k, const char *mask)
 	 * the one thread_local copy. */
 	if (!k->serial && !k->tls)
 		bputs(k->out, "#pragma omp simd\n");
-	bputs(k->out, "\tfor (unsigned cuflow_tx = 0; cuflow_tx < blockDim.x; ++cuflow_tx) {\n"
-	              "\t\tconst dim3 threadIdx(cuflow_tx, cuflow_ty, cuflow_tz);\n"
-	              "\t\tconst unsigned cuflow_tid = cuflow_tx + blockDim.x * (cuflow_ty + blockDim.y * cuflow_tz);\n"
+	bputs(k->out, "\tfor (int cuflow_tx = 0; cuflow_tx < (int)blockDim.x; ++cuflow_tx) {\n"
+	              "\t\tconst uint3 threadIdx = {(unsigned)cuflow_tx, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
+	              "\t\tconst int cuflow_tid = cuflow_tx + (int)blockDim.x * (cuflow_ty + (int)blockDim.y * cuflow_tz);\n"
 	              "\t\t(void)cuflow_tid;\n");
 	if (mask)
 		bprintf(k->out, "\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", mask);
