@@ -77,9 +77,10 @@ typedef struct {
 	Ints looped;        /* thread loops inside a loop holding a barrier: they run repeatedly */
 	int loopdepth;
 	bool serial;        /* the thread loop being emitted orders its threads */
+	CXCursor plainbody; /* the body of the innermost loop emitted as plain C */
 } K;
 
-static void genlist(K *k, CXCursor *ks, int n);
+static void genlist(K *k, CXCursor *ks, int n, bool jumps);
 static void genstmt(K *k, CXCursor s);
 static char *declare(const char *type, const char *name);
 
@@ -1321,6 +1322,56 @@ forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCurs
 /* Every break/continue aimed at loop l is "if (uniform) break;" at its top level. */
 static bool uniformjumps(K *k, CXCursor l);
 
+static enum CXChildVisitResult
+sharedkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	void **a = d;
+	K *k = a[0];
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		int v = findvar(k, clang_getCursorReferenced(c));
+		if (v >= 0 && k->vars.v[v].shared) {
+			*(bool *)a[1] = true;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* "if (c) break;" or "if (c) continue;", no else, c uniform and reading no
+ * __shared__ variable (which a thread before the jump may have changed):
+ * every thread jumps alike, so the jump can run once per block between two
+ * thread loops (pathfinder leaves its barrier loop this way). Returns the
+ * jump, or NULL. */
+static const char *
+uniformjump(K *k, CXCursor s)
+{
+	if (clang_getCursorKind(s) != CXCursor_IfStmt)
+		return NULL;
+	CXCursor *ks;
+	int n = nk(s, &ks);
+	bool ok = n == 2 && clang_isExpression(clang_getCursorKind(ks[0])) && uniform(k, ks[0]);
+	if (ok) {
+		bool sh = false;
+		void *a[2] = {k, &sh};
+		clang_visitChildren(ks[0], sharedkid, a);
+		ok = !sh;
+	}
+	CXCursor t = n == 2 ? ks[1] : clang_getNullCursor();
+	if (ok && clang_getCursorKind(t) == CXCursor_CompoundStmt) {
+		CXCursor *ts;
+		int m = nk(t, &ts);
+		ok = m == 1;
+		if (m) {
+			t = ts[0];
+			free(ts);
+		}
+	}
+	enum CXCursorKind tk = clang_getCursorKind(t);
+	free(ks);
+	return !ok ? NULL : tk == CXCursor_BreakStmt ? "break" : tk == CXCursor_ContinueStmt ? "continue" : NULL;
+}
+
 /* Does e use no local but the loop's own variables (declared by init)?
  * Then it means the same inside a branch some threads skip. */
 typedef struct {
@@ -1394,6 +1445,7 @@ uniformloop(K *k, CXCursor init, CXCursor cond, CXCursor inc, CXCursor s)
 
 typedef struct {
 	K *k;
+	CXCursor body;
 	int depth;
 	bool ok;
 } Jumps;
@@ -1401,9 +1453,10 @@ typedef struct {
 static enum CXChildVisitResult
 jumpkid(CXCursor c, CXCursor parent, CXClientData d)
 {
-	(void)parent;
 	Jumps *j = d;
 	enum CXCursorKind kind = clang_getCursorKind(c);
+	if (j->depth == 0 && clang_equalCursors(parent, j->body) && uniformjump(j->k, c))
+		return CXChildVisit_Continue; /* genlist runs it once per block */
 	if ((kind == CXCursor_BreakStmt || kind == CXCursor_ContinueStmt) && j->depth == 0) {
 		j->ok = false;
 		return CXChildVisit_Break;
@@ -1420,7 +1473,9 @@ uniformjumps(K *k, CXCursor l)
 {
 	CXCursor *ks;
 	int n = nk(l, &ks);
-	Jumps j = {k, 0, true};
+	Jumps j = {k, ks[n - 1], 0, true};
+	if (clang_getCursorKind(j.body) != CXCursor_CompoundStmt)
+		j.body = clang_getNullCursor();
 	clang_visitChildren(ks[n - 1], jumpkid, &j);
 	free(ks);
 	return j.ok;
@@ -1567,11 +1622,17 @@ looptext(K *k, CXCursor s)
 		} else
 			scalarspan(k, cond, begin(cond), end(cond));
 		bputs(k->out, ") {\n");
+		CXCursor outer = k->plainbody;
+		k->plainbody = body;
 		genstmt(k, body);
+		k->plainbody = outer;
 		bputs(k->out, "\t}\n");
 		return;
 	}
+	CXCursor outer = k->plainbody;
+	k->plainbody = clang_getNullCursor();
 	maskedloop(k, s, init, cond, inc, body, kind == CXCursor_DoStmt);
+	k->plainbody = outer;
 }
 
 /* A loop holding a barrier: its thread loops run once per iteration. */
@@ -1720,8 +1781,10 @@ genstmt(K *k, CXCursor s)
 	case CXCursor_CompoundStmt: {
 		CXCursor *ks;
 		int n = nk(s, &ks);
+		bool jumps = clang_equalCursors(s, k->plainbody);
 		bputs(k->out, "\t{\n");
-		genlist(k, ks, n);
+		k->plainbody = clang_getNullCursor(); /* not the body of inner compounds */
+		genlist(k, ks, n, jumps);
 		bputs(k->out, "\t}\n");
 		free(ks);
 		return;
@@ -1744,11 +1807,24 @@ genstmt(K *k, CXCursor s)
 	}
 }
 
+/* jumps: ks is a plain loop's body, whose uniform jumps run once per block */
 static void
-genlist(K *k, CXCursor *ks, int n)
+genlist(K *k, CXCursor *ks, int n, bool jumps)
 {
 	int run = 0;
 	for (int i = 0; i < n; i++) {
+		const char *jump = jumps ? uniformjump(k, ks[i]) : NULL;
+		if (jump) {
+			threadloop(k, ks + run, i - run);
+			CXCursor *js;
+			nk(ks[i], &js);
+			bputs(k->out, "\tif (");
+			scalarspan(k, js[0], begin(js[0]), end(js[0]));
+			bprintf(k->out, ")\n\t\t%s;\n", jump);
+			free(js);
+			run = i + 1;
+			continue;
+		}
 		if (syncfree(ks[i]))
 			continue;
 		threadloop(k, ks + run, i - run);
@@ -2030,6 +2106,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	k.F = F;
 	k.fn = fn;
 	k.body = kernelbody(fn);
+	k.plainbody = clang_getNullCursor();
 	CXCursor *ks;
 	int n = nk(fn, &ks);
 	for (int i = 0; i < n; i++)
@@ -2045,7 +2122,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	Buf dry = {0};
 	k.dry = true;
 	k.out = &dry;
-	genlist(&k, body, nb);
+	genlist(&k, body, nb, false);
 	free(dry.v);
 	bool tls = k.tls;
 	k.nregions = k.region;
@@ -2059,7 +2136,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 			kfail(&k, k.vars.v[i].decl, "a reference variable live across a barrier");
 	Buf gen = {0};
 	k.out = &gen;
-	genlist(&k, body, nb);
+	genlist(&k, body, nb, false);
 	free(body);
 	if (k.failed) {
 		free(gen.v);
