@@ -249,7 +249,12 @@ typetext(CXCursor decl, bool param)
 	if (!param)
 		t = clang_getUnqualifiedType(t);
 	CXString s = clang_getTypeSpelling(t);
-	char *r = xstrdup(clang_getCString(s));
+	const char *c = clang_getCString(s);
+	/* an array's const sits on its elements; copies kept per block or per
+	 * thread are assigned, so drop it as for scalars */
+	if (!param && t.kind == CXType_ConstantArray && !strncmp(c, "const ", 6))
+		c += 6;
+	char *r = xstrdup(c);
 	clang_disposeString(s);
 	return r;
 }
@@ -882,8 +887,8 @@ vardecledit(Span *sp, CXCursor ds)
 		}
 		if (x->shared || clang_Cursor_isNull(init))
 			continue;
-		if (x->carray) {
-			kfail(k, ks[i], "an initialised local array kept per thread");
+		if (x->carray && !clang_isPODType(clang_getCursorType(ks[i]))) {
+			kfail(k, ks[i], "an initialised local array of a non-trivial type kept per thread");
 			continue;
 		}
 		/* the initialiser keeps its own edits: copy it through a nested span */
@@ -898,7 +903,14 @@ vardecledit(Span *sp, CXCursor ds)
 		char *done = applyedits(txt, strlen(txt), &sub, &len, &err);
 		if (plain)
 			bputs(&b, done ? done : txt);
-		else {
+		else if (x->carray) { /* arrays do not assign: initialise a copy, then memcpy */
+			char *r = varref(k, v), *tmp = fmt("cuflow_init_%s", x->name), *d = declare(x->type, tmp);
+			bprintf(&b, "%s{ %s = %s; memcpy((void *)%s, %s, sizeof %s); }", b.n ? "; " : "", d,
+			        done ? done : txt, r, tmp, tmp);
+			free(r);
+			free(tmp);
+			free(d);
+		} else {
 			char *r = varref(k, v);
 			bprintf(&b, "%s%s = %s", b.n ? "; " : "", r, done ? done : txt);
 			free(r);
@@ -1987,13 +1999,10 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 			free(d);
 		} else if (v->arrayed && !v->param) {
 			char *d = fmt("(*%s)", v->name), *decl = declare(v->type, d);
-			if (v->carray) { /* T a[N] -> T (*a)[N] */
-				CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
-				CXString es = clang_getTypeSpelling(clang_getArrayElementType(t));
-				bprintf(o, "\t%s (*%s)[%lld] = (%s (*)[%lld])alloca(cuflow_nt * sizeof(%s[%lld]));\n",
-				        clang_getCString(es), v->name, clang_getArraySize(t), clang_getCString(es),
-				        clang_getArraySize(t), clang_getCString(es), clang_getArraySize(t));
-				clang_disposeString(es);
+			if (v->carray) { /* T a[N][M] -> T (*a)[N][M] */
+				char *cast = declare(v->type, "(*)");
+				bprintf(o, "\t%s = (%s)alloca(cuflow_nt * sizeof(%s));\n", decl, cast, v->type);
+				free(cast);
 			} else
 				bprintf(o, "\t%s *%s = (%s *)alloca(cuflow_nt * sizeof(%s));\n", v->type, v->sr ? v->arr : v->name,
 				        v->type, v->type);
