@@ -662,6 +662,16 @@ findloopvars(CXCursor c, CXCursor parent, CXClientData d)
 	return CXChildVisit_Recurse;
 }
 
+/* Are the elements of array variable d const (so it is never written)? */
+static bool
+constelems(CXCursor d)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(d));
+	while (t.kind == CXType_ConstantArray)
+		t = clang_getArrayElementType(t);
+	return clang_isConstQualifiedType(t);
+}
+
 /* Could v be the same in every thread? (greatest fixed point: start from yes) */
 static bool
 stillinform(K *k, int i)
@@ -674,6 +684,8 @@ stillinform(K *k, int i)
 	CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
 	if (clang_Cursor_isNull(init) || !uniform(k, init))
 		return false;
+	if (v->carray && !constelems(v->decl))
+		return false; /* writes to elements (a[i] = e) are not counted as writes */
 	if (!v->written)
 		return true;
 	return !clang_Cursor_isNull(v->inc) && uniformupdate(k, v->inc, i);
@@ -1819,6 +1831,71 @@ genstmt(K *k, CXCursor s)
 	}
 }
 
+/* Loop fission without a barrier (MCUDA's fission at a statement): a run of
+ * statements holding an inner loop and more statements after it becomes
+ * two thread loops, split after the loop. The loop's thread loop then has
+ * no stores behind it that keep GCC from vectorising it across threads
+ * (lud: a 16-term dot product per thread, then a store through a 32-bit
+ * unsigned index, which is not affine in the lane). A barrier added in
+ * block-uniform control flow leaves a race-free kernel's results alone.
+ * Only where nothing jumps out of the first part (return, goto, break or
+ * continue of an enclosing loop), outside masked loops, and without
+ * locals that could not cross a barrier (references, non-POD values,
+ * lambdas). */
+typedef struct {
+	int depth;
+	bool ok;
+} Fission;
+
+static enum CXChildVisitResult
+fissionkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Fission *f = d;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	if (kind == CXCursor_ReturnStmt || kind == CXCursor_GotoStmt || kind == CXCursor_IndirectGotoStmt ||
+	    kind == CXCursor_LabelStmt || kind == CXCursor_LambdaExpr || kind == CXCursor_CXXTryStmt ||
+	    kind == CXCursor_CXXThrowExpr || (kind == CXCursor_CallExpr && warpop(c)) ||
+	    ((kind == CXCursor_BreakStmt || kind == CXCursor_ContinueStmt) && f->depth == 0) ||
+	    (kind == CXCursor_VarDecl &&
+	     (isref(clang_getCursorType(c)) || !clang_isPODType(clang_getCursorType(c))))) {
+		f->ok = false;
+		return CXChildVisit_Break;
+	}
+	bool nest = isloop(kind) || kind == CXCursor_SwitchStmt;
+	f->depth += nest;
+	clang_visitChildren(c, fissionkid, f);
+	f->depth -= nest;
+	return f->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+static bool
+fissionable(K *k, CXCursor *ks, int n)
+{
+	if (k->mask || k->loops.n)
+		return false;
+	Fission f = {0, true};
+	for (int i = 0; i < n && f.ok; i++)
+		fissionkid(ks[i], ks[i], &f); /* visits ks[i] itself, then its children */
+	return f.ok;
+}
+
+static void
+threadrun(K *k, CXCursor *ks, int n)
+{
+	if (!fissionable(k, ks, n)) {
+		threadloop(k, ks, n);
+		return;
+	}
+	int run = 0;
+	for (int i = 0; i < n - 1; i++)
+		if (isloop(clang_getCursorKind(ks[i]))) {
+			threadloop(k, ks + run, i + 1 - run);
+			run = i + 1;
+		}
+	threadloop(k, ks + run, n - run);
+}
+
 /* jumps: ks is a plain loop's body, whose uniform jumps run once per block */
 static void
 genlist(K *k, CXCursor *ks, int n, bool jumps)
@@ -1827,7 +1904,7 @@ genlist(K *k, CXCursor *ks, int n, bool jumps)
 	for (int i = 0; i < n; i++) {
 		const char *jump = jumps ? uniformjump(k, ks[i]) : NULL;
 		if (jump) {
-			threadloop(k, ks + run, i - run);
+			threadrun(k, ks + run, i - run);
 			CXCursor *js;
 			nk(ks[i], &js);
 			bputs(k->out, "\tif (");
@@ -1839,11 +1916,11 @@ genlist(K *k, CXCursor *ks, int n, bool jumps)
 		}
 		if (syncfree(ks[i]))
 			continue;
-		threadloop(k, ks + run, i - run);
+		threadrun(k, ks + run, i - run);
 		genstmt(k, ks[i]);
 		run = i + 1;
 	}
-	threadloop(k, ks + run, n - run);
+	threadrun(k, ks + run, n - run);
 }
 
 /* ---------------------------------------------------------------- the block function */
