@@ -66,9 +66,9 @@ static enum cudaMemcpyKind resolve(enum cudaMemcpyKind kind, const void *dst, co
 
 /* Large copies and fills are split over OpenMP threads: device memory is
  * fresh anonymous pages, so the first copy into a buffer is mostly page
- * faults, which the kernel serves in parallel; one thread copying 16 MiB
- * took a third of nw's single-thread time. Pieces are big enough that the
- * team's start-up (microseconds) is noise. */
+ * faults, which the kernel serves in parallel (page faults were a quarter
+ * to a third of nw's single-thread time under perf). Pieces are big
+ * enough that the team's start-up (microseconds) is noise. */
 #define PAR_MIN ((size_t)4 << 20)
 #define PAR_PIECE ((size_t)1 << 20)
 
@@ -87,31 +87,17 @@ static int overlap(const char *a, const char *b, size_t n)
 	return x < y + n && y < x + n;
 }
 
-static void copy_bytes(char *dst, const char *src, size_t n)
+/* Copy n bytes from src, or fill them with v when src is NULL. */
+static void copy_or_fill(char *dst, const char *src, int v, size_t n)
 {
-	int k = overlap(dst, src, n) ? 1 : pieces(n);
-	if (k == 1) {
-		memmove(dst, src, n);
-		return;
-	}
-#pragma omp parallel for num_threads(k) schedule(static)
+	int k = src && overlap(dst, src, n) ? 1 : pieces(n);
+#pragma omp parallel for num_threads(k) schedule(static) if (k > 1)
 	for (int i = 0; i < k; i++) {
 		size_t lo = n / k * i, hi = i == k - 1 ? n : n / k * (i + 1);
-		memcpy(dst + lo, src + lo, hi - lo);
-	}
-}
-
-static void set_bytes(char *dst, int v, size_t n)
-{
-	int k = pieces(n);
-	if (k == 1) {
-		memset(dst, v, n);
-		return;
-	}
-#pragma omp parallel for num_threads(k) schedule(static)
-	for (int i = 0; i < k; i++) {
-		size_t lo = n / k * i, hi = i == k - 1 ? n : n / k * (i + 1);
-		memset(dst + lo, v, hi - lo);
+		if (src)
+			memmove(dst + lo, src + lo, hi - lo);
+		else
+			memset(dst + lo, v, hi - lo);
 	}
 }
 
@@ -127,10 +113,7 @@ void rt_box_run(const struct op *o)
 	int copy = o->kind == OP_COPY;
 	if (contiguous(b, copy)) {
 		size_t n = b->width * b->height * b->depth;
-		if (copy)
-			copy_bytes(b->dst, b->src, n);
-		else
-			set_bytes(b->dst, b->value, n);
+		copy_or_fill(b->dst, copy ? b->src : NULL, b->value, n);
 		return;
 	}
 	for (size_t z = 0; z < b->depth; z++)

@@ -1006,30 +1006,47 @@ warpindex(K *k, CXCursor c)
 	return -1;
 }
 
+/* Does e name a variable of the kernel that pick chooses? */
+typedef struct {
+	K *k;
+	bool (*pick)(const KVar *);
+	bool found;
+} Names;
+
 static enum CXChildVisitResult
-arrayedkid(CXCursor c, CXCursor parent, CXClientData d)
+nameskid(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
-	void **a = d;
+	Names *a = d;
 	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-		int v = findvar(a[0], clang_getCursorReferenced(c));
-		if (v >= 0 && ((K *)a[0])->vars.v[v].arrayed) {
-			*(bool *)a[1] = true;
+		int v = findvar(a->k, clang_getCursorReferenced(c));
+		if (v >= 0 && a->pick(&a->k->vars.v[v])) {
+			a->found = true;
 			return CXChildVisit_Break;
 		}
 	}
 	return CXChildVisit_Recurse;
 }
 
-/* A lambda's text is copied unchanged, so a name in it that now means a
- * per-thread array would silently mean the array. */
 static bool
-lambdaarrayed(K *k, CXCursor lambda)
+names(K *k, CXCursor e, bool (*pick)(const KVar *))
 {
-	bool found = false;
-	void *a[2] = {k, &found};
-	clang_visitChildren(lambda, arrayedkid, a);
-	return found;
+	Names a = {k, pick, false};
+	if (nameskid(e, e, &a) == CXChildVisit_Recurse)
+		clang_visitChildren(e, nameskid, &a);
+	return a.found;
+}
+
+static bool
+isarrayed(const KVar *v)
+{
+	return v->arrayed;
+}
+
+static bool
+isshared(const KVar *v)
+{
+	return v->shared;
 }
 
 static void
@@ -1066,8 +1083,9 @@ spanwalk(Span *sp, CXCursor c)
 			return;
 		}
 		break;
-	case CXCursor_LambdaExpr: /* copied as written */
-		if (!k->dry && lambdaarrayed(k, c))
+	case CXCursor_LambdaExpr: /* copied as written: a name in it meaning a
+	                           * per-thread array would silently mean the array */
+		if (!k->dry && names(k, c, isarrayed))
 			kfail(k, c, "a lambda using a local variable kept per thread (live across a barrier)");
 		return;
 	case CXCursor_CallExpr: {
@@ -1346,22 +1364,6 @@ forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCurs
 /* Every break/continue aimed at loop l is "if (uniform) break;" at its top level. */
 static bool uniformjumps(K *k, CXCursor l);
 
-static enum CXChildVisitResult
-sharedkid(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	void **a = d;
-	K *k = a[0];
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-		int v = findvar(k, clang_getCursorReferenced(c));
-		if (v >= 0 && k->vars.v[v].shared) {
-			*(bool *)a[1] = true;
-			return CXChildVisit_Break;
-		}
-	}
-	return CXChildVisit_Recurse;
-}
-
 /* "if (c) break;" or "if (c) continue;", no else, c uniform and reading no
  * __shared__ variable (which a thread before the jump may have changed):
  * every thread jumps alike, so the jump can run once per block between two
@@ -1374,13 +1376,8 @@ uniformjump(K *k, CXCursor s)
 		return NULL;
 	CXCursor *ks;
 	int n = nk(s, &ks);
-	bool ok = n == 2 && clang_isExpression(clang_getCursorKind(ks[0])) && uniform(k, ks[0]);
-	if (ok) {
-		bool sh = false;
-		void *a[2] = {k, &sh};
-		clang_visitChildren(ks[0], sharedkid, a);
-		ok = !sh;
-	}
+	bool ok = n == 2 && clang_isExpression(clang_getCursorKind(ks[0])) && uniform(k, ks[0]) &&
+	          !names(k, ks[0], isshared);
 	CXCursor t = n == 2 ? ks[1] : clang_getNullCursor();
 	if (ok && clang_getCursorKind(t) == CXCursor_CompoundStmt) {
 		CXCursor *ts;
