@@ -301,11 +301,38 @@ static void test_symbols(void)
 	CHECK_CUDA(cudaFree(out));
 }
 
+/* Copies and fills of 4 MiB and more run in pieces over OpenMP threads:
+ * an odd size (uneven pieces), a fill at an odd offset, every byte checked. */
+static void test_large(void)
+{
+	const size_t n = ((size_t)9 << 20) + 3;
+	std::vector<unsigned char> h(n), back(n);
+	for (size_t i = 0; i < n; i++)
+		h[i] = (unsigned char)(i * 7 + i / 4093);
+	unsigned char *d, *d2;
+	CHECK_CUDA(cudaMalloc(&d, n));
+	CHECK_CUDA(cudaMalloc(&d2, n));
+	CHECK_CUDA(cudaMemcpy(d, h.data(), n, cudaMemcpyHostToDevice));
+	CHECK_CUDA(cudaMemcpy(d2, d, n, cudaMemcpyDeviceToDevice));
+	CHECK_CUDA(cudaMemcpy(back.data(), d2, n, cudaMemcpyDeviceToHost));
+	CHECK(memcmp(back.data(), h.data(), n) == 0);
+	const size_t lo = 5, len = n - 11;
+	CHECK_CUDA(cudaMemset(d2 + lo, 0x5a, len));
+	CHECK_CUDA(cudaMemcpy(back.data(), d2, n, cudaMemcpyDeviceToHost));
+	size_t bad = 0;
+	for (size_t i = 0; i < n; i++)
+		bad += back[i] != (i >= lo && i < lo + len ? 0x5a : h[i]);
+	CHECK_EQ(bad, (size_t)0);
+	CHECK_CUDA(cudaFree(d));
+	CHECK_CUDA(cudaFree(d2));
+}
+
 int main(void)
 {
 	test_alloc();
 	test_register();
 	test_linear();
+	test_large();
 	test_2d();
 	test_3d();
 	test_arrays();
