@@ -40,6 +40,7 @@ typedef struct {
 	bool addr;                    /* its address taken, a reference bound to it, used in a lambda */
 	bool sr;                      /* arrayed, but each thread loop works on a local copy */
 	char *arr;                    /* sr: the per-thread array's name (NULL: a parameter's copy suffices) */
+	char *remat;                  /* recomputed in each thread loop from this text, not kept */
 	Ints regions;                 /* thread loops that use it */
 	Ints wregions;                /* thread loops that may change it */
 	Ints rregions;                /* thread loops that may read it */
@@ -78,10 +79,13 @@ typedef struct {
 	int loopdepth;
 	bool serial;        /* the thread loop being emitted orders its threads */
 	CXCursor plainbody; /* the body of the innermost loop emitted as plain C */
+	bool interchange;   /* loops without barriers may be interchanged (no goto) */
 } K;
 
 static void genlist(K *k, CXCursor *ks, int n, bool jumps);
+static bool scalartype(CXType t);
 static void genstmt(K *k, CXCursor s);
+static bool splits(K *k, CXCursor s);
 static char *declare(const char *type, const char *name);
 
 static void
@@ -194,7 +198,7 @@ findsync(CXCursor c, CXCursor parent, CXClientData d)
 	return CXChildVisit_Recurse;
 }
 
-static bool
+bool
 hassync(CXCursor s)
 {
 	if (isbarrier(s) || warpop(s))
@@ -712,6 +716,131 @@ filluniform(K *k)
 	}
 }
 
+/* ---------------------------------------------------------------- rematerialisation */
+
+/* A local that is never changed after an initialiser computed only from
+ * thread and block indices, constants and unchanged parameters (tid =
+ * blockIdx.x * blockDim.x + threadIdx.x) is recomputed in every thread loop
+ * that uses it instead of being kept in a per-thread array: GCC then sees
+ * an index affine in the lane and vectorises (contiguous loads instead of
+ * gathers). */
+typedef struct {
+	K *k;
+	int self;
+	Edits *e;
+	bool ok;
+} Remat;
+
+static bool
+tokenis(K *k, CXCursor c, bool last, const char *const *set)
+{
+	CXToken *t;
+	unsigned n;
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
+	bool yes = false;
+	if (n) {
+		CXString s = clang_getTokenSpelling(tu, t[last ? n - 1 : 0]);
+		for (int i = 0; set[i] && !yes; i++)
+			yes = !strcmp(clang_getCString(s), set[i]);
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(tu, t, n);
+	(void)k;
+	return yes;
+}
+
+static enum CXChildVisitResult
+rematkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Remat *r = d;
+	K *k = r->k;
+	static const char *const effects[] = {"*", "&", "++", "--", NULL}, *const post[] = {"++", "--", NULL};
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_FloatingLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+	case CXCursor_ParenExpr:
+	case CXCursor_UnexposedExpr:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_BinaryOperator:
+	case CXCursor_ConditionalOperator:
+		break;
+	case CXCursor_UnaryOperator:
+		r->ok = !tokenis(k, c, false, effects) && !tokenis(k, c, true, post);
+		break;
+	case CXCursor_MemberRefExpr: { /* threadIdx.x and such */
+		CXCursor *ks;
+		int n = nk(c, &ks);
+		const char *b;
+		r->ok = n == 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
+		        builtinvar(clang_getCursorReferenced(strip(ks[0])), &b);
+		free(ks);
+		return CXChildVisit_Continue;
+	}
+	case CXCursor_DeclRefExpr: {
+		CXCursor ref = clang_getCursorReferenced(c);
+		const char *b;
+		int v = findvar(k, ref);
+		if (v < 0) { /* enumerators and constexpr globals are constants */
+			enum CXCursorKind rk = clang_getCursorKind(ref);
+			r->ok = rk == CXCursor_EnumConstantDecl || (builtinvar(ref, &b) && strcmp(b, "threadIdx"));
+			break;
+		}
+		KVar *x = &k->vars.v[v];
+		if (x->param) {
+			r->ok = !x->written;
+			break;
+		}
+		r->ok = v < r->self && x->remat && !ismacro(c);
+		if (r->ok) {
+			Edit e = {begin(c), end(c) - begin(c), fmt("((%s)(%s))", x->type, x->remat), r->e->n};
+			vpush(*r->e, e);
+		}
+		break;
+	}
+	default:
+		r->ok = false;
+	}
+	return r->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+static void
+fillremat(K *k)
+{
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
+		CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
+		if (v->param || v->shared || v->carray || v->addr || v->writes || !clang_Cursor_isNull(v->inc) ||
+		    clang_Cursor_isNull(init) || !scalartype(t) || begin(init) <= offset(clang_getCursorLocation(v->decl)))
+			continue;
+		bool clash = false;
+		for (int j = 0; j < k->vars.n && !clash; j++)
+			clash = j != i && !strcmp(k->vars.v[j].name, v->name);
+		if (clash)
+			continue;
+		Edits e = {0};
+		Remat r = {k, i, &e, true};
+		rematkid(init, init, &r);
+		if (r.ok)
+			clang_visitChildren(init, rematkid, &r);
+		if (r.ok) {
+			char *txt = xstrndup(k->F->src + begin(init), end(init) - begin(init));
+			for (int j = 0; j < e.n; j++)
+				e.v[j].off -= begin(init);
+			size_t len;
+			char *err = NULL;
+			v->remat = applyedits(txt, strlen(txt), &e, &len, &err);
+			free(err);
+			free(txt);
+		}
+		freeedits(&e);
+	}
+}
+
 /* ---------------------------------------------------------------- text */
 
 typedef struct {
@@ -1183,6 +1312,11 @@ loophead(K *k, const char *mask)
 		pushonce(&k->looped, k->region);
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
+		if (v->remat && !v->uniform && has(&v->regions, k->region)) {
+			char *d = declare(v->type, v->name);
+			bprintf(k->out, "\t\t%s = %s;\n\t\t(void)%s;\n", d, v->remat, v->name);
+			free(d);
+		}
 		if (!v->sr || !has(&v->regions, k->region))
 			continue;
 		char *d = declare(v->type, v->name);
@@ -1769,11 +1903,6 @@ genwarp(K *k, CXCursor s)
 
 /* ---------------------------------------------------------------- statements */
 
-static bool
-syncfree(CXCursor s)
-{
-	return !hassync(s);
-}
 
 static bool
 haswarp(CXCursor s)
@@ -1791,7 +1920,7 @@ genstmt(K *k, CXCursor s)
 	if (k->failed && !k->dry)
 		return;
 	enum CXCursorKind kind = clang_getCursorKind(s);
-	if (syncfree(s)) {
+	if (!splits(k, s)) {
 		threadloop(k, &s, 1);
 		return;
 	}
@@ -1845,6 +1974,26 @@ typedef struct {
 } Fission;
 
 static enum CXChildVisitResult
+gotokid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	if (kind == CXCursor_GotoStmt || kind == CXCursor_IndirectGotoStmt || kind == CXCursor_LabelStmt) {
+		*(bool *)d = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool
+hasgoto(CXCursor s)
+{
+	bool yes = false;
+	clang_visitChildren(s, gotokid, &yes);
+	return yes;
+}
+
+static enum CXChildVisitResult
 fissionkid(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
@@ -1893,6 +2042,114 @@ threadrun(K *k, CXCursor *ks, int n)
 	threadloop(k, ks + run, n - run);
 }
 
+/* Loop interchange (Polygeist and COX run a barrier-free loop with uniform
+ * bounds around the block's threads the same way): such a loop in the
+ * kernel's barrier-level control flow gets the thread loop inside it, as a
+ * loop holding a barrier does, so consecutive threads make consecutive
+ * accesses in each iteration. A thread walking one column of a column-major
+ * array alone (streamcluster, the layout GPU code uses for coalescing)
+ * misses the cache on every element; with the threads inside, a cache line
+ * serves them all. The barrier this adds at each iteration is in uniform
+ * control flow, so a race-free kernel computes the same. Not for loops
+ * holding what cannot cross a thread loop (as for fission), atomics or
+ * calls that may have effects (their order between threads would change),
+ * nor for short loops of a constant trip count, which GCC unrolls. */
+typedef struct {
+	bool ok;
+} Pure;
+
+static enum CXChildVisitResult
+purekid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Pure *p = d;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	/* the toolkit's value-only functions (rules/device.rules: those taking
+	 * no pointer or reference need no rule) */
+	CXCursor f = clang_getCursorReferenced(c);
+	CXType t = clang_getCursorType(f);
+	bool ok = !clang_Cursor_isNull(f) && insystem(f) && t.kind == CXType_FunctionProto &&
+	          !clang_isFunctionTypeVariadic(t);
+	for (int i = 0; ok && i < clang_getNumArgTypes(t); i++) {
+		enum CXTypeKind a = clang_getCanonicalType(clang_getArgType(t, i)).kind;
+		ok = a != CXType_Pointer && a != CXType_LValueReference && a != CXType_RValueReference;
+	}
+	p->ok &= ok;
+	return ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+/* "i < 4": a trip count GCC unrolls. */
+static bool
+shortloop(CXCursor cond)
+{
+	CXCursor *ks;
+	int n = clang_Cursor_isNull(cond) ? 0 : nk(strip(cond), &ks);
+	bool yes = false;
+	if (n == 2 && clang_getCursorKind(strip(ks[1])) == CXCursor_IntegerLiteral) {
+		CXEvalResult r = clang_Cursor_Evaluate(strip(ks[1]));
+		yes = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) <= 8;
+		if (r)
+			clang_EvalResult_dispose(r);
+	}
+	if (n)
+		free(ks);
+	return yes;
+}
+
+static bool
+interchangeable(K *k, CXCursor s)
+{
+	enum CXCursorKind kind = clang_getCursorKind(s);
+	if (!k->interchange || k->loops.n || (kind != CXCursor_ForStmt && kind != CXCursor_WhileStmt))
+		return false;
+	CXCursor init = clang_getNullCursor(), cond = init, inc = init, body;
+	CXCursor *ks;
+	int n = nk(s, &ks);
+	body = ks[n - 1];
+	if (kind == CXCursor_WhileStmt)
+		cond = n == 2 && clang_getCursorKind(ks[0]) != CXCursor_VarDecl ? ks[0] : body;
+	free(ks);
+	if (clang_equalCursors(cond, body))
+		return false;
+	if (kind == CXCursor_ForStmt)
+		forparts(k, s, &init, &cond, &inc, &body);
+	/* the header must mean the same where some threads skip the loop */
+	if (clang_Cursor_isNull(cond) || shortloop(cond) || !standsalone(k, init, init) ||
+	    !standsalone(k, init, cond) || !standsalone(k, init, inc) || !uniformloop(k, init, cond, inc, s))
+		return false;
+	Fission f = {0, true};
+	fissionkid(body, body, &f);
+	Pure p = {true};
+	if (f.ok)
+		clang_visitChildren(body, purekid, &p);
+	return f.ok && p.ok;
+}
+
+/* Does s hold a barrier, or a loop to interchange in its barrier-level
+ * control (reached through blocks and ifs only)? */
+static bool
+splits(K *k, CXCursor s)
+{
+	if (hassync(s))
+		return true;
+	enum CXCursorKind kind = clang_getCursorKind(s);
+	if (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt)
+		return interchangeable(k, s);
+	if (kind != CXCursor_CompoundStmt && kind != CXCursor_IfStmt)
+		return false;
+	CXCursor *ks;
+	int n = nk(s, &ks);
+	bool yes = false;
+	if (kind == CXCursor_IfStmt && (n < 2 || clang_getCursorKind(ks[0]) == CXCursor_DeclStmt ||
+	                                clang_getCursorKind(ks[0]) == CXCursor_VarDecl))
+		n = 0;
+	for (int i = kind == CXCursor_IfStmt; i < n && !yes; i++)
+		yes = splits(k, ks[i]);
+	free(ks);
+	return yes;
+}
+
 /* jumps: ks is a plain loop's body, whose uniform jumps run once per block */
 static void
 genlist(K *k, CXCursor *ks, int n, bool jumps)
@@ -1911,7 +2168,7 @@ genlist(K *k, CXCursor *ks, int n, bool jumps)
 			run = i + 1;
 			continue;
 		}
-		if (syncfree(ks[i]))
+		if (!splits(k, ks[i]))
 			continue;
 		threadrun(k, ks + run, i - run);
 		genstmt(k, ks[i]);
@@ -1933,7 +2190,7 @@ decide(K *k)
 		if (v->uniform && !v->param)
 			v->hoist = multi;
 		else if (!v->uniform)
-			v->arrayed = multi || (v->param && v->written);
+			v->arrayed = (multi && !v->remat) || (v->param && v->written);
 		v->sr = v->arrayed && !v->carray && !v->addr && !isref(clang_getCursorType(v->decl));
 	}
 	/* names that clash with another declaration get a suffix */
@@ -2146,6 +2403,7 @@ freek(K *k)
 		free(k->vars.v[i].name);
 		free(k->vars.v[i].type);
 		free(k->vars.v[i].arr);
+		free(k->vars.v[i].remat);
 		vfree(k->vars.v[i].regions);
 		vfree(k->vars.v[i].wregions);
 		vfree(k->vars.v[i].rregions);
@@ -2199,7 +2457,9 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	clang_visitChildren(k.body, collectvars, &k);
 	clang_visitChildren(k.body, collectwrites, &k);
 	filluniform(&k);
-	k.sync = hassync(k.body);
+	fillremat(&k);
+	k.interchange = !hasgoto(k.body);
+	k.sync = splits(&k, k.body);
 	CXCursor *body;
 	int nb = nk(k.body, &body);
 	Buf dry = {0};

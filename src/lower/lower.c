@@ -27,14 +27,33 @@ offset(CXSourceLocation l)
 	return (int)o;
 }
 
+/* The user's line of offset off in F's text, which inline.c may have grown. */
+static int
+userline(const LFile *F, int off, int line)
+{
+	for (int i = 0; F && i < F->ins.n; i++) {
+		const Insert *s = &F->ins.v[i];
+		if (off >= s->off + s->len)
+			line -= s->lines;
+		else if (off >= s->off)
+			return s->line;
+	}
+	return line;
+}
+
 void
 refuse(Lower *L, CXCursor at, const char *f, ...)
 {
 	CXFile file;
-	unsigned line;
-	clang_getExpansionLocation(clang_getCursorLocation(at), &file, &line, NULL, NULL);
+	unsigned line, off;
+	clang_getExpansionLocation(clang_getCursorLocation(at), &file, &line, NULL, &off);
 	CXString name = clang_getFileName(file);
-	bprintf(&L->why, "%s:%u: cannot lower ", clang_getCString(name) ? clang_getCString(name) : "?", line);
+	const LFile *F = NULL;
+	for (int i = 0; clang_getCString(name) && i < L->files.n; i++)
+		if (!strcmp(L->files.v[i].path, clang_getCString(name)))
+			F = &L->files.v[i];
+	bprintf(&L->why, "%s:%d: cannot lower ", clang_getCString(name) ? clang_getCString(name) : "?",
+	        userline(F, (int)off, (int)line));
 	clang_disposeString(name);
 	va_list ap;
 	va_start(ap, f);
@@ -240,7 +259,7 @@ isfn(enum CXCursorKind k)
 	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
 }
 
-static bool
+bool
 hasattr(CXCursor c, enum CXCursorKind a)
 {
 	CXCursor *ks;
@@ -412,6 +431,7 @@ freelower(Lower *L)
 		LFile *F = &L->files.v[i];
 		free(F->path);
 		freeedits(&F->edits);
+		vfree(F->ins);
 		vfree(F->incoff);
 		vfree(F->incend);
 		vfree(F->incfile);
@@ -423,7 +443,41 @@ freelower(Lower *L)
 		clang_disposeIndex(L->idx.v[i]);
 	vfree(L->tus);
 	vfree(L->idx);
+	for (int i = 0; i < L->texts.n; i++)
+		free(L->texts.v[i]);
+	vfree(L->texts);
 	free(L->why.v);
+}
+
+/* tu parsed again with the calls inline.c inlines (tu itself when there are
+ * none, or when the new text does not parse, which would be cuflow's bug). */
+static CXTranslationUnit
+inlined(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, Inserts *ins)
+{
+	size_t len;
+	char *text = inlinecalls(tu, path, &len, ins);
+	if (!text)
+		return tu;
+	Opts to = *o;
+	to.text = text;
+	int mode;
+	CXIndex idx;
+	char *why = NULL;
+	CXTranslationUnit nt = parsetu(path, &to, text, len, &mode, &idx, &why);
+	if (nt && !(why = firsterror(nt, path))) {
+		vpush(L->tus, nt);
+		vpush(L->idx, idx);
+		vpush(L->texts, text);
+		return nt;
+	}
+	if (nt) {
+		clang_disposeTranslationUnit(nt);
+		clang_disposeIndex(idx);
+	}
+	free(why);
+	free(text);
+	vfree(*ins);
+	return tu;
 }
 
 /* Lowers the program made of paths into the text *out; 0 on success, else
@@ -450,8 +504,12 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 			free(why);
 			continue;
 		}
+		Inserts ins = {0};
+		tu = inlined(&L, tu, paths[i], o, &ins);
 		CXFile mf = clang_getFile(tu, paths[i]);
-		lfile(&L, tu, mf)->given = true;
+		LFile *F = lfile(&L, tu, mf);
+		F->given = true;
+		F->ins = ins;
 		void *a[2] = {&L, tu};
 		clang_getInclusions(tu, inclusion, a);
 		lowerdecls(&L, tu, clang_getTranslationUnitCursor(tu));

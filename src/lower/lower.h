@@ -2,6 +2,14 @@
  * launches and output; kernel.c: kernels to per-block functions). */
 #include <clang-c/Index.h>
 
+/* Text inline.c put into a given file before lowering it: [off, off+len)
+ * of the new text, which replaced oldlen bytes at the user's line `line`
+ * and adds `lines` newlines. */
+typedef struct {
+	int off, oldlen, len, lines, line;
+} Insert;
+typedef VEC(Insert) Inserts;
+
 /* A user source of the program: a file given or a header it includes. */
 typedef struct {
 	char *path;
@@ -10,6 +18,7 @@ typedef struct {
 	CXFile file;
 	CXTranslationUnit tu;
 	Edits edits;
+	Inserts ins; /* what inline.c inserted: refusals name the user's lines */
 	Ints incoff, incend, incfile; /* its #include lines of user files, and which file each includes */
 	bool given, included, emitted, done;
 } LFile;
@@ -18,6 +27,7 @@ typedef struct {
 	VEC(LFile) files;
 	VEC(CXTranslationUnit) tus;
 	VEC(CXIndex) idx;
+	Strs texts;  /* the given files' texts after inlining */
 	Buf why;     /* the constructs refused, one line each */
 	int kernels; /* lowered */
 } Lower;
@@ -28,9 +38,14 @@ void refuse(Lower *L, CXCursor at, const char *fmt, ...) __attribute__((format(p
 char *cursortext(LFile *F, CXCursor c);
 void edit(LFile *F, int off, int len, char *text);
 int offset(CXSourceLocation l);
+bool hasattr(CXCursor c, enum CXCursorKind a); /* c carries attribute a */
 
 /* kernel.c */
 bool iskernel(CXCursor c);
 void lowerkernel(Lower *L, LFile *F, CXCursor k);
 void lowerkerneldecl(Lower *L, LFile *F, CXCursor k);
 char *launchername(CXCursor k);
+bool hassync(CXCursor s);
+
+/* inline.c */
+char *inlinecalls(CXTranslationUnit tu, const char *path, size_t *len, Inserts *ins);

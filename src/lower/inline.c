@@ -1,0 +1,628 @@
+/* inline.c: calls of __device__ functions that hold a loop, inlined into the
+ * kernels making them before the kernels are lowered (MCUDA and COX inline
+ * every device function first; cuflow inlines only these). Inlined, such a
+ * loop can run with the block's threads inside it (kernel.c, interchange):
+ * a thread that walks one column of a column-major array, the layout GPU
+ * code uses for coalescing (streamcluster's d_dist), misses the cache on
+ * every element when it runs alone.
+ *
+ * Only where the text moves without changing its meaning: the call is a
+ * declaration's initialiser, an assignment's right side or a statement of
+ * its own, in a block; nothing else in the statement has a side effect or
+ * another call, and no &&, ||, ?: or comma makes the call conditional. The
+ * callee is a plain __device__ function (no template, method, variadic,
+ * barrier, static local, goto or preprocessor line) that returns once, at
+ * its end. No name the moved text uses may mean something else at its new
+ * place. The result is a new text of the file, parsed again; the inserted
+ * lines are recorded so refusals still name the user's lines. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "front/front.h"
+#include "lower/lower.h"
+
+typedef struct {
+	CXTranslationUnit tu;
+	CXFile file;
+	const char *src;
+	size_t len;
+	CXCursor kernel;
+	Strs names; /* every variable and parameter name the kernel declares */
+	Edits edits;
+	Inserts ins; /* offsets in the old text until the new text is made */
+	int n;
+} In;
+
+static int
+at(CXCursor c)
+{
+	return offset(clang_getRangeStart(clang_getCursorExtent(c)));
+}
+
+static int
+upto(CXCursor c)
+{
+	return offset(clang_getRangeEnd(clang_getCursorExtent(c)));
+}
+
+static char *
+spelling(CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	char *r = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	return r;
+}
+
+static bool
+within(CXCursor c, CXCursor outer)
+{
+	CXFile a, b;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &a, NULL, NULL, NULL);
+	clang_getExpansionLocation(clang_getCursorLocation(outer), &b, NULL, NULL, NULL);
+	int o = at(c);
+	return a && b && clang_File_isEqual(a, b) && o >= at(outer) && o < upto(outer);
+}
+
+static bool
+hasname(const Strs *s, const char *name)
+{
+	for (int i = 0; i < s->n; i++)
+		if (!strcmp(s->v[i], name))
+			return true;
+	return false;
+}
+
+/* ---------------------------------------------------------------- the callee */
+
+typedef struct {
+	CXCursor fn, body;
+	Strs locals;   /* names declared in the body */
+	Strs outside;  /* names the body uses that it does not declare */
+	VEC(CXCursor) refs; /* uses of the parameters */
+	int returns;
+	bool bad;
+} Callee;
+
+static enum CXChildVisitResult
+calleekid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Callee *f = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	switch (k) {
+	case CXCursor_ReturnStmt:
+		f->returns++;
+		break;
+	case CXCursor_LabelStmt:
+	case CXCursor_GotoStmt:
+	case CXCursor_IndirectGotoStmt:
+	case CXCursor_LambdaExpr:
+	case CXCursor_CXXTryStmt:
+	case CXCursor_CXXThrowExpr:
+	case CXCursor_AsmStmt:
+	case CXCursor_StructDecl:
+	case CXCursor_ClassDecl:
+	case CXCursor_TypedefDecl:
+	case CXCursor_TypeAliasDecl:
+		f->bad = true;
+		return CXChildVisit_Break;
+	case CXCursor_VarDecl:
+		if (clang_Cursor_getStorageClass(c) != CX_SC_None) { /* static or extern locals */
+			f->bad = true;
+			return CXChildVisit_Break;
+		}
+		vpush(f->locals, spelling(c));
+		break;
+	case CXCursor_DeclRefExpr:
+	case CXCursor_OverloadedDeclRef: {
+		CXCursor r = clang_getCursorReferenced(c);
+		if (clang_equalCursors(clang_getCanonicalCursor(r), clang_getCanonicalCursor(f->fn))) {
+			f->bad = true; /* recursion */
+			return CXChildVisit_Break;
+		}
+		if (clang_getCursorKind(r) == CXCursor_ParmDecl && within(r, f->fn))
+			vpush(f->refs, c);
+		else if (k == CXCursor_OverloadedDeclRef || !within(r, f->fn))
+			vpush(f->outside, spelling(c));
+		break;
+	}
+	default:
+		break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool
+hasloop(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt)
+		return true;
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	bool yes = false;
+	for (int i = 0; i < n && !yes; i++)
+		yes = hasloop(ks[i]);
+	free(ks);
+	return yes;
+}
+
+static bool
+hasdirective(const char *s, int b, int e)
+{
+	for (int i = b; i < e; i++)
+		if (s[i] == '#') {
+			int j = i;
+			while (j > b && (s[j - 1] == ' ' || s[j - 1] == '\t'))
+				j--;
+			if (j == b || s[j - 1] == '\n')
+				return true;
+		}
+	return false;
+}
+
+static void
+freecallee(Callee *f)
+{
+	for (int i = 0; i < f->locals.n; i++)
+		free(f->locals.v[i]);
+	for (int i = 0; i < f->outside.n; i++)
+		free(f->outside.v[i]);
+	vfree(f->locals);
+	vfree(f->outside);
+	vfree(f->refs);
+}
+
+/* The callee of call when it may be inlined: false, or *f filled. */
+static bool
+callee(In *in, CXCursor call, Callee *f)
+{
+	memset(f, 0, sizeof *f);
+	CXCursor d = clang_getCursorDefinition(clang_getCursorReferenced(call));
+	if (clang_getCursorKind(d) != CXCursor_FunctionDecl || insystem(d) || iskernel(d) ||
+	    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(d)) ||
+	    !hasattr(d, CXCursor_CUDADeviceAttr) || clang_isFunctionTypeVariadic(clang_getCursorType(d)))
+		return false;
+	CXCursor *ks;
+	int n = kids(d, &ks);
+	CXCursor body = n ? ks[n - 1] : clang_getNullCursor();
+	free(ks);
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt || hassync(body) || !hasloop(body))
+		return false;
+	CXFile df;
+	clang_getExpansionLocation(clang_getCursorLocation(d), &df, NULL, NULL, NULL);
+	size_t dlen;
+	const char *dsrc = clang_getFileContents(in->tu, df, &dlen);
+	if (!dsrc || hasdirective(dsrc, at(body), upto(body)) || ismacro(body))
+		return false;
+	if (clang_File_isEqual(df, in->file) && at(d) > at(in->kernel))
+		return false; /* macros defined between the kernel and it would read differently */
+	f->fn = d;
+	f->body = body;
+	clang_visitChildren(body, calleekid, f);
+	CXType rt = clang_getResultType(clang_getCursorType(d));
+	bool isvoid = rt.kind == CXType_Void;
+	n = kids(body, &ks);
+	bool lastret = n && clang_getCursorKind(ks[n - 1]) == CXCursor_ReturnStmt;
+	free(ks);
+	if (f->bad || (isvoid ? f->returns != 0 : f->returns != 1 || !lastret) ||
+	    (!isvoid && !clang_isPODType(rt))) {
+		freecallee(f);
+		return false;
+	}
+	return true;
+}
+
+/* ---------------------------------------------------------------- the call site */
+
+/* Punctuation that makes a call conditional or has a side effect. */
+static bool
+sideeffect(const char *p)
+{
+	static const char *bad[] = {"++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+	                            "<<=", ">>=", "&&", "||", "?", ",", "{", NULL};
+	for (int i = 0; bad[i]; i++)
+		if (!strcmp(p, bad[i]))
+			return true;
+	return false;
+}
+
+/* The statement s's tokens outside the call: how many '=', -1 when one has
+ * a side effect or makes the call conditional. The arguments ([lo, hi)
+ * inside the call) may hold no side effect either. */
+static int
+assigns(In *in, CXCursor s, CXCursor call)
+{
+	CXToken *t;
+	unsigned n;
+	clang_tokenize(in->tu, clang_getCursorExtent(s), &t, &n);
+	int eq = 0, cb = at(call), ce = upto(call);
+	for (unsigned i = 0; i < n && eq >= 0; i++) {
+		if (clang_getTokenKind(t[i]) != CXToken_Punctuation)
+			continue;
+		int o = offset(clang_getTokenLocation(in->tu, t[i]));
+		if (o >= upto(s))
+			break;
+		CXString sp = clang_getTokenSpelling(in->tu, t[i]);
+		const char *p = clang_getCString(sp);
+		bool inside = o >= cb && o < ce;
+		if (!strcmp(p, "=") && !inside)
+			eq++;
+		else if (!strcmp(p, "=") || (sideeffect(p) && (!inside || strcmp(p, ","))))
+			eq = -1;
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(in->tu, t, n);
+	return eq;
+}
+
+static enum CXChildVisitResult
+countcalls(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	VEC(CXCursor) *calls = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_CallExpr || k == CXCursor_LambdaExpr || k == CXCursor_CXXNewExpr ||
+	    k == CXCursor_CXXDeleteExpr || k == CXCursor_StmtExpr)
+		vpush(*calls, c);
+	return CXChildVisit_Recurse;
+}
+
+/* The one call s makes, when s is T v = ...f()...; or v = ...f()...; or f(); */
+static CXCursor
+onecall(In *in, CXCursor s, bool *isstmt)
+{
+	CXCursor none = clang_getNullCursor();
+	VEC(CXCursor) calls = {0};
+	countcalls(s, s, &calls);
+	clang_visitChildren(s, countcalls, &calls);
+	CXCursor c = calls.n == 1 && clang_getCursorKind(calls.v[0]) == CXCursor_CallExpr ? calls.v[0] : none;
+	vfree(calls);
+	if (clang_Cursor_isNull(c) || ismacro(s) || ismacro(c))
+		return none;
+	enum CXCursorKind k = clang_getCursorKind(s);
+	*isstmt = clang_equalCursors(c, s);
+	if (*isstmt)
+		return assigns(in, s, c) == 0 ? c : none;
+	if (k == CXCursor_DeclStmt) {
+		CXCursor *ks;
+		int n = kids(s, &ks);
+		bool ok = n == 1 && clang_getCursorKind(ks[0]) == CXCursor_VarDecl &&
+		          clang_Cursor_getStorageClass(ks[0]) == CX_SC_None;
+		free(ks);
+		return ok && assigns(in, s, c) == 1 ? c : none;
+	}
+	if (k == CXCursor_BinaryOperator) {
+		CXCursor *ks;
+		int n = kids(s, &ks);
+		bool ok = n == 2 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr;
+		free(ks);
+		return ok && assigns(in, s, c) == 1 ? c : none;
+	}
+	return none;
+}
+
+/* A kernel variable passed as it is: its name can stand for the parameter
+ * when the types agree, the callee never writes the parameter, and the
+ * kernel never takes the variable's address (which the callee could then
+ * write through). */
+static char *
+passedname(In *in, CXCursor arg, CXCursor parm, Callee *f)
+{
+	CXCursor a = strip(arg);
+	if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+		return NULL;
+	CXCursor v = clang_getCursorReferenced(a);
+	enum CXCursorKind vk = clang_getCursorKind(v);
+	if ((vk != CXCursor_VarDecl && vk != CXCursor_ParmDecl) || !within(v, in->kernel) ||
+	    clang_Cursor_getStorageClass(v) != CX_SC_None)
+		return NULL;
+	CXType vt = clang_getCanonicalType(clang_getCursorType(v)), pt = clang_getCanonicalType(clang_getCursorType(parm));
+	if (!clang_equalTypes(vt, pt) || (pt.kind != CXType_Pointer && !clang_isPODType(pt)) ||
+	    pt.kind == CXType_LValueReference || pt.kind == CXType_RValueReference)
+		return NULL;
+	char *name = spelling(v);
+	if (hasname(&f->locals, name)) {
+		free(name);
+		return NULL;
+	}
+	/* the parameter is not written: no =, op=, ++, -- or & next to a use */
+	CXToken *t;
+	unsigned n;
+	clang_tokenize(in->tu, clang_getCursorExtent(f->body), &t, &n);
+	bool ok = true;
+	for (int i = 0; i < f->refs.n && ok; i++) {
+		if (!clang_equalCursors(clang_getCursorReferenced(f->refs.v[i]), parm))
+			continue;
+		ok = !ismacro(f->refs.v[i]);
+		int o = at(f->refs.v[i]);
+		for (unsigned j = 1; j + 1 < n && ok; j++) {
+			if (offset(clang_getTokenLocation(in->tu, t[j])) != o)
+				continue;
+			CXString bs = clang_getTokenSpelling(in->tu, t[j - 1]), as = clang_getTokenSpelling(in->tu, t[j + 1]);
+			const char *b = clang_getCString(bs), *a = clang_getCString(as);
+			size_t al = strlen(a);
+			bool assign = al && a[al - 1] == '=' && strcmp(a, "==") && strcmp(a, "<=") && strcmp(a, ">=") &&
+			              strcmp(a, "!=");
+			ok = strcmp(b, "&") && strcmp(b, "++") && strcmp(b, "--") && strcmp(a, "++") && strcmp(a, "--") && !assign;
+			clang_disposeString(bs);
+			clang_disposeString(as);
+		}
+	}
+	clang_disposeTokens(in->tu, t, n);
+	/* and the kernel never takes the variable's address */
+	clang_tokenize(in->tu, clang_getCursorExtent(in->kernel), &t, &n);
+	for (unsigned j = 1; j < n && ok; j++) {
+		CXString sp = clang_getTokenSpelling(in->tu, t[j]), pp = clang_getTokenSpelling(in->tu, t[j - 1]);
+		if (!strcmp(clang_getCString(sp), name) && !strcmp(clang_getCString(pp), "&"))
+			ok = false;
+		clang_disposeString(sp);
+		clang_disposeString(pp);
+	}
+	clang_disposeTokens(in->tu, t, n);
+	if (!ok) {
+		free(name);
+		return NULL;
+	}
+	return name;
+}
+
+static enum CXChildVisitResult
+argnames(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Strs *s = d;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+		vpush(*s, spelling(c));
+	return CXChildVisit_Recurse;
+}
+
+static char *
+slice(const char *s, int b, int e)
+{
+	return xstrndup(s + b, (size_t)(e > b ? e - b : 0));
+}
+
+/* The line of s up to s: its indentation. */
+static char *
+indentof(In *in, int off)
+{
+	int b = off;
+	while (b > 0 && in->src[b - 1] != '\n')
+		b--;
+	int e = b;
+	while (e < off && (in->src[e] == ' ' || in->src[e] == '\t'))
+		e++;
+	return slice(in->src, b, e);
+}
+
+static int
+stmtline(CXCursor c)
+{
+	unsigned line;
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
+	return (int)line;
+}
+
+static int
+newlines(const char *s, int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		k += s[i] == '\n';
+	return k;
+}
+
+/* An edit of the file, and where its text will be for refusals. */
+static void
+record(In *in, int off, int len, char *text, int line)
+{
+	Insert s = {off, len, (int)strlen(text), newlines(text, (int)strlen(text)) - newlines(in->src + off, len), line};
+	vpush(in->ins, s);
+	Edit e = {off, len, text, 0};
+	vpush(in->edits, e);
+}
+
+/* Inlines the call s makes, when it may be: edits of in->src. */
+static void
+inlinestmt(In *in, CXCursor s)
+{
+	bool isstmt = false;
+	CXCursor call = onecall(in, s, &isstmt);
+	Callee f;
+	if (clang_Cursor_isNull(call) || !callee(in, call, &f))
+		return;
+	for (int i = 0; i < f.outside.n; i++)
+		if (hasname(&in->names, f.outside.v[i])) {
+			freecallee(&f);
+			return; /* a name the callee uses means a kernel variable here */
+		}
+	CXType rt = clang_getResultType(clang_getCursorType(f.fn));
+	bool isvoid = rt.kind == CXType_Void;
+	if (isvoid != isstmt) {
+		freecallee(&f);
+		return;
+	}
+	int np = clang_Cursor_getNumArguments(f.fn);
+	if (np != clang_Cursor_getNumArguments(call)) { /* default arguments */
+		freecallee(&f);
+		return;
+	}
+	CXFile df;
+	clang_getExpansionLocation(clang_getCursorLocation(f.fn), &df, NULL, NULL, NULL);
+	size_t dlen;
+	const char *dsrc = clang_getFileContents(in->tu, df, &dlen);
+	char *ret = fmt("cuflow_inl_%d", ++in->n), *fname = spelling(f.fn);
+	char *ind = indentof(in, at(s));
+	Buf head = {0};
+	Edits body = {0};
+	Strs pnames = {0};
+	bool ok = true;
+	for (int i = 0; i < np; i++)
+		vpush(pnames, spelling(clang_Cursor_getArgument(f.fn, i)));
+	if (!isvoid) {
+		CXString ts = clang_getTypeSpelling(rt);
+		ok = !strpbrk(clang_getCString(ts), "([");
+		bprintf(&head, "%s %s;\n%s", clang_getCString(ts), ret, ind);
+		clang_disposeString(ts);
+	}
+	bprintf(&head, "{ /* cuflow: %s inlined */\n", fname);
+	int bb = at(f.body) + 1, be = upto(f.body) - 1;
+	for (int i = 0; i < np && ok; i++) {
+		CXCursor parm = clang_Cursor_getArgument(f.fn, i), arg = clang_Cursor_getArgument(call, i);
+		char *pn = pnames.v[i];
+		ok = *pn != 0;
+		char *name = ok ? passedname(in, arg, parm, &f) : NULL;
+		if (name) {
+			bool clash = hasname(&pnames, name) && strcmp(name, pn);
+			for (int r = 0; r < f.refs.n && !clash; r++)
+				if (clang_equalCursors(clang_getCursorReferenced(f.refs.v[r]), parm)) {
+					Edit e = {at(f.refs.v[r]) - bb, upto(f.refs.v[r]) - at(f.refs.v[r]), xstrdup(name), 0};
+					vpush(body, e);
+				}
+			ok = !clash;
+			free(name);
+			continue;
+		}
+		CXType pt = clang_getCursorType(parm);
+		CXString ts = clang_getTypeSpelling(pt);
+		Strs used = {0};
+		argnames(arg, arg, &used);
+		clang_visitChildren(arg, argnames, &used);
+		for (int u = 0; u < used.n && ok; u++)
+			ok = !hasname(&pnames, used.v[u]);
+		for (int u = 0; u < used.n; u++)
+			free(used.v[u]);
+		vfree(used);
+		ok = ok && !strpbrk(clang_getCString(ts), "([") && pt.kind != CXType_LValueReference &&
+		     pt.kind != CXType_RValueReference && !ismacro(arg);
+		char *atext = slice(in->src, at(arg), upto(arg));
+		bprintf(&head, "%s\t%s %s = (%s);\n", ind, clang_getCString(ts), pn, atext);
+		free(atext);
+		clang_disposeString(ts);
+	}
+	if (!isvoid && ok) {
+		CXCursor *ks;
+		int n = kids(f.body, &ks);
+		int r = at(ks[n - 1]);
+		ok = !ismacro(ks[n - 1]) && !strncmp(dsrc + r, "return", 6);
+		Edit e = {r - bb, 6, fmt("%s =", ret), 0}; /* return e;  ->  ret = e; */
+		vpush(body, e);
+		free(ks);
+	}
+	size_t blen;
+	char *err = NULL, *btext = NULL;
+	if (ok) {
+		char *raw = slice(dsrc, bb, be);
+		btext = applyedits(raw, strlen(raw), &body, &blen, &err);
+		free(raw);
+		ok = btext != NULL;
+	}
+	if (ok) {
+		bputs(&head, btext);
+		bprintf(&head, "\n%s}", ind);
+		if (!isvoid) {
+			bprintf(&head, "\n%s", ind);
+			record(in, at(call), upto(call) - at(call), xstrdup(ret), stmtline(call));
+			record(in, at(s), 0, bstr(&head), stmtline(s));
+		} else
+			record(in, at(call), upto(call) - at(call), bstr(&head), stmtline(s));
+	} else
+		free(head.v);
+	free(btext);
+	free(err);
+	freeedits(&body);
+	for (int i = 0; i < pnames.n; i++)
+		free(pnames.v[i]);
+	vfree(pnames);
+	free(ret);
+	free(fname);
+	free(ind);
+	freecallee(&f);
+}
+
+static enum CXChildVisitResult
+blocks(CXCursor c, CXCursor parent, CXClientData d)
+{
+	In *in = d;
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+		return CXChildVisit_Continue;
+	if (clang_getCursorKind(parent) == CXCursor_CompoundStmt)
+		inlinestmt(in, c);
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult
+kernelnames(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	In *in = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl)
+		vpush(in->names, spelling(c));
+	if (k == CXCursor_TypedefDecl || k == CXCursor_StructDecl || k == CXCursor_ClassDecl ||
+	    k == CXCursor_TypeAliasDecl || k == CXCursor_LambdaExpr)
+		vpush(in->names, xstrdup("")); /* local types: inline nothing here */
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult
+kernels(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	In *in = d;
+	CXFile f;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (!f || !clang_File_isEqual(f, in->file))
+		return CXChildVisit_Continue;
+	if (clang_getCursorKind(c) == CXCursor_Namespace)
+		return CXChildVisit_Recurse;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !iskernel(c) || !clang_isCursorDefinition(c))
+		return CXChildVisit_Continue;
+	in->kernel = c;
+	clang_visitChildren(c, kernelnames, in);
+	if (!hasname(&in->names, ""))
+		clang_visitChildren(c, blocks, in);
+	for (int i = 0; i < in->names.n; i++)
+		free(in->names.v[i]);
+	vfree(in->names);
+	return CXChildVisit_Continue;
+}
+
+static int
+byoff(const void *a, const void *b)
+{
+	return ((const Insert *)a)->off - ((const Insert *)b)->off;
+}
+
+/* The text of file path (parsed as tu) with the calls inlined, or NULL when
+ * there are none; *ins: where the inserted text is in the new text. */
+char *
+inlinecalls(CXTranslationUnit tu, const char *path, size_t *len, Inserts *ins)
+{
+	In in = {0};
+	in.tu = tu;
+	in.file = clang_getFile(tu, path);
+	in.src = in.file ? clang_getFileContents(tu, in.file, &in.len) : NULL;
+	if (!in.src)
+		return NULL;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), kernels, &in);
+	char *out = NULL, *err = NULL;
+	if (in.edits.n)
+		out = applyedits(in.src, in.len, &in.edits, len, &err);
+	free(err);
+	if (out) { /* offsets in the new text */
+		qsort(in.ins.v, (size_t)in.ins.n, sizeof *in.ins.v, byoff);
+		int delta = 0;
+		for (int i = 0; i < in.ins.n; i++) {
+			in.ins.v[i].off += delta;
+			delta += in.ins.v[i].len - in.ins.v[i].oldlen;
+		}
+		*ins = in.ins;
+	} else
+		vfree(in.ins);
+	freeedits(&in.edits);
+	return out;
+}
