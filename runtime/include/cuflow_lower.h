@@ -39,6 +39,30 @@ cuflow_anyset(const unsigned char *m, unsigned n)
 	return false;
 }
 
+/* In a 1-D block, are the threads whose mask is set one run [*lo, *hi)?
+ * Bounds guards (tid < n, tx <= m) make such masks; the thread loop then
+ * runs over the run alone, without a test GCC cannot vectorise. */
+static inline bool
+cuflow_span(const unsigned char *m, dim3 bd, int *lo, int *hi)
+{
+	if (bd.y != 1 || bd.z != 1)
+		return false;
+	/* masks hold 0 or 1 */
+	const unsigned char *e = m + bd.x, *a = (const unsigned char *)memchr(m, 1, bd.x);
+	if (!a) {
+		*lo = *hi = 0;
+		return true;
+	}
+	const unsigned char *b = (const unsigned char *)memchr(a, 0, (size_t)(e - a));
+	if (!b)
+		b = e;
+	if (b < e && memchr(b, 1, (size_t)(e - b)))
+		return false;
+	*lo = (int)(a - m);
+	*hi = (int)(b - m);
+	return true;
+}
+
 /* The lanes of tid's warp that exist and take part (act), as the bit mask
  * the warp helpers of cuflow_device.h take. */
 static inline unsigned

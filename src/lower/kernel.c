@@ -815,6 +815,7 @@ fillremat(K *k)
 		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
 		CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
 		if (v->param || v->shared || v->carray || v->addr || v->writes || !clang_Cursor_isNull(v->inc) ||
+		    strstr(v->type, "auto") || strstr(v->type, "decltype") ||
 		    clang_Cursor_isNull(init) || !scalartype(t) || begin(init) <= offset(clang_getCursorLocation(v->decl)))
 			continue;
 		bool clash = false;
@@ -1364,18 +1365,59 @@ looptail(K *k)
 	bputs(k->out, "\t}\n");
 }
 
+static char *
+replaced(const char *s, const char *what, const char *with)
+{
+	Buf b = {0};
+	size_t n = strlen(what);
+	for (const char *p; (p = strstr(s, what)); s = p + n) {
+		bputn(&b, s, (size_t)(p - s));
+		bputs(&b, with);
+	}
+	bputs(&b, s);
+	return bstr(&b);
+}
+
+/* A masked thread loop, text masked: when the mask is one run of threads
+ * of a 1-D block (cuflow_span), a copy runs over that run alone, with no
+ * mask test GCC would have to if-convert (it cannot: the test guards loads
+ * and stores), so the loop vectorises. Labels get their own names. */
+static void
+denseloop(K *k, const char *masked)
+{
+	char *test = fmt("\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", k->mask);
+	char *a = replaced(masked, test, "");
+	char *b = replaced(a, "for (int cuflow_tx = 0; cuflow_tx < (int)blockDim.x; ++cuflow_tx)",
+	                   "for (int cuflow_tx = cuflow_lo; cuflow_tx < cuflow_hi; ++cuflow_tx)");
+	char *c = replaced(b, "cuflow_next_", "cuflow_span_next_");
+	bprintf(k->out, "\t{\n\tint cuflow_lo, cuflow_hi;\n\tif (cuflow_span(%s, blockDim, &cuflow_lo, &cuflow_hi)) {\n%s"
+	                "\t} else {\n%s\t}\n\t}\n", k->mask, c, masked);
+	free(test);
+	free(a);
+	free(b);
+	free(c);
+}
+
 /* One thread loop over a run of sibling statements without barriers. */
 static void
 threadloop(K *k, CXCursor *ks, int n)
 {
 	if (!n)
 		return;
+	Buf *out = k->out, masked = {0};
+	if (k->mask)
+		k->out = &masked;
 	loophead(k, k->mask);
 	bputs(k->out, "\t\t{\n\t\t");
 	int lo = begin(ks[0]), hi = endsemi(k, ks[n - 1]);
 	copyspan(k, ks, n, lo, hi);
 	bputs(k->out, "\n\t\t}\n");
 	looptail(k);
+	if (k->mask) {
+		k->out = out;
+		denseloop(k, bstr(&masked));
+		free(masked.v);
+	}
 }
 
 /* One thread loop evaluating an expression per thread: text is "%s" around it. */
@@ -1448,7 +1490,7 @@ genif(K *k, CXCursor s)
 	const char *outer = k->mask;
 	char *t = newmask(k), *f = newmask(k);
 	bprintf(k->out, "\tmemset(%s, 0, cuflow_nt);\n\tmemset(%s, 0, cuflow_nt);\n", t, f);
-	char *pre = fmt("%s[cuflow_tid] = (", t), *post = fmt(");\n\t\t%s[cuflow_tid] = !%s[cuflow_tid];", f, t);
+	char *pre = fmt("%s[cuflow_tid] = (bool)(", t), *post = fmt(");\n\t\t%s[cuflow_tid] = !%s[cuflow_tid];", f, t);
 	exprloop(k, ks[0], pre, post);
 	k->mask = t;
 	genstmt(k, ks[1]);
@@ -1706,7 +1748,7 @@ maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCurso
 	looptail(k);
 	bputs(k->out, "\tfor (;;) {\n");
 	k->mask = lm;
-	char *pre = fmt("%s[cuflow_tid] = (", lm);
+	char *pre = fmt("%s[cuflow_tid] = (bool)(", lm);
 	if (!dowhile && !clang_Cursor_isNull(cond)) {
 		exprloop(k, cond, pre, ");");
 		bprintf(k->out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
@@ -2459,6 +2501,9 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	filluniform(&k);
 	fillremat(&k);
 	k.interchange = !hasgoto(k.body);
+	for (int i = 0; i < k.vars.n; i++) /* no per-thread array of an undeduced type */
+		if (strstr(k.vars.v[i].type, "auto") || strstr(k.vars.v[i].type, "decltype"))
+			k.interchange = false;
 	k.sync = splits(&k, k.body);
 	CXCursor *body;
 	int nb = nk(k.body, &body);
