@@ -6,7 +6,8 @@
 // through a temporary (a different type); loops that must stay per thread:
 // atomics inside, a per-thread trip count, a break. Calls that must not be
 // inlined: two returns, a parameter the callee changes, an argument with a
-// side effect. All sums are exact; the host reference counts mismatches.
+// side effect. A per-thread if on an int (tid & 256) around an interchanged
+// loop. All sums are exact; the host reference counts mismatches.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -94,8 +95,13 @@ __global__ void sweep(const float *coord, float *out, int num, int dim)
 			break;
 		q++;
 	}
+	float hi = 0.0f;
+	if (tid & 256) { /* an int condition: its mask must read 256 as true */
+		for (int i = 0; i < dim; i++)
+			hi += coord[i * num + row];
+	}
 	if (tid < num)
-		out[tid * 4 + 3] = acc + top + (float)(m * 100 + q);
+		out[tid * 4 + 3] = acc + top + (float)(m * 100 + q) + hi;
 }
 
 static float hdist(const float *c, int p1, int p2)
@@ -157,7 +163,10 @@ int main()
 			q++;
 		for (int i = 0; i < t % 9; i++)
 			m += i;
-		float e3 = acc + top + (float)(m * 100 + q);
+		float hi = 0.0f;
+		for (int i = 0; (t & 256) && i < D; i++)
+			hi += coord[i * N + t];
+		float e3 = acc + top + (float)(m * 100 + q) + hi;
 		bad += out[t * 4] != c;
 		bad += out[t * 4 + 1] != (float)(cs + b);
 		bad += out[t * 4 + 2] != (float)(sc + t + 1);
