@@ -28,7 +28,9 @@ struct CUstream_st *rt_stream(cudaStream_t h)
 		return &r->perthread;
 	struct CUstream_st *found = NULL;
 	rt_lock();
-	for (struct CUstream_st *s = r->streams; s; s = s->next)
+	/* a handle is listed once; the newest first, as programs that create
+	 * streams or events per call and never destroy them use them */
+	for (struct CUstream_st *s = r->streams; s && !found; s = s->next)
 		if (s == h && !s->dead)
 			found = s;
 	rt_unlock();
@@ -191,7 +193,7 @@ static struct CUevent_st *rt_event(cudaEvent_t h)
 {
 	struct CUevent_st *found = NULL;
 	rt_lock();
-	for (struct CUevent_st *e = rt()->events; e; e = e->next)
+	for (struct CUevent_st *e = rt()->events; e && !found; e = e->next)
 		if (e == h && !e->dead)
 			found = e;
 	rt_unlock();
