@@ -175,6 +175,38 @@ freecallee(Callee *f)
 	vfree(f->refs);
 }
 
+/* Is a name the callee's body uses declared again between it and the
+ * kernel (a later overload, a variable hiding a global)? */
+typedef struct {
+	In *in;
+	Callee *f;
+	bool yes;
+} Between;
+
+static enum CXChildVisitResult
+betweenkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Between *b = d;
+	CXFile cf;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &cf, NULL, NULL, NULL);
+	if (!cf || !clang_File_isEqual(cf, b->in->file) || at(c) < upto(b->f->fn) || at(c) >= at(b->in->kernel))
+		return CXChildVisit_Continue;
+	char *name = spelling(c);
+	b->yes = hasname(&b->f->outside, name) || clang_getCursorKind(c) == CXCursor_Namespace ||
+	         clang_getCursorKind(c) == CXCursor_UsingDirective || clang_getCursorKind(c) == CXCursor_UsingDeclaration;
+	free(name);
+	return b->yes ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static bool
+redeclared(In *in, Callee *f)
+{
+	Between b = {in, f, false};
+	clang_visitChildren(clang_getCursorSemanticParent(in->kernel), betweenkid, &b);
+	return b.yes;
+}
+
 /* The callee of call when it may be inlined: false, or *f filled. */
 static bool
 callee(In *in, CXCursor call, Callee *f)
@@ -197,8 +229,13 @@ callee(In *in, CXCursor call, Callee *f)
 	const char *dsrc = clang_getFileContents(in->tu, df, &dlen);
 	if (!dsrc || hasdirective(dsrc, at(body), upto(body)) || ismacro(body))
 		return false;
-	if (clang_File_isEqual(df, in->file) && at(d) > at(in->kernel))
-		return false; /* macros defined between the kernel and it would read differently */
+	/* in the kernel's file and scope, before it, no directive in between:
+	 * the names the body uses then mean what they meant there (unless
+	 * declared again in between: redeclared below) */
+	if (!clang_File_isEqual(df, in->file) || at(d) > at(in->kernel) ||
+	    !clang_equalCursors(clang_getCursorSemanticParent(d), clang_getCursorSemanticParent(in->kernel)) ||
+	    hasdirective(dsrc, upto(d), at(in->kernel)))
+		return false;
 	f->fn = d;
 	f->body = body;
 	clang_visitChildren(body, calleekid, f);
@@ -207,7 +244,7 @@ callee(In *in, CXCursor call, Callee *f)
 	n = kids(body, &ks);
 	bool lastret = n && clang_getCursorKind(ks[n - 1]) == CXCursor_ReturnStmt;
 	free(ks);
-	if (f->bad || (isvoid ? f->returns != 0 : f->returns != 1 || !lastret) ||
+	if (f->bad || redeclared(in, f) || (isvoid ? f->returns != 0 : f->returns != 1 || !lastret) ||
 	    (!isvoid && !clang_isPODType(rt))) {
 		freecallee(f);
 		return false;

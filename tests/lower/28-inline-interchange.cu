@@ -6,7 +6,7 @@
 // through a temporary (a different type); loops that must stay per thread:
 // atomics inside, a per-thread trip count, a break. Calls that must not be
 // inlined: two returns, a parameter the callee changes, an argument with a
-// side effect. A per-thread if on an int (tid & 256) around an interchanged
+// side effect, a callee whose callee gets an overload before the kernel. A per-thread if on an int (tid & 256) around an interchanged
 // loop. All sums are exact; the host reference counts mismatches.
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -56,6 +56,26 @@ __device__ long scaled(long v, int d)
 	return s;
 }
 
+__device__ float scale(float v)
+{
+	return v * 2.0f;
+}
+
+__device__ float twice(int n)
+{
+	float s = 0.0f;
+	for (int i = 0; i < n; i++)
+		s += scale(i);
+	return s;
+}
+
+/* declared after twice: inlined into the kernel, twice's scale(i) would
+ * call this one */
+__device__ float scale(int v)
+{
+	return v * 3.0f;
+}
+
 __global__ void cost(int num, int dim, long x, const float *coord, const float *w, float *out, int *hist)
 {
 	const int bid = blockIdx.x + gridDim.x * blockIdx.y;
@@ -69,7 +89,8 @@ __global__ void cost(int num, int dim, long x, const float *coord, const float *
 		o[1] = (float)(clampsum(tid, 9) + b);
 		int j = tid;
 		long sc = scaled(j++, 3);
-		o[2] = (float)(sc + j);
+		float tw = twice(tid % 4);
+		o[2] = (float)(sc + j) + tw;
 		for (int i = 0; i < 3 * dim; i++)
 			if (i % dim == tid % dim)
 				atomicAdd(&hist[i % 16], 1);
@@ -169,7 +190,7 @@ int main()
 		float e3 = acc + top + (float)(m * 100 + q) + hi;
 		bad += out[t * 4] != c;
 		bad += out[t * 4 + 1] != (float)(cs + b);
-		bad += out[t * 4 + 2] != (float)(sc + t + 1);
+		bad += out[t * 4 + 2] != (float)(sc + t + 1) + (float)((t % 4) * (t % 4 - 1));
 		bad += out[t * 4 + 3] != e3;
 		s0 += out[t * 4];
 		s1 += out[t * 4 + 1];
