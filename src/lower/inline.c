@@ -491,7 +491,11 @@ inlinestmt(In *in, CXCursor s)
 	clang_getExpansionLocation(clang_getCursorLocation(f.fn), &df, NULL, NULL, NULL);
 	size_t dlen;
 	const char *dsrc = clang_getFileContents(in->tu, df, &dlen);
-	char *ret = fmt("cuflow_inl_%d", ++in->n), *fname = spelling(f.fn);
+	char *fname = spelling(f.fn);
+	bool plain = true; /* an operator's name is no part of an identifier */
+	for (const char *p = fname; *p; p++)
+		plain &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_';
+	char *ret = fmt("cuflow_%s_%d", plain ? fname : "call", ++in->n); /* its result */
 	char *ind = indentof(in, at(s));
 	Buf head = {0};
 	Edits body = {0};

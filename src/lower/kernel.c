@@ -732,7 +732,7 @@ typedef struct {
 } Remat;
 
 static bool
-tokenis(K *k, CXCursor c, bool last, const char *const *set)
+tokenis(CXCursor c, bool last, const char *const *set)
 {
 	CXToken *t;
 	unsigned n;
@@ -746,7 +746,6 @@ tokenis(K *k, CXCursor c, bool last, const char *const *set)
 		clang_disposeString(s);
 	}
 	clang_disposeTokens(tu, t, n);
-	(void)k;
 	return yes;
 }
 
@@ -769,7 +768,7 @@ rematkid(CXCursor c, CXCursor parent, CXClientData d)
 	case CXCursor_ConditionalOperator:
 		break;
 	case CXCursor_UnaryOperator:
-		r->ok = !tokenis(k, c, false, effects) && !tokenis(k, c, true, post);
+		r->ok = !tokenis(c, false, effects) && !tokenis(c, true, post);
 		break;
 	case CXCursor_MemberRefExpr: { /* threadIdx.x and such */
 		CXCursor *ks;
