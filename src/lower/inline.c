@@ -31,6 +31,7 @@ typedef struct {
 	Strs names; /* every variable and parameter name the kernel declares */
 	Edits edits;
 	Inserts ins; /* offsets in the old text until the new text is made */
+	bool refs;   /* the kernel binds references: a name could be reached through one */
 	int n;
 } In;
 
@@ -341,6 +342,105 @@ onecall(In *in, CXCursor s, bool *isstmt)
 	return none;
 }
 
+/* Does the callee's body change parameter parm: assign it (=, op=, ++,
+ * --), take its address, bind a reference to it, or pass it to a function
+ * taking a non-const reference (or to one cuflow cannot see)? */
+typedef struct {
+	In *in;
+	CXCursor parm;
+	bool yes;
+} Writes;
+
+static bool
+isparm(Writes *w, CXCursor e)
+{
+	e = strip(e);
+	return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(e), w->parm);
+}
+
+/* Is the first token of c at or after offset from one of set? */
+static bool
+optoken(In *in, CXCursor c, int from, const char *const *set)
+{
+	CXToken *t;
+	unsigned n;
+	clang_tokenize(in->tu, clang_getCursorExtent(c), &t, &n);
+	bool yes = false;
+	for (unsigned i = 0; i < n; i++) {
+		if (offset(clang_getTokenLocation(in->tu, t[i])) < from)
+			continue;
+		CXString sp = clang_getTokenSpelling(in->tu, t[i]);
+		for (int j = 0; set[j] && !yes; j++)
+			yes = !strcmp(clang_getCString(sp), set[j]);
+		clang_disposeString(sp);
+		break;
+	}
+	clang_disposeTokens(in->tu, t, n);
+	return yes;
+}
+
+static enum CXChildVisitResult
+writeskid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Writes *w = d;
+	static const char *const assign[] = {"=", NULL}, *const unary[] = {"++", "--", "&", NULL};
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_CompoundAssignOperator:
+		w->yes = n >= 1 && isparm(w, ks[0]);
+		break;
+	case CXCursor_BinaryOperator: /* the operator is the first token after the left side */
+		w->yes = n == 2 && isparm(w, ks[0]) && optoken(w->in, c, upto(ks[0]), assign);
+		break;
+	case CXCursor_UnaryOperator: /* prefix: the first token; postfix: after the operand */
+		w->yes = n == 1 && isparm(w, ks[0]) &&
+		         (optoken(w->in, c, at(c), unary) || optoken(w->in, c, upto(ks[0]), unary));
+		break;
+	case CXCursor_VarDecl: {
+		CXType t = clang_getCursorType(c);
+		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+		w->yes = (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) &&
+		         !clang_Cursor_isNull(init) && isparm(w, init);
+		break;
+	}
+	case CXCursor_CallExpr: {
+		CXCursor fn = clang_getCursorReferenced(c);
+		CXType ft = clang_getCursorType(fn);
+		for (int i = 0; i < clang_Cursor_getNumArguments(c) && !w->yes; i++) {
+			if (!isparm(w, clang_Cursor_getArgument(c, i)))
+				continue;
+			if (clang_Cursor_isNull(fn) || ft.kind != CXType_FunctionProto) {
+				w->yes = true;
+				break;
+			}
+			if (i >= clang_getNumArgTypes(ft))
+				continue; /* variadic: by value */
+			CXType at = clang_getArgType(ft, i);
+			w->yes = (at.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(at))) ||
+			         at.kind == CXType_RValueReference;
+		}
+		break;
+	}
+	default:
+		break;
+	}
+	free(ks);
+	return w->yes ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static bool
+written(In *in, Callee *f, CXCursor parm)
+{
+	Writes w = {in, parm, false};
+	clang_visitChildren(f->body, writeskid, &w);
+	for (int i = 0; i < f->refs.n && !w.yes; i++)
+		w.yes = ismacro(f->refs.v[i]) && clang_equalCursors(clang_getCursorReferenced(f->refs.v[i]), parm);
+	return w.yes;
+}
+
 /* A kernel variable passed as it is: its name can stand for the parameter
  * when the types agree, the callee never writes the parameter, and the
  * kernel never takes the variable's address (which the callee could then
@@ -357,38 +457,18 @@ passedname(In *in, CXCursor arg, CXCursor parm, Callee *f)
 	    clang_Cursor_getStorageClass(v) != CX_SC_None)
 		return NULL;
 	CXType vt = clang_getCanonicalType(clang_getCursorType(v)), pt = clang_getCanonicalType(clang_getCursorType(parm));
-	if (!clang_equalTypes(vt, pt) || (pt.kind != CXType_Pointer && !clang_isPODType(pt)) ||
-	    pt.kind == CXType_LValueReference || pt.kind == CXType_RValueReference)
+	bool scalar = (pt.kind >= CXType_FirstBuiltin && pt.kind <= CXType_LastBuiltin) || pt.kind == CXType_Pointer ||
+	              pt.kind == CXType_Enum; /* no member function can change it */
+	if (!clang_equalTypes(vt, pt) || !scalar || in->refs)
 		return NULL;
 	char *name = spelling(v);
 	if (hasname(&f->locals, name)) {
 		free(name);
 		return NULL;
 	}
-	/* the parameter is not written: no =, op=, ++, -- or & next to a use */
 	CXToken *t;
 	unsigned n;
-	clang_tokenize(in->tu, clang_getCursorExtent(f->body), &t, &n);
-	bool ok = true;
-	for (int i = 0; i < f->refs.n && ok; i++) {
-		if (!clang_equalCursors(clang_getCursorReferenced(f->refs.v[i]), parm))
-			continue;
-		ok = !ismacro(f->refs.v[i]);
-		int o = at(f->refs.v[i]);
-		for (unsigned j = 1; j + 1 < n && ok; j++) {
-			if (offset(clang_getTokenLocation(in->tu, t[j])) != o)
-				continue;
-			CXString bs = clang_getTokenSpelling(in->tu, t[j - 1]), as = clang_getTokenSpelling(in->tu, t[j + 1]);
-			const char *b = clang_getCString(bs), *a = clang_getCString(as);
-			size_t al = strlen(a);
-			bool assign = al && a[al - 1] == '=' && strcmp(a, "==") && strcmp(a, "<=") && strcmp(a, ">=") &&
-			              strcmp(a, "!=");
-			ok = strcmp(b, "&") && strcmp(b, "++") && strcmp(b, "--") && strcmp(a, "++") && strcmp(a, "--") && !assign;
-			clang_disposeString(bs);
-			clang_disposeString(as);
-		}
-	}
-	clang_disposeTokens(in->tu, t, n);
+	bool ok = !written(in, f, parm);
 	/* and the kernel never takes the variable's address */
 	clang_tokenize(in->tu, clang_getCursorExtent(in->kernel), &t, &n);
 	for (unsigned j = 1; j < n && ok; j++) {
@@ -601,8 +681,11 @@ kernelnames(CXCursor c, CXCursor parent, CXClientData d)
 	(void)parent;
 	In *in = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
-	if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl)
+	if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
 		vpush(in->names, spelling(c));
+		enum CXTypeKind t = clang_getCursorType(c).kind;
+		in->refs |= t == CXType_LValueReference || t == CXType_RValueReference;
+	}
 	if (k == CXCursor_TypedefDecl || k == CXCursor_StructDecl || k == CXCursor_ClassDecl ||
 	    k == CXCursor_TypeAliasDecl || k == CXCursor_LambdaExpr)
 		vpush(in->names, xstrdup("")); /* local types: inline nothing here */
@@ -623,6 +706,7 @@ kernels(CXCursor c, CXCursor parent, CXClientData d)
 	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !iskernel(c) || !clang_isCursorDefinition(c))
 		return CXChildVisit_Continue;
 	in->kernel = c;
+	in->refs = false;
 	clang_visitChildren(c, kernelnames, in);
 	if (!hasname(&in->names, ""))
 		clang_visitChildren(c, blocks, in);

@@ -6,7 +6,9 @@
 // through a temporary (a different type); loops that must stay per thread:
 // atomics inside, a per-thread trip count, a break. Calls that must not be
 // inlined: two returns, a parameter the callee changes, an argument with a
-// side effect, a callee whose callee gets an overload before the kernel. A per-thread if on an int (tid & 256) around an interchanged
+// side effect, a callee whose callee gets an overload before the kernel; a
+// by-value parameter the callee changes through a reference (a temporary,
+// not the kernel's variable). A per-thread if on an int (tid & 256) around an interchanged
 // loop. All sums are exact; the host reference counts mismatches.
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -76,6 +78,22 @@ __device__ float scale(int v)
 	return v * 3.0f;
 }
 
+__device__ void bump5(int &v)
+{
+	v += 5;
+}
+
+/* changes its by-value parameter through a reference: the kernel's
+ * variable must not stand for it */
+__device__ int sumbump(int n)
+{
+	int s = 0;
+	for (int i = 0; i < n % 5; i++)
+		s += i;
+	bump5(n);
+	return s + n;
+}
+
 __global__ void cost(int num, int dim, long x, const float *coord, const float *w, float *out, int *hist)
 {
 	const int bid = blockIdx.x + gridDim.x * blockIdx.y;
@@ -87,6 +105,9 @@ __global__ void cost(int num, int dim, long x, const float *coord, const float *
 		int k = tid % 5;
 		int b = bump(k);
 		o[1] = (float)(clampsum(tid, 9) + b);
+		int q = tid % 7;
+		int sb = sumbump(q);
+		o[1] += (float)(sb * 1000 + q);
 		int j = tid;
 		long sc = scaled(j++, 3);
 		float tw = twice(tid % 4);
@@ -189,7 +210,10 @@ int main()
 			hi += coord[i * N + t];
 		float e3 = acc + top + (float)(m * 100 + q) + hi;
 		bad += out[t * 4] != c;
-		bad += out[t * 4 + 1] != (float)(cs + b);
+		int q7 = t % 7, sb = q7 + 5;
+		for (int i = 0; i < q7 % 5; i++)
+			sb += i;
+		bad += out[t * 4 + 1] != (float)(cs + b) + (float)(sb * 1000 + q7);
 		bad += out[t * 4 + 2] != (float)(sc + t + 1) + (float)((t % 4) * (t % 4 - 1));
 		bad += out[t * 4 + 3] != e3;
 		s0 += out[t * 4];
