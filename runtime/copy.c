@@ -91,7 +91,8 @@ static int overlap(const char *a, const char *b, size_t n)
 static void copy_or_fill(char *dst, const char *src, int v, size_t n)
 {
 	int k = src && overlap(dst, src, n) ? 1 : pieces(n);
-#pragma omp parallel for num_threads(k) schedule(static) if (k > 1)
+	/* the whole team, as launches use it (launch.c says why) */
+#pragma omp parallel for num_threads(omp_get_max_threads()) schedule(static) if (k > 1)
 	for (int i = 0; i < k; i++) {
 		size_t lo = n / k * i, hi = i == k - 1 ? n : n / k * (i + 1);
 		if (src)

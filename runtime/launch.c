@@ -79,8 +79,10 @@ void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t s
 		free(b.dynshm);
 		return;
 	}
-	if (nt > n)
-		nt = (int)n;
+	/* The whole team even when there are fewer blocks than threads:
+	 * libgomp ends the pool's threads a smaller team leaves out and
+	 * creates new ones for the next larger team, which launches of
+	 * growing and shrinking grids (nw, lud) paid on every step. */
 #pragma omp parallel num_threads(nt) firstprivate(b)
 	{
 		b.dynshm = shm_alloc(shmem);

@@ -9,7 +9,7 @@ runtime_libcuflow_runtime_a_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -D_GNU_SOURCE
 runtime_libcuflow_runtime_a_SOURCES = \
 	runtime/rt_internal.h runtime/state.c runtime/error.c runtime/queue.c \
 	runtime/stream.c runtime/launch.c runtime/memory.c runtime/copy.c \
-	runtime/device.c runtime/texture.c runtime/graph.c
+	runtime/device.c runtime/texture.c runtime/graph.c runtime/profile.c
 
 cuflowincludedir = $(includedir)/cuflow
 cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_device.h \
@@ -22,7 +22,7 @@ pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = runtime/cuflow-runtime.pc
 
 EXTRA_DIST += runtime/cuflow-runtime.pc.in runtime/cuflow-runtime-uninstalled.pc.in \
-	runtime/tests/defer.test doc/runtime.md
+	runtime/tests/defer.test runtime/tests/profile.test doc/runtime.md
 
 # Tests: C++ programs written like lowered code. Each runs as it is (eager
 # mode); defer.test runs the ones that must also pass in deferred mode under
@@ -35,7 +35,7 @@ RUNTIME_TESTS = runtime/tests/test_memory runtime/tests/test_streams \
 	runtime/tests/test_device runtime/tests/test_launch runtime/tests/test_intrinsics \
 	runtime/tests/test_texture runtime/tests/test_compat
 check_PROGRAMS += $(RUNTIME_TESTS) runtime/tests/defer_prog
-TESTS += $(RUNTIME_TESTS) runtime/tests/defer.test
+TESTS += $(RUNTIME_TESTS) runtime/tests/defer.test runtime/tests/profile.test
 
 runtime_tests_test_memory_SOURCES = runtime/tests/test_memory.cpp runtime/tests/check.h
 runtime_tests_test_memory_CPPFLAGS = $(RT_TEST_CPPFLAGS)

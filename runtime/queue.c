@@ -63,7 +63,7 @@ static void run_host(const struct op *o)
 		o->u.host.cb(o->u.host.handle, cudaSuccess, o->u.host.data);
 }
 
-void rt_run_op(struct op *o)
+static void run_op(struct op *o)
 {
 	switch (o->kind) {
 	case OP_LAUNCH:
@@ -88,6 +88,18 @@ void rt_run_op(struct op *o)
 	case OP_NOP:
 		break;
 	}
+}
+
+void rt_run_op(struct op *o)
+{
+	if (!rt()->profile) {
+		run_op(o);
+		return;
+	}
+	struct timespec from;
+	clock_gettime(CLOCK_MONOTONIC, &from);
+	run_op(o);
+	rt_prof_op(o, &from);
 }
 
 /* ---- the pending list ----------------------------------------------------- */

@@ -134,6 +134,22 @@ struct CUmemPoolHandle_st {
 	int reuse[3];
 };
 
+/* ---- CUFLOW_PROFILE: where a run's time goes (doc/runtime.md) ------------- */
+
+struct prof_kind {
+	unsigned long long n, bytes;
+	double seconds;
+};
+
+struct prof {
+	struct timespec start;    /* the first API call */
+	struct prof_kind op[OP_NOP + 1];
+};
+
+void rt_prof_op(const struct op *o, const struct timespec *from);
+void rt_prof_report(void);
+double rt_ms_between(struct timespec a, struct timespec b);
+
 /* ---- the process state ---------------------------------------------------- */
 
 struct cuflow_rt {
@@ -142,6 +158,8 @@ struct cuflow_rt {
 				   * before lock, never while holding it) */
 	int deferred;             /* CUFLOW_DEFER */
 	long grain;               /* CUFLOW_GRAIN (0: the per-launch rule) */
+	int profile;              /* CUFLOW_PROFILE */
+	struct prof prof;
 	int nthreads;             /* OpenMP threads a launch uses */
 	unsigned device_flags;
 	size_t limits[8];

@@ -6,6 +6,7 @@
  *   CUFLOW_DEFER=1      deferred mode (work runs at synchronisation points)
  *   CUFLOW_GRAIN=N      blocks per OpenMP task for every launch (N >= 1);
  *                       unset or 0: the per-launch rule of launch.c
+ *   CUFLOW_PROFILE=1    time spent per kind of op, printed at exit (profile.c)
  *   OMP_NUM_THREADS     as OpenMP reads it: the threads a launch uses
  */
 #include <omp.h>
@@ -32,6 +33,8 @@ static long env_long(const char *name)
 static void at_exit(void)
 {
 	rt_sync_all();
+	if (the_rt.profile)
+		rt_prof_report();
 }
 
 static void init_streams(struct cuflow_rt *r)
@@ -52,6 +55,8 @@ static void init_once(void)
 	pthread_mutexattr_destroy(&a);
 	r->deferred = env_long("CUFLOW_DEFER") > 0;
 	r->grain = env_long("CUFLOW_GRAIN");
+	r->profile = env_long("CUFLOW_PROFILE") > 0;
+	clock_gettime(CLOCK_MONOTONIC, &r->prof.start);
 	r->nthreads = omp_get_max_threads();
 	if (r->nthreads < 1)
 		r->nthreads = 1;

@@ -303,11 +303,6 @@ cudaError_t cudaEventQuery(cudaEvent_t event)
 	return cudaSuccess;
 }
 
-static double ms_between(struct timespec a, struct timespec b)
-{
-	return (double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6;
-}
-
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
 {
 	struct CUevent_st *a = rt_event(start), *b = rt_event(end);
@@ -319,7 +314,7 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
 		return rt_err(cudaErrorInvalidResourceHandle);
 	if (a->rec_id || b->rec_id)
 		return cudaErrorNotReady; /* a state, not a failure: not recorded */
-	*ms = (float)ms_between(a->when, b->when);
+	*ms = (float)rt_ms_between(a->when, b->when);
 	return cudaSuccess;
 }
 
