@@ -20,15 +20,18 @@ static size_t op_bytes(const struct op *o)
 	return o->u.box.width * o->u.box.height * o->u.box.depth;
 }
 
-/* Called by the thread that ran o (under the exec lock). */
+/* Called by the thread that ran o: in eager mode that is whichever host
+ * thread submitted it, with no lock held, hence the lock here. */
 void rt_prof_op(const struct op *o, const struct timespec *from)
 {
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
+	rt_lock();
 	struct prof_kind *k = &rt()->prof.op[o->kind];
 	k->n++;
 	k->bytes += op_bytes(o);
 	k->seconds += rt_ms_between(*from, now) / 1e3;
+	rt_unlock();
 }
 
 static const char *const kind_name[OP_NOP + 1] = {
