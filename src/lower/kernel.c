@@ -33,6 +33,7 @@ typedef struct {
 	char *type;   /* its declared type */
 	bool param, shared, dynshared, global;
 	bool written, uniform, hoist; /* hoist: uniform but needed in several loops */
+	bool once;                    /* its uniform initialiser runs once per block, before its thread loop */
 	int writes;                   /* assignments, increments, & taken */
 	CXCursor inc;                 /* a for loop's own variable: the increment updating it */
 	bool arrayed;                 /* lives in a per-thread array */
@@ -57,6 +58,11 @@ typedef struct {
 	char *res; /* per-thread result array, or scalar for block reductions */
 } KWarp;
 
+typedef struct {
+	CXCursor sub;   /* p[X + threadIdx.x], X of type unsigned and the same for the whole x loop */
+	char *x, *fast; /* X's text; the subscript's text where X + threadIdx.x cannot wrap */
+} KLane;
+
 enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_SCOUNT, W_SAND, W_SOR };
 
 typedef struct {
@@ -80,6 +86,8 @@ typedef struct {
 	bool serial;        /* the thread loop being emitted orders its threads */
 	CXCursor plainbody; /* the body of the innermost loop emitted as plain C */
 	bool interchange;   /* loops without barriers may be interchanged (no goto) */
+	bool lanesok, fast; /* record lane subscripts / write their fast form */
+	VEC(KLane) lanes;   /* lane subscripts of the thread loop being emitted */
 } K;
 
 static void genlist(K *k, CXCursor *ks, int n, bool jumps);
@@ -851,6 +859,8 @@ typedef struct {
 	int cont;   /* loops nested inside the span (continue targets) */
 } Span;
 
+static bool lanesub(Span *sp, CXCursor c);
+
 static void
 spanedit(Span *sp, int off, int len, char *text)
 {
@@ -971,6 +981,26 @@ declref(Span *sp, CXCursor c)
 		spanedit(sp, b, e - b, varref(k, v));
 }
 
+/* The text of expression e with the edits its cursors need (a nested span). */
+static char *
+exprtext(K *k, CXCursor e)
+{
+	Edits sub = {0};
+	Span in = {k, &sub, begin(e), end(e), 0, 0};
+	spanwalk(&in, e);
+	char *txt = xstrndup(k->F->src + begin(e), end(e) - begin(e));
+	for (int j = 0; j < sub.n; j++)
+		sub.v[j].off -= begin(e);
+	size_t len;
+	char *err = NULL, *done = applyedits(txt, strlen(txt), &sub, &len, &err);
+	freeedits(&sub);
+	free(err);
+	if (!done)
+		return txt;
+	free(txt);
+	return done;
+}
+
 /* T v = e;  ->  v[cuflow_tid] = e;   (declarations of arrayed or hoisted variables) */
 static void
 vardecledit(Span *sp, CXCursor ds)
@@ -984,7 +1014,7 @@ vardecledit(Span *sp, CXCursor ds)
 			int v = findvar(k, ks[i]);
 			if (v >= 0) {
 				useregion(k, v);
-				if (k->dry && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(ks[i])))
+				if (k->dry && !k->vars.v[v].once && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(ks[i])))
 					pushonce(&k->vars.v[v].wregions, k->region);
 				moved += k->vars.v[v].arrayed || k->vars.v[v].hoist || k->vars.v[v].shared;
 			}
@@ -1003,6 +1033,8 @@ vardecledit(Span *sp, CXCursor ds)
 			continue;
 		int v = findvar(k, ks[i]);
 		KVar *x = &k->vars.v[v];
+		if (x->once) /* assigned before the thread loop */
+			continue;
 		CXCursor init = clang_Cursor_getVarDeclInitializer(ks[i]);
 		bool plain = !x->arrayed && !x->hoist && !x->shared; /* stays a declaration here */
 		/* a constructor call starting at the name: V d; (implicit) or V d(1, 2) */
@@ -1032,34 +1064,22 @@ vardecledit(Span *sp, CXCursor ds)
 			kfail(k, ks[i], "an initialised local array of a non-trivial type kept per thread");
 			continue;
 		}
-		/* the initialiser keeps its own edits: copy it through a nested span */
-		Edits sub = {0};
-		Span in = {k, &sub, begin(init), end(init), 0, 0};
-		spanwalk(&in, init);
-		size_t len;
-		char *err = NULL;
-		char *txt = xstrndup(k->F->src + begin(init), end(init) - begin(init));
-		for (int j = 0; j < sub.n; j++)
-			sub.v[j].off -= begin(init);
-		char *done = applyedits(txt, strlen(txt), &sub, &len, &err);
+		char *txt = exprtext(k, init);
 		if (plain)
-			bputs(&b, done ? done : txt);
+			bputs(&b, txt);
 		else if (x->carray) { /* arrays do not assign: initialise a copy, then memcpy */
 			char *r = varref(k, v), *tmp = fmt("cuflow_init_%s", x->name), *d = declare(x->type, tmp);
-			bprintf(&b, "%s{ %s = %s; memcpy((void *)%s, %s, sizeof %s); }", b.n ? "; " : "", d,
-			        done ? done : txt, r, tmp, tmp);
+			bprintf(&b, "%s{ %s = %s; memcpy((void *)%s, %s, sizeof %s); }", b.n ? "; " : "", d, txt, r, tmp,
+			        tmp);
 			free(r);
 			free(tmp);
 			free(d);
 		} else {
 			char *r = varref(k, v);
-			bprintf(&b, "%s%s = %s", b.n ? "; " : "", r, done ? done : txt);
+			bprintf(&b, "%s%s = %s", b.n ? "; " : "", r, txt);
 			free(r);
 		}
-		free(done);
-		free(err);
 		free(txt);
-		freeedits(&sub);
 	}
 	free(ks);
 	/* keep the ';' that ends the declaration */
@@ -1189,6 +1209,10 @@ spanwalk(Span *sp, CXCursor c)
 	case CXCursor_DeclRefExpr:
 		declref(sp, c);
 		return;
+	case CXCursor_ArraySubscriptExpr:
+		if (lanesub(sp, c))
+			return;
+		break;
 	case CXCursor_DeclStmt:
 		vardecledit(sp, c);
 		return;
@@ -1279,18 +1303,363 @@ copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
 	freeedits(&e);
 }
 
+/* ---------------------------------------------------------------- invariants */
+
+/* Is e computed without effects or memory reads from values that stay the
+ * same for a whole thread loop? For once-per-block initialisations
+ * (lane false) that means the same in every thread: constants, blockIdx,
+ * blockDim, gridDim, unchanged parameters, uniform locals and const
+ * globals. Lane subscripts (lane true) need it only across one x loop, so
+ * threadIdx.y and threadIdx.z are allowed, and a uniform local must not
+ * be assigned in the thread loop being emitted. Division needs a constant
+ * non-zero divisor: the expression may be evaluated where the user's code
+ * would not have (a guarded subscript), so it must not trap. */
+typedef struct {
+	K *k;
+	bool lane, ok;
+} Inv;
+
+static bool invariant(K *k, CXCursor e, bool lane);
+
+static enum CXChildVisitResult
+invkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Inv *in = d;
+	in->ok = invariant(in->k, c, in->lane);
+	return in->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+static bool
+constdivisor(CXCursor e)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) != 0;
+	if (r)
+		clang_EvalResult_dispose(r);
+	return ok;
+}
+
+static bool
+invref(K *k, CXCursor r, bool lane)
+{
+	const char *b;
+	if (builtinvar(r, &b))
+		return strcmp(b, "threadIdx") != 0;
+	switch (clang_getCursorKind(r)) {
+	case CXCursor_EnumConstantDecl:
+	case CXCursor_NonTypeTemplateParameter:
+		return true;
+	case CXCursor_VarDecl:
+	case CXCursor_ParmDecl: {
+		int v = findvar(k, r);
+		if (v < 0) /* a global: only constants */
+			return clang_Cursor_hasVarDeclGlobalStorage(r) && clang_isConstQualifiedType(clang_getCursorType(r));
+		KVar *x = &k->vars.v[v];
+		return x->uniform && !x->shared && (!lane || x->once || !has(&x->wregions, k->region));
+	}
+	default:
+		return false;
+	}
+}
+
+static bool
+invariant(K *k, CXCursor e, bool lane)
+{
+	CXCursor *ks;
+	int n;
+	bool ok;
+	switch (clang_getCursorKind(e)) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_FloatingLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+	case CXCursor_UnaryExpr: /* sizeof, alignof */
+		return true;
+	case CXCursor_ParenExpr:
+	case CXCursor_UnexposedExpr:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXFunctionalCastExpr:
+	case CXCursor_ConditionalOperator:
+		break;
+	case CXCursor_UnaryOperator:
+		switch (clang_getCursorUnaryOperatorKind(e)) {
+		case CXUnaryOperator_Plus:
+		case CXUnaryOperator_Minus:
+		case CXUnaryOperator_Not:
+		case CXUnaryOperator_LNot:
+			break;
+		default:
+			return false;
+		}
+		break;
+	case CXCursor_BinaryOperator:
+		switch (clang_getCursorBinaryOperatorKind(e)) {
+		case CXBinaryOperator_Assign:
+		case CXBinaryOperator_Comma:
+		case CXBinaryOperator_PtrMemD:
+		case CXBinaryOperator_PtrMemI:
+			return false;
+		case CXBinaryOperator_Div:
+		case CXBinaryOperator_Rem:
+			n = nk(e, &ks);
+			ok = n == 2 && constdivisor(ks[1]);
+			free(ks);
+			if (!ok)
+				return false;
+			break;
+		default:
+			break;
+		}
+		break;
+	case CXCursor_MemberRefExpr: /* blockIdx.x; threadIdx.y in lane subscripts */
+		n = nk(e, &ks);
+		const char *b;
+		CXCursor base = n == 1 ? strip(ks[0]) : clang_getNullCursor();
+		ok = n == 1 && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
+		     builtinvar(clang_getCursorReferenced(base), &b);
+		free(ks);
+		if (ok && !strcmp(b, "threadIdx")) {
+			char *m = spell(e);
+			ok = lane && strcmp(m, "x") != 0;
+			free(m);
+		}
+		return ok;
+	case CXCursor_DeclRefExpr:
+		return invref(k, clang_getCursorReferenced(e), lane);
+	default:
+		return false;
+	}
+	Inv in = {k, lane, true};
+	clang_visitChildren(e, invkid, &in);
+	return in.ok;
+}
+
+/* ---------------------------------------------------------------- once per block */
+
+/* Uniform initialisations at the start of a thread loop (int row = offset +
+ * blockIdx.y * 16;) run once before it, not once per thread: every thread
+ * would store the same value, and the loop's threads then read a value the
+ * lane subscripts below can test before the loop. Only the declarations
+ * that open the thread loop, so nothing before them in the loop changes
+ * what they read, and only where every thread runs the loop (no mask). */
+static bool
+onceinit(K *k, CXCursor d)
+{
+	int v = findvar(k, d);
+	if (v < 0)
+		return false;
+	KVar *x = &k->vars.v[v];
+	CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+	return x->uniform && !x->param && !x->shared && !x->carray && !x->addr &&
+	       scalartype(clang_getCursorType(d)) && !clang_Cursor_isNull(init) &&
+	       begin(init) > offset(clang_getCursorLocation(d)) && invariant(k, init, false);
+}
+
+/* A declaration that does nothing in a thread loop: no initialiser, a
+ * scalar or a __shared__ variable (declared once per block). */
+static bool
+noeffect(K *k, CXCursor d, int v)
+{
+	return clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(d)) &&
+	       (k->vars.v[v].shared || scalartype(clang_getCursorType(d)));
+}
+
+/* The first pass marks the variables (the second must make the same
+ * choice: it reads the marks); both passes assign them. */
+static void
+runonce(K *k, CXCursor *ks, int n)
+{
+	if (k->mask || k->loops.n)
+		return;
+	for (int i = 0; i < n; i++) {
+		enum CXCursorKind kind = clang_getCursorKind(ks[i]);
+		if (kind == CXCursor_NullStmt)
+			continue;
+		if (kind != CXCursor_DeclStmt)
+			return;
+		CXCursor *ds;
+		int nd = nk(ks[i], &ds);
+		bool ok = true;
+		for (int j = 0; j < nd && ok; j++) {
+			int v = clang_getCursorKind(ds[j]) == CXCursor_VarDecl ? findvar(k, ds[j]) : -1;
+			ok = v >= 0 && (noeffect(k, ds[j], v) || (k->dry ? onceinit(k, ds[j]) : k->vars.v[v].once));
+		}
+		for (int j = 0; j < nd && ok; j++) {
+			CXCursor init = clang_Cursor_getVarDeclInitializer(ds[j]);
+			if (clang_Cursor_isNull(init))
+				continue;
+			KVar *x = &k->vars.v[findvar(k, ds[j])];
+			x->once = true;
+			int r = k->region;
+			k->region = 0;
+			char *t = exprtext(k, init);
+			k->region = r;
+			if (!k->dry)
+				bprintf(k->out, "\t%s = %s;\n", x->name, t);
+			free(t);
+		}
+		free(ds);
+		if (!ok)
+			return;
+	}
+}
+
+/* ---------------------------------------------------------------- lane subscripts */
+
+/* p[X + threadIdx.x] with the sum of type unsigned: the 32-bit sum may
+ * wrap, so GCC cannot tell that consecutive threads use consecutive
+ * elements and keeps the x loop scalar (lud's tile loads and store). Where
+ * X stays the same for a whole x loop, the x loop is emitted twice: with
+ * (p + X)[cuflow_tx] where X + blockDim.x - 1 < 2^32 (both forms then name
+ * the same element, for every thread), and as written otherwise; a test of
+ * X before the x loop picks one. */
+typedef VEC(CXCursor) Cursors;
+
+static bool
+isuint(CXCursor e)
+{
+	return clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_UInt;
+}
+
+static bool
+isthreadx(CXCursor e)
+{
+	e = strip(e);
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+		return false;
+	CXCursor *ks;
+	int n = nk(e, &ks);
+	const char *b;
+	char *m = spell(e);
+	bool yes = n == 1 && !strcmp(m, "x") && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
+	           builtinvar(clang_getCursorReferenced(strip(ks[0])), &b) && !strcmp(b, "threadIdx");
+	free(m);
+	free(ks);
+	return yes;
+}
+
+/* The terms of an unsigned sum a + b + ... */
+static void
+addends(CXCursor e, Cursors *out)
+{
+	CXCursor s = strip(e);
+	if (clang_getCursorKind(s) == CXCursor_BinaryOperator &&
+	    clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Add && isuint(s)) {
+		CXCursor *ks;
+		int n = nk(s, &ks);
+		if (n == 2) {
+			addends(ks[0], out);
+			addends(ks[1], out);
+			free(ks);
+			return;
+		}
+		free(ks);
+	}
+	vpush(*out, e);
+}
+
+static void
+addlane(Span *sp, CXCursor c)
+{
+	K *k = sp->k;
+	CXCursor *ks;
+	int n = nk(c, &ks);
+	Cursors add = {0};
+	if (n == 2 && inspan(sp, c) && isuint(ks[1]) &&
+	    clang_getCanonicalType(clang_getCursorType(ks[0])).kind == CXType_Pointer)
+		addends(ks[1], &add);
+	int tx = -1;
+	bool ok = add.n > 1;
+	for (int i = 0; i < add.n && ok; i++)
+		if (isthreadx(add.v[i])) {
+			ok = tx < 0;
+			tx = i;
+		} else
+			ok = invariant(k, add.v[i], true);
+	if (ok && tx >= 0) {
+		Buf x = {0};
+		for (int i = 0; i < add.n; i++)
+			if (i != tx) {
+				char *t = exprtext(k, add.v[i]);
+				bprintf(&x, "%s(unsigned)(%s)", x.n ? " + " : "", t);
+				free(t);
+			}
+		char *base = exprtext(k, ks[0]);
+		KLane l = {c, bstr(&x), fmt("((%s) + (%s))[cuflow_tx]", base, bstr(&x))};
+		vpush(k->lanes, l);
+		free(base);
+	}
+	vfree(add);
+	free(ks);
+}
+
+/* An array subscript in a thread loop: recorded in the first emission of
+ * the x loop, rewritten in the second (true: done). */
+static bool
+lanesub(Span *sp, CXCursor c)
+{
+	K *k = sp->k;
+	if (k->dry || !k->lanesok)
+		return false;
+	for (int i = 0; i < k->lanes.n; i++)
+		if (clang_equalCursors(k->lanes.v[i].sub, c)) {
+			if (k->fast)
+				spanedit(sp, begin(c), end(c) - begin(c), xstrdup(k->lanes.v[i].fast));
+			return k->fast;
+		}
+	if (!k->fast)
+		addlane(sp, c);
+	return false;
+}
+
+static void
+freelanes(K *k)
+{
+	for (int i = 0; i < k->lanes.n; i++) {
+		free(k->lanes.v[i].x);
+		free(k->lanes.v[i].fast);
+	}
+	k->lanes.n = 0;
+}
+
+/* The test that picks the fast x loop: every X fits. */
+static char *
+lanetest(K *k)
+{
+	Buf b = {0};
+	for (int i = 0; i < k->lanes.n; i++) {
+		bool seen = false;
+		for (int j = 0; j < i && !seen; j++)
+			seen = !strcmp(k->lanes.v[j].x, k->lanes.v[i].x);
+		if (!seen)
+			bprintf(&b, "%scuflow_fits(%s, blockDim.x)", b.n ? " && " : "", k->lanes.v[i].x);
+	}
+	return bstr(&b);
+}
+
 /* ---------------------------------------------------------------- thread loops */
 
 static void
-loophead(K *k, const char *mask)
+newregion(K *k)
 {
 	k->region++;
 	k->label = ++k->nlabel;
 	k->usedlabel = false;
-	/* int counters and a uint3 aggregate: GCC's vectoriser gives up on
-	 * unsigned counters and on dim3's constructor under omp simd. */
-	bputs(k->out, "\tfor (int cuflow_tz = 0; cuflow_tz < (int)blockDim.z; ++cuflow_tz)\n"
-	              "\tfor (int cuflow_ty = 0; cuflow_ty < (int)blockDim.y; ++cuflow_ty)\n");
+	if (k->dry && k->loopdepth)
+		pushonce(&k->looped, k->region);
+}
+
+/* int counters and a uint3 aggregate: GCC's vectoriser gives up on
+ * unsigned counters and on dim3's constructor under omp simd. */
+static const char outerloops[] = "\tfor (int cuflow_tz = 0; cuflow_tz < (int)blockDim.z; ++cuflow_tz)\n"
+                                 "\tfor (int cuflow_ty = 0; cuflow_ty < (int)blockDim.y; ++cuflow_ty)\n";
+
+/* The x loop's head and what each thread reads first. */
+static void
+xloophead(K *k, const char *mask)
+{
 	/* Threads between two barriers are unordered (CUDA gives no order, and a
 	 * race between them is the program's bug), so the x loop may run as
 	 * SIMD lanes, as a warp does. Not where the lowering orders them itself
@@ -1308,8 +1677,6 @@ loophead(K *k, const char *mask)
 		bputs(k->out, "\t\tif (!cuflow_alive[cuflow_tid])\n\t\t\tcontinue;\n");
 	if (k->tls)
 		bputs(k->out, "\t\t::threadIdx = threadIdx;\n");
-	if (k->dry && k->loopdepth)
-		pushonce(&k->looped, k->region);
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
 		if (v->remat && !v->uniform && has(&v->regions, k->region)) {
@@ -1326,6 +1693,14 @@ loophead(K *k, const char *mask)
 			bprintf(k->out, "\t\t%s = cuflow_a.%s;\n", d, v->name);
 		free(d);
 	}
+}
+
+static void
+loophead(K *k, const char *mask)
+{
+	newregion(k);
+	bputs(k->out, outerloops);
+	xloophead(k, mask);
 }
 
 /* A value that member functions or operators cannot change unseen. */
@@ -1397,21 +1772,55 @@ denseloop(K *k, const char *masked)
 	free(c);
 }
 
+/* The x loop over statements ks (fast: lane subscripts in their fast form,
+ * its label renamed; the first emission records them). */
+static char *
+xloop(K *k, CXCursor *ks, int n, bool fast)
+{
+	Buf *out = k->out, b = {0};
+	k->out = &b;
+	k->fast = fast;
+	k->lanesok = true;
+	if (!fast)
+		freelanes(k);
+	xloophead(k, k->mask);
+	bputs(k->out, "\t\t{\n\t\t");
+	copyspan(k, ks, n, begin(ks[0]), endsemi(k, ks[n - 1]));
+	bputs(k->out, "\n\t\t}\n");
+	looptail(k);
+	k->lanesok = k->fast = false;
+	k->out = out;
+	if (!fast)
+		return bstr(&b);
+	char *r = replaced(bstr(&b), "cuflow_next_", "cuflow_next_f");
+	free(b.v);
+	return r;
+}
+
 /* One thread loop over a run of sibling statements without barriers. */
 static void
 threadloop(K *k, CXCursor *ks, int n)
 {
 	if (!n)
 		return;
+	runonce(k, ks, n);
 	Buf *out = k->out, masked = {0};
 	if (k->mask)
 		k->out = &masked;
-	loophead(k, k->mask);
-	bputs(k->out, "\t\t{\n\t\t");
-	int lo = begin(ks[0]), hi = endsemi(k, ks[n - 1]);
-	copyspan(k, ks, n, lo, hi);
-	bputs(k->out, "\n\t\t}\n");
-	looptail(k);
+	newregion(k);
+	bputs(k->out, outerloops);
+	char *slow = xloop(k, ks, n, false);
+	if (k->lanes.n) {
+		char *fast = xloop(k, ks, n, true), *test = lanetest(k);
+		bprintf(k->out, "\t{\n\tconst uint3 threadIdx = {0u, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
+		                "\t(void)threadIdx;\n\tif (%s) {\n%s\t} else {\n%s\t}\n\t}\n",
+		        test, fast, slow);
+		free(fast);
+		free(test);
+	} else
+		bputs(k->out, slow);
+	free(slow);
+	freelanes(k);
 	if (k->mask) {
 		k->out = out;
 		denseloop(k, bstr(&masked));
@@ -2229,7 +2638,7 @@ decide(K *k)
 		if (v->shared)
 			continue;
 		if (v->uniform && !v->param)
-			v->hoist = multi;
+			v->hoist = multi || v->once;
 		else if (!v->uniform)
 			v->arrayed = (multi && !v->remat) || (v->param && v->written);
 		v->sr = v->arrayed && !v->carray && !v->addr && !isref(clang_getCursorType(v->decl));
@@ -2457,6 +2866,8 @@ freek(K *k)
 	vfree(k->warps);
 	vfree(k->stores);
 	vfree(k->looped);
+	freelanes(k);
+	vfree(k->lanes);
 }
 
 static CXCursor
@@ -2534,7 +2945,8 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	Buf o = {0};
 	bprintf(&o, "/* kernel %s, lowered by cuflow: one call runs one thread block */\n", name);
 	argstruct(&k, &o, name, thead);
-	bprintf(&o, "%sstatic void cuflow_block_%s(const cuflow_block *cuflow_b, void *cuflow_v)\n{\n", thead, name);
+	bprintf(&o, "%sstatic CUFLOW_BLOCKFN void cuflow_block_%s(const cuflow_block *cuflow_b, void *cuflow_v)\n{\n", thead,
+	        name);
 	prologue(&k, &o, name, targs);
 	bputn(&o, gen.v, gen.n);
 	bputs(&o, "}\n");
