@@ -14,6 +14,14 @@
  *       but not beyond nblocks / (4 * nthreads),          iterations a task while
  *     and at least 1.                                     4 tasks a thread remain.
  * CUFLOW_GRAIN (or cuflowSetGrain) overrides it for every launch.
+ *
+ * Split blocks. A grid of fewer than MIN_TASKS_PER_THREAD blocks per
+ * thread cannot be balanced when its blocks differ in cost (Rodinia's
+ * particlefilter: 20 blocks of 512 threads whose searches grow with the
+ * thread index, on 16 threads). A kernel whose threads never meet
+ * (cuflowLaunchSplit) then runs each 1-D block as ranges of at least
+ * MIN_SPLIT threads, enough ranges for that many tasks a thread, one task
+ * each.
  */
 #include <omp.h>
 #include <stdlib.h>
@@ -24,6 +32,7 @@
 #define TASKS_PER_THREAD 32
 #define MIN_TASKS_PER_THREAD 4
 #define MIN_ITERATIONS_PER_TASK 4096
+#define MIN_SPLIT 32
 
 size_t rt_grain(size_t nblocks, int nthreads, unsigned block_threads)
 {
@@ -66,13 +75,47 @@ static void run_serial(cuflow_kernel fn, void *args, cuflow_block b, long long n
 	}
 }
 
-void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem)
+/* Ranges to run each block of a split launch as (1: the whole block). */
+static unsigned split_ranges(long long nblocks, int nthreads, dim3 block)
+{
+	long long want = (long long)nthreads * MIN_TASKS_PER_THREAD;
+	if (block.y != 1 || block.z != 1 || nthreads == 1 || nblocks >= want)
+		return 1;
+	long long r = (want + nblocks - 1) / nblocks, most = block.x / MIN_SPLIT;
+	return (unsigned)(r < most ? r : most > 1 ? most : 1);
+}
+
+static void run_split(cuflow_kernel fn, void *args, cuflow_block b, long long n, unsigned ranges, int nt)
+{
+	/* ranges of a multiple of 16 threads, so that each stays SIMD-friendly */
+	unsigned w = ((b.blockDim.x + ranges - 1) / ranges + 15) & ~15u;
+	long long tasks = n * (long long)ranges;
+#pragma omp parallel num_threads(nt) firstprivate(b)
+	{
+#pragma omp for schedule(dynamic, 1)
+		for (long long i = 0; i < tasks; i++) {
+			b.blockIdx = block_index(i / ranges, b.gridDim);
+			b.tlo = (unsigned)(i % ranges) * w;
+			b.thi = b.tlo + w < b.blockDim.x ? b.tlo + w : b.blockDim.x;
+			if (b.tlo < b.thi)
+				fn(&b, args);
+		}
+	}
+}
+
+void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem, bool split)
 {
 	long long n = (long long)grid.x * grid.y * grid.z;
 	int nt = omp_get_max_threads();
 	long set = __atomic_load_n(&rt()->grain, __ATOMIC_RELAXED);
 	long long grain = set > 0 ? set : (long long)rt_grain((size_t)n, nt, block.x * block.y * block.z);
-	cuflow_block b = {grid, block, {0, 0, 0}, NULL};
+	cuflow_block b = {grid, block, {0, 0, 0}, NULL, 0, block.x};
+	unsigned ranges = split && set <= 0 ? split_ranges(n, nt, block) : 1;
+	if (ranges > 1) {
+		/* no shared memory in such kernels: no dynshm */
+		run_split(fn, args, b, n, ranges, nt);
+		return;
+	}
 	if (n == 1 || nt == 1 || grain >= n) {
 		b.dynshm = shm_alloc(shmem);
 		run_serial(fn, args, b, n);
@@ -112,8 +155,8 @@ static cudaError_t check_config(cuflow_kernel fn, dim3 grid, dim3 block, size_t 
 	return cudaSuccess;
 }
 
-cudaError_t cuflowLaunch(cuflow_kernel fn, const void *args, size_t argsize,
-			 dim3 grid, dim3 block, size_t shmem, cudaStream_t stream)
+static cudaError_t submit_launch(cuflow_kernel fn, const void *args, size_t argsize, dim3 grid,
+				 dim3 block, size_t shmem, cudaStream_t stream, bool split)
 {
 	cudaError_t e = check_config(fn, grid, block, shmem);
 	if (e != cudaSuccess)
@@ -132,8 +175,21 @@ cudaError_t cuflowLaunch(cuflow_kernel fn, const void *args, size_t argsize,
 	o->u.launch.grid = grid;
 	o->u.launch.block = block;
 	o->u.launch.shmem = shmem;
+	o->u.launch.split = split;
 	rt_submit(o);
 	return cudaSuccess;
+}
+
+cudaError_t cuflowLaunch(cuflow_kernel fn, const void *args, size_t argsize,
+			 dim3 grid, dim3 block, size_t shmem, cudaStream_t stream)
+{
+	return submit_launch(fn, args, argsize, grid, block, shmem, stream, false);
+}
+
+cudaError_t cuflowLaunchSplit(cuflow_kernel fn, const void *args, size_t argsize,
+			      dim3 grid, dim3 block, size_t shmem, cudaStream_t stream)
+{
+	return submit_launch(fn, args, argsize, grid, block, shmem, stream, true);
 }
 
 /* ---- registered kernels ----------------------------------------------------- */

@@ -92,11 +92,15 @@ runtime_tests_defer_prog_CPPFLAGS = $(RT_TEST_CPPFLAGS)
 runtime_tests_defer_prog_CXXFLAGS = $(RT_TEST_CXXFLAGS)
 runtime_tests_defer_prog_LDADD = $(RT_TEST_LIBS)
 
-# The grain benchmark (doc/runtime.md), built on demand only:
-#   make runtime/tests/bench_grain && runtime/tests/bench_grain
-EXTRA_PROGRAMS = runtime/tests/bench_grain
+# The grain and split benchmarks (doc/runtime.md), built on demand only:
+#   make runtime/tests/bench_grain && runtime/tests/bench_grain (bench_split alike)
+EXTRA_PROGRAMS = runtime/tests/bench_grain runtime/tests/bench_split
 runtime_tests_bench_grain_SOURCES = runtime/tests/bench_grain.cpp
 runtime_tests_bench_grain_CPPFLAGS = $(RT_TEST_CPPFLAGS)
 runtime_tests_bench_grain_CXXFLAGS = -std=c++17 -O2 -Wall -Wextra -Werror $(OPENMP_CFLAGS)
 runtime_tests_bench_grain_LDADD = $(RT_TEST_LIBS)
-CLEANFILES += runtime/tests/bench_grain
+runtime_tests_bench_split_SOURCES = runtime/tests/bench_split.cpp
+runtime_tests_bench_split_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_bench_split_CXXFLAGS = -std=c++17 -O2 -Wall -Wextra -Werror $(OPENMP_CFLAGS)
+runtime_tests_bench_split_LDADD = $(RT_TEST_LIBS)
+CLEANFILES += runtime/tests/bench_grain runtime/tests/bench_split

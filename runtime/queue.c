@@ -68,7 +68,7 @@ static void run_op(struct op *o)
 	switch (o->kind) {
 	case OP_LAUNCH:
 		rt_run_launch(o->u.launch.fn, o->u.launch.args, o->u.launch.grid,
-			      o->u.launch.block, o->u.launch.shmem);
+			      o->u.launch.block, o->u.launch.shmem, o->u.launch.split);
 		break;
 	case OP_COPY:
 	case OP_MEMSET:

@@ -17,6 +17,7 @@
 #define CUFLOW_RT_INTERNAL_H
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
 #include <time.h>
@@ -81,6 +82,7 @@ struct op {
 			void *args;
 			dim3 grid, block;
 			size_t shmem;
+			bool split; /* cuflowLaunchSplit */
 		} launch;
 		struct box box;   /* OP_COPY, OP_MEMSET */
 		struct {
@@ -216,7 +218,7 @@ void rt_run_op(struct op *o);       /* execute one op (no queue logic) */
 void rt_bury(void *p);              /* free p once no queued work can use it */
 
 /* launches (launch.c) */
-void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem);
+void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem, bool split);
 size_t rt_grain(size_t nblocks, int nthreads, unsigned block_threads);
 
 /* memory (memory.c) */

@@ -66,12 +66,21 @@ extern "C" {
 typedef struct cuflow_block {
 	dim3 gridDim, blockDim, blockIdx;
 	void *dynshm;
+	unsigned tlo, thi; /* the threads to run on x: all of them, [0, blockDim.x),
+	                    * but for kernels launched with cuflowLaunchSplit */
 } cuflow_block;
 
 typedef void (*cuflow_kernel)(const cuflow_block *b, void *args);
 
 cudaError_t cuflowLaunch(cuflow_kernel fn, const void *args, size_t argsize,
 			 dim3 grid, dim3 block, size_t shmem, cudaStream_t stream);
+
+/* The same for a kernel whose threads never meet (no barrier, warp
+ * operation or __shared__ memory): a 1-D block may then run as several
+ * ranges of threads [tlo, thi) on different OpenMP threads, where a grid
+ * has too few blocks to keep them all busy. */
+cudaError_t cuflowLaunchSplit(cuflow_kernel fn, const void *args, size_t argsize,
+			      dim3 grid, dim3 block, size_t shmem, cudaStream_t stream);
 
 /* What a cudaTextureObject_t / cudaSurfaceObject_t points to (device-side
  * fetches in cuflow_device.h read it): the descriptors as created, and the

@@ -3,7 +3,9 @@
  * a block while it runs; arguments are copied at the launch; the grain
  * setting does not change results; registered kernels launch through
  * cudaLaunchKernel and cudaLaunchKernelEx; launches from another host
- * thread work. Run in both modes. */
+ * thread work; a split launch runs every thread of every block once, in
+ * ranges where the grid is small. Run in both modes. */
+#include <omp.h>
 #include <stdint.h>
 #include <string.h>
 #include <thread>
@@ -126,6 +128,63 @@ static void test_grain(void)
 	}
 }
 
+struct range_args {
+	unsigned *count; /* one per thread of the grid */
+	unsigned *calls, *bad;
+};
+
+static void range_block(const cuflow_block *b, void *p)
+{
+	const range_args *a = (const range_args *)p;
+	unsigned long long id = block_linear(b);
+	if (b->tlo >= b->thi || b->thi > b->blockDim.x ||
+	    ((b->blockDim.y > 1 || b->blockDim.z > 1) && (b->tlo || b->thi != b->blockDim.x)))
+		atomicAdd(a->bad, 1u);
+	atomicAdd(a->calls, 1u);
+	for (unsigned tz = 0; tz < b->blockDim.z; tz++)
+		for (unsigned ty = 0; ty < b->blockDim.y; ty++)
+			for (unsigned tx = b->tlo; tx < b->thi; tx++)
+				atomicAdd(&a->count[(id * b->blockDim.z + tz) * b->blockDim.y * b->blockDim.x +
+				                    ty * b->blockDim.x + tx],
+				          1u);
+}
+
+/* Returns the number of calls the launch made. */
+static unsigned split_grid(dim3 grid, dim3 block)
+{
+	size_t n = (size_t)grid.x * grid.y * grid.z * block.x * block.y * block.z;
+	unsigned *count, *calls, *bad;
+	CHECK_CUDA(cudaMallocManaged(&count, n * sizeof(unsigned)));
+	CHECK_CUDA(cudaMallocManaged(&calls, sizeof(unsigned)));
+	CHECK_CUDA(cudaMallocManaged(&bad, sizeof(unsigned)));
+	range_args a = {count, calls, bad};
+	CHECK_CUDA(cuflowLaunchSplit(range_block, &a, sizeof a, grid, block, 0, 0));
+	CHECK_CUDA(cudaDeviceSynchronize());
+	CHECK_EQ(*bad, 0);
+	for (size_t i = 0; i < n; i++)
+		CHECK_EQ(count[i], 1);
+	unsigned c = *calls;
+	CHECK_CUDA(cudaFree(count));
+	CHECK_CUDA(cudaFree(calls));
+	CHECK_CUDA(cudaFree(bad));
+	return c;
+}
+
+static void test_split(void)
+{
+	bool many = omp_get_max_threads() > 1;
+	CHECK_EQ(split_grid(dim3(1), dim3(1024)) > 1, many); /* one block: ranges */
+	CHECK_EQ(split_grid(dim3(1), dim3(32)), 1);        /* too small to split */
+	split_grid(dim3(3), dim3(100));                      /* not a multiple of 16 */
+	split_grid(dim3(5), dim3(33));
+	split_grid(dim3(2, 3), dim3(64));
+	CHECK_EQ(split_grid(dim3(2), dim3(32, 4)), 2);      /* 2-D blocks stay whole */
+	CHECK_EQ(split_grid(dim3(4096), dim3(64)), 4096);   /* enough blocks */
+	long old = cuflowSetGrain(1);                        /* a grain set: whole blocks */
+	CHECK_EQ(split_grid(dim3(1), dim3(1024)), 1);
+	cuflowSetGrain(old);
+}
+
 /* A kernel's host-side name (the lowering's host stub) registered with its
  * block function and parameter layout, then launched by address. */
 struct saxpy_params {
@@ -204,6 +263,7 @@ int main(void)
 	test_shared(3000);
 	test_args_copied();
 	test_grain();
+	test_split();
 	test_registered();
 	test_other_thread();
 	CHECK_EQ(cudaGetLastError(), cudaSuccess);

@@ -86,6 +86,7 @@ typedef struct {
 	bool serial;        /* the thread loop being emitted orders its threads */
 	CXCursor plainbody; /* the body of the innermost loop emitted as plain C */
 	bool interchange;   /* loops without barriers may be interchanged (no goto) */
+	bool split;         /* threads never meet: blocks may run as ranges of threads (cuflowLaunchSplit) */
 	bool lanesok, fast; /* record lane subscripts / write their fast form */
 	VEC(KLane) lanes;   /* lane subscripts of the thread loop being emitted */
 } K;
@@ -1667,8 +1668,11 @@ xloophead(K *k, const char *mask)
 	 * the one thread_local copy. */
 	if (!k->serial && !k->tls)
 		bputs(k->out, "#pragma omp simd\n");
-	bputs(k->out, "\tfor (int cuflow_tx = 0; cuflow_tx < (int)blockDim.x; ++cuflow_tx) {\n"
-	              "\t\tconst uint3 threadIdx = {(unsigned)cuflow_tx, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
+	if (k->split)
+		bputs(k->out, "\tfor (int cuflow_tx = (int)cuflow_b->tlo; cuflow_tx < (int)cuflow_b->thi; ++cuflow_tx) {\n");
+	else
+		bputs(k->out, "\tfor (int cuflow_tx = 0; cuflow_tx < (int)blockDim.x; ++cuflow_tx) {\n");
+	bputs(k->out, "\t\tconst uint3 threadIdx = {(unsigned)cuflow_tx, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
 	              "\t\tconst int cuflow_tid = cuflow_tx + (int)blockDim.x * (cuflow_ty + (int)blockDim.y * cuflow_tz);\n"
 	              "\t\t(void)cuflow_tid;\n");
 	if (mask)
@@ -2661,6 +2665,21 @@ decide(K *k)
 	}
 }
 
+/* Threads that never meet: no barrier or warp operation (nor a loop
+ * interchanged as if it held one), no __shared__ memory, no mask. Such a
+ * block may run as ranges of its threads, each on its own OpenMP thread
+ * (the runtime does so where a grid has too few blocks to balance). */
+static bool
+splittable(K *k)
+{
+	if (k->sync || k->masks.n || k->alive)
+		return false;
+	for (int i = 0; i < k->vars.n; i++)
+		if (k->vars.v[i].shared)
+			return false;
+	return true;
+}
+
 static void
 resetpass(K *k)
 {
@@ -2841,9 +2860,9 @@ launcher(K *k, Buf *o, const char *name, const char *thead, const char *targs, b
 	params(k, o, true);
 	bprintf(o, ")\n{\n\tcuflow_args_%s%s cuflow_a = {", name, targs);
 	params(k, o, false);
-	bprintf(o, "};\n\tcuflowLaunch(cuflow_block_%s%s, &cuflow_a, sizeof cuflow_a, cuflow_grid, cuflow_block, "
+	bprintf(o, "};\n\tcuflowLaunch%s(cuflow_block_%s%s, &cuflow_a, sizeof cuflow_a, cuflow_grid, cuflow_block, "
 	           "cuflow_shmem, cuflow_stream);\n}\n",
-	        name, targs);
+	        k->split ? "Split" : "", name, targs);
 }
 
 static void
@@ -2924,6 +2943,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	free(dry.v);
 	bool tls = k.tls;
 	k.nregions = k.region;
+	k.split = splittable(&k);
 	resetpass(&k);
 	decide(&k);
 	k.dry = false;
