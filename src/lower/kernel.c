@@ -1561,6 +1561,36 @@ addends(CXCursor e, Cursors *out)
 	vpush(*out, e);
 }
 
+/* Is location l written in the file itself, not produced by a macro? */
+static bool
+filetoken(CXSourceLocation l)
+{
+	CXFile ef, sf;
+	unsigned eo, so;
+	clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
+	clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
+	return eo == so && clang_File_isEqual(ef, sf);
+}
+
+/* Can the terms be copied one by one? Each must begin and end with a
+ * token of the file (then the macros inside it expand whole), and no two
+ * may overlap: terms of one macro's expansion (a[GID], GID being X +
+ * threadIdx.x) all span the whole invocation. */
+static bool
+plainterms(Cursors *add)
+{
+	for (int i = 0; i < add->n; i++) {
+		CXSourceRange r = clang_getCursorExtent(add->v[i]);
+		if (!filetoken(clang_getRangeStart(r)) || !filetoken(clang_getRangeEnd(r)) ||
+		    begin(add->v[i]) >= end(add->v[i]))
+			return false;
+		for (int j = 0; j < i; j++)
+			if (begin(add->v[i]) < end(add->v[j]) && begin(add->v[j]) < end(add->v[i]))
+				return false;
+	}
+	return true;
+}
+
 static void
 addlane(Span *sp, CXCursor c)
 {
@@ -1572,7 +1602,7 @@ addlane(Span *sp, CXCursor c)
 	    clang_getCanonicalType(clang_getCursorType(ks[0])).kind == CXType_Pointer)
 		addends(ks[1], &add);
 	int tx = -1;
-	bool ok = add.n > 1;
+	bool ok = add.n > 1 && plainterms(&add);
 	for (int i = 0; i < add.n && ok; i++)
 		if (isthreadx(add.v[i])) {
 			ok = tx < 0;

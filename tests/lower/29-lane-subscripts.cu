@@ -7,8 +7,10 @@
 // loop must pick the form as written there, and the fast one elsewhere.
 // early: a return in a kernel without barriers (a label in both copies).
 // late: a uniform local declared after a statement of its loop is not
-// assigned before the loop, so subscripts reading it are left alone. The
-// host reference counts mismatches (bad=).
+// assigned before the loop, so subscripts reading it are left alone.
+// viamacro: a subscript written as one macro (GID: X + threadIdx.x), whose
+// terms cannot be copied apart (a wrong copy put threadIdx.x into X:
+// bad=510). The host reference counts mismatches (bad=).
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -16,6 +18,7 @@
 	printf("CUDA error %s line %d\n", cudaGetErrorString(e_), __LINE__); return 1; } } while (0)
 
 #define T 16
+#define GID blockIdx.x * blockDim.x + threadIdx.x
 
 __global__ void tile(const float *m, float *out, int n, int off)
 {
@@ -49,6 +52,11 @@ __global__ void late(const int *in, int *out, int *flag)
 	flag[blockIdx.x] = 1;
 	int c0 = blockIdx.x * blockDim.x;
 	out[c0 + threadIdx.x] = in[c0 + threadIdx.x] - 7;
+}
+
+__global__ void viamacro(int *out)
+{
+	out[GID] = (int)threadIdx.x + 1;
 }
 
 int main()
@@ -120,6 +128,13 @@ int main()
 	}
 	for (int i = 0; i < 4; i++)
 		bad += hflag[i] != 1;
-	printf("RESULT tile=%.1f wrap=%ld early=%ld late=%ld bad=%d\n", tsum, wsum, esum, lsum, bad);
+	viamacro<<<4, 64>>>(dw);
+	CHECK(cudaMemcpy(hout, dw, sizeof hout, cudaMemcpyDeviceToHost));
+	long msum = 0;
+	for (int i = 0; i < nw; i++) {
+		bad += hout[i] != i % 64 + 1;
+		msum += hout[i];
+	}
+	printf("RESULT tile=%.1f wrap=%ld early=%ld late=%ld macro=%ld bad=%d\n", tsum, wsum, esum, lsum, msum, bad);
 	return 0;
 }
