@@ -49,6 +49,14 @@ cuflow_fits(unsigned x, unsigned n)
 	return x <= 0xffffffffu - (n - 1u);
 }
 
+/* The same for int i = x + threadIdx.x: x + t stays below 2^31, so that
+ * i = (int)x + t exactly. */
+static inline bool
+cuflow_fits_int(unsigned x, unsigned n)
+{
+	return x <= 0x7fffffffu - (n - 1u);
+}
+
 /* Is any thread's mask set? */
 static inline bool
 cuflow_anyset(const unsigned char *m, unsigned n)

@@ -42,6 +42,8 @@ typedef struct {
 	bool sr;                      /* arrayed, but each thread loop works on a local copy */
 	char *arr;                    /* sr: the per-thread array's name (NULL: a parameter's copy suffices) */
 	char *remat;                  /* recomputed in each thread loop from this text, not kept */
+	char *lanex;                  /* remat is X + threadIdx.x: X's text (lane subscripts below) */
+	bool lane32;                  /* ... into an int: X + threadIdx.x must stay below 2^31 */
 	Ints regions;                 /* thread loops that use it */
 	Ints wregions;                /* thread loops that may change it */
 	Ints rregions;                /* thread loops that may read it */
@@ -61,7 +63,10 @@ typedef struct {
 typedef struct {
 	CXCursor sub;   /* p[X + threadIdx.x], X of type unsigned and the same for the whole x loop */
 	char *x, *fast; /* X's text; the subscript's text where X + threadIdx.x cannot wrap */
+	bool sint;      /* a local int = X + threadIdx.x (sub null): X + threadIdx.x < 2^31 */
 } KLane;
+
+typedef VEC(CXCursor) Cursors;
 
 enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_SCOUNT, W_SAND, W_SOR };
 
@@ -815,6 +820,64 @@ rematkid(CXCursor c, CXCursor parent, CXClientData d)
 	return r->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
 }
 
+static int laneterms(K *k, CXCursor sum, Cursors *add);
+
+/* The text of term c of local self's initialiser, remat locals replaced. */
+static char *
+remtext(K *k, int self, CXCursor c)
+{
+	Edits e = {0};
+	Remat r = {k, self, &e, true};
+	rematkid(c, c, &r);
+	if (r.ok)
+		clang_visitChildren(c, rematkid, &r);
+	char *txt = NULL;
+	if (r.ok) {
+		char *t = xstrndup(k->F->src + begin(c), end(c) - begin(c)), *err = NULL;
+		for (int j = 0; j < e.n; j++)
+			e.v[j].off -= begin(c);
+		size_t len;
+		txt = applyedits(t, strlen(t), &e, &len, &err);
+		free(err);
+		free(t);
+	}
+	freeedits(&e);
+	return txt;
+}
+
+/* int i = X + threadIdx.x (the sum unsigned, as blockIdx.x * blockDim.x +
+ * threadIdx.x is): the conversion of a sum that may wrap hides from GCC
+ * that i grows by one from thread to thread. Where X + blockDim.x - 1
+ * fits the local's type (below 2^31 for an int, 2^32 for a 64-bit one),
+ * i = (int)X + lane exactly; the x loop gets a second copy that says so
+ * (lane subscripts, below). X must be the same for the whole x loop. */
+static void
+remlane(K *k, int self, CXCursor init)
+{
+	KVar *v = &k->vars.v[self];
+	enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(v->decl)).kind;
+	if (t != CXType_Int && t != CXType_Long && t != CXType_LongLong && t != CXType_ULong && t != CXType_ULongLong)
+		return;
+	Cursors add = {0};
+	int tx = laneterms(k, strip(init), &add);
+	bool ok = tx >= 0;
+	Buf x = {0};
+	for (int i = 0; i < add.n && ok; i++)
+		if (i != tx) {
+			char *txt = remtext(k, self, add.v[i]);
+			ok = txt != NULL;
+			if (ok)
+				bprintf(&x, "%s(unsigned)(%s)", x.n ? " + " : "", txt);
+			free(txt);
+		}
+	if (ok) {
+		v->lanex = bstr(&x);
+		v->lane32 = t == CXType_Int;
+	} else
+		free(x.v);
+	vfree(add);
+}
+
 static void
 fillremat(K *k)
 {
@@ -845,6 +908,8 @@ fillremat(K *k)
 			v->remat = applyedits(txt, strlen(txt), &e, &len, &err);
 			free(err);
 			free(txt);
+			if (v->remat)
+				remlane(k, i, init);
 		}
 		freeedits(&e);
 	}
@@ -861,6 +926,7 @@ typedef struct {
 } Span;
 
 static bool lanesub(Span *sp, CXCursor c);
+static bool lanedecl(Span *sp, CXCursor c);
 
 static void
 spanedit(Span *sp, int off, int len, char *text)
@@ -1214,6 +1280,10 @@ spanwalk(Span *sp, CXCursor c)
 		if (lanesub(sp, c))
 			return;
 		break;
+	case CXCursor_VarDecl:
+		if (lanedecl(sp, c))
+			return;
+		break;
 	case CXCursor_DeclStmt:
 		vardecledit(sp, c);
 		return;
@@ -1516,8 +1586,6 @@ runonce(K *k, CXCursor *ks, int n)
  * (p + X)[cuflow_tx] where X + blockDim.x - 1 < 2^32 (both forms then name
  * the same element, for every thread), and as written otherwise; a test of
  * X before the x loop picks one. */
-typedef VEC(CXCursor) Cursors;
-
 static bool
 isuint(CXCursor e)
 {
@@ -1591,6 +1659,24 @@ plainterms(Cursors *add)
 	return true;
 }
 
+/* The terms of sum, an unsigned X + threadIdx.x with X the same for the
+ * whole x loop: which one is threadIdx.x (-1: not such a sum). */
+static int
+laneterms(K *k, CXCursor sum, Cursors *add)
+{
+	if (isuint(sum))
+		addends(sum, add);
+	int tx = -1;
+	bool ok = add->n > 1 && plainterms(add);
+	for (int i = 0; i < add->n && ok; i++)
+		if (isthreadx(add->v[i])) {
+			ok = tx < 0;
+			tx = i;
+		} else
+			ok = invariant(k, add->v[i], true);
+	return ok ? tx : -1;
+}
+
 static void
 addlane(Span *sp, CXCursor c)
 {
@@ -1598,18 +1684,10 @@ addlane(Span *sp, CXCursor c)
 	CXCursor *ks;
 	int n = nk(c, &ks);
 	Cursors add = {0};
-	if (n == 2 && inspan(sp, c) && isuint(ks[1]) &&
-	    clang_getCanonicalType(clang_getCursorType(ks[0])).kind == CXType_Pointer)
-		addends(ks[1], &add);
-	int tx = -1;
-	bool ok = add.n > 1 && plainterms(&add);
-	for (int i = 0; i < add.n && ok; i++)
-		if (isthreadx(add.v[i])) {
-			ok = tx < 0;
-			tx = i;
-		} else
-			ok = invariant(k, add.v[i], true);
-	if (ok && tx >= 0) {
+	int tx = n == 2 && inspan(sp, c) && clang_getCanonicalType(clang_getCursorType(ks[0])).kind == CXType_Pointer
+	                 ? laneterms(k, ks[1], &add)
+	                 : -1;
+	if (tx >= 0) {
 		Buf x = {0};
 		for (int i = 0; i < add.n; i++)
 			if (i != tx) {
@@ -1618,7 +1696,7 @@ addlane(Span *sp, CXCursor c)
 				free(t);
 			}
 		char *base = exprtext(k, ks[0]);
-		KLane l = {c, bstr(&x), fmt("((%s) + (%s))[cuflow_tx]", base, bstr(&x))};
+		KLane l = {c, bstr(&x), fmt("((%s) + (%s))[cuflow_tx]", base, bstr(&x)), false};
 		vpush(k->lanes, l);
 		free(base);
 	}
@@ -1645,6 +1723,21 @@ lanesub(Span *sp, CXCursor c)
 	return false;
 }
 
+/* The fast x loop's own declaration of such a local (int i = X +
+ * threadIdx.x, remlane): its initialiser in the fast form too. */
+static bool
+lanedecl(Span *sp, CXCursor c)
+{
+	K *k = sp->k;
+	int v = k->dry || !k->lanesok || !k->fast ? -1 : findvar(k, c);
+	CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+	if (v < 0 || !k->vars.v[v].lanex || clang_Cursor_isNull(init) || !inspan(sp, init))
+		return false;
+	KVar *x = &k->vars.v[v];
+	spanedit(sp, begin(init), end(init) - begin(init), fmt("(%s)(%s) + (%s)cuflow_tx", x->type, x->lanex, x->type));
+	return true;
+}
+
 static void
 freelanes(K *k)
 {
@@ -1663,9 +1756,10 @@ lanetest(K *k)
 	for (int i = 0; i < k->lanes.n; i++) {
 		bool seen = false;
 		for (int j = 0; j < i && !seen; j++)
-			seen = !strcmp(k->lanes.v[j].x, k->lanes.v[i].x);
+			seen = !strcmp(k->lanes.v[j].x, k->lanes.v[i].x) && k->lanes.v[j].sint == k->lanes.v[i].sint;
 		if (!seen)
-			bprintf(&b, "%scuflow_fits(%s, blockDim.x)", b.n ? " && " : "", k->lanes.v[i].x);
+			bprintf(&b, "%scuflow_fits%s(%s, blockDim.x)", b.n ? " && " : "", k->lanes.v[i].sint ? "_int" : "",
+			        k->lanes.v[i].x);
 	}
 	return bstr(&b);
 }
@@ -1715,7 +1809,15 @@ xloophead(K *k, const char *mask)
 		KVar *v = &k->vars.v[i];
 		if (v->remat && !v->uniform && has(&v->regions, k->region)) {
 			char *d = declare(v->type, v->name);
-			bprintf(k->out, "\t\t%s = %s;\n\t\t(void)%s;\n", d, v->remat, v->name);
+			if (v->lanex && k->lanesok && k->fast)
+				bprintf(k->out, "\t\t%s = (%s)(%s) + (%s)cuflow_tx;\n\t\t(void)%s;\n", d, v->type, v->lanex,
+				        v->type, v->name);
+			else
+				bprintf(k->out, "\t\t%s = %s;\n\t\t(void)%s;\n", d, v->remat, v->name);
+			if (v->lanex && k->lanesok && !k->fast) {
+				KLane l = {clang_getNullCursor(), xstrdup(v->lanex), NULL, v->lane32};
+				vpush(k->lanes, l);
+			}
 			free(d);
 		}
 		if (!v->sr || !has(&v->regions, k->region))
@@ -2903,6 +3005,7 @@ freek(K *k)
 		free(k->vars.v[i].type);
 		free(k->vars.v[i].arr);
 		free(k->vars.v[i].remat);
+		free(k->vars.v[i].lanex);
 		vfree(k->vars.v[i].regions);
 		vfree(k->vars.v[i].wregions);
 		vfree(k->vars.v[i].rregions);

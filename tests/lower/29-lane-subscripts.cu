@@ -10,7 +10,11 @@
 // assigned before the loop, so subscripts reading it are left alone.
 // viamacro: a subscript written as one macro (GID: X + threadIdx.x), whose
 // terms cannot be copied apart (a wrong copy put threadIdx.x into X:
-// bad=510). The host reference counts mismatches (bad=).
+// bad=510). locals: int and size_t locals initialised with X + threadIdx.x
+// (an unsigned sum), rewritten to (T)X + lane where the sum fits T; block
+// 0's sums wrap (size_t: to small indices; int: past INT_MAX, to negative
+// values), so it must keep the form as written. The host reference counts
+// mismatches (bad=).
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -57,6 +61,16 @@ __global__ void late(const int *in, int *out, int *flag)
 __global__ void viamacro(int *out)
 {
 	out[GID] = (int)threadIdx.x + 1;
+}
+
+__global__ void locals(int *out, int *neg, unsigned base, unsigned ibase, int n)
+{
+	size_t i = base + blockIdx.x * blockDim.x + threadIdx.x;
+	int j = ibase + blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < (size_t)n)
+		out[i] = (int)threadIdx.x * 7 + (int)blockIdx.x;
+	if (j < 0)
+		atomicAdd(neg, 1);
 }
 
 int main()
@@ -135,6 +149,21 @@ int main()
 		bad += hout[i] != i % 64 + 1;
 		msum += hout[i];
 	}
-	printf("RESULT tile=%.1f wrap=%ld early=%ld late=%ld macro=%ld bad=%d\n", tsum, wsum, esum, lsum, msum, bad);
+	int *dneg, hneg;
+	CHECK(cudaMalloc(&dneg, sizeof hneg));
+	CHECK(cudaMemset(dneg, 0, sizeof hneg));
+	CHECK(cudaMemset(dw, 0, sizeof hw));
+	locals<<<4, 64>>>(dw, dneg, 0u - 16u, 0x7ffffff0u - 64u, nw);
+	CHECK(cudaMemcpy(hout, dw, sizeof hout, cudaMemcpyDeviceToHost));
+	CHECK(cudaMemcpy(&hneg, dneg, sizeof hneg, cudaMemcpyDeviceToHost));
+	long osum = 0;
+	for (int i = 0; i < nw; i++) {
+		int g = i + 16, want = g < 4 * 64 ? (g % 64) * 7 + g / 64 : 0;
+		bad += hout[i] != want;
+		osum += hout[i];
+	}
+	bad += hneg != 4 * 64 - 64 - 16; /* j = 0x7fffffb0 + t: t >= 80 passes INT_MAX */
+	printf("RESULT tile=%.1f wrap=%ld early=%ld late=%ld macro=%ld locals=%ld neg=%d bad=%d\n", tsum, wsum, esum,
+	       lsum, msum, osum, hneg, bad);
 	return 0;
 }
