@@ -1933,6 +1933,20 @@ xloop(K *k, CXCursor *ks, int n, bool fast)
 	return r;
 }
 
+static bool hasgoto(CXCursor s);
+
+static bool
+haslabel(CXCursor *ks, int n)
+{
+	for (int i = 0; i < n; i++) {
+		enum CXCursorKind kind = clang_getCursorKind(ks[i]);
+		if (kind == CXCursor_LabelStmt || kind == CXCursor_GotoStmt || kind == CXCursor_IndirectGotoStmt ||
+		    hasgoto(ks[i]))
+			return true;
+	}
+	return false;
+}
+
 /* One thread loop over a run of sibling statements without barriers. */
 static void
 threadloop(K *k, CXCursor *ks, int n)
@@ -1946,7 +1960,7 @@ threadloop(K *k, CXCursor *ks, int n)
 	newregion(k);
 	bputs(k->out, outerloops);
 	char *slow = xloop(k, ks, n, false);
-	if (k->lanes.n) {
+	if (k->lanes.n && !haslabel(ks, n)) { /* a user's label cannot be written twice */
 		char *fast = xloop(k, ks, n, true), *test = lanetest(k);
 		bprintf(k->out, "\t{\n\tconst uint3 threadIdx = {0u, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
 		                "\t(void)threadIdx;\n\tif (%s) {\n%s\t} else {\n%s\t}\n\t}\n",

@@ -13,8 +13,9 @@
 // bad=510). locals: int and size_t locals initialised with X + threadIdx.x
 // (an unsigned sum), rewritten to (T)X + lane where the sum fits T; block
 // 0's sums wrap (size_t: to small indices; int: past INT_MAX, to negative
-// values), so it must keep the form as written. The host reference counts
-// mismatches (bad=).
+// values), so it must keep the form as written. labelled: a user's label
+// in the x loop, which cannot be written in two copies of it (the lowered
+// program did not compile). The host reference counts mismatches (bad=).
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -71,6 +72,16 @@ __global__ void locals(int *out, int *neg, unsigned base, unsigned ibase, int n)
 		out[i] = (int)threadIdx.x * 7 + (int)blockIdx.x;
 	if (j < 0)
 		atomicAdd(neg, 1);
+}
+
+__global__ void labelled(int *out, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= n)
+		goto done;
+	out[blockIdx.x * blockDim.x + threadIdx.x] = i * 2 + 1;
+done:
+	return;
 }
 
 int main()
@@ -163,7 +174,15 @@ int main()
 		osum += hout[i];
 	}
 	bad += hneg != 4 * 64 - 64 - 16; /* j = 0x7fffffb0 + t: t >= 80 passes INT_MAX */
-	printf("RESULT tile=%.1f wrap=%ld early=%ld late=%ld macro=%ld locals=%ld neg=%d bad=%d\n", tsum, wsum, esum,
-	       lsum, msum, osum, hneg, bad);
+	CHECK(cudaMemset(dw, 0, sizeof hw));
+	labelled<<<4, 64>>>(dw, nw - 5);
+	CHECK(cudaMemcpy(hout, dw, sizeof hout, cudaMemcpyDeviceToHost));
+	long gsum = 0;
+	for (int i = 0; i < nw; i++) {
+		bad += hout[i] != (i < nw - 5 ? i * 2 + 1 : 0);
+		gsum += hout[i];
+	}
+	printf("RESULT tile=%.1f wrap=%ld early=%ld late=%ld macro=%ld locals=%ld neg=%d label=%ld bad=%d\n", tsum, wsum,
+	       esum, lsum, msum, osum, hneg, gsum, bad);
 	return 0;
 }
