@@ -16,9 +16,10 @@
  * CUFLOW_GRAIN (or cuflowSetGrain) overrides it for every launch.
  *
  * Split blocks. A grid of fewer than MIN_TASKS_PER_THREAD blocks per
- * thread cannot be balanced when its blocks differ in cost (Rodinia's
- * particlefilter: 20 blocks of 512 threads whose searches grow with the
- * thread index, on 16 threads). A kernel whose threads never meet
+ * thread leaves threads idle, or cannot be balanced when its blocks differ
+ * in cost (runtime/tests/bench_split: one block of 1024 threads whose cost
+ * grows with the thread index, 6.46 ms whole, 0.62 ms as ranges on 16
+ * threads; doc/runtime.md). A kernel whose threads never meet
  * (cuflowLaunchSplit) then runs each 1-D block as ranges of at least
  * MIN_SPLIT threads, enough ranges for that many tasks a thread, one task
  * each.
