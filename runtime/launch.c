@@ -1,19 +1,13 @@
 /* launch.c: kernel launches. cuflowLaunch (the lowering's entry point)
  * validates and submits a launch; rt_run_launch runs a grid's blocks over
- * OpenMP threads with coarse-grained dynamic scheduling; the registry of
+ * OpenMP threads with affinity scheduling; the registry of
  * cuflowRegisterKernel serves cudaLaunchKernel and friends; function
  * attributes and occupancy answers live here too.
  *
- * Grain (blocks per OpenMP task). Each task costs one atomic fetch on the
- * loop's shared counter, which under contention from 16 threads costs
- * about a microsecond: tiny blocks want many blocks per task. Uneven blocks
- * want many tasks per thread to balance. The rule, from the measurements in
- * doc/runtime.md (runtime/tests/bench_grain.cpp):
- *     grain = nblocks / (32 * nthreads)                  32 tasks a thread,
- *     raised to 4096 / threads_per_block                  at least 4096 thread
- *       but not beyond nblocks / (4 * nthreads),          iterations a task while
- *     and at least 1.                                     4 tasks a thread remain.
- * CUFLOW_GRAIN (or cuflowSetGrain) overrides it for every launch.
+ * Schedule: affinity scheduling (run_affine, below; doc/runtime.md has
+ * the measurements, runtime/tests/bench_grain.cpp the kernels). CUFLOW_GRAIN
+ * (or cuflowSetGrain) replaces it with OpenMP's dynamic schedule, that many
+ * blocks per task, for every launch.
  *
  * Split blocks. A grid of fewer than MIN_TASKS_PER_THREAD blocks per
  * thread leaves threads idle, or cannot be balanced when its blocks differ
@@ -30,23 +24,8 @@
 
 #include "rt_internal.h"
 
-#define TASKS_PER_THREAD 32
 #define MIN_TASKS_PER_THREAD 4
-#define MIN_ITERATIONS_PER_TASK 4096
 #define MIN_SPLIT 32
-
-size_t rt_grain(size_t nblocks, int nthreads, unsigned block_threads)
-{
-	size_t nt = (size_t)nthreads;
-	size_t g = nblocks / (nt * TASKS_PER_THREAD);
-	size_t floor_g = MIN_ITERATIONS_PER_TASK / (block_threads ? block_threads : 1);
-	size_t cap = nblocks / (nt * MIN_TASKS_PER_THREAD);
-	if (floor_g > cap)
-		floor_g = cap;
-	if (g < floor_g)
-		g = floor_g;
-	return g ? g : 1;
-}
 
 static dim3 block_index(long long i, dim3 grid)
 {
@@ -104,20 +83,97 @@ static void run_split(cuflow_kernel fn, void *args, cuflow_block b, long long n,
 	}
 }
 
+/* One thread's share of a launch: blocks next..end-1 are not yet taken. */
+struct share {
+	_Alignas(64) long long next;
+	long long end;
+};
+
+/* Takes 1/div of the blocks left in s (at least one): returns the first,
+ * or -1 when s is empty. */
+static long long take(struct share *s, long long div, long long *count)
+{
+	long long i = __atomic_load_n(&s->next, __ATOMIC_RELAXED);
+	for (;;) {
+		long long left = s->end - i;
+		if (left <= 0)
+			return -1;
+		long long c = left / div > 1 ? left / div : 1;
+		if (__atomic_compare_exchange_n(&s->next, &i, i + c, true, __ATOMIC_RELAXED,
+						__ATOMIC_RELAXED)) {
+			*count = c;
+			return i;
+		}
+	}
+}
+
+/* The share with the most blocks left, or NULL when all are empty. */
+static struct share *most_left(struct share *sh, int nt)
+{
+	struct share *best = NULL;
+	long long most = 0;
+	for (int t = 0; t < nt; t++) {
+		long long left = sh[t].end - __atomic_load_n(&sh[t].next, __ATOMIC_RELAXED);
+		if (left > most) {
+			most = left;
+			best = &sh[t];
+		}
+	}
+	return best;
+}
+
+/* Affinity scheduling (Markatos and LeBlanc, IEEE TPDS 5(4), 1994): thread
+ * t owns the t-th contiguous share of the grid and takes 1/nt of what is
+ * left of it at a time; a thread whose share is empty takes 1/nt of the
+ * fullest share. On a balanced grid each thread runs the same blocks launch
+ * after launch, as with OpenMP's static schedule; the shrinking chunks
+ * balance uneven grids. A thread takes its own chunks from a counter no
+ * other thread touches until it steals, so chunks cost no contended atomic
+ * and need no lower bound, unlike a dynamic schedule's grain. */
+static void run_affine(cuflow_kernel fn, void *args, cuflow_block b, size_t shmem,
+		       long long n, int nt)
+{
+	struct share *sh = aligned_alloc(64, (size_t)nt * sizeof *sh);
+	if (!sh)
+		abort();
+	for (int t = 0; t < nt; t++) {
+		sh[t].next = n * t / nt;
+		sh[t].end = n * (t + 1) / nt;
+	}
+#pragma omp parallel num_threads(nt) firstprivate(b)
+	{
+		struct share *s = &sh[omp_get_thread_num() % nt];
+		long long i, c;
+		b.dynshm = shm_alloc(shmem);
+		/* a team smaller than nt leaves shares that the others take */
+		while (s) {
+			if ((i = take(s, nt, &c)) < 0) {
+				s = most_left(sh, nt);
+				continue;
+			}
+			for (long long e = i + c; i < e; i++) {
+				b.blockIdx = block_index(i, b.gridDim);
+				fn(&b, args);
+			}
+		}
+		free(b.dynshm);
+	}
+	free(sh);
+}
+
 void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem, bool split)
 {
 	long long n = (long long)grid.x * grid.y * grid.z;
 	int nt = omp_get_max_threads();
-	long set = __atomic_load_n(&rt()->grain, __ATOMIC_RELAXED);
-	long long grain = set > 0 ? set : (long long)rt_grain((size_t)n, nt, block.x * block.y * block.z);
+	long grain = __atomic_load_n(&rt()->grain, __ATOMIC_RELAXED);
 	cuflow_block b = {grid, block, {0, 0, 0}, NULL, 0, block.x};
-	unsigned ranges = split && set <= 0 ? split_ranges(n, nt, block) : 1;
+	unsigned ranges = split && grain <= 0 ? split_ranges(n, nt, block) : 1;
 	if (ranges > 1) {
 		/* no shared memory in such kernels: no dynshm */
 		run_split(fn, args, b, n, ranges, nt);
 		return;
 	}
-	if (n == 1 || nt == 1 || grain >= n) {
+	if (n == 1 || nt == 1) {
 		b.dynshm = shm_alloc(shmem);
 		run_serial(fn, args, b, n);
 		free(b.dynshm);
@@ -127,6 +183,10 @@ void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t s
 	 * libgomp ends the pool's threads a smaller team leaves out and
 	 * creates new ones for the next larger team, which launches of
 	 * growing and shrinking grids (nw, lud) paid on every step. */
+	if (grain <= 0) {
+		run_affine(fn, args, b, shmem, n, nt);
+		return;
+	}
 #pragma omp parallel num_threads(nt) firstprivate(b)
 	{
 		b.dynshm = shm_alloc(shmem);

@@ -159,7 +159,7 @@ struct cuflow_rt {
 	pthread_mutex_t exec;     /* held while queued work runs (recursive; taken
 				   * before lock, never while holding it) */
 	int deferred;             /* CUFLOW_DEFER */
-	long grain;               /* CUFLOW_GRAIN (0: the per-launch rule) */
+	long grain;               /* CUFLOW_GRAIN (0: affinity scheduling) */
 	int profile;              /* CUFLOW_PROFILE */
 	struct prof prof;
 	int nthreads;             /* OpenMP threads a launch uses */
@@ -219,7 +219,6 @@ void rt_bury(void *p);              /* free p once no queued work can use it */
 
 /* launches (launch.c) */
 void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem, bool split);
-size_t rt_grain(size_t nblocks, int nthreads, unsigned block_threads);
 
 /* memory (memory.c) */
 int rt_find(const void *p, struct alloc *out); /* the allocation holding p */

@@ -4,8 +4,8 @@
  *
  * Environment, read once at the first API call:
  *   CUFLOW_DEFER=1      deferred mode (work runs at synchronisation points)
- *   CUFLOW_GRAIN=N      blocks per OpenMP task for every launch (N >= 1);
- *                       unset or 0: the per-launch rule of launch.c
+ *   CUFLOW_GRAIN=N      OpenMP's dynamic schedule, N blocks per task, for
+ *                       every launch; unset or 0: affinity scheduling
  *   CUFLOW_PROFILE=1    time spent per kind of op, printed at exit (profile.c)
  *   OMP_NUM_THREADS     as OpenMP reads it: the threads a launch uses
  */

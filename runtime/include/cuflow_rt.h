@@ -26,9 +26,9 @@
  *     the same copy, 16-byte aligned: treat it as read-only (a kernel that
  *     assigns to a parameter must work on a per-thread local);
  *   - runs fn once per block of grid, with b->blockIdx set, x fastest, the
- *     blocks spread over OpenMP threads (`omp parallel for
- *     schedule(dynamic, grain)` over the linearised block index, see
- *     doc/runtime.md for the grain rule and CUFLOW_GRAIN);
+ *     blocks spread over OpenMP threads by affinity scheduling over the
+ *     linearised block index (or `schedule(dynamic, grain)` where a grain
+ *     is set; doc/runtime.md, Schedule);
  *   - b->dynshm points to shmem bytes (16-byte aligned, uninitialised) that
  *     belong to the block for its whole run: each OpenMP thread reuses one
  *     buffer for the blocks it runs one after another (NULL when shmem is 0);
@@ -50,8 +50,8 @@
  * Symbols need no registration for cudaMemcpyToSymbol/FromSymbol (a symbol
  * is its address; the copy is a memcpy at symbol + offset) or
  * cudaGetSymbolAddress.
- * cuflowSetGrain sets the blocks per OpenMP task for later launches (0: the
- * built-in rule) and returns the previous setting; cuflowDeferred says
+ * cuflowSetGrain sets the blocks per OpenMP task of a dynamic schedule for
+ * later launches (0: affinity scheduling) and returns the previous setting; cuflowDeferred says
  * whether deferred mode is on.
  */
 #ifndef CUFLOW_RT_H

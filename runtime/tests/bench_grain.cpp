@@ -1,6 +1,8 @@
-/* bench_grain.cpp: how the grain (blocks per OpenMP task) of a launch
- * affects its time, for the grain rule of launch.c (doc/runtime.md has the
- * numbers). Not part of make check:
+/* bench_grain.cpp: launch schedules against each other, for launch.c
+ * (doc/runtime.md, Schedule, has the numbers): OpenMP's dynamic schedule
+ * at fixed grains (blocks per task), at the grain rules below, and the
+ * runtime's affinity scheduling (cuflowSetGrain(0), "built-in"). Not part
+ * of make check:
  *     make runtime/tests/bench_grain && runtime/tests/bench_grain [reps]
  * Kernels, written like lowered code:
  *   tiny     1M blocks of 32 threads, a saxpy each (scheduling-bound)
@@ -8,11 +10,11 @@
  *   uneven   4K blocks of 256 threads whose cost grows 1..16x with blockIdx % 16
  *   small    8K blocks of 32 threads, a saxpy each, launched 20 times
  *   uneven32 64K blocks of 32 threads, cost 1..16x as in uneven
+ *   ramp     4K blocks of 256 threads whose cost grows 1..16x over the grid
+ *   reuse    16K blocks of 256 threads, a saxpy over 32 MiB, launched 20 times
  *   large    24 blocks of 1024 threads, heavy compute (balance-bound)
  *   launch   2 blocks of 32 threads, launched 2000 times (launch-bound)
- * For each, the best of `reps` runs (default 5) for fixed grains, for
- * grain = nblocks / (k * threads) (k = 1, 8, 32), for the "mixed" rule
- * below, and for the runtime's built-in rule (cuflowSetGrain(0)). */
+ * For each, the best of `reps` runs (default 5). */
 #include <math.h>
 #include <omp.h>
 #include <stdlib.h>
@@ -27,14 +29,16 @@ struct saxpy_args {
 	float *y;
 	float a;
 	int work;  /* inner iterations a thread */
-	int uneven;
+	int uneven; /* cost 1..16x: 1 with blockIdx % 16, 2 growing over the grid */
 };
 
 static void saxpy_block(const cuflow_block *b, void *p)
 {
 	const saxpy_args *k = (const saxpy_args *)p;
 	unsigned base = b->blockIdx.x * b->blockDim.x;
-	int reps = k->work * (k->uneven ? 1 + (int)(b->blockIdx.x % 16) : 1);
+	int reps = k->work * (k->uneven == 1   ? 1 + (int)(b->blockIdx.x % 16)
+			      : k->uneven == 2 ? 1 + (int)(b->blockIdx.x * 16 / b->gridDim.x)
+					       : 1);
 	for (unsigned t = 0; t < b->blockDim.x; t++) {
 		float v = k->x[base + t];
 		for (int r = 0; r < reps; r++)
@@ -97,8 +101,9 @@ static long rule_k(long nb, int nt, int k)
 	return g ? g : 1;
 }
 
-/* about 32 tasks a thread, but at least 4096 thread iterations a task as long
- * as that leaves 4 tasks a thread */
+/* the dynamic schedule's rule until 2026-11-25: about 32 tasks a thread,
+ * but at least 4096 thread iterations a task as long as that leaves 4 tasks
+ * a thread */
 static long rule_mixed(long nb, int nt, unsigned bt)
 {
 	long g = nb / (32L * nt), floor_g = 4096 / (long)bt, cap = nb / (4L * nt);
@@ -141,6 +146,8 @@ int main(int argc, char **argv)
 	saxpy_args tiny = {x, y, 1.0001f, 1, 0};
 	saxpy_args medium = {x, y, 1.0001f, 16, 0};
 	saxpy_args uneven = {x, y, 1.0001f, 16, 1};
+	saxpy_args ramp = {x, y, 1.0001f, 16, 2};
+	saxpy_args reuse = {x, y, 1.0001f, 1, 0};
 	heavy_args large = {out, 20000};
 	heavy_args launch = {out, 20};
 	kcase cases[] = {
@@ -149,6 +156,8 @@ int main(int argc, char **argv)
 		{"uneven", saxpy_block, &uneven, sizeof uneven, dim3(1 << 12), dim3(256), 1},
 		{"small", saxpy_block, &tiny, sizeof tiny, dim3(1 << 13), dim3(32), 20},
 		{"uneven32", saxpy_block, &uneven, sizeof uneven, dim3(1 << 16), dim3(32), 1},
+		{"ramp", saxpy_block, &ramp, sizeof ramp, dim3(1 << 12), dim3(256), 1},
+		{"reuse", saxpy_block, &reuse, sizeof reuse, dim3(1 << 14), dim3(256), 20},
 		{"large", heavy_block, &large, sizeof large, dim3(24), dim3(1024), 1},
 		{"launch", heavy_block, &launch, sizeof launch, dim3(2), dim3(32), 2000},
 	};

@@ -128,6 +128,47 @@ static void test_grain(void)
 	}
 }
 
+struct steal_args {
+	unsigned *count, *thread; /* per block: runs, the OpenMP thread that ran it */
+	unsigned slow;            /* blocks below this spin */
+};
+
+static void steal_block(const cuflow_block *b, void *p)
+{
+	const steal_args *a = (const steal_args *)p;
+	unsigned id = b->blockIdx.x;
+	if (id < a->slow) {
+		volatile unsigned spin = 0;
+		while (spin < 200000)
+			spin = spin + 1;
+	}
+	atomicAdd(&a->count[id], 1u);
+	a->thread[id] = (unsigned)omp_get_thread_num();
+}
+
+/* Affinity scheduling: the first thread's share is slow, so the others
+ * take blocks from it; still every block runs once. Where the team has
+ * more than one thread, someone else ran some of the slow blocks. */
+static void test_steal(void)
+{
+	const unsigned n = 4096;
+	unsigned *count, *thread;
+	CHECK_CUDA(cudaMallocManaged(&count, n * sizeof(unsigned)));
+	CHECK_CUDA(cudaMallocManaged(&thread, n * sizeof(unsigned)));
+	steal_args a = {count, thread, n / (unsigned)omp_get_max_threads()};
+	CHECK_CUDA(cuflowLaunch(steal_block, &a, sizeof a, dim3(n), dim3(1), 0, 0));
+	CHECK_CUDA(cudaDeviceSynchronize());
+	unsigned others = 0;
+	for (unsigned i = 0; i < n; i++) {
+		CHECK_EQ(count[i], 1);
+		others += i < a.slow && thread[i] != thread[0];
+	}
+	if (omp_get_max_threads() > 1)
+		CHECK(others > 0);
+	CHECK_CUDA(cudaFree(count));
+	CHECK_CUDA(cudaFree(thread));
+}
+
 struct range_args {
 	unsigned *count; /* one per thread of the grid */
 	unsigned *calls, *bad;
@@ -263,6 +304,7 @@ int main(void)
 	test_shared(3000);
 	test_args_copied();
 	test_grain();
+	test_steal();
 	test_split();
 	test_registered();
 	test_other_thread();
