@@ -672,7 +672,8 @@ configcall(CXCursor c, CXCursor *cfg)
 	return yes;
 }
 
-static long long
+/* An integer constant expression's value, else LLONG_MIN. */
+long long
 intconst(CXCursor a)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(a);

@@ -62,6 +62,7 @@ void op(B *b, int kind, int a, int bb, int call);
 bool holdsaddr(CXType t);
 bool parmarray(CXCursor c); /* a parameter written as an array: a pointer */
 CXCursor strip(CXCursor e);
+long long intconst(CXCursor a); /* LLONG_MIN: not an integer constant */
 
 /* parse.c */
 int parsemode(const Opts *o, const char **cuda);

@@ -94,6 +94,8 @@ typedef struct {
 	bool split;         /* threads never meet: blocks may run as ranges of threads (cuflowLaunchSplit) */
 	bool lanesok, fast; /* record lane subscripts / write their fast form */
 	VEC(KLane) lanes;   /* lane subscripts of the thread loop being emitted */
+	bool xsplit, ysplit; /* index-set splitting of the thread loop being emitted */
+	int xlo, xhi, ylo, yhi; /* ... at these runs of threadIdx.x, .y (hi INT_MAX: no end) */
 } K;
 
 static void genlist(K *k, CXCursor *ks, int n, bool jumps);
@@ -1404,11 +1406,8 @@ invkid(CXCursor c, CXCursor parent, CXClientData d)
 static bool
 constdivisor(CXCursor e)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(e);
-	bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) != 0;
-	if (r)
-		clang_EvalResult_dispose(r);
-	return ok;
+	long long v = intconst(e);
+	return v != 0 && v != LLONG_MIN;
 }
 
 static bool
@@ -1592,8 +1591,9 @@ isuint(CXCursor e)
 	return clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_UInt;
 }
 
+/* threadIdx.x, threadIdx.y or threadIdx.z (axis 'x', 'y', 'z')? */
 static bool
-isthreadx(CXCursor e)
+isthreadidx(CXCursor e, char axis)
 {
 	e = strip(e);
 	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
@@ -1602,11 +1602,17 @@ isthreadx(CXCursor e)
 	int n = nk(e, &ks);
 	const char *b;
 	char *m = spell(e);
-	bool yes = n == 1 && !strcmp(m, "x") && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
+	bool yes = n == 1 && m[0] == axis && !m[1] && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
 	           builtinvar(clang_getCursorReferenced(strip(ks[0])), &b) && !strcmp(b, "threadIdx");
 	free(m);
 	free(ks);
 	return yes;
+}
+
+static bool
+isthreadx(CXCursor e)
+{
+	return isthreadidx(e, 'x');
 }
 
 /* The terms of an unsigned sum a + b + ... */
@@ -1776,6 +1782,15 @@ newregion(K *k)
 		pushonce(&k->looped, k->region);
 }
 
+/* The x loop's head and bounds: over the block, over a split launch's range. */
+static const struct {
+	const char *head, *lo, *hi;
+} xheads[2] = {
+	{"for (int cuflow_tx = 0; cuflow_tx < (int)blockDim.x; ++cuflow_tx)", "0", "(int)blockDim.x"},
+	{"for (int cuflow_tx = (int)cuflow_b->tlo; cuflow_tx < (int)cuflow_b->thi; ++cuflow_tx)",
+	 "(int)cuflow_b->tlo", "(int)cuflow_b->thi"},
+};
+
 /* int counters and a uint3 aggregate: GCC's vectoriser gives up on
  * unsigned counters and on dim3's constructor under omp simd. */
 static const char outerloops[] = "\tfor (int cuflow_tz = 0; cuflow_tz < (int)blockDim.z; ++cuflow_tz)\n"
@@ -1792,10 +1807,7 @@ xloophead(K *k, const char *mask)
 	 * the one thread_local copy. */
 	if (!k->serial && !k->tls)
 		bputs(k->out, "#pragma omp simd\n");
-	if (k->split)
-		bputs(k->out, "\tfor (int cuflow_tx = (int)cuflow_b->tlo; cuflow_tx < (int)cuflow_b->thi; ++cuflow_tx) {\n");
-	else
-		bputs(k->out, "\tfor (int cuflow_tx = 0; cuflow_tx < (int)blockDim.x; ++cuflow_tx) {\n");
+	bprintf(k->out, "\t%s {\n", xheads[k->split].head);
 	bputs(k->out, "\t\tconst uint3 threadIdx = {(unsigned)cuflow_tx, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
 	              "\t\tconst int cuflow_tid = cuflow_tx + (int)blockDim.x * (cuflow_ty + (int)blockDim.y * cuflow_tz);\n"
 	              "\t\t(void)cuflow_tid;\n");
@@ -1897,7 +1909,7 @@ denseloop(K *k, const char *masked)
 {
 	char *test = fmt("\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", k->mask);
 	char *a = replaced(masked, test, "");
-	char *b = replaced(a, "for (int cuflow_tx = 0; cuflow_tx < (int)blockDim.x; ++cuflow_tx)",
+	char *b = replaced(a, xheads[0].head,
 	                   "for (int cuflow_tx = cuflow_lo; cuflow_tx < cuflow_hi; ++cuflow_tx)");
 	char *c = replaced(b, "cuflow_next_", "cuflow_span_next_");
 	bprintf(k->out, "\t{\n\tint cuflow_lo, cuflow_hi;\n\tif (cuflow_span(%s, blockDim, &cuflow_lo, &cuflow_hi)) {\n%s"
@@ -1947,6 +1959,181 @@ haslabel(CXCursor *ks, int n)
 	return false;
 }
 
+/* ---------------------------------------------------------------- index-set splitting */
+
+/* Index-set splitting (Griebl, Feautrier and Lengauer, "Index set
+ * splitting", IJPP 28(6), 2000) of a thread loop at its tests of the thread
+ * index against constants, as kernels pick out a tile's border threads
+ * (srad's nine-way chain on tx == 0, ty == BLOCK_SIZE - 1, ...; if (tid ==
+ * 0)). The x loop runs as the loops below, across and above the longest
+ * run of indices that no test names, the loop over rows as that run's rows
+ * and the others. Inside a run GCC's value ranges decide every test, so
+ * the loop left is straight-line code that it vectorises. The threads keep
+ * their order: only the speed changes. */
+
+enum { MAXTHREADS = 1024, MAXSPLIT = 32768 /* bytes of loop text split at most */ };
+
+typedef struct {
+	K *k;
+	Ints cs[2]; /* constants compared with threadIdx.x, threadIdx.y */
+} Tests;
+
+/* 0: e is threadIdx.x or a local always holding it; 1: the same for .y; else -1 */
+static int
+threadaxis(K *k, CXCursor e)
+{
+	e = strip(e);
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+		int v = findvar(k, clang_getCursorReferenced(e));
+		if (v < 0 || !k->vars.v[v].remat)
+			return -1;
+		e = clang_Cursor_getVarDeclInitializer(k->vars.v[v].decl);
+	}
+	return isthreadidx(e, 'x') ? 0 : isthreadidx(e, 'y') ? 1 : -1;
+}
+
+static enum CXChildVisitResult
+testkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Tests *t = d;
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return CXChildVisit_Recurse;
+	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+	CXCursor *ks;
+	int n = nk(c, &ks);
+	for (int i = 0; n == 2 && (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) && i < 2; i++) {
+		int a = threadaxis(t->k, ks[i]);
+		long long v = intconst(ks[1 - i]);
+		if (a >= 0 && v >= 0 && v < MAXTHREADS)
+			pushonce(&t->cs[a], (int)v);
+	}
+	free(ks);
+	return CXChildVisit_Recurse;
+}
+
+static int
+intcmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* A run lo..hi-1 of indices holding none of cs (hi INT_MAX: up to the
+ * block's end); false when cs is empty. The block size is not known here:
+ * a largest constant one below a power of two is taken for the block's
+ * last thread (tx == BLOCK_SIZE - 1), and the longest run between the
+ * constants chosen; otherwise the run above them all. */
+static bool
+freerun(Ints *cs, int *lo, int *hi)
+{
+	if (!cs->n)
+		return false;
+	qsort(cs->v, (size_t)cs->n, sizeof *cs->v, intcmp);
+	int last = cs->v[cs->n - 1];
+	*lo = last + 1;
+	*hi = INT_MAX;
+	for (int i = 0, prev = 0, best = 0; (last & (last + 1)) == 0 && i < cs->n; prev = cs->v[i] + 1, i++)
+		if (cs->v[i] - prev > best) {
+			best = cs->v[i] - prev;
+			*lo = prev;
+			*hi = cs->v[i];
+		}
+	return true;
+}
+
+/* Where to split the thread loop over ks, if anywhere. Not where a mask's
+ * dense copy rewrites the loop's bounds, nor where a user's label would be
+ * written twice. */
+static void
+fillsplit(K *k, CXCursor *ks, int n)
+{
+	k->xsplit = k->ysplit = false;
+	if (k->dry || k->mask || haslabel(ks, n))
+		return;
+	Tests t = {k, {{0}, {0}}};
+	for (int i = 0; i < n; i++) {
+		testkid(ks[i], ks[i], &t);
+		clang_visitChildren(ks[i], testkid, &t);
+	}
+	k->xsplit = freerun(&t.cs[0], &k->xlo, &k->xhi);
+	k->ysplit = freerun(&t.cs[1], &k->ylo, &k->yhi);
+	free(t.cs[0].v);
+	free(t.cs[1].v);
+}
+
+/* One x loop's text as the loops below, across and above the free run
+ * (within the loop's own bounds l..n-1); each copy's labels get their own
+ * names. The run's bounds are constants GCC sees in the middle copy. */
+static char *
+xsplit(K *k, const char *loop)
+{
+	char *head[3] = {NULL, NULL, NULL};
+	if (k->xlo > 0)
+		head[0] = fmt("for (int cuflow_tx = cuflow_xl; cuflow_tx < (cuflow_xn < %d ? cuflow_xn : %d); ++cuflow_tx)",
+		              k->xlo, k->xlo);
+	if (k->xhi == INT_MAX)
+		head[1] = fmt("for (int cuflow_tx = (cuflow_xl > %d ? cuflow_xl : %d); cuflow_tx < cuflow_xn; ++cuflow_tx)",
+		              k->xlo, k->xlo);
+	else {
+		head[1] = fmt("for (int cuflow_tx = (cuflow_xl > %d ? cuflow_xl : %d); "
+		              "cuflow_tx < (cuflow_xn < %d ? cuflow_xn : %d); ++cuflow_tx)",
+		              k->xlo, k->xlo, k->xhi, k->xhi);
+		head[2] = fmt("for (int cuflow_tx = (cuflow_xl > %d ? cuflow_xl : %d); cuflow_tx < cuflow_xn; ++cuflow_tx)",
+		              k->xhi, k->xhi);
+	}
+	Buf b = {0};
+	bprintf(&b, "\t{\n\tconst int cuflow_xl = %s, cuflow_xn = %s;\n", xheads[k->split].lo, xheads[k->split].hi);
+	for (int i = 0; i < 3; i++) {
+		if (!head[i])
+			continue;
+		char *label = fmt("cuflow_next_%c", 'a' + i), *h = replaced(loop, xheads[k->split].head, head[i]),
+		     *l = replaced(h, "cuflow_next_", label);
+		bputs(&b, l);
+		free(label);
+		free(h);
+		free(l);
+		free(head[i]);
+	}
+	bputs(&b, "\t}\n");
+	return bstr(&b);
+}
+
+/* The x loop, or its fast and slow forms picked by the lane test. */
+static char *
+versioned(const char *test, const char *fast, const char *slow)
+{
+	if (!fast)
+		return xstrdup(slow);
+	return fmt("\t{\n\tconst uint3 threadIdx = {0u, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
+	           "\t(void)threadIdx;\n\tif (%s) {\n%s\t} else {\n%s\t}\n\t}\n",
+	           test, fast, slow);
+}
+
+/* The x loops of a row, split at the free runs: the run's rows get x loops
+ * split at the x run, the other rows the plain ones. */
+static char *
+rowsplit(K *k, const char *test, const char *fast, const char *slow)
+{
+	char *sslow = k->xsplit ? xsplit(k, slow) : xstrdup(slow);
+	char *sfast = !fast ? NULL : k->xsplit ? xsplit(k, fast) : xstrdup(fast);
+	char *split = versioned(test, sfast, sslow);
+	free(sslow);
+	free(sfast);
+	if (!k->ysplit)
+		return split;
+	char *plain = versioned(test, fast, slow), *other = replaced(plain, "cuflow_next_", "cuflow_next_y");
+	char *lo = k->ylo > 0 ? fmt("cuflow_ty >= %d", k->ylo) : xstrdup("");
+	char *hi = k->yhi != INT_MAX ? fmt("%scuflow_ty < %d", *lo ? " && " : "", k->yhi) : xstrdup("");
+	char *r = fmt("\tif (%s%s) {\n%s\t} else {\n%s\t}\n", lo, hi, split, other);
+	free(split);
+	free(plain);
+	free(other);
+	free(lo);
+	free(hi);
+	return r;
+}
+
 /* One thread loop over a run of sibling statements without barriers. */
 static void
 threadloop(K *k, CXCursor *ks, int n)
@@ -1959,16 +2146,18 @@ threadloop(K *k, CXCursor *ks, int n)
 		k->out = &masked;
 	newregion(k);
 	bputs(k->out, outerloops);
-	char *slow = xloop(k, ks, n, false);
+	fillsplit(k, ks, n);
+	char *slow = xloop(k, ks, n, false), *fast = NULL, *test = NULL;
 	if (k->lanes.n && !haslabel(ks, n)) { /* a user's label cannot be written twice */
-		char *fast = xloop(k, ks, n, true), *test = lanetest(k);
-		bprintf(k->out, "\t{\n\tconst uint3 threadIdx = {0u, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
-		                "\t(void)threadIdx;\n\tif (%s) {\n%s\t} else {\n%s\t}\n\t}\n",
-		        test, fast, slow);
-		free(fast);
-		free(test);
-	} else
-		bputs(k->out, slow);
+		fast = xloop(k, ks, n, true);
+		test = lanetest(k);
+	}
+	char *loops = (k->xsplit || k->ysplit) && strlen(slow) <= MAXSPLIT ? rowsplit(k, test, fast, slow)
+	                                                                     : versioned(test, fast, slow);
+	bputs(k->out, loops);
+	free(loops);
+	free(fast);
+	free(test);
 	free(slow);
 	freelanes(k);
 	if (k->mask) {
@@ -2687,10 +2876,8 @@ shortloop(CXCursor cond)
 	int n = clang_Cursor_isNull(cond) ? 0 : nk(strip(cond), &ks);
 	bool yes = false;
 	if (n == 2 && clang_getCursorKind(strip(ks[1])) == CXCursor_IntegerLiteral) {
-		CXEvalResult r = clang_Cursor_Evaluate(strip(ks[1]));
-		yes = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) <= 8;
-		if (r)
-			clang_EvalResult_dispose(r);
+		long long v = intconst(strip(ks[1]));
+		yes = v != LLONG_MIN && v <= 8;
 	}
 	if (n)
 		free(ks);
