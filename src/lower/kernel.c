@@ -1965,9 +1965,9 @@ haslabel(CXCursor *ks, int n)
  * splitting", IJPP 28(6), 2000) of a thread loop at its tests of the thread
  * index against constants, as kernels pick out a tile's border threads
  * (srad's nine-way chain on tx == 0, ty == BLOCK_SIZE - 1, ...; if (tid ==
- * 0)). The x loop runs as the loops below, across and above the longest
- * run of indices that no test names, the loop over rows as that run's rows
- * and the others. Inside a run GCC's value ranges decide every test, so
+ * 0)). The x loop runs as the loops below, across and above a run of
+ * indices that no test names (freerun), the loop over rows as that run's
+ * rows and the others. Inside a run GCC's value ranges decide every test, so
  * the loop left is straight-line code that it vectorises. The threads keep
  * their order: only the speed changes. */
 
@@ -2062,9 +2062,10 @@ fillsplit(K *k, CXCursor *ks, int n)
 	free(t.cs[1].v);
 }
 
-/* One x loop's text as the loops below, across and above the free run
- * (within the loop's own bounds l..n-1); each copy's labels get their own
- * names. The run's bounds are constants GCC sees in the middle copy. */
+/* One x loop's text as the loops below, across and above the free run,
+ * within the loop's own bounds cuflow_xl..cuflow_xn-1; each copy's labels
+ * get their own names. The run's bounds are constants GCC sees in the
+ * middle copy. */
 static char *
 xsplit(K *k, const char *loop)
 {
