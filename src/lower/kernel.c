@@ -1962,10 +1962,10 @@ haslabel(CXCursor *ks, int n)
 /* ---------------------------------------------------------------- index-set splitting */
 
 /* Index-set splitting (Griebl, Feautrier and Lengauer, "Index set
- * splitting", IJPP 28(6), 2000) of a thread loop at its tests of the thread
- * index against constants, as kernels pick out a tile's border threads
+ * splitting", IJPP 28(6), 2000) of a thread loop at its comparisons of the
+ * thread index with constants, as kernels pick out a tile's border threads
  * (srad's nine-way chain on tx == 0, ty == BLOCK_SIZE - 1, ...; if (tid ==
- * 0)). The x loop runs as the loops below, across and above a run of
+ * 0); lud's threadIdx.x < BLOCK_SIZE). The x loop runs as the loops below, across and above a run of
  * indices that no test names (freerun), the loop over rows as that run's
  * rows and the others. Inside a run GCC's value ranges decide every test, so
  * the loop left is straight-line code that it vectorises. The threads keep
@@ -1975,7 +1975,7 @@ enum { MAXTHREADS = 1024, MAXSPLIT = 32768 /* bytes of loop text split at most *
 
 typedef struct {
 	K *k;
-	Ints cs[2]; /* constants compared with threadIdx.x, threadIdx.y */
+	Ints cuts[2]; /* indices of threadIdx.x, .y where a test's value may change */
 } Tests;
 
 /* 0: e is threadIdx.x or a local always holding it; 1: the same for .y; else -1 */
@@ -1992,6 +1992,24 @@ threadaxis(K *k, CXCursor e)
 	return isthreadidx(e, 'x') ? 0 : isthreadidx(e, 'y') ? 1 : -1;
 }
 
+/* A comparison of a thread index t with a constant c changes its value
+ * at index c (t < c, t >= c), c + 1 (t <= c, t > c) or both (t == c,
+ * t != c); written c OP t, the other way round. */
+static void
+addcuts(Ints *cuts, enum CXBinaryOperatorKind op, bool left, long long c)
+{
+	bool eq = op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE;
+	bool below = op == CXBinaryOperator_LT || op == CXBinaryOperator_GE;
+	if (!eq && !below && op != CXBinaryOperator_LE && op != CXBinaryOperator_GT)
+		return;
+	if (c < 0 || c >= MAXTHREADS)
+		return;
+	if (eq || below == left)
+		pushonce(cuts, (int)c);
+	if (eq || below != left)
+		pushonce(cuts, (int)c + 1);
+}
+
 static enum CXChildVisitResult
 testkid(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -1999,14 +2017,12 @@ testkid(CXCursor c, CXCursor parent, CXClientData d)
 	Tests *t = d;
 	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
 		return CXChildVisit_Recurse;
-	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
 	CXCursor *ks;
 	int n = nk(c, &ks);
-	for (int i = 0; n == 2 && (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) && i < 2; i++) {
+	for (int i = 0; n == 2 && i < 2; i++) {
 		int a = threadaxis(t->k, ks[i]);
-		long long v = intconst(ks[1 - i]);
-		if (a >= 0 && v >= 0 && v < MAXTHREADS)
-			pushonce(&t->cs[a], (int)v);
+		if (a >= 0)
+			addcuts(&t->cuts[a], clang_getCursorBinaryOperatorKind(c), i == 0, intconst(ks[1 - i]));
 	}
 	free(ks);
 	return CXChildVisit_Recurse;
@@ -2019,25 +2035,25 @@ intcmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* A run lo..hi-1 of indices holding none of cs (hi INT_MAX: up to the
- * block's end); false when cs is empty. The block size is not known here:
- * a largest constant one below a power of two is taken for the block's
- * last thread (tx == BLOCK_SIZE - 1), and the longest run between the
- * constants chosen; otherwise the run above them all. */
+/* A run lo..hi-1 of indices between two cuts (hi INT_MAX: up to the
+ * block's end), where every test keeps one value; false without cuts. The
+ * block size is not known here: a largest cut that is a power of two is
+ * taken for the block's size (tx == BLOCK_SIZE - 1, tx < BLOCK_SIZE), and
+ * the longest run below it chosen; otherwise the run above all cuts. */
 static bool
-freerun(Ints *cs, int *lo, int *hi)
+freerun(Ints *cuts, int *lo, int *hi)
 {
-	if (!cs->n)
+	qsort(cuts->v, (size_t)cuts->n, sizeof *cuts->v, intcmp);
+	int n = cuts->n, last = n ? cuts->v[n - 1] : 0;
+	if (last <= 0)
 		return false;
-	qsort(cs->v, (size_t)cs->n, sizeof *cs->v, intcmp);
-	int last = cs->v[cs->n - 1];
-	*lo = last + 1;
+	*lo = last;
 	*hi = INT_MAX;
-	for (int i = 0, prev = 0, best = 0; (last & (last + 1)) == 0 && i < cs->n; prev = cs->v[i] + 1, i++)
-		if (cs->v[i] - prev > best) {
-			best = cs->v[i] - prev;
+	for (int i = 0, prev = 0, best = 0; (last & (last - 1)) == 0 && i < n; prev = cuts->v[i], i++)
+		if (cuts->v[i] - prev > best) {
+			best = cuts->v[i] - prev;
 			*lo = prev;
-			*hi = cs->v[i];
+			*hi = cuts->v[i];
 		}
 	return true;
 }
@@ -2056,10 +2072,10 @@ fillsplit(K *k, CXCursor *ks, int n)
 		testkid(ks[i], ks[i], &t);
 		clang_visitChildren(ks[i], testkid, &t);
 	}
-	k->xsplit = freerun(&t.cs[0], &k->xlo, &k->xhi);
-	k->ysplit = freerun(&t.cs[1], &k->ylo, &k->yhi);
-	free(t.cs[0].v);
-	free(t.cs[1].v);
+	k->xsplit = freerun(&t.cuts[0], &k->xlo, &k->xhi);
+	k->ysplit = freerun(&t.cuts[1], &k->ylo, &k->yhi);
+	free(t.cuts[0].v);
+	free(t.cuts[1].v);
 }
 
 /* One x loop's text as the loops below, across and above the free run,

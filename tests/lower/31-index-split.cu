@@ -1,16 +1,19 @@
-// 31-index-split: thread loops whose statements test the thread index
-// against constants (tx == 0, ty == B - 1, threadIdx.x != 3), which the
-// lowering splits into loops below, across and above the run of indices no
-// test names (index-set splitting). stencil: srad's nine-way border chain
-// on a 16x16 tile, launched with 16x16, 8x8 (the constant 15 past the
-// block's end: no third loop runs), 32x4 (a third loop of 17 threads) and
-// 1x1 blocks. tid0: if (threadIdx.x == 0) beside per-thread work, != and
-// == tests on small thread numbers (the run above them is split off), a
-// loop with continue (labels in every copy). lanes: a split loop that also
-// has lane subscripts (four copies of one x loop). once: every thread of
-// a split loop runs once (each appends its index through an atomic
-// counter). The host reference counts mismatches (bad=); a wrong split
-// runs a thread twice or not at all.
+// 31-index-split: thread loops whose statements compare the thread index
+// with constants (tx == 0, ty == B - 1, threadIdx.x != 3, < 16), which the
+// lowering splits into loops below, across and above a run of indices
+// where every test keeps its value (index-set splitting). stencil: srad's
+// nine-way border chain on a 16x16 tile, launched with 16x16, 8x8 (the
+// constant 15 past the block's end: no third loop runs), 32x4 (a third
+// loop of 17 threads) and 1x1 blocks. tid0: if (threadIdx.x == 0) beside
+// per-thread work, != and == tests on small thread numbers (the run above
+// them is split off), a loop with continue (labels in every copy), in a
+// split launch. halves: lud's threadIdx.x < 16 (split at 16) on blocks of
+// 32, 8 and 48 threads; mixed: <, >= and <= with a constant on either
+// side (4 > threadIdx.x). lanes: a split loop that also has lane
+// subscripts (four copies of one x loop). once: every thread of a split
+// loop runs once (each appends its index through an atomic counter). The
+// host reference counts mismatches (bad=); a wrong split runs a thread
+// twice or not at all.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -81,6 +84,28 @@ __global__ void tid0(const int *in, int *out, int *sums, int n)
 		out[i] = v;
 }
 
+__global__ void halves(const int *in, int *out)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (threadIdx.x < 16)
+		out[i] = in[i] * 2;
+	else
+		out[i] = in[i] + 100;
+}
+
+__global__ void mixed(const int *in, int *out)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int v = in[i];
+	if (4 > threadIdx.x)
+		v += 1;
+	if (threadIdx.x >= 24)
+		v -= 3;
+	if (threadIdx.x <= 9)
+		v *= 5;
+	out[i] = v;
+}
+
 __global__ void lanes(const unsigned *in, unsigned *out, unsigned base)
 {
 	unsigned b0 = base + blockIdx.x * blockDim.x;
@@ -140,6 +165,27 @@ int main()
 		tsum += sums[b];
 	}
 
+	long long hsum = 0;
+	const int sizes[] = {32, 8, 48};
+	for (int bs : sizes) {
+		const int hn = 96 * 4;
+		halves<<<hn / bs, bs>>>(iin, iout);
+		CHECK(cudaDeviceSynchronize());
+		for (int i = 0; i < hn; i++) {
+			int t = i % bs, r = t < 16 ? iin[i] * 2 : iin[i] + 100;
+			bad += iout[i] != r;
+			hsum += iout[i];
+		}
+		mixed<<<hn / bs, bs>>>(iin, iout);
+		CHECK(cudaDeviceSynchronize());
+		for (int i = 0; i < hn; i++) {
+			int t = i % bs, r = iin[i] + (t < 4) - (t >= 24 ? 3 : 0);
+			r *= t <= 9 ? 5 : 1;
+			bad += iout[i] != r;
+			hsum += iout[i];
+		}
+	}
+
 	const unsigned ln = 4096;
 	unsigned *lin, *lout;
 	CHECK(cudaMallocManaged(&lin, ln * sizeof(unsigned)));
@@ -167,6 +213,7 @@ int main()
 	for (int t = 0; t < 64; t++)
 		bad += times[t] != 1;
 
-	printf("RESULT stencil=%.1f tid0=%lld lanes=%lld once=%d bad=%d\n", stsum, tsum, lsum, *next, bad);
+	printf("RESULT stencil=%.1f tid0=%lld halves=%lld lanes=%lld once=%d bad=%d\n", stsum, tsum, hsum, lsum,
+	       *next, bad);
 	return 0;
 }
