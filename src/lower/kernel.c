@@ -824,7 +824,9 @@ rematkid(CXCursor c, CXCursor parent, CXClientData d)
 
 static int laneterms(K *k, CXCursor sum, Cursors *add);
 
-/* The text of term c of local self's initialiser, remat locals replaced. */
+/* The text of c, local self's initialiser or one of its terms, with the
+ * remat locals it reads replaced by their texts (NULL: c cannot be
+ * recomputed). */
 static char *
 remtext(K *k, int self, CXCursor c)
 {
@@ -896,24 +898,9 @@ fillremat(K *k)
 			clash = j != i && !strcmp(k->vars.v[j].name, v->name);
 		if (clash)
 			continue;
-		Edits e = {0};
-		Remat r = {k, i, &e, true};
-		rematkid(init, init, &r);
-		if (r.ok)
-			clang_visitChildren(init, rematkid, &r);
-		if (r.ok) {
-			char *txt = xstrndup(k->F->src + begin(init), end(init) - begin(init));
-			for (int j = 0; j < e.n; j++)
-				e.v[j].off -= begin(init);
-			size_t len;
-			char *err = NULL;
-			v->remat = applyedits(txt, strlen(txt), &e, &len, &err);
-			free(err);
-			free(txt);
-			if (v->remat)
-				remlane(k, i, init);
-		}
-		freeedits(&e);
+		v->remat = remtext(k, i, init);
+		if (v->remat)
+			remlane(k, i, init);
 	}
 }
 
