@@ -360,7 +360,7 @@ typedef struct {
 typedef struct {
 	uint32_t prd, pwr; /* pointer parameter i: read / written through */
 	Bits grd, gwr;     /* globals (device symbols) read / written */
-	bool io;           /* device printf */
+	bool io;           /* prints, asserts or traps: the host sees it at the next sync */
 	bool unknown;      /* calls cuflow cannot see into */
 	const char *why;   /* the first such call */
 } KSum;
@@ -380,7 +380,7 @@ enum {
 	EX_DEFSYNC = 1 << 10, /* waits for the default stream */
 	EX_VOLATILE = 1 << 11,
 	EX_OTHERDEV = 1 << 12, /* a device op that is not a sync */
-	EX_KIO = 1 << 13,      /* launches a kernel that prints */
+	EX_KIO = 1 << 13,      /* launches a kernel that may print, assert or trap (or one cuflow cannot see) */
 	EX_UNSAFE = 1 << 14,   /* setjmp and friends */
 	EX_MANAGED = 1 << 15,  /* touches managed memory */
 	EX_STREAMOP = 1 << 16, /* its device work goes to a stream other than the default one */

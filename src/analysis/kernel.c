@@ -48,8 +48,8 @@ devcall(const Prog *p, const PFunc *pf, const Call *c, Dev *d)
 	const Sym *s = c->callee >= 0 ? &pf->u->syms.v[c->callee] : NULL;
 	const Rule *r = c->kind == C_DIRECT ? rules_find(p->rules, c->name) : NULL;
 	if (r && r->kind != RK_UNKNOWN) {
-		if (r->kind == RK_IO)
-			d->io = true;
+		if (r->kind == RK_IO || r->kind == RK_EXIT)
+			d->io = true; /* printf, assert, __trap: the host sees them at the next sync */
 		for (int i = 0; i < r->neff; i++) {
 			const Effect *e = &r->eff[i];
 			if (e->what != EF_READ && e->what != EF_WRITE)
@@ -181,13 +181,14 @@ launcheff(const Prog *p, const PFunc *pf, const Call *c, int kfid, int args, Eff
 		e->whatline = c->line;
 	}
 	const PFunc *k = kfid >= 0 && p->fns.v[kfid].f->kind == FN_KERNEL ? &p->fns.v[kfid] : NULL;
-	if (!k) {
+	if (!k) { /* it may print too */
+		e->ex |= EX_KIO;
 		bset(&e->prd, LOC_UNKNOWN);
 		bset(&e->pwr, LOC_UNKNOWN);
 		return;
 	}
 	const KSum *ks = &k->ks;
-	if (ks->io)
+	if (ks->io || ks->unknown)
 		e->ex |= EX_KIO;
 	bor(&e->prd, &ks->grd);
 	bor(&e->pwr, &ks->gwr);

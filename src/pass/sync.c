@@ -381,7 +381,7 @@ blocker(S *s, Group *g, int xi, int *ln)
 	if (l >= 0)
 		return fmt("accesses %s, which device work still in flight uses", locdesc(p, l));
 	if ((g->in.ex & EX_KIO) && (e->ex & EX_IO))
-		return xstrdup("prints while a kernel that prints is in flight (the sync flushes the kernel's output)");
+		return xstrdup("prints while device work that may print (printf, assert, trap) is in flight; the sync flushes its output");
 	if ((g->e.ex & EX_EXIT) && (e->ex & (EX_IO | EX_VOLATILE)))
 		return xstrdup("produces output, which must not come before the sync's error check, which may exit");
 	if (e->ex & EX_VOLATILE)
