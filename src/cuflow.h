@@ -137,6 +137,7 @@ int rules_load(Rules *r, const char *path, char **err); /* 0 ok */
 int rules_parse(Rules *r, const char *name, const char *text, char **err);
 int rules_loaddir(Rules *r, const char *dir, char **err);
 const Rule *rules_find(const Rules *r, const char *qualname);
+const Rule *rules_exact(const Rules *r, const char *qualname);
 void rules_free(Rules *r);
 const char *rkind_name(int kind);
 bool hostwaits(const Effect *e, const long long *argk, int nargs);
@@ -226,6 +227,8 @@ typedef struct {
 	int ret;    /* N_CALLRET node */
 	int stream; /* launches: value node of the stream argument, -1 for the default stream */
 	int kernel; /* launches and cudaLaunchKernel: the kernel's symbol, or -1 */
+	int *cands; /* C_DEPENDENT: every function the name may resolve to once the */
+	int ncands; /* template is instantiated (syms); none: unknown */
 	int off, line;
 } Call;
 

@@ -261,10 +261,41 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 	e->ex |= ex;
 }
 
+/* The function whose summary a call uses: its body, unless a rule names it
+ * exactly (the rule says what a wrapper does); -1 when there is none. */
+int
+calledfn(const Prog *p, int ui, const Call *c)
+{
+	if (c->kind != C_DIRECT || rules_exact(p->rules, c->name))
+		return -1;
+	return symfn(p, ui, c->callee);
+}
+
+/* Candidate i of a dependent call, as a direct call to it. */
+Call
+candcall(const Unit *u, const Call *c, int i)
+{
+	Call d = *c;
+	const Sym *s = &u->syms.v[c->cands[i]];
+	d.kind = C_DIRECT;
+	d.callee = c->cands[i];
+	d.name = s->qualname ? s->qualname : s->name;
+	d.cands = NULL;
+	d.ncands = 0;
+	return d;
+}
+
 static void
 calleff(const Prog *p, const PFunc *pf, const Call *c, Eff *e)
 {
 	int ui = unitidx(p, pf->u);
+	if (c->kind == C_DEPENDENT && c->ncands > 0) { /* the union of what they do */
+		for (int i = 0; i < c->ncands; i++) {
+			Call d = candcall(pf->u, c, i);
+			calleff(p, pf, &d, e);
+		}
+		return;
+	}
 	const Sym *s = c->callee >= 0 ? &pf->u->syms.v[c->callee] : NULL;
 	if (c->kind == C_LAUNCH) {
 		launcheff(p, pf, c, symfn(p, ui, c->callee), -1, e);
@@ -285,7 +316,7 @@ calleff(const Prog *p, const PFunc *pf, const Call *c, Eff *e)
 		e->ex |= EX_EXIT;
 		note(e, c->name, c->line);
 	}
-	int fid = symfn(p, ui, c->callee);
+	int fid = calledfn(p, ui, c);
 	if (fid >= 0) {
 		const PFunc *g = &p->fns.v[fid];
 		if (g->sum.ex & (EX_DEVOP | EX_UNKNOWN | EX_TIMER | EX_EXIT))

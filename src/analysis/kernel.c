@@ -33,7 +33,14 @@ static void
 devcall(const Prog *p, const PFunc *pf, const Call *c, Dev *d)
 {
 	int ui = unitidx(p, pf->u);
-	int fid = c->kind == C_DIRECT ? symfn(p, ui, c->callee) : -1;
+	if (c->kind == C_DEPENDENT && c->ncands > 0) {
+		for (int i = 0; i < c->ncands; i++) {
+			Call dc = candcall(pf->u, c, i);
+			devcall(p, pf, &dc, d);
+		}
+		return;
+	}
+	int fid = calledfn(p, ui, c);
 	if (fid >= 0) {
 		vpush(d->callees, fid);
 		return;

@@ -13,6 +13,7 @@
 #include <uthash.h>
 
 #include "cuflow.h"
+#include "analysis/analysis.h"
 
 enum { K_BASE, K_COPY, K_LOAD, K_STORE };
 typedef struct {
@@ -107,8 +108,19 @@ argvar(PFunc *pf, const Call *c, int i)
 	return nodevar(pf, c->argv[i]);
 }
 
+/* Allocation sites are made per call before solving; a candidate of a
+ * dependent call has none, so a candidate that allocates is unknown. */
+static bool
+rulealloc(const Rule *r)
+{
+	for (int e = 0; e < r->neff; e++)
+		if (r->eff[e].what == EF_ALLOC)
+			return true;
+	return false;
+}
+
 static void
-rulecons(Solver *s, PFunc *pf, const Call *c, const Rule *r, Ints *sites)
+rulecons(Solver *s, PFunc *pf, const Call *c, const Rule *r, const Ints *sites)
 {
 	int ret = nodevar(pf, c->ret);
 	for (int e = 0; e < r->neff; e++) {
@@ -154,12 +166,18 @@ unknowncons(Solver *s, PFunc *pf, const Call *c)
 }
 
 static void
-callcons(Solver *s, PFunc *pf, int ci, Ints *sites)
+callcons(Solver *s, PFunc *pf, const Call *c, const Ints *sites)
 {
 	Prog *p = s->p;
-	const Call *c = &pf->f->calls.v[ci];
 	int ui = unitof(p, pf->u);
-	int fid = c->kind == C_DIRECT ? symfn(p, ui, c->callee) : -1;
+	if (c->kind == C_DEPENDENT && c->ncands > 0) { /* each candidate's constraints */
+		for (int i = 0; i < c->ncands; i++) {
+			Call d = candcall(pf->u, c, i);
+			callcons(s, pf, &d, NULL);
+		}
+		return;
+	}
+	int fid = calledfn(p, ui, c);
 	if (c->kind == C_LAUNCH)
 		return; /* kernel parameters get symbolic objects instead */
 	if (c->kind == C_DEFAULTED) { /* memberwise: the object receives what the source holds */
@@ -184,7 +202,7 @@ callcons(Solver *s, PFunc *pf, int ci, Ints *sites)
 			cons(s, K_COPY, symloc(p, unitof(p, g->u), g->f->params.v[k + i]), nodevar(pf, c->argv[i]));
 		if (g->f->retsym >= 0)
 			cons(s, K_COPY, nodevar(pf, c->ret), symloc(p, unitof(p, g->u), g->f->retsym));
-	} else if (r && r->kind != RK_UNKNOWN)
+	} else if (r && r->kind != RK_UNKNOWN && (sites || !rulealloc(r)))
 		rulecons(s, pf, c, r, sites);
 	else
 		unknowncons(s, pf, c);
@@ -233,7 +251,7 @@ makesites(Prog *p, PFunc *pf, int **nodesite, Ints **callsites)
 	int ui = unitof(p, pf->u);
 	for (int ci = 0; ci < f->calls.n; ci++) {
 		const Call *c = &f->calls.v[ci];
-		int fid = c->kind == C_DIRECT ? symfn(p, ui, c->callee) : -1;
+		int fid = calledfn(p, ui, c);
 		const Rule *r = ruleof(p, c, fid);
 		for (int e = 0; r && e < r->neff; e++)
 			vpush((*callsites)[ci], r->eff[e].what == EF_ALLOC ? site(p, pf, r->eff[e].space, c->name, c->line) : -1);
@@ -377,7 +395,7 @@ solvepts(Prog *p)
 			if (o->kind == O_ASSIGN)
 				cons(&s, K_STORE, nodevar(pf, o->a), nodevar(pf, o->b));
 			else if (o->kind == O_CALL)
-				callcons(&s, pf, o->call, &callsites.v[f][o->call]);
+				callcons(&s, pf, &pf->f->calls.v[o->call], &callsites.v[f][o->call]);
 		}
 	}
 	/* globals outside code can see may hold anything once unknown code runs */

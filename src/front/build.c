@@ -1389,6 +1389,93 @@ finddirectives(Unit *u)
 	}
 }
 
+/* ---------------------------------------------------------------- dependent calls */
+
+/* A call in a template whose callee is a name (check's _cudaGetErrorEnum(result))
+ * binds only at instantiation, by overload resolution among the functions
+ * the definition sees plus those argument-dependent lookup finds where the
+ * template is used. Every function of that name in the translation unit
+ * covers both, so the call is taken as the union of their effects. */
+typedef struct {
+	char *name;
+	Ints syms;
+	bool method; /* some candidate needs an object: leave the call unknown */
+	UT_hash_handle hh;
+} Named;
+
+static enum CXChildVisitResult
+findnamed(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	B *b = ((void **)data)[0];
+	Named *want = ((void **)data)[1], *n;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_Namespace:
+	case CXCursor_LinkageSpec:
+	case CXCursor_UnexposedDecl:
+	case CXCursor_ClassDecl:
+	case CXCursor_StructDecl:
+	case CXCursor_ClassTemplate:
+	case CXCursor_FriendDecl: /* hidden friends are found by argument-dependent lookup only */
+		return CXChildVisit_Recurse;
+	case CXCursor_FunctionDecl:
+	case CXCursor_FunctionTemplate:
+	case CXCursor_CXXMethod: {
+		CXString sp = clang_getCursorSpelling(c);
+		HASH_FIND_STR(want, clang_getCString(sp), n);
+		clang_disposeString(sp);
+		if (n) {
+			int sym = symof(b, c);
+			if (sym < 0 || (b->u->syms.v[sym].flags & SYMF_METHOD))
+				n->method = true;
+			else
+				vpush(n->syms, sym);
+		}
+		return CXChildVisit_Continue;
+	}
+	default:
+		return CXChildVisit_Continue;
+	}
+}
+
+static void
+candidates(B *b)
+{
+	Named *want = NULL, *n, *tmp;
+	for (int f = 0; f < b->u->fns.n; f++)
+		for (int i = 0; i < b->u->fns.v[f].calls.n; i++) {
+			Call *c = &b->u->fns.v[f].calls.v[i];
+			if (c->ncands >= 0)
+				continue;
+			HASH_FIND_STR(want, c->name, n);
+			if (!n) {
+				n = xcalloc(1, sizeof *n);
+				n->name = c->name;
+				HASH_ADD_KEYPTR(hh, want, n->name, strlen(n->name), n);
+			}
+		}
+	if (!want)
+		return;
+	void *data[2] = {b, want};
+	clang_visitChildren(clang_getTranslationUnitCursor(b->tu), findnamed, data);
+	for (int f = 0; f < b->u->fns.n; f++)
+		for (int i = 0; i < b->u->fns.v[f].calls.n; i++) {
+			Call *c = &b->u->fns.v[f].calls.v[i];
+			if (c->ncands >= 0)
+				continue;
+			HASH_FIND_STR(want, c->name, n);
+			c->ncands = n->method ? 0 : n->syms.n;
+			c->cands = c->ncands ? xmalloc(c->ncands * sizeof *c->cands) : NULL;
+			for (int k = 0; k < c->ncands; k++)
+				c->cands[k] = n->syms.v[k];
+		}
+	HASH_ITER(hh, want, n, tmp) {
+		HASH_DEL(want, n);
+		vfree(n->syms);
+		free(n);
+	}
+}
+
 void
 build(Unit *u, CXTranslationUnit tu, const Rules *rules)
 {
@@ -1400,6 +1487,7 @@ build(Unit *u, CXTranslationUnit tu, const Rules *rules)
 	b.node = -1;
 	b.gfn = -1;
 	visitdecls(&b, clang_getTranslationUnitCursor(tu));
+	candidates(&b);
 	finddirectives(u);
 	SymKey *k, *tmp;
 	HASH_ITER(hh, b.syms, k, tmp) {

@@ -781,6 +781,12 @@ callexpr(B *b, CXCursor e, int self)
 		CXCursor callee = nk ? strip(ks[0]) : clang_getNullCursor();
 		enum CXCursorKind ck = clang_getCursorKind(callee);
 		c.kind = ck == CXCursor_DeclRefExpr || ck == CXCursor_MemberRefExpr ? C_INDIRECT : C_DEPENDENT;
+		CXCursor names = clang_getCursorReferenced(callee);
+		if (ck == CXCursor_DeclRefExpr && clang_getCursorKind(names) == CXCursor_OverloadedDeclRef) {
+			c.kind = C_DEPENDENT; /* a name in a template: candidates() resolves it */
+			c.ncands = -1;
+			callee = names;
+		}
 		CXString s = clang_getCursorSpelling(callee);
 		c.name = xstrdup(*clang_getCString(s) ? clang_getCString(s) : "<call>");
 		clang_disposeString(s);

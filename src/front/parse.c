@@ -389,6 +389,7 @@ unit_free(Unit *u)
 			free(c->argv);
 			free(c->argl);
 			free(c->argk);
+			free(c->cands);
 		}
 		vfree(fn->calls);
 		for (int i = 0; i < fn->lists.n; i++) {

@@ -330,6 +330,16 @@ hostwaits(const Effect *e, const long long *argk, int nargs)
 	return k == 0 || k == 1 || k == 2;
 }
 
+/* A rule written for exactly this name: it describes the function even
+ * where the program has its body (a user's wrapper). */
+const Rule *
+rules_exact(const Rules *rs, const char *name)
+{
+	Entry *e;
+	HASH_FIND_STR(rs->exact, name, e);
+	return e ? e->rule : NULL;
+}
+
 const Rule *
 rules_find(const Rules *rs, const char *name)
 {
