@@ -397,6 +397,8 @@ typedef struct {
 	int ex;        /* EX_* */
 	const char *what; /* the call that decided the flags, for reports */
 	int whatline;
+	const char *unk, *unkvia; /* the first code cuflow cannot see into, and the */
+	int unkline;              /* call here that reaches it (NULL: this statement) */
 } Eff;
 
 typedef struct {

@@ -46,6 +46,11 @@ effor(Eff *a, const Eff *b)
 		a->what = b->what;
 		a->whatline = b->whatline;
 	}
+	if (!a->unk && b->unk) {
+		a->unk = b->unk;
+		a->unkvia = b->unkvia;
+		a->unkline = b->unkline;
+	}
 	return ch;
 }
 
@@ -111,6 +116,10 @@ unknowneff(Eff *e, const char *what, int line)
 	bset(&e->strm, LOC_UNKNOWN);
 	e->ex |= EX_UNKNOWN | EX_ASYNC | EX_STREAMOP;
 	note(e, what, line);
+	if (!e->unk) {
+		e->unk = what;
+		e->unkline = line;
+	}
 }
 
 /* The locations an argument designates under a rule's deref level. */
@@ -321,6 +330,11 @@ calleff(const Prog *p, const PFunc *pf, const Call *c, Eff *e)
 		const PFunc *g = &p->fns.v[fid];
 		if (g->sum.ex & (EX_DEVOP | EX_UNKNOWN | EX_TIMER | EX_EXIT))
 			note(e, c->name, c->line); /* name the call here, not what is inside the helper */
+		if ((g->sum.ex & EX_UNKNOWN) && !e->unk) {
+			e->unk = g->sum.unk;
+			e->unkvia = c->name;
+			e->unkline = c->line;
+		}
 		if (g->st) /* callee already summarised (or being: the fixed point settles it) */
 			effor(e, &g->sum);
 		return;
@@ -394,7 +408,7 @@ filleffects(Prog *p)
 				bclear(&e->strm);
 				e->syncstream = -1;
 				e->ex = 0;
-				e->what = NULL;
+				e->what = e->unk = e->unkvia = NULL;
 				stmteff(p, pf, n, e);
 				changed |= effor(&pf->sum, e);
 			}

@@ -160,6 +160,16 @@ line(const Unit *u, int off)
 	return lineof(u->lines, u->nlines, off);
 }
 
+/* Names the code cuflow cannot see into, and the call that reaches it. */
+static char *
+unseen(const char *verb, const Eff *e)
+{
+	const char *u = e->unk ? e->unk : e->what ? e->what : "?";
+	if (e->unkvia)
+		return fmt("%s %s, which calls code cuflow cannot see into (%s)", verb, e->unkvia, u);
+	return fmt("%s code cuflow cannot see into (%s)", verb, u);
+}
+
 /* ---------------------------------------------------------------- items */
 
 /* The sync call a statement makes itself (not through a helper), or NULL. */
@@ -337,8 +347,8 @@ blocker(S *s, Group *g, int xi, int *ln)
 		return xstrdup("is a preprocessor directive: the code may differ in other configurations");
 	}
 	if (e->ex & (EX_UNKNOWN | EX_UNSAFE)) {
-		*ln = e->whatline ? e->whatline : xl;
-		return fmt("calls code cuflow cannot see into (%s)", e->what ? e->what : "?");
+		*ln = e->unkline ? e->unkline : xl;
+		return unseen("calls", e);
 	}
 	if (e->ex & EX_DEVOP) {
 		*ln = e->whatline ? e->whatline : xl;
@@ -729,7 +739,7 @@ keepothers(S *s)
 		const char *why = st->kind == ST_COND ? "its result decides a branch or loop"
 		                  : st->kind != ST_PLAIN ? "it is part of a larger statement"
 		                  : st->list < 0    ? "it is a labelled statement or a loop's own part"
-		                  : (e->ex & (EX_UNKNOWN | EX_UNSAFE)) ? "the same statement calls code cuflow cannot see into"
+		                  : (e->ex & (EX_UNKNOWN | EX_UNSAFE)) ? NULL
 		                                                       : "the same statement also launches or enqueues device work";
 		Change c = {0};
 		c.pass = PASS_SYNC;
@@ -741,7 +751,7 @@ keepothers(S *s)
 		c.begin = st->begin;
 		c.end = st->end;
 		c.call = xstrdup(callname(s, v));
-		c.stop = xstrdup(why);
+		c.stop = why ? xstrdup(why) : unseen("the same statement calls", e);
 		vpush(*s->plan, c);
 	}
 }
