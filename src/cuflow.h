@@ -341,6 +341,8 @@ typedef struct {
 /* front/parse.c + front/build.c */
 Unit *unit_parse(const char *path, const Opts *o, const Rules *rules);
 void unit_free(Unit *u);
+/* front/flags.c: nvcc's flags as clang's, for a parse */
+void nvccflags(const char *const *argv, int argc, const char *dir, bool keep, Strs *out);
 /* front/cst.c: comments and trivia from the tree-sitter CST */
 void cst_scan(Unit *u);
 bool cst_hascuda(const char *src, size_t len);

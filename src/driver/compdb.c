@@ -1,8 +1,7 @@
 /* compdb.c: compile_commands.json through libclang's compilation database.
- * Each CUDA file gets the flags that change how it parses (-I, -D, -U,
- * -include, -isystem, -std), with relative paths resolved against the
- * command's directory; the rest (nvcc's -arch, -Xcompiler, -O3, -c -o, ...)
- * means nothing to a parse and is dropped. */
+ * Each CUDA file gets the flags that change how it parses, translated from
+ * nvcc's by nvccflags (front/flags.c), with relative paths resolved against
+ * the command's directory; the rest means nothing to a parse and is dropped. */
 #include <clang-c/CXCompilationDatabase.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,48 +22,21 @@ iscudafile(const char *name)
 	return (n > 3 && !strcmp(name + n - 3, ".cu")) || (n > 4 && !strcmp(name + n - 4, ".cuh"));
 }
 
-static char *
-argat(CXCompileCommand cmd, unsigned i)
-{
-	CXString s = clang_CompileCommand_getArg(cmd, i);
-	char *a = xstrdup(clang_getCString(s));
-	clang_disposeString(s);
-	return a;
-}
-
-/* Flags of one command worth keeping, appended to out. */
+/* The command's arguments after the compiler, as clang flags for a parse. */
 static void
 keepflags(CXCompileCommand cmd, const char *dir, Strs *out)
 {
-	static const char *withpath[] = {"-isystem", "-include", "-iquote", "-idirafter", "-I"};
 	unsigned n = clang_CompileCommand_getNumArgs(cmd);
+	char **argv = xcalloc(n, sizeof *argv);
 	for (unsigned i = 1; i < n; i++) {
-		char *a = argat(cmd, i), *val = NULL;
-		size_t k = 0, nk = sizeof withpath / sizeof *withpath;
-		while (k < nk && strncmp(a, withpath[k], strlen(withpath[k])))
-			k++;
-		if (k < nk) {
-			const char *flag = withpath[k], *rest = a + strlen(flag);
-			val = *rest ? xstrdup(rest) : i + 1 < n ? argat(cmd, ++i) : NULL;
-			if (val) {
-				char *abs = absolute(dir, val);
-				if (!strcmp(flag, "-I"))
-					vpush(*out, fmt("-I%s", abs));
-				else {
-					vpush(*out, xstrdup(flag));
-					vpush(*out, xstrdup(abs));
-				}
-				free(abs);
-			}
-		} else if (!strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) {
-			val = a[2] ? xstrdup(a + 2) : i + 1 < n ? argat(cmd, ++i) : NULL;
-			if (val)
-				vpush(*out, fmt("%.2s%s", a, val));
-		} else if (!strncmp(a, "-std=", 5))
-			vpush(*out, xstrdup(a));
-		free(val);
-		free(a);
+		CXString s = clang_CompileCommand_getArg(cmd, i);
+		argv[i - 1] = xstrdup(clang_getCString(s));
+		clang_disposeString(s);
 	}
+	nvccflags((const char *const *)argv, n ? (int)n - 1 : 0, dir, false, out);
+	for (unsigned i = 1; i < n; i++)
+		free(argv[i - 1]);
+	free(argv);
 }
 
 /* The CUDA files of DIR/compile_commands.json with their flags; returns -1

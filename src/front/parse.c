@@ -92,6 +92,10 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 	vpush(*a, xstrdup("--cuda-host-only"));
 	vpush(*a, xstrdup("-Wno-unknown-cuda-version"));
 	vpush(*a, xstrdup("-Wno-unused-command-line-argument"));
+	/* old C++ that nvcc's host compiler (GCC) only warns about */
+	vpush(*a, xstrdup("-Wno-register"));
+	vpush(*a, xstrdup("-Wno-c++11-narrowing"));
+	vpush(*a, xstrdup("-Wno-reserved-user-defined-literal"));
 	if (!hasstd(o))
 		vpush(*a, xstrdup("-std=c++17"));
 	if (mode == PM_CUDA) {
@@ -122,8 +126,7 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 		vpush(*a, fmt("-I%s", *dir ? dir : "/"));
 	}
 	free(dir);
-	for (int i = 0; i < o->ncargs; i++)
-		vpush(*a, xstrdup(o->cargs[i]));
+	nvccflags(o->cargs, o->ncargs, NULL, true, a);
 }
 
 /* A flag that would fix the first error, for the refusal message. */
@@ -143,6 +146,8 @@ fixhint(const char *msg, int mode)
 		free(name);
 		return h;
 	}
+	if (strstr(msg, "requires relocatable device code"))
+		return xstrdup("-rdc=true (nvcc's flag for launches from device code; a compile database passes it)");
 	if (strstr(msg, "undeclared identifier") || strstr(msg, "unknown type name"))
 		return xstrdup("-D NAME=VALUE (a macro the build defines), or -I for a missing header");
 	return NULL;

@@ -214,6 +214,10 @@ __device__ void __assert_fail(const char *expr, const char *file,
 __device__ void __assertfail(const char *expr, const char *file,
 			     unsigned int line, const char *func, size_t charSize);
 __device__ clock_t clock(void);
+/* what clang's -fgpu-rdc lowers a launch from device code to */
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDimension,
+					dim3 blockDimension, unsigned int sharedMemSize, cudaStream_t stream);
 }
 __device__ long long clock64(void);
 __device__ unsigned long long __globaltimer(void);
