@@ -101,6 +101,8 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 	if (mode == PM_CUDA) {
 		vpush(*a, fmt("--cuda-path=%s", cuda));
 		vpush(*a, fmt("-isystem%s/include/cccl", cuda));
+		vpush(*a, xstrdup("-include")); /* the minimal header has its own */
+		vpush(*a, xstrdup(HDRDIR "/cuflow_minmax.h"));
 	} else {
 		vpush(*a, xstrdup("-nocudainc"));
 		vpush(*a, xstrdup("-nocudalib"));
@@ -249,11 +251,10 @@ parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode
 		struct CXUnsavedFile f = {xstrdup(path), text, len};
 		vpush(uf, f);
 	}
-	if (*mode == PM_MINIMAL)
-		for (const Embedded *e = cuflow_headers; e->name; e++) {
-			struct CXUnsavedFile f = {fmt(HDRDIR "/%s", e->name), e->text, strlen(e->text)};
-			vpush(uf, f);
-		}
+	for (const Embedded *e = cuflow_headers; e->name; e++) { /* cuflow_minmax.h serves the toolkit's mode too */
+		struct CXUnsavedFile f = {fmt(HDRDIR "/%s", e->name), e->text, strlen(e->text)};
+		vpush(uf, f);
+	}
 	*idx = clang_createIndex(0, 0);
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode ec = clang_parseTranslationUnit2(*idx, path, (const char *const *)args.v, args.n, uf.v,
