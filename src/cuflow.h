@@ -314,7 +314,7 @@ typedef struct {
 	int nlines;
 	int mode;       /* PM_* */
 	char *refused;  /* why the file cannot be analysed, or NULL */
-	bool skipped;   /* the pre-scan found no CUDA in it: not parsed */
+	const char *skipped; /* why it was not analysed, when that is no failure (no CUDA in it, a header) */
 	char *legacy;   /* an API CUDA 13 removed that made it parse with the minimal header */
 	char *fixhint;  /* a flag that would fix it */
 	VEC(Sym) syms;
@@ -334,6 +334,7 @@ typedef struct {
 	bool timers;          /* allow moving syncs past clock reads */
 	const char *compdb;   /* -p DIR */
 	bool prescan;         /* skip files the tree-sitter pre-scan finds no CUDA in */
+	const char *skip;     /* do not parse the file, for this reason (not in the compile database) */
 	const char *text;     /* the main file's contents, instead of reading it (editors) */
 	size_t textlen;
 } Opts;

@@ -72,8 +72,19 @@ planfree(Plan *plan)
 /* The files to analyse, and per file the compile flags -p gave it (or an
  * empty list). With -p and no files: every CUDA file of the database;
  * with both: the named ones, with their database flags when they have any. */
+/* How a file came to be an input: a directory walk finds headers that only
+ * parse inside their includers, and sources the build does not compile. */
+enum { IN_NAMED, IN_WALKED, IN_NOTBUILT };
+
+static bool
+isheader(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 4 && !strcmp(path + n - 4, ".cuh");
+}
+
 static int
-inputs(Run *r, Strs *files, Strs **flags)
+inputs(Run *r, Strs *files, Strs **flags, Ints *origin)
 {
 	Strs dbfiles = {0}, *dbflags = NULL;
 	if (r->opts.compdb) {
@@ -86,25 +97,32 @@ inputs(Run *r, Strs *files, Strs **flags)
 		if (!r->inputs.n) {
 			*files = dbfiles;
 			*flags = dbflags;
+			for (int i = 0; i < files->n; i++)
+				vpush(*origin, IN_NAMED);
 			return 0;
 		}
 	}
 	for (int i = 0; i < r->inputs.n; i++) {
 		struct stat sb;
-		if (stat(r->inputs.v[i], &sb) == 0 && S_ISDIR(sb.st_mode))
+		bool dir = stat(r->inputs.v[i], &sb) == 0 && S_ISDIR(sb.st_mode);
+		if (dir)
 			walktree(r->inputs.v[i], files);
 		else
 			vpush(*files, xstrdup(r->inputs.v[i]));
+		while (origin->n < files->n)
+			vpush(*origin, dir ? IN_WALKED : IN_NAMED);
 	}
 	*flags = xcalloc(files->n + 1, sizeof **flags);
 	for (int i = 0; i < files->n; i++) {
 		char *real = realpath(files->v[i], NULL);
-		for (int k = 0; real && k < dbfiles.n; k++)
-			if (!strcmp(real, dbfiles.v[k])) {
-				for (int j = 0; j < dbflags[k].n; j++)
-					vpush((*flags)[i], xstrdup(dbflags[k].v[j]));
-				break;
-			}
+		int k = 0;
+		while (real && k < dbfiles.n && strcmp(real, dbfiles.v[k]))
+			k++;
+		if (real && k < dbfiles.n)
+			for (int j = 0; j < dbflags[k].n; j++)
+				vpush((*flags)[i], xstrdup(dbflags[k].v[j]));
+		else if (r->opts.compdb && origin->v[i] == IN_WALKED && !isheader(files->v[i]))
+			origin->v[i] = IN_NOTBUILT;
 		free(real);
 	}
 	for (int k = 0; k < dbfiles.n; k++) {
@@ -136,6 +154,7 @@ typedef struct {
 	double *tanalyse; /* per file */
 	bool tty;
 	double t0;
+	const int *origin; /* IN_* per file */
 } Job;
 
 static void
@@ -170,7 +189,15 @@ parseworker(void *arg)
 			vpush(all, (char *)j->r->opts.cargs[k]);
 		o.cargs = (const char **)all.v;
 		o.ncargs = all.n;
+		if (j->origin && j->origin[i] == IN_NOTBUILT)
+			o.skip = "not in the compile database: the build does not compile it here";
 		Unit *u = unit_parse(j->files->v[i], &o, j->rules);
+		if (u->refused && j->origin && j->origin[i] != IN_NAMED && isheader(u->path)) {
+			free(u->refused); /* analysed through the files that include it */
+			free(u->fixhint);
+			u->refused = u->fixhint = NULL;
+			u->skipped = "a header found in a directory that does not parse on its own: its includers analyse it";
+		}
 		if (!u->refused && !u->skipped)
 			cst_scan(u);
 		vfree(all);
@@ -434,7 +461,8 @@ drive(Run *r)
 		return rc;
 	}
 	Strs files = {0}, *flags = NULL;
-	if (inputs(r, &files, &flags)) {
+	Ints origin = {0};
+	if (inputs(r, &files, &flags, &origin)) {
 		rules_free(rules);
 		return 2;
 	}
@@ -445,11 +473,11 @@ drive(Run *r)
 	int n = files.n, rc = 0;
 	Unit **units = xcalloc(n + 1, sizeof *units);
 	Job j = {r, rules, &files, flags, units, n, PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, 0, NULL, NULL,
-	         isatty(2) && !r->dump, now()};
+	         isatty(2) && !r->dump, now(), origin.v};
 	parallel(&j, parseworker);
 	for (int i = 0; i < n; i++)
-		if (units[i]->refused)
-			rc = 3;
+		if (units[i]->refused && !r->check)
+			rc = 3; /* a gate is not failed forever by a file it cannot read: the report lists it */
 	if (r->dump) {
 		for (int i = 0; i < n; i++) {
 			Buf b = {0};
@@ -495,6 +523,7 @@ drive(Run *r)
 	free(flags);
 	free(units);
 	vfree(files);
+	vfree(origin);
 	rules_free(rules);
 	return rc;
 }

@@ -154,6 +154,40 @@ translate(const char *a, const char *val, const char *dir, bool keep, Strs *out)
 	free(f);
 }
 
+/* --options-file FILE: more arguments, separated by white space, quoted with
+ * '' or "" (CMake writes a target's include paths there). */
+static void
+optionsfile(const char *file, const char *dir, bool keep, Strs *out)
+{
+	char *path = absolute(dir, file), *err = NULL;
+	size_t len;
+	char *text = readfile(path, &len, &err);
+	free(path);
+	free(err);
+	if (!text)
+		return;
+	Strs args = {0};
+	Buf w = {0};
+	for (size_t i = 0; i <= len; i++) {
+		char c = i < len ? text[i] : ' ';
+		if (c == '"' || c == '\'') {
+			for (i++; i < len && text[i] != c; i++)
+				vpush(w, text[i]);
+		} else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			if (w.n)
+				vpush(args, xstrndup(w.v, w.n));
+			w.n = 0;
+		} else
+			vpush(w, c);
+	}
+	nvccflags((const char *const *)args.v, args.n, dir, keep, out);
+	for (int i = 0; i < args.n; i++)
+		free(args.v[i]);
+	vfree(args);
+	vfree(w);
+	free(text);
+}
+
 /* nvcc's (or clang's) arguments argv[0..argc) as clang flags for a parse,
  * appended to out. Relative paths resolve against dir (NULL: as they are).
  * keep: pass flags this table does not know (command-line `-- ARGS`, which
@@ -169,7 +203,12 @@ nvccflags(const char *const *argv, int argc, const char *dir, bool keep, Strs *o
 		if (takes && (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) && a[2])
 			takes = false;
 		const char *val = takes && i + 1 < argc ? argv[++i] : NULL;
-		translate(a, val, dir, keep, out);
+		const char *eq = strchr(a, '=');
+		if (!strcmp(f, "--options-file") || !strcmp(f, "-optf")) {
+			if (eq || val)
+				optionsfile(eq ? eq + 1 : val, dir, keep, out);
+		} else
+			translate(a, val, dir, keep, out);
 		free(f);
 	}
 }

@@ -330,8 +330,12 @@ unit_parse(const char *path, const Opts *o, const Rules *rules)
 		u->refused = fmt("file too large (%zu bytes; the limit is %d MiB)", u->len, MAXFILE >> 20);
 		return u;
 	}
+	if (o->skip) {
+		u->skipped = o->skip;
+		return u;
+	}
 	if (o->prescan && !cst_hascuda(u->src, u->len)) {
-		u->skipped = true;
+		u->skipped = "the pre-scan found no CUDA calls, launches or kernels";
 		return u;
 	}
 	double t0 = now();

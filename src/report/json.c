@@ -48,7 +48,7 @@ jfile(const Report *r, int i)
 	}
 	if (u->skipped) {
 		json_object_set_new(f, "status", json_string("skipped"));
-		json_object_set_new(f, "reason", json_string("the pre-scan found no CUDA calls, launches or kernels"));
+		json_object_set_new(f, "reason", json_string(u->skipped));
 		return f;
 	}
 	json_object_set_new(f, "status", json_string("analysed"));
@@ -141,7 +141,7 @@ jsummary(const Report *r)
 	}
 	for (int i = 0; i < r->nunits; i++) {
 		refused += r->units[i]->refused != NULL;
-		skipped += r->units[i]->skipped;
+		skipped += r->units[i]->skipped != NULL;
 		changed += r->changed[i];
 	}
 	return json_pack("{s:{s:i,s:i,s:i,s:i},s:i,s:i,s:i,s:{s:f,s:f,s:f}}", "files", "analysed",

@@ -96,7 +96,7 @@ textreport(Buf *b, const Report *r)
 	int refused = 0, changed = 0, skipped = 0;
 	for (int i = 0; i < r->nunits; i++) {
 		refused += r->units[i]->refused != NULL;
-		skipped += r->units[i]->skipped;
+		skipped += r->units[i]->skipped != NULL;
 		changed += r->changed[i];
 	}
 	bprintf(b, "summary:\n  files    %d analysed", r->nunits - refused - skipped);
