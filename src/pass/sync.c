@@ -509,17 +509,49 @@ insertpoint(const S *s, int j, char **indent)
 	return at;
 }
 
+/* The end of the blank line starting at off, or -1 if it is not blank. */
+static int
+blankline(const Unit *u, int off)
+{
+	int i = off;
+	while (i < (int)u->len && (u->src[i] == ' ' || u->src[i] == '\t' || u->src[i] == '\r'))
+		i++;
+	return i < (int)u->len && u->src[i] == '\n' ? i + 1 : -1;
+}
+
+/* A deletion of whole lines [a, b) that leaves a blank line right after a
+ * blank line or an opening brace takes that blank line too. */
+static int
+trimblank(const Unit *u, int a, int b)
+{
+	int after = blankline(u, b);
+	if (after < 0 || a == 0)
+		return b;
+	int prev = linestart(u, a - 1), i = a - 1;
+	while (i > prev && (u->src[i - 1] == ' ' || u->src[i - 1] == '\t' || u->src[i - 1] == '\r' || u->src[i - 1] == '\n'))
+		i--;
+	return blankline(u, prev) >= 0 || (i > prev && u->src[i - 1] == '{') ? after : b;
+}
+
 /* The group's text, reindented, and the edits deleting it where it was. */
 static char *
 grouptext(S *s, Group *g, const char *indent, Change *c)
 {
 	Buf text = {0};
+	int run = -1; /* where the members deleted back to back begin */
 	for (int k = 0; k < g->m.n; k++) {
 		const Item *x = &s->it[g->m.v[k]];
 		int a = leadcomments(s->u, x->begin), b = lineend(s->u, x->end);
 		char *from = indentof(s->u, x->begin);
 		reindent(&text, s->u, a, b, from, indent);
 		free(from);
+		if (run < 0)
+			run = a;
+		const Item *next = k + 1 < g->m.n ? &s->it[g->m.v[k + 1]] : NULL;
+		if (!next || leadcomments(s->u, next->begin) != b) { /* the run ends here */
+			b = trimblank(s->u, run, b);
+			run = -1;
+		}
 		Edit del = {a, b - a, xstrdup(""), 0};
 		vpush(c->edits, del);
 		free(s->indent[g->m.v[k]]);
