@@ -499,7 +499,7 @@ int editorder(const Edit *a, const Edit *b); /* the order applyedits applies edi
 void freeedits(Edits *e);
 void sortedits(Edits *e);                    /* sorts them into that order */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
-int writeatomic(const char *path, const char *data, size_t len, char **err);
+int writeatomic(const char *path, const char *data, size_t len, const char *was, size_t waslen, char **err);
 
 /* report/ */
 void unidiff(Buf *out, const char *path, const char *a, size_t alen, const char *b, size_t blen);

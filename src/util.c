@@ -1,11 +1,13 @@
 /* util.c: allocation that cannot fail silently, growable arrays and buffers,
  * file reading and line tables. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cuflow.h"
 
@@ -125,15 +127,22 @@ bstr(Buf *b)
 char *
 readfile(const char *path, size_t *len, char **err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
+	/* O_NONBLOCK: opening a FIFO would otherwise wait for a writer forever */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
 		*err = fmt("cannot open: %s", strerror(errno));
 		return NULL;
 	}
 	struct stat sb;
-	if (fstat(fileno(f), &sb) == 0 && !S_ISREG(sb.st_mode)) {
-		fclose(f);
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		close(fd);
 		*err = xstrdup("not a regular file");
+		return NULL;
+	}
+	FILE *f = fdopen(fd, "rb");
+	if (!f) {
+		close(fd);
+		*err = fmt("cannot open: %s", strerror(errno));
 		return NULL;
 	}
 	Buf b = {0};

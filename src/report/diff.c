@@ -95,6 +95,35 @@ putline(Buf *out, char tag, Line l)
 		bputs(out, "\n\\ No newline at end of file\n");
 }
 
+/* prefix and path as git writes a name in a diff header: in C quotes with
+ * escapes when it holds a control character, a quote, a backslash or a
+ * byte above 127 (git's core.quotePath), else as it is. */
+static void
+gitname(Buf *out, const char *prefix, const char *path)
+{
+	bool quote = false;
+	for (const unsigned char *p = (const unsigned char *)path; *p && !quote; p++)
+		quote = *p < 0x20 || *p == '"' || *p == '\\' || *p >= 0x7f;
+	if (!quote) {
+		bprintf(out, "%s%s", prefix, path);
+		return;
+	}
+	static const char named[] = "\a\b\t\n\v\f\r", letters[] = "abtnvfr";
+	bprintf(out, "\"%s", prefix);
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		const char *k = strchr(named, *p);
+		if (k)
+			bprintf(out, "\\%c", letters[k - named]);
+		else if (*p == '"' || *p == '\\')
+			bprintf(out, "\\%c", *p);
+		else if (*p < 0x20 || *p >= 0x7f)
+			bprintf(out, "\\%03o", *p);
+		else
+			bputn(out, (const char *)p, 1);
+	}
+	bputs(out, "\"");
+}
+
 void
 unidiff(Buf *out, const char *path, const char *as, size_t alen, const char *bs, size_t blen)
 {
@@ -106,7 +135,15 @@ unidiff(Buf *out, const char *path, const char *as, size_t alen, const char *bs,
 		path += 2;
 	while (path[0] == '/') /* as git prints an absolute path: a/tmp/x.cu */
 		path++;
-	bprintf(out, "--- a/%s\n+++ b/%s\n", path, path);
+	Buf ha = {0}, hb = {0};
+	gitname(&ha, "a/", path);
+	gitname(&hb, "b/", path);
+	/* git ends an unquoted name holding a space with a tab, so that patch
+	 * does not stop the name at the space */
+	const char *tab = ha.v[0] != '"' && strchr(path, ' ') ? "\t" : "";
+	bprintf(out, "diff --git %s %s\n--- %s%s\n+++ %s%s\n", ha.v, hb.v, ha.v, tab, hb.v, tab);
+	free(ha.v);
+	free(hb.v);
 	const int ctx = 3;
 	for (int i = 0; i < len;) {
 		if (ops[i] == KEEP) {
