@@ -29,6 +29,7 @@ char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 void vgrow_(void **v, int *cap, int need, size_t sz);
 char *readfile(const char *path, size_t *len, char **err);
 double now(void);
+bool onstack(void *(*fn)(void *), void *arg, size_t stack);
 int *linestarts(const char *src, size_t len, int *nlines);
 int lineof(const int *starts, int nlines, int off);
 
@@ -340,7 +341,7 @@ Unit *unit_parse(const char *path, const Opts *o, const Rules *rules);
 void unit_free(Unit *u);
 /* front/cst.c: comments and trivia from the tree-sitter CST */
 void cst_scan(Unit *u);
-bool cst_hascuda(const char *src, size_t len);
+bool cst_hascuda(const char *src, size_t len, int *depth);
 
 /* ---------------------------------------------------------------- program */
 

@@ -1,6 +1,7 @@
 /* util.c: allocation that cannot fail silently, growable arrays and buffers,
  * file reading and line tables. */
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -186,6 +187,23 @@ lineof(const int *starts, int nlines, int off)
 			hi = mid - 1;
 	}
 	return lo + 1;
+}
+
+/* Runs fn(arg) to completion on a thread with the given stack size, for
+ * work whose recursion depth the input decides; false if there is no such
+ * thread to be had. */
+bool
+onstack(void *(*fn)(void *), void *arg, size_t stack)
+{
+	pthread_attr_t a;
+	pthread_t t;
+	if (pthread_attr_init(&a))
+		return false;
+	bool ok = !pthread_attr_setstacksize(&a, stack) && !pthread_create(&t, &a, fn, arg);
+	pthread_attr_destroy(&a);
+	if (ok)
+		pthread_join(t, NULL);
+	return ok;
 }
 
 double
