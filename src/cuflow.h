@@ -46,10 +46,17 @@ void bputn(Buf *b, const char *s, size_t n);
 void bprintf(Buf *b, const char *f, ...) __attribute__((format(printf, 2, 3)));
 char *bstr(Buf *b); /* NUL-terminated view of b */
 
-/* bits.c: sets of small integers (abstract locations, CFG nodes) */
+/* bits.c: sparse sets of small integers (abstract locations, CFG nodes):
+ * the nonzero words only. bnew(n) takes members below n (rounded up to a
+ * multiple of 64); w is NULL only before bnew and after bfree. */
 typedef struct {
-	uint64_t *w;
-	int nw;
+	int at; /* members at*64 .. at*64+63 */
+	uint64_t bits;
+} BWord;
+typedef struct {
+	BWord *w;
+	int n, cap; /* words held, room */
+	int nw;     /* the range, in words */
 } Bits;
 Bits bnew(int n);
 void bfree(Bits *b);
