@@ -84,6 +84,18 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0},
 };
 
+/* What main allocated for the run (leak checkers see the rest freed). */
+static void
+freerun(Run *r)
+{
+	for (int i = 0; i < r->cargs.n; i++)
+		free(r->cargs.v[i]);
+	vfree(r->cargs);
+	vfree(r->inputs);
+	vfree(r->rulefiles);
+	free(r->passes);
+}
+
 /* Whether every name in the comma list is a pass cuflow has. */
 static bool
 knownpasses(const char *list)
@@ -243,5 +255,7 @@ main(int argc, char **argv)
 		return usageerr("no input files", NULL);
 	r.opts.cargs = (const char **)r.cargs.v;
 	r.opts.ncargs = r.cargs.n;
-	return drive(&r);
+	int rc = drive(&r);
+	freerun(&r);
+	return rc;
 }

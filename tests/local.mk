@@ -23,3 +23,4 @@ TEST_EXTENSIONS = .test
 TEST_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = CUFLOW=$(abs_top_builddir)/src/cuflow; export CUFLOW;
 include tests/unit/local.mk
+include tests/fuzz/local.mk
