@@ -11,6 +11,7 @@ bin=$build/tests/fuzz.out/fuzz_$target
 mkdir -p "$work/corpus"
 seeds=$here/corpus/$target
 [ "$target" = rules ] && seeds=$here/../../rules # the shipped rules
+[ "$target" = front ] && seeds=$here/../cli # small .cu files, one broken
 "$bin" -max_total_time="$secs" -max_len=16384 -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
 	-artifact_prefix="$work/crash-" -jobs="$jobs" -workers="$jobs" "$work/corpus" "$seeds" >"$work/log" 2>&1
 rc=$?
