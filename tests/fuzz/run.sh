@@ -9,13 +9,17 @@ here=$(cd "$(dirname "$0")" && pwd)
 bin=$build/tests/fuzz.out/fuzz_$target
 [ -x "$bin" ] || { echo "no $bin: run make tests/fuzz.out/built"; exit 2; }
 mkdir -p "$work/corpus"
+work=$(cd "$work" && pwd) # libFuzzer's jobs write fuzz-N.log into the current directory: run in work
 seeds=$here/corpus/$target
 [ "$target" = rules ] && seeds=$here/../../rules # the shipped rules
 [ "$target" = front ] && seeds=$here/../cli # small .cu files, one broken
-"$bin" -max_total_time="$secs" -max_len=16384 -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
-	-artifact_prefix="$work/crash-" -jobs="$jobs" -workers="$jobs" "$work/corpus" "$seeds" >"$work/log" 2>&1
+par=
+[ "$jobs" -gt 1 ] && par="-jobs=$jobs -workers=$jobs"
+# shellcheck disable=SC2086 # par is empty or two options
+(cd "$work" && "$bin" -max_total_time="$secs" -max_len=16384 -timeout=30 -rss_limit_mb=4096 \
+	-print_final_stats=1 -artifact_prefix="$work/crash-" $par "$work/corpus" "$seeds" >"$work/log" 2>&1)
 rc=$?
-[ "$jobs" -gt 1 ] && cat fuzz-*.log >>"$work/log" 2>/dev/null && rm -f fuzz-*.log
+[ "$jobs" -gt 1 ] && cat "$work"/fuzz-*.log >>"$work/log" 2>/dev/null
 grep -E "^stat::(number_of_executed_units|peak_rss_mb)|cov: |ERROR|SUMMARY" "$work/log" | tail -6
 echo "$target: exit $rc, $(ls "$work/corpus" | wc -l) corpus units, $(ls "$work" | grep -c '^crash-') crash files"
 exit $rc
