@@ -156,14 +156,42 @@ static struct box box2(void *dst, size_t dpitch, const void *src, size_t spitch,
 	return b;
 }
 
+/* Bytes from one side of a non-empty box to one past its last byte, or
+ * SIZE_MAX when that does not fit a size_t. */
+static size_t extent(const struct box *b, size_t pitch, size_t slice)
+{
+	size_t z, y, n;
+	if (__builtin_mul_overflow(b->depth - 1, slice, &z) || __builtin_mul_overflow(b->height - 1, pitch, &y) ||
+	    __builtin_add_overflow(z, y, &n) || __builtin_add_overflow(n, b->width, &n))
+		return SIZE_MAX;
+	return n;
+}
+
+/* Whether the n bytes from p stay inside the allocation p points into, as
+ * CUDA checks for the memory it allocated (cudaErrorInvalidValue, not a
+ * fault). Host memory the runtime did not allocate has no known size and
+ * is trusted, short of running past the end of the address space. */
+static int fits(const void *p, size_t n)
+{
+	struct alloc a;
+	uintptr_t x = (uintptr_t)p;
+	if (x + n < x)
+		return 0;
+	return !rt_find(p, &a) || n <= a.base + a.size - x;
+}
+
 static cudaError_t check_copy(const struct box *b, enum cudaMemcpyKind kind)
 {
 	if ((unsigned)kind > cudaMemcpyDefault)
 		return cudaErrorInvalidMemcpyDirection;
-	if (b->width && b->height && b->depth && (!b->dst || !b->src))
+	if (!b->width || !b->height || !b->depth)
+		return cudaSuccess;
+	if (!b->dst || !b->src)
 		return cudaErrorInvalidValue;
 	if ((b->height > 1 || b->depth > 1) && (b->dpitch < b->width || b->spitch < b->width))
 		return cudaErrorInvalidPitchValue;
+	if (!fits(b->dst, extent(b, b->dpitch, b->dslice)) || !fits(b->src, extent(b, b->spitch, b->sslice)))
+		return cudaErrorInvalidValue;
 	return cudaSuccess;
 }
 
@@ -207,6 +235,8 @@ static cudaError_t set_box(struct box b, cudaStream_t stream, int async)
 		return rt_err(cudaErrorInvalidValue);
 	if ((b.height > 1 || b.depth > 1) && b.dpitch < b.width)
 		return rt_err(cudaErrorInvalidPitchValue);
+	if (!fits(b.dst, extent(&b, b.dpitch, b.dslice)))
+		return rt_err(cudaErrorInvalidValue);
 	struct op *o = rt_op_new(OP_MEMSET, s);
 	o->u.box = b;
 	enum side t = side_of(b.dst);

@@ -1,4 +1,8 @@
-/* bits.c: dense bit sets for locations and CFG nodes. */
+/* bits.c: sets of small integers (abstract locations, CFG nodes), sparse:
+ * only the nonzero 64-bit words are kept, by increasing index. A program's
+ * every variable has a points-to set over all its locations; dense sets
+ * made that memory grow with the square of the program's size, sparse
+ * ones grow with what the sets hold. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,9 +11,7 @@
 Bits
 bnew(int n)
 {
-	Bits b;
-	b.nw = (n + 63) / 64;
-	b.w = xcalloc(b.nw ? b.nw : 1, sizeof *b.w);
+	Bits b = {xmalloc(sizeof *b.w), 0, 1, (n + 63) / 64};
 	return b;
 }
 
@@ -17,38 +19,105 @@ void
 bfree(Bits *b)
 {
 	free(b->w);
-	b->w = NULL;
-	b->nw = 0;
+	*b = (Bits){0};
+}
+
+/* Position of the first word with index >= at. */
+static int
+find(const Bits *b, int at)
+{
+	int lo = 0, hi = b->n;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (b->w[mid].at < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void
+room(Bits *b, int need)
+{
+	if (need <= b->cap)
+		return;
+	b->cap = b->cap * 2 > need ? b->cap * 2 : need;
+	b->w = xrealloc(b->w, (size_t)b->cap * sizeof *b->w);
 }
 
 void
 bset(Bits *b, int i)
 {
-	b->w[i / 64] |= 1ull << (i % 64);
+	int at = i / 64, k = find(b, at);
+	if (at >= b->nw)
+		return; /* past the set's range: nothing to hold it, as with a dense set's bounds */
+	if (k == b->n || b->w[k].at != at) {
+		room(b, b->n + 1);
+		memmove(&b->w[k + 1], &b->w[k], (size_t)(b->n - k) * sizeof *b->w);
+		b->w[k] = (BWord){at, 0};
+		b->n++;
+	}
+	b->w[k].bits |= 1ull << (i % 64);
 }
 
 void
 bclr(Bits *b, int i)
 {
-	b->w[i / 64] &= ~(1ull << (i % 64));
+	int at = i / 64, k = find(b, at);
+	if (k == b->n || b->w[k].at != at)
+		return;
+	b->w[k].bits &= ~(1ull << (i % 64));
+	if (!b->w[k].bits) { /* no zero words: bempty is n == 0 */
+		memmove(&b->w[k], &b->w[k + 1], (size_t)(b->n - k - 1) * sizeof *b->w);
+		b->n--;
+	}
 }
 
 bool
 bhas(const Bits *b, int i)
 {
-	return i / 64 < b->nw && (b->w[i / 64] >> (i % 64) & 1);
+	int k = find(b, i / 64);
+	return k < b->n && b->w[k].at == i / 64 && (b->w[k].bits >> (i % 64) & 1);
 }
 
+/* dst |= src, in place when dst already has every word src has, else by a
+ * merge into a new array. */
 bool
 bor(Bits *dst, const Bits *src)
 {
+	int fresh = 0;
 	bool ch = false;
-	for (int i = 0; i < src->nw && i < dst->nw; i++) {
-		uint64_t w = dst->w[i] | src->w[i];
-		ch |= w != dst->w[i];
-		dst->w[i] = w;
+	for (int i = 0, k = 0; i < src->n && src->w[i].at < dst->nw; i++) {
+		while (k < dst->n && dst->w[k].at < src->w[i].at)
+			k++;
+		if (k < dst->n && dst->w[k].at == src->w[i].at)
+			ch |= (src->w[i].bits & ~dst->w[k].bits) != 0;
+		else
+			fresh++;
 	}
-	return ch;
+	if (!fresh && !ch)
+		return false;
+	BWord *out = fresh ? xmalloc((size_t)(dst->n + fresh) * sizeof *out) : dst->w;
+	int n = 0, i = 0, k = 0;
+	while (i < src->n && src->w[i].at < dst->nw) {
+		if (k < dst->n && dst->w[k].at < src->w[i].at)
+			out[n++] = dst->w[k++];
+		else if (k < dst->n && dst->w[k].at == src->w[i].at) {
+			out[n] = dst->w[k++];
+			out[n++].bits |= src->w[i++].bits;
+		} else
+			out[n++] = src->w[i++];
+	}
+	while (k < dst->n)
+		out[n++] = dst->w[k++];
+	if (fresh) {
+		free(dst->w);
+		dst->w = out;
+		dst->cap = n;
+	}
+	dst->n = n;
+	return true;
 }
 
 bool
@@ -60,20 +129,23 @@ bmeets(const Bits *a, const Bits *b)
 int
 bfirst_common(const Bits *a, const Bits *b)
 {
-	int n = a->nw < b->nw ? a->nw : b->nw;
-	for (int i = 0; i < n; i++)
-		if (a->w[i] & b->w[i])
-			return i * 64 + __builtin_ctzll(a->w[i] & b->w[i]);
+	for (int i = 0, k = 0; i < a->n && k < b->n;) {
+		if (a->w[i].at < b->w[k].at)
+			i++;
+		else if (a->w[i].at > b->w[k].at)
+			k++;
+		else if (a->w[i].bits & b->w[k].bits)
+			return a->w[i].at * 64 + __builtin_ctzll(a->w[i].bits & b->w[k].bits);
+		else
+			i++, k++;
+	}
 	return -1;
 }
 
 bool
 bempty(const Bits *b)
 {
-	for (int i = 0; i < b->nw; i++)
-		if (b->w[i])
-			return false;
-	return true;
+	return b->n == 0;
 }
 
 int
@@ -81,12 +153,12 @@ bnext(const Bits *b, int from)
 {
 	if (from < 0)
 		from = 0;
-	for (int i = from / 64; i < b->nw; i++) {
-		uint64_t w = b->w[i];
-		if (i == from / 64)
+	for (int k = find(b, from / 64); k < b->n; k++) {
+		uint64_t w = b->w[k].bits;
+		if (b->w[k].at == from / 64)
 			w &= ~0ull << (from % 64);
 		if (w)
-			return i * 64 + __builtin_ctzll(w);
+			return b->w[k].at * 64 + __builtin_ctzll(w);
 	}
 	return -1;
 }
@@ -94,11 +166,14 @@ bnext(const Bits *b, int from)
 void
 bassign(Bits *dst, const Bits *src)
 {
-	memcpy(dst->w, src->w, sizeof *dst->w * (size_t)(dst->nw < src->nw ? dst->nw : src->nw));
+	int n = find(src, dst->nw); /* the words within dst's range */
+	room(dst, n);
+	memcpy(dst->w, src->w, (size_t)n * sizeof *dst->w);
+	dst->n = n;
 }
 
 void
 bclear(Bits *b)
 {
-	memset(b->w, 0, sizeof *b->w * (size_t)b->nw);
+	b->n = 0;
 }

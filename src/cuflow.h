@@ -29,6 +29,7 @@ char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 void vgrow_(void **v, int *cap, int need, size_t sz);
 char *readfile(const char *path, size_t *len, char **err);
 double now(void);
+bool onstack(void *(*fn)(void *), void *arg, size_t stack);
 int *linestarts(const char *src, size_t len, int *nlines);
 int lineof(const int *starts, int nlines, int off);
 
@@ -45,10 +46,17 @@ void bputn(Buf *b, const char *s, size_t n);
 void bprintf(Buf *b, const char *f, ...) __attribute__((format(printf, 2, 3)));
 char *bstr(Buf *b); /* NUL-terminated view of b */
 
-/* bits.c: sets of small integers (abstract locations, CFG nodes) */
+/* bits.c: sparse sets of small integers (abstract locations, CFG nodes):
+ * the nonzero words only. bnew(n) takes members below n (rounded up to a
+ * multiple of 64); w is NULL only before bnew and after bfree. */
 typedef struct {
-	uint64_t *w;
-	int nw;
+	int at; /* members at*64 .. at*64+63 */
+	uint64_t bits;
+} BWord;
+typedef struct {
+	BWord *w;
+	int n, cap; /* words held, room */
+	int nw;     /* the range, in words */
 } Bits;
 Bits bnew(int n);
 void bfree(Bits *b);
@@ -346,7 +354,7 @@ void unit_free(Unit *u);
 void nvccflags(const char *const *argv, int argc, const char *dir, bool keep, Strs *out);
 /* front/cst.c: comments and trivia from the tree-sitter CST */
 void cst_scan(Unit *u);
-bool cst_hascuda(const char *src, size_t len);
+bool cst_hascuda(const char *src, size_t len, int *depth);
 
 /* ---------------------------------------------------------------- program */
 
@@ -507,7 +515,7 @@ int editorder(const Edit *a, const Edit *b); /* the order applyedits applies edi
 void freeedits(Edits *e);
 void sortedits(Edits *e);                    /* sorts them into that order */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
-int writeatomic(const char *path, const char *data, size_t len, char **err);
+int writeatomic(const char *path, const char *data, size_t len, const char *was, size_t waslen, char **err);
 
 /* report/ */
 void unidiff(Buf *out, const char *path, const char *a, size_t alen, const char *b, size_t blen);

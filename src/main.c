@@ -84,6 +84,36 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0},
 };
 
+/* What main allocated for the run (leak checkers see the rest freed). */
+static void
+freerun(Run *r)
+{
+	for (int i = 0; i < r->cargs.n; i++)
+		free(r->cargs.v[i]);
+	vfree(r->cargs);
+	vfree(r->inputs);
+	vfree(r->rulefiles);
+	free(r->passes);
+}
+
+/* Whether every name in the comma list is a pass cuflow has. */
+static bool
+knownpasses(const char *list)
+{
+	static const char *const passes[] = {"sync"};
+	for (const char *p = list;; p++) {
+		size_t n = strcspn(p, ",");
+		bool known = false;
+		for (size_t i = 0; i < sizeof passes / sizeof *passes; i++)
+			known |= n == strlen(passes[i]) && !strncmp(p, passes[i], n);
+		if (!known)
+			return false;
+		p += n;
+		if (!*p)
+			return true;
+	}
+}
+
 static void
 addcarg(Run *r, const char *flag, const char *val)
 {
@@ -93,6 +123,9 @@ addcarg(Run *r, const char *flag, const char *val)
 int
 main(int argc, char **argv)
 {
+	/* libclang parses on the calling thread, whose stack cuflow sizes for
+	 * deeply nested input (front/parse.c), not on its own 8 MiB thread */
+	setenv("LIBCLANG_NOTHREADS", "1", 1);
 	Run r = {0};
 	r.jobs = 1;
 	r.opts.prescan = true;
@@ -108,7 +141,8 @@ main(int argc, char **argv)
 		addcarg(&r, argv[i], NULL);
 	int c;
 	opterr = 0;
-	while ((c = getopt_long(dd, argv, "iqp:I:D:U:j:ho:", longopts, NULL)) != -1) {
+	/* the leading ':' tells a missing value (':') from an unknown option ('?') */
+	while ((c = getopt_long(dd, argv, ":iqp:I:D:U:j:ho:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			r.inplace = true;
@@ -190,12 +224,18 @@ main(int argc, char **argv)
 		case 'h':
 			fputs(usage, stdout);
 			return 0;
-		case '?':
-			return usageerr(optopt ? "option needs a value" : "unknown option", argv[optind - 1]);
+		case ':':
+			return usageerr("option needs a value", argv[optind - 1]);
+		case '?': {
+			char shortopt[] = {'-', (char)optopt, 0};
+			return usageerr("unknown option", optopt ? shortopt : argv[optind - 1]);
+		}
 		}
 	}
 	for (int i = optind; i < dd; i++)
 		vpush(r.inputs, argv[i]);
+	if (!knownpasses(r.passes))
+		return usageerr("--passes takes a comma list of: sync", r.passes);
 	if (r.lower && !r.output)
 		return usageerr("--lower needs -o OUT.cpp", NULL);
 	if (r.output && !r.lower)
@@ -215,5 +255,7 @@ main(int argc, char **argv)
 		return usageerr("no input files", NULL);
 	r.opts.cargs = (const char **)r.cargs.v;
 	r.opts.ncargs = r.cargs.n;
-	return drive(&r);
+	int rc = drive(&r);
+	freerun(&r);
+	return rc;
 }

@@ -1,11 +1,14 @@
 /* util.c: allocation that cannot fail silently, growable arrays and buffers,
  * file reading and line tables. */
 #include <errno.h>
+#include <pthread.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cuflow.h"
 
@@ -125,15 +128,22 @@ bstr(Buf *b)
 char *
 readfile(const char *path, size_t *len, char **err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
+	/* O_NONBLOCK: opening a FIFO would otherwise wait for a writer forever */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
 		*err = fmt("cannot open: %s", strerror(errno));
 		return NULL;
 	}
 	struct stat sb;
-	if (fstat(fileno(f), &sb) == 0 && !S_ISREG(sb.st_mode)) {
-		fclose(f);
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		close(fd);
 		*err = xstrdup("not a regular file");
+		return NULL;
+	}
+	FILE *f = fdopen(fd, "rb");
+	if (!f) {
+		close(fd);
+		*err = fmt("cannot open: %s", strerror(errno));
 		return NULL;
 	}
 	Buf b = {0};
@@ -177,6 +187,23 @@ lineof(const int *starts, int nlines, int off)
 			hi = mid - 1;
 	}
 	return lo + 1;
+}
+
+/* Runs fn(arg) to completion on a thread with the given stack size, for
+ * work whose recursion depth the input decides; false if there is no such
+ * thread to be had. */
+bool
+onstack(void *(*fn)(void *), void *arg, size_t stack)
+{
+	pthread_attr_t a;
+	pthread_t t;
+	if (pthread_attr_init(&a))
+		return false;
+	bool ok = !pthread_attr_setstacksize(&a, stack) && !pthread_create(&t, &a, fn, arg);
+	pthread_attr_destroy(&a);
+	if (ok)
+		pthread_join(t, NULL);
+	return ok;
 }
 
 double

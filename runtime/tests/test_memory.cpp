@@ -157,6 +157,34 @@ static void test_linear(void)
 	CHECK_CUDA(cudaFree(d2));
 }
 
+/* Copies and fills that run past the end of an allocation, or whose size
+ * wraps around, fail with cudaErrorInvalidValue and touch nothing. */
+static void test_bounds(void)
+{
+	const size_t n = 64;
+	std::vector<char> h(2 * n, 7);
+	char *d;
+	CHECK_CUDA(cudaMalloc(&d, n));
+	CHECK_CUDA(cudaMemcpy(d + 16, h.data(), n - 16, cudaMemcpyHostToDevice)); /* up to the last byte */
+	CHECK_EQ(cudaMemcpy(d + 16, h.data(), n - 15, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemcpy(h.data(), d, n + 1, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemcpy(h.data(), d, (size_t)-1, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemcpy(d, h.data(), (size_t)-1, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemcpyAsync(d, d + 1, n, cudaMemcpyDeviceToDevice, 0), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemset(d, 0, n + 1), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemset(d + n - 1, 0, (size_t)-1), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemsetAsync(d, 0, (size_t)-1, 0), cudaErrorInvalidValue);
+	/* 2-D: 8 rows of 8 bytes fit a pitch of 8, not of 9 */
+	CHECK_CUDA(cudaMemcpy2D(d, 8, h.data(), 8, 8, 8, cudaMemcpyHostToDevice));
+	CHECK_EQ(cudaMemcpy2D(d, 9, h.data(), 9, 8, 8, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemset2D(d, (size_t)1 << 62, 0, 8, 8), cudaErrorInvalidValue);
+	CHECK_EQ(cudaGetLastError(), cudaErrorInvalidValue);
+	CHECK_CUDA(cudaDeviceSynchronize());
+	for (size_t i = 0; i < n; i++) /* nothing was written by the refused calls */
+		CHECK(((volatile char *)d)[i] == 7);
+	CHECK_CUDA(cudaFree(d));
+}
+
 static void test_2d(void)
 {
 	const size_t w = 100, hgt = 7; /* floats per row, rows */
@@ -332,6 +360,7 @@ int main(void)
 	test_alloc();
 	test_register();
 	test_linear();
+	test_bounds();
 	test_large();
 	test_2d();
 	test_3d();

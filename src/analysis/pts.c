@@ -333,24 +333,28 @@ solve(Solver *s)
 	}
 }
 
-/* Heap objects are named after the first variable pointing to them. */
+/* Heap objects are named after the first variable pointing to them: one
+ * pass over the variables' sets, not one over all variables per object
+ * (that was quadratic in the program's size). */
 static void
 namesites(Prog *p)
 {
-	for (int l = 0; l < p->locs.n; l++) {
-		Loc *h = &p->locs.v[l];
-		if (h->kind != L_HEAP)
+	Bits named = bnew(p->locs.n);
+	for (int v = 0; v < p->locs.n; v++) {
+		Loc *x = &p->locs.v[v];
+		if (x->kind != L_VAR || (x->flags & SYMF_ARRAY))
 			continue;
-		for (int v = 0; v < p->locs.n; v++) {
-			Loc *x = &p->locs.v[v];
-			if (x->kind != L_VAR || x->unit != h->unit || !bhas(&p->pts[v], l) || (x->flags & SYMF_ARRAY))
+		for (int l = bnext(&p->pts[v], 0); l >= 0; l = bnext(&p->pts[v], l + 1)) {
+			Loc *h = &p->locs.v[l];
+			if (h->kind != L_HEAP || h->unit != x->unit || bhas(&named, l))
 				continue;
+			bset(&named, l);
 			char *name = fmt("the buffer %s points to (%s)", x->name, h->name);
 			free(h->name);
 			h->name = name;
-			break;
 		}
 	}
+	bfree(&named);
 }
 
 static void

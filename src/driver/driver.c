@@ -2,6 +2,7 @@
  * the analyses and passes on each, then prints the diff and the report or
  * rewrites the files. */
 #include <dirent.h>
+#include <errno.h>
 #include <pthread.h>
 #include <unistd.h>
 #include <stdlib.h>
@@ -69,9 +70,49 @@ planfree(Plan *plan)
 	vfree(*plan);
 }
 
-/* The files to analyse, and per file the compile flags -p gave it (or an
- * empty list). With -p and no files: every CUDA file of the database;
- * with both: the named ones, with their database flags when they have any. */
+/* Whether a and b name the same file (through links); false when either
+ * does not exist. */
+static bool
+samefile(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* Each file once, however often it was named (a.cu a.cu, dir dir/a.cu):
+ * printed twice in one diff, patch would apply it and then revert it. */
+static void
+dedupe(Strs *files, Ints *origin)
+{
+	int n = 0;
+	for (int i = 0; i < files->n; i++) {
+		bool seen = false;
+		for (int k = 0; k < n && !seen; k++)
+			seen = !strcmp(files->v[k], files->v[i]) || samefile(files->v[k], files->v[i]);
+		if (seen)
+			free(files->v[i]);
+		else {
+			origin->v[n] = origin->v[i];
+			files->v[n++] = files->v[i];
+		}
+	}
+	files->n = origin->n = n;
+}
+
+/* An output option naming one of the inputs, which writing it would
+ * destroy; NULL when none does. */
+static const char *
+clobbers(const Run *r, const Strs *files)
+{
+	const char *outs[] = {r->output, r->reportfile, r->exportfixes};
+	const char *names[] = {"-o", "--report-file", "--export-fixes"};
+	for (int o = 0; o < 3; o++)
+		for (int i = 0; outs[o] && i < files->n; i++)
+			if (samefile(outs[o], files->v[i]))
+				return names[o];
+	return NULL;
+}
+
 /* How a file came to be an input: a directory walk finds headers that only
  * parse inside their includers, and sources the build does not compile. */
 enum { IN_NAMED, IN_WALKED, IN_NOTBUILT };
@@ -82,6 +123,11 @@ isheader(const char *path)
 	size_t n = strlen(path);
 	return n > 4 && !strcmp(path + n - 4, ".cuh");
 }
+
+/* The files to analyse, and per file the compile flags -p gave it (or an
+ * empty list) and its origin. With -p and no files: every CUDA file of the
+ * database; with both: the named ones, with their database flags when they
+ * have any. */
 
 static int
 inputs(Run *r, Strs *files, Strs **flags, Ints *origin)
@@ -112,6 +158,7 @@ inputs(Run *r, Strs *files, Strs **flags, Ints *origin)
 		while (origin->n < files->n)
 			vpush(*origin, dir ? IN_WALKED : IN_NAMED);
 	}
+	dedupe(files, origin);
 	*flags = xcalloc(files->n + 1, sizeof **flags);
 	for (int i = 0; i < files->n; i++) {
 		char *real = realpath(files->v[i], NULL);
@@ -137,7 +184,19 @@ inputs(Run *r, Strs *files, Strs **flags, Ints *origin)
 }
 
 
-/* Analysis time of a program goes to each of its files, shared equally. */
+static void
+freeinputs(Strs *files, Strs *flags)
+{
+	for (int i = 0; i < files->n; i++) {
+		free(files->v[i]);
+		for (int k = 0; k < flags[i].n; k++)
+			free(flags[i].v[k]);
+		vfree(flags[i]);
+	}
+	free(flags);
+	vfree(*files);
+}
+
 /* One run's shared state: the workers take files (then programs) by index
  * under the mutex; every result lands in its own slot, so the output does
  * not depend on the number of workers. */
@@ -303,11 +362,16 @@ runpasses(Job *j, Plan *plan)
 	mergeplans(j, plan);
 }
 
-static void
+/* Prints text and flushes it; false with a message when it did not all
+ * get out (a full disk, /dev/full): a lost diff must not look like success. */
+static bool
 emit(const char *text, FILE *to)
 {
-	fputs(text, to);
-	fflush(to);
+	if (fputs(text, to) >= 0 && fflush(to) == 0 && !ferror(to))
+		return true;
+	if (to != stderr)
+		fprintf(stderr, "cuflow: cannot write the output: %s\n", strerror(errno));
+	return false;
 }
 
 /* Each analysed file's text with the plan applied: written back (-i) or
@@ -330,7 +394,7 @@ rewriteall(Run *r, Unit **units, int n, const Plan *plan, bool *changed, char **
 			continue;
 		}
 		if (changed[i] && r->inplace) {
-			if (writeatomic(u->path, out, len, &err)) {
+			if (writeatomic(u->path, out, len, u->src, u->len, &err)) {
 				fprintf(stderr, "cuflow: %s: %s\n", u->path, err);
 				free(err);
 				*rc = 3;
@@ -338,7 +402,8 @@ rewriteall(Run *r, Unit **units, int n, const Plan *plan, bool *changed, char **
 		} else if (changed[i]) {
 			Buf d = {0};
 			unidiff(&d, u->path, u->src, u->len, out, len);
-			emit(bstr(&d), stdout);
+			if (!emit(bstr(&d), stdout))
+				*rc = 3;
 			free(d.v);
 			pending = true;
 		}
@@ -365,32 +430,17 @@ report(Run *r, const Report *rep)
 			        rep->tanalyse1[i], u->mode == PM_CUDA ? "cuda" : "minimal", u->refused ? " refused" : "");
 		}
 	}
-	FILE *to = stderr;
 	int rc = 0;
-	if (r->reportfile && !(to = fopen(r->reportfile, "w")))
-		to = stderr;
-	emit(bstr(&b), to);
-	if (to != stderr && (ferror(to) | fclose(to)))
-		to = stderr;
-	if (r->reportfile && to == stderr) {
-		fprintf(stderr, "cuflow: cannot write the report to %s\n", r->reportfile);
+	char *err = NULL;
+	if (r->reportfile && writeatomic(r->reportfile, b.v, b.n, NULL, 0, &err)) {
+		fprintf(stderr, "cuflow: cannot write the report to %s: %s\n", r->reportfile, err);
+		free(err);
+		emit(bstr(&b), stderr);
 		rc = 3;
-	}
+	} else if (!r->reportfile)
+		emit(bstr(&b), stderr);
 	free(b.v);
 	return rc;
-}
-
-/* Writes a file that may not exist yet. */
-static int
-newfile(const char *path, const char *text, char **err)
-{
-	FILE *f = fopen(path, "w");
-	bool ok = f && fputs(text, f) >= 0;
-	if (f && fclose(f))
-		ok = false;
-	if (!ok)
-		*err = xstrdup("cannot write it");
-	return ok ? 0 : -1;
 }
 
 /* --export-fixes: nonzero when the file cannot be written. */
@@ -400,9 +450,9 @@ writefixes(Run *r, const Report *rep)
 	Buf b = {0};
 	char *err = NULL;
 	exportfixes(&b, rep);
-	int rc = newfile(r->exportfixes, bstr(&b), &err);
+	int rc = writeatomic(r->exportfixes, bstr(&b), b.n, NULL, 0, &err);
 	if (rc)
-		fprintf(stderr, "cuflow: cannot write the fixes to %s\n", r->exportfixes);
+		fprintf(stderr, "cuflow: cannot write the fixes to %s: %s\n", r->exportfixes, err);
 	free(err);
 	free(b.v);
 	return rc != 0;
@@ -424,21 +474,12 @@ lower(Run *r, Strs *files, Strs *flags)
 	char *out = NULL, *err = NULL;
 	int rc = lowerprogram((const char **)files->v, files->n, &o, &out, &err);
 	if (!rc) {
-		struct stat sb;
-		rc = stat(r->output, &sb) == 0 ? writeatomic(r->output, out, strlen(out), &err)
-		                                : newfile(r->output, out, &err);
+		rc = writeatomic(r->output, out, strlen(out), NULL, 0, &err);
 		if (rc)
 			fprintf(stderr, "cuflow: %s: %s\n", r->output, err);
 	} else
 		fputs(err, stderr);
-	for (int i = 0; i < files->n; i++) {
-		free(files->v[i]);
-		for (int k = 0; k < flags[i].n; k++)
-			free(flags[i].v[k]);
-		vfree(flags[i]);
-	}
-	free(flags);
-	vfree(*files);
+	freeinputs(files, flags);
 	vfree(all);
 	free(out);
 	free(err);
@@ -466,6 +507,13 @@ drive(Run *r)
 		rules_free(rules);
 		return 2;
 	}
+	const char *clobber = clobbers(r, &files);
+	if (clobber) {
+		fprintf(stderr, "cuflow: %s names an input file; writing it would destroy the source\n", clobber);
+		freeinputs(&files, flags);
+		rules_free(rules);
+		return 2;
+	}
 	if (r->lower) {
 		rules_free(rules);
 		return lower(r, &files, flags);
@@ -482,7 +530,8 @@ drive(Run *r)
 		for (int i = 0; i < n; i++) {
 			Buf b = {0};
 			dumpunit(&b, units[i]);
-			emit(bstr(&b), stdout);
+			if (!emit(bstr(&b), stdout))
+				rc = 3;
 			free(b.v);
 		}
 	} else {
@@ -513,16 +562,10 @@ drive(Run *r)
 		free(j.plans);
 		planfree(&plan);
 	}
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		unit_free(units[i]);
-		free(files.v[i]);
-		for (int j = 0; j < flags[i].n; j++)
-			free(flags[i].v[j]);
-		vfree(flags[i]);
-	}
-	free(flags);
 	free(units);
-	vfree(files);
+	freeinputs(&files, flags);
 	vfree(origin);
 	rules_free(rules);
 	return rc;

@@ -1,12 +1,15 @@
 /* edit.c: the one place text changes. Edits are byte ranges of the original
  * file; overlapping ones are refused as a whole, inserts at one offset keep
- * their sequence order, and files are replaced atomically: a temporary in
- * the same directory, the original's permissions, fsync, rename. */
+ * their sequence order, and files are replaced atomically (writeatomic). */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "cuflow.h"
@@ -68,43 +71,180 @@ applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err)
 	return bstr(&b);
 }
 
-int
-writeatomic(const char *path, const char *data, size_t len, char **err)
+/* A fresh temporary beside path, opened for writing; its name in *tmp.
+ * Created 0666 less the umask, which is right for a new file; an existing
+ * file's mode is copied onto it later. */
+static int
+tempbeside(const char *path, char **tmp)
 {
-	struct stat sb;
-	if (stat(path, &sb) != 0) {
-		*err = fmt("cannot stat: %s", strerror(errno));
-		return -1;
+	unsigned seed = (unsigned)getpid() ^ (unsigned)(now() * 1e9);
+	for (int try = 0; try < 100; try++) {
+		seed = seed * 1103515245u + 12345u;
+		*tmp = fmt("%s.cuflow-%06x", path, seed >> 8 & 0xffffff);
+		int fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+		free(*tmp);
 	}
-	char *tmp = fmt("%s.cuflow-XXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		*err = fmt("cannot create a temporary beside it: %s", strerror(errno));
-		free(tmp);
-		return -1;
-	}
-	size_t done = 0;
-	while (done < len) {
+	*tmp = NULL;
+	errno = EEXIST;
+	return -1;
+}
+
+static bool
+writeall(int fd, const char *data, size_t len)
+{
+	for (size_t done = 0; done < len;) {
 		ssize_t w = write(fd, data + done, len - done);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		done += (size_t)w;
+		if (w < 0 && errno != EINTR)
+			return false;
+		if (w > 0)
+			done += (size_t)w;
 	}
-	bool ok = done == len && fchmod(fd, sb.st_mode & 07777) == 0 && fsync(fd) == 0;
-	if (ok && fchown(fd, sb.st_uid, sb.st_gid) != 0 && errno != EPERM)
+	return true;
+}
+
+/* Extended attributes (ACLs and SELinux labels among them) of the file
+ * being replaced, onto its replacement. A file system without them is
+ * fine; one that has them and refuses a copy is not. */
+static bool
+copyxattrs(int from, int to)
+{
+	ssize_t n = flistxattr(from, NULL, 0);
+	if (n <= 0)
+		return n == 0 || errno == ENOTSUP;
+	char *names = xmalloc(n);
+	bool ok = (n = flistxattr(from, names, n)) >= 0;
+	for (char *k = names; ok && k < names + n; k += strlen(k) + 1) {
+		ssize_t v = fgetxattr(from, k, NULL, 0);
+		char *val = xmalloc(v > 0 ? v : 1);
+		ok = v >= 0 && (v = fgetxattr(from, k, val, v)) >= 0 && fsetxattr(to, k, val, v, 0) == 0;
+		free(val);
+	}
+	free(names);
+	return ok;
+}
+
+/* Why an existing file must not be replaced, or NULL. */
+static char *
+unsafe(const struct stat *sb)
+{
+	if (!S_ISREG(sb->st_mode))
+		return xstrdup("not a regular file");
+	if (sb->st_nlink > 1)
+		return fmt("it has %ju hard links, which replacing it would break; file left alone",
+		           (uintmax_t)sb->st_nlink);
+	if (!(sb->st_mode & 0222))
+		return xstrdup("it is read-only; file left alone");
+	return NULL;
+}
+
+/* Whether path still holds exactly was: someone may have edited it since
+ * cuflow read it, and those changes must not be lost. */
+static bool
+unchanged(const char *path, const char *was, size_t waslen)
+{
+	size_t n = 0;
+	char *e = NULL, *cur = readfile(path, &n, &e);
+	bool same = cur && n == waslen && !memcmp(cur, was, n);
+	free(cur);
+	free(e);
+	return same;
+}
+
+/* The rename is durable only once its directory is on disk. */
+static bool
+syncdir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	bool ok = fd >= 0 && fsync(fd) == 0;
+	if (fd >= 0)
+		close(fd);
+	free(dir);
+	return ok;
+}
+
+/* An output that is not a regular file (/dev/null, a pipe): nothing to
+ * replace, written straight through. */
+static int
+writedirect(const char *path, const char *data, size_t len, char **err)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	bool ok = fd >= 0 && writeall(fd, data, len);
+	if (fd >= 0 && close(fd) != 0)
 		ok = false;
-	ok &= close(fd) == 0;
-	if (!ok || rename(tmp, path) != 0) {
-		*err = fmt("cannot replace it: %s", strerror(errno));
-		unlink(tmp);
-		free(tmp);
+	if (!ok)
+		*err = fmt("cannot write it: %s", strerror(errno));
+	return ok ? 0 : -1;
+}
+
+/* The temporary's contents, owner, mode and attributes, on disk. */
+static bool
+filltemp(int fd, int orig, const struct stat *sb, const char *data, size_t len)
+{
+	if (!writeall(fd, data, len))
+		return false;
+	if (orig >= 0) {
+		if (fchown(fd, sb->st_uid, sb->st_gid) != 0 && errno != EPERM)
+			return false;
+		if (fchmod(fd, sb->st_mode & 07777) != 0 || !copyxattrs(orig, fd))
+			return false;
+	}
+	return fsync(fd) == 0;
+}
+
+/* Replaces the file path names (through symlinks) with data, atomically:
+ * a temporary beside it with the original's owner, mode and extended
+ * attributes, fsync, rename, fsync of the directory. was: the text cuflow
+ * analysed, and the file is replaced only while it still holds it; NULL
+ * for an output file, which may not exist yet. Termination signals wait
+ * until the temporary is renamed or removed, so a kill leaves either the
+ * old file or the new one and no temporary. */
+int
+writeatomic(const char *path, const char *data, size_t len, const char *was, size_t waslen, char **err)
+{
+	*err = NULL;
+	char *real = realpath(path, NULL), *tmp = NULL;
+	const char *to = real ? real : path;
+	struct stat sb;
+	bool exists = stat(to, &sb) == 0;
+	if (exists && !S_ISREG(sb.st_mode) && !was) {
+		free(real);
+		return writedirect(path, data, len, err);
+	}
+	if ((!exists && was) || (exists && (*err = unsafe(&sb)))) {
+		if (!exists)
+			*err = fmt("cannot stat: %s", strerror(errno));
+		free(real);
 		return -1;
 	}
+	sigset_t stop, old;
+	sigemptyset(&stop);
+	for (int s = 0, sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT}; s < 4; s++)
+		sigaddset(&stop, sigs[s]);
+	pthread_sigmask(SIG_BLOCK, &stop, &old);
+	int orig = exists ? open(to, O_RDONLY | O_CLOEXEC) : -1;
+	int fd = exists && orig < 0 ? -1 : tempbeside(to, &tmp);
+	bool ok = fd >= 0 && filltemp(fd, orig, &sb, data, len);
+	if (fd >= 0 && close(fd) != 0)
+		ok = false;
+	int saved = errno;
+	if (ok && was && !unchanged(to, was, waslen))
+		*err = xstrdup("it changed after cuflow read it; file left alone");
+	else if (!ok || rename(tmp, to) != 0)
+		*err = fmt("cannot replace it: %s", strerror(ok ? errno : saved));
+	else if (!syncdir(to))
+		*err = fmt("cannot sync its directory: %s", strerror(errno));
+	if (*err && tmp && access(tmp, F_OK) == 0)
+		unlink(tmp);
+	if (orig >= 0)
+		close(orig);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	free(tmp);
-	return 0;
+	free(real);
+	return *err ? -1 : 0;
 }
 
 /* The edits and the texts they own. */

@@ -15,6 +15,14 @@
 
 #define HDRDIR "/__cuflow__/include"
 #define MAXFILE (32 << 20) /* larger inputs are generated code, not sources to rewrite */
+/* Deeper syntax trees are refused before libclang sees them: libclang and
+ * build.c recurse once per level, on a thread with PARSESTACK bytes of
+ * stack (LIBCLANG_NOTHREADS, set by main, keeps libclang on that thread
+ * instead of its own 8 MiB one). Measured with 256 MiB: "- - - a" parses
+ * 50,000 levels deep and overflows at 100,000 (about 4 KiB a level), "a+a+a"
+ * 400,000 terms; clang itself stops brackets at 2,048. */
+#define MAXDEPTH 10000
+#define PARSESTACK ((size_t)256 << 20)
 
 typedef struct {
 	const char *name, *text;
@@ -308,6 +316,14 @@ legacyapi(const char *error)
 	return NULL;
 }
 
+typedef struct {
+	Unit *u;
+	const Opts *o;
+	const Rules *rules;
+	const char *path;
+} ParseJob;
+static void *parsebuild(void *arg);
+
 Unit *
 unit_parse(const char *path, const Opts *o, const Rules *rules)
 {
@@ -334,10 +350,31 @@ unit_parse(const char *path, const Opts *o, const Rules *rules)
 		u->skipped = o->skip;
 		return u;
 	}
-	if (o->prescan && !cst_hascuda(u->src, u->len)) {
+	int depth;
+	bool cuda = cst_hascuda(u->src, u->len, &depth);
+	if (depth > MAXDEPTH) {
+		u->refused = fmt("nested %d levels deep (the limit is %d): it would overflow the parser's stack", depth,
+		                 MAXDEPTH);
+		return u;
+	}
+	if (o->prescan && !cuda) {
 		u->skipped = "the pre-scan found no CUDA calls, launches or kernels";
 		return u;
 	}
+	ParseJob j = {u, o, rules, path};
+	if (!onstack(parsebuild, &j, PARSESTACK))
+		u->refused = xstrdup("cannot start a thread to parse it");
+	return u;
+}
+
+/* libclang's parse and build.c's model of u. */
+static void *
+parsebuild(void *arg)
+{
+	ParseJob *j = arg;
+	Unit *u = j->u;
+	const Opts *o = j->o;
+	const char *path = j->path;
 	double t0 = now();
 	CXIndex idx;
 	CXTranslationUnit tu = parsetu(path, o, u->src, u->len, &u->mode, &idx, &u->refused);
@@ -362,13 +399,13 @@ unit_parse(const char *path, const Opts *o, const Rules *rules)
 	if (tu) {
 		if (!u->refused) {
 			t0 = now();
-			build(u, tu, rules);
+			build(u, tu, j->rules);
 			u->tbuild = now() - t0;
 		}
 		clang_disposeTranslationUnit(tu);
 		clang_disposeIndex(idx);
 	}
-	return u;
+	return NULL;
 }
 
 void

@@ -2030,7 +2030,8 @@ intcmp(const void *a, const void *b)
 static bool
 freerun(Ints *cuts, int *lo, int *hi)
 {
-	qsort(cuts->v, (size_t)cuts->n, sizeof *cuts->v, intcmp);
+	if (cuts->n) /* qsort of a null array is undefined even for no elements */
+		qsort(cuts->v, (size_t)cuts->n, sizeof *cuts->v, intcmp);
 	int n = cuts->n, last = n ? cuts->v[n - 1] : 0;
 	if (last <= 0)
 		return false;

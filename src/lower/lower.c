@@ -356,6 +356,8 @@ inclusion(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
 	CXFile from;
 	unsigned off;
 	clang_getExpansionLocation(at, &from, NULL, NULL, &off);
+	if (!from) /* -include FILE: included by the command line, no directive to rewrite */
+		return;
 	LFile *F = lfile(L, tu, from), *G = lfile(L, tu, inc);
 	int gi = (int)(G - L->files.v);
 	F = lfile(L, tu, from); /* lfile may have moved the array */

@@ -18,8 +18,7 @@
 #include "config.h"
 #include "lsp/lsp.h"
 
-enum { /* JSON-RPC and LSP error codes */
-	ERR_INVALID_REQUEST = -32600,
+enum { /* JSON-RPC and LSP error codes, besides lsp.h's */
 	ERR_METHOD_NOT_FOUND = -32601,
 	ERR_INVALID_PARAMS = -32602,
 	ERR_NOT_INITIALIZED = -32002,
@@ -609,12 +608,16 @@ handle(Server *sv, json_t *m)
 {
 	const char *method = json_string_value(json_object_get(m, "method"));
 	json_t *id = json_object_get(m, "id");
-	if (id && !json_is_string(id) && !json_is_integer(id))
-		id = NULL;
-	if (!method) {
-		if (!json_object_get(m, "result") && !json_object_get(m, "error"))
-			logmsg("a message without a method; ignored");
-		return; /* responses: the server sends no requests */
+	bool response = json_object_get(m, "result") || json_object_get(m, "error");
+	if (response && !method)
+		return; /* the server sends no requests: nothing to match */
+	const char *bad = !method ? "a message without a method"
+	                  : id && !json_is_string(id) && !json_is_integer(id) ? "an id that is neither a string nor a number"
+	                                                                     : NULL;
+	if (bad) { /* the id when it is one, so that the client stops waiting */
+		logmsg(bad);
+		replyerr(sv, json_is_string(id) || json_is_integer(id) ? id : json_null(), ERR_INVALID_REQUEST, bad);
+		return;
 	}
 	json_t *params = json_object_get(m, "params");
 	Handler fn = handler(method);
@@ -648,12 +651,14 @@ takemessages(Server *sv)
 	for (int rc; (rc = rpc_next(&sv->in, &m, &err)) != RD_NONE;) {
 		if (rc == RD_BAD) {
 			logmsg(err);
+			replyerr(sv, json_null(), sv->in.code, err);
 			free(err);
 			err = NULL;
 		} else if (json_is_object(m))
 			vpush(sv->queue, m);
 		else {
 			logmsg("a message that is not a JSON object; ignored");
+			replyerr(sv, json_null(), ERR_INVALID_REQUEST, "a message that is not a JSON object");
 			json_decref(m);
 		}
 	}

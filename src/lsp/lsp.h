@@ -22,11 +22,12 @@ typedef struct {
 	int fd;
 	Buf in;
 	size_t used;  /* bytes of in already consumed */
-	size_t skip;  /* body bytes still to drop (a message too large to keep) */
 	bool eof;
+	int code; /* after RD_BAD: the JSON-RPC error code that answers it */
 } Reader;
 
 enum { RD_MSG, RD_NONE, RD_BAD };
+enum { ERR_PARSE = -32700, ERR_INVALID_REQUEST = -32600 }; /* JSON-RPC errors (the rest: lsp.c) */
 int rpc_fill(Reader *r, int timeout_ms); /* 1 read something, 0 timed out, -1 end of input */
 int rpc_next(Reader *r, json_t **msg, char **err);
 int rpc_write(int fd, json_t *msg); /* takes msg's reference; -1 when the client is gone */

@@ -2,8 +2,11 @@
  * ("Content-Length: N", others ignored) ending in an empty line, then N
  * bytes of UTF-8 JSON. Reading works on a raw descriptor, not stdio, so the
  * server can poll() it with a timeout (debounced analyses) and tell
- * "nothing yet" from "end of input". A broken frame is reported and skipped;
- * the reader then resynchronises on the next Content-Length header. */
+ * "nothing yet" from "end of input". A broken frame is reported (with the
+ * JSON-RPC error code the server answers it with) and skipped; the reader
+ * then resynchronises on the next Content-Length header. A length over the
+ * limit is not trusted as far as skipping that many bytes: a wrong one
+ * would swallow every later message. */
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
@@ -15,7 +18,7 @@
 
 enum {
 	MAXHEADER = 64 << 10, /* a header block longer than this is garbage */
-	MAXBODY = 256 << 20,  /* a body longer than this is refused (and skipped) */
+	MAXBODY = 256 << 20,  /* a body longer than this is refused */
 };
 
 int
@@ -99,13 +102,7 @@ int
 rpc_next(Reader *r, json_t **msg, char **err)
 {
 	*msg = NULL;
-	if (r->skip) {
-		size_t k = r->skip < r->in.n - r->used ? r->skip : r->in.n - r->used;
-		drop(r, k);
-		r->skip -= k;
-		if (r->skip)
-			return RD_NONE;
-	}
+	r->code = ERR_PARSE;
 	const char *p = r->in.v + r->used;
 	size_t n = r->in.n - r->used;
 	size_t body;
@@ -125,8 +122,8 @@ rpc_next(Reader *r, json_t **msg, char **err)
 	}
 	if (len > MAXBODY) {
 		drop(r, body);
-		r->skip = (size_t)len;
-		*err = fmt("a message of %ld bytes is over the limit; skipped", len);
+		r->code = ERR_INVALID_REQUEST;
+		*err = fmt("a message of %ld bytes or more is over the limit of %d; its header dropped", len, MAXBODY);
 		return RD_BAD;
 	}
 	if (n - body < (size_t)len)

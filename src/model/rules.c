@@ -5,6 +5,7 @@
  * longest matching pattern wins, an exact name beats every pattern. */
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <uthash.h>
@@ -43,6 +44,23 @@ rules_new(void)
 	return xcalloc(1, sizeof(Rules));
 }
 
+/* An argument's index: digits only, below a bound no call reaches, so the
+ * analyses' "arg < nargs" checks cannot be fooled by an overflow. */
+enum { MAXARG = 1024 };
+static bool
+parseindex(const char *s, int *arg)
+{
+	if (!isdigit((unsigned char)*s))
+		return false;
+	errno = 0;
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (*end || errno || v >= MAXARG)
+		return false;
+	*arg = (int)v;
+	return true;
+}
+
 /* "3" "*3" "**3" "this" "*this" "all" "*all" "ret" */
 static bool
 parsearg(const char *s, int *arg, uint8_t *deref)
@@ -60,12 +78,8 @@ parsearg(const char *s, int *arg, uint8_t *deref)
 		*arg = ARG_ALL;
 	else if (!strcmp(s, "ret"))
 		*arg = ARG_RET;
-	else if (isdigit((unsigned char)*s)) {
-		char *end;
-		*arg = (int)strtol(s, &end, 10);
-		return *end == 0;
-	} else
-		return false;
+	else
+		return parseindex(s, arg);
 	return true;
 }
 
@@ -132,10 +146,17 @@ parseeffect(char *tok, Rule *r, Effects *out)
 		vpush(*out, e);
 		return true;
 	}
-	if (!strcmp(tok, "free") || !strcmp(tok, "ret") || !strcmp(tok, "stream")) {
+	if (!strcmp(tok, "stream")) { /* a stream is a value: an index only */
+		if (b || !parseindex(a, &e.arg))
+			return false;
+		e.what = EF_STREAM;
+		vpush(*out, e);
+		return true;
+	}
+	if (!strcmp(tok, "free") || !strcmp(tok, "ret")) {
 		if (b || !parsearg(a, &e.arg, &e.deref))
 			return false;
-		e.what = tok[0] == 'f' ? EF_FREE : tok[0] == 'r' ? EF_RETARG : EF_STREAM;
+		e.what = tok[0] == 'f' ? EF_FREE : EF_RETARG;
 		vpush(*out, e);
 		return true;
 	}
@@ -149,8 +170,7 @@ parseeffect(char *tok, Rule *r, Effects *out)
 		return true;
 	}
 	if (!strcmp(tok, "launch")) {
-		uint8_t d;
-		if (!b || !parsearg(a, &e.arg, &d) || !parsearg(b, &e.arg2, &d))
+		if (!b || !parseindex(a, &e.arg) || !parseindex(b, &e.arg2))
 			return false;
 		e.what = EF_LAUNCH;
 		vpush(*out, e);
@@ -158,16 +178,15 @@ parseeffect(char *tok, Rule *r, Effects *out)
 	}
 	if (!strcmp(tok, "sync")) {
 		e.what = EF_SYNC;
-		uint8_t d;
 		if (!strcmp(a, "device") && !b)
 			e.space = SY_DEVICE;
 		else if (!strcmp(a, "default") && !b)
 			e.space = SY_DEFAULT;
-		else if (!strcmp(a, "stream") && b && parsearg(b, &e.arg, &d))
+		else if (!strcmp(a, "stream") && b && parseindex(b, &e.arg))
 			e.space = SY_STREAM;
-		else if (!strcmp(a, "event") && b && parsearg(b, &e.arg, &d))
+		else if (!strcmp(a, "event") && b && parseindex(b, &e.arg))
 			e.space = SY_EVENT;
-		else if (!strcmp(a, "copy") && b && parsearg(b, &e.arg, &d))
+		else if (!strcmp(a, "copy") && b && parseindex(b, &e.arg))
 			e.space = SY_COPY;
 		else
 			return false;

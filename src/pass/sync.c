@@ -627,7 +627,8 @@ reorder(S *s, Group *g, int pos, int j)
 		out[k++] = g->m.v[m];
 	for (int i = j; i < s->n; i++)
 		out[k++] = s->cur[i];
-	memcpy(s->cur, out, s->n * sizeof *out);
+	if (s->n) /* memcpy with a null pointer is undefined even for no bytes */
+		memcpy(s->cur, out, s->n * sizeof *out);
 	free(out);
 }
 
@@ -855,5 +856,6 @@ syncmotion(Prog *p, Plan *plan)
 			continue;
 		syncfn(p, pf, plan);
 	}
-	qsort(plan->v + first, plan->n - first, sizeof *plan->v, byline);
+	if (plan->n > first) /* qsort of a null array is undefined even for no elements */
+		qsort(plan->v + first, plan->n - first, sizeof *plan->v, byline);
 }

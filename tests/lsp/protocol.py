@@ -484,6 +484,42 @@ def test_robustness():
     check(srv.wait() == 0, "exit 0 after shutdown")
 
 
+def test_rpc_errors():
+    """Broken messages get JSON-RPC errors (the id when it can be read), so
+    a client never waits forever; an absurd Content-Length does not
+    swallow the messages after it; a file nested too deeply for the parser
+    gets a note, and the server goes on."""
+    srv = Server(CUFLOW)
+    srv.initialize()
+
+    def error_for(rid, code, what):
+        r = srv.take(lambda m: "error" in m and m.get("id") == rid and m["error"]["code"] == code, 10)
+        check(r is not None, what)
+
+    srv.raw(b"Content-Length: 12\r\n\r\n{not json!!}")
+    error_for(None, -32700, "malformed JSON: parse error")
+    srv.raw(b"X-Nonsense: 1\r\n\r\n")
+    error_for(None, -32700, "no Content-Length: parse error")
+    srv.raw(b"Content-Length: 5\r\n\r\n[1,2]")
+    error_for(None, -32600, "not an object: invalid request")
+    srv.send({"jsonrpc": "2.0", "id": 77, "params": {}})
+    error_for(77, -32600, "no method: invalid request with its id")
+    srv.send({"jsonrpc": "2.0", "id": {"x": 1}, "method": "shutdown"})
+    error_for(None, -32600, "an object as id: invalid request")
+    srv.raw(b"Content-Length: 999999999999\r\n\r\n")
+    error_for(None, -32600, "a length over the limit: invalid request")
+    r = srv.request("textDocument/codeAction", {"textDocument": {"uri": "file:///nowhere.cu"}}, timeout=20)
+    check(r.get("error", {}).get("code") == -32602, "the next request is still answered: %s" % r)
+    text = "#include <cuda_runtime.h>\nint f(int a) { return " + "- " * 100000 + "a; }\n" \
+        "int main() { int *d; cudaMalloc(&d, 4); cudaDeviceSynchronize(); return f(1); }\n"
+    path, uri = place(text, "deep.cu")
+    srv.open(uri, text)
+    p = srv.diagnostics(uri)
+    check(len(p["diagnostics"]) == 1 and "levels deep" in p["diagnostics"][0]["message"],
+          "a file nested too deeply gets one note: %s" % p)
+    check(srv.stop() == 0, "clean exit")
+
+
 def sweep_golden():
     """Every golden case: the fixes, one by one and all at once, give
     expected.cu (slow: not part of make check; run `protocol.py CUFLOW

@@ -42,7 +42,8 @@ static void
 exact(void)
 {
 	char *d = diff("./dir/f.cu", "one\ntwo\nthree\n", "one\n2\nthree\n");
-	CHECK(same(d, "--- a/dir/f.cu\n"
+	CHECK(same(d, "diff --git a/dir/f.cu b/dir/f.cu\n"
+	              "--- a/dir/f.cu\n"
 	              "+++ b/dir/f.cu\n"
 	              "@@ -1,3 +1,3 @@\n"
 	              " one\n"
@@ -51,18 +52,28 @@ exact(void)
 	              " three\n"));
 	free(d);
 	d = diff("f.cu", "x\ny", "x\nz");
-	CHECK(same(d, "--- a/f.cu\n+++ b/f.cu\n@@ -1,2 +1,2 @@\n x\n"
+	CHECK(same(d, "diff --git a/f.cu b/f.cu\n--- a/f.cu\n+++ b/f.cu\n@@ -1,2 +1,2 @@\n x\n"
 	              "-y\n\\ No newline at end of file\n"
 	              "+z\n\\ No newline at end of file\n"));
 	free(d);
 	d = diff("f.cu", "x\ny", "x\ny\n"); /* adding the final newline changes the last line */
-	CHECK(same(d, "--- a/f.cu\n+++ b/f.cu\n@@ -1,2 +1,2 @@\n x\n-y\n\\ No newline at end of file\n+y\n"));
+	CHECK(same(d, "diff --git a/f.cu b/f.cu\n--- a/f.cu\n+++ b/f.cu\n@@ -1,2 +1,2 @@\n x\n-y\n\\ No newline at end of file\n+y\n"));
 	free(d);
 	d = diff("f.cu", "", "x\n");
-	CHECK(same(d, "--- a/f.cu\n+++ b/f.cu\n@@ -0,0 +1,1 @@\n+x\n"));
+	CHECK(same(d, "diff --git a/f.cu b/f.cu\n--- a/f.cu\n+++ b/f.cu\n@@ -0,0 +1,1 @@\n+x\n"));
 	free(d);
 	d = diff("f.cu", "a\nb\nc\n", "a\nb\nc\n");
-	CHECK(same(d, "--- a/f.cu\n+++ b/f.cu\n") && count(d, "@@") == 0);
+	CHECK(same(d, "diff --git a/f.cu b/f.cu\n--- a/f.cu\n+++ b/f.cu\n") && count(d, "@@") == 0);
+	free(d);
+	/* git's header rules: a tab after a name with a space, C quotes and
+	 * escapes for control characters, quotes, backslashes, bytes above 127 */
+	d = diff("a b.cu", "x\n", "x\n");
+	CHECK(same(d, "diff --git a/a b.cu b/a b.cu\n--- a/a b.cu\t\n+++ b/a b.cu\t\n"));
+	free(d);
+	d = diff("t\tn\n\"\\\xc3\xa9 .cu", "x\n", "x\n");
+	CHECK(same(d, "diff --git \"a/t\\tn\\n\\\"\\\\\\303\\251 .cu\" \"b/t\\tn\\n\\\"\\\\\\303\\251 .cu\"\n"
+	              "--- \"a/t\\tn\\n\\\"\\\\\\303\\251 .cu\"\n"
+	              "+++ \"b/t\\tn\\n\\\"\\\\\\303\\251 .cu\"\n"));
 	free(d);
 }
 
@@ -151,8 +162,9 @@ wellformed(const char *d, int *dels, int *adds)
 {
 	*dels = *adds = 0;
 	const char **l;
-	int n = splitlines(d, &l), i = 2;
-	bool ok = n >= 2 && !strncmp(l[0], "--- a/", 6) && !strncmp(l[1], "+++ b/", 6);
+	int n = splitlines(d, &l), i = 3;
+	bool ok = n >= 3 && !strncmp(l[0], "diff --git a/", 13) && !strncmp(l[1], "--- a/", 6) &&
+	          !strncmp(l[2], "+++ b/", 6);
 	while (ok && i < n) {
 		int as, an, bs, bn;
 		ok = sscanf(l[i], "@@ -%d,%d +%d,%d @@", &as, &an, &bs, &bn) == 4;

@@ -128,19 +128,28 @@ atomic(void)
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	CHECK(fd >= 0 && write(fd, "old content\n", 12) == 12 && fchmod(fd, 0640) == 0 && close(fd) == 0);
 	static const char repl[] = "new\ncontent, longer than before\n";
-	CHECK(writeatomic(path, repl, strlen(repl), &err) == 0);
+	CHECK(writeatomic(path, repl, strlen(repl), "old content\n", 12, &err) == 0);
 	char *got = slurp(path);
 	CHECK(got && !strcmp(got, repl));
 	free(got);
 	struct stat sb;
 	CHECK(stat(path, &sb) == 0 && (sb.st_mode & 07777) == 0640 && S_ISREG(sb.st_mode));
 	CHECK(entries(dir) == 1); /* the temporary was renamed over it */
-	CHECK(writeatomic(path, "", 0, &err) == 0); /* empty content */
+	/* not what was analysed any more: left alone */
+	CHECK(writeatomic(path, "x", 1, "old content\n", 12, &err) == -1 && err && strstr(err, "changed after"));
+	free(err);
+	got = slurp(path);
+	CHECK(got && !strcmp(got, repl) && entries(dir) == 1);
+	free(got);
+	CHECK(writeatomic(path, "", 0, repl, strlen(repl), &err) == 0); /* empty content */
 	CHECK(stat(path, &sb) == 0 && sb.st_size == 0 && (sb.st_mode & 07777) == 0640);
 	char *missing = fmt("%s/none.cu", dir);
-	CHECK(writeatomic(missing, "x", 1, &err) == -1 && err && strstr(err, "cannot stat"));
+	CHECK(writeatomic(missing, "x", 1, "", 0, &err) == -1 && err && strstr(err, "cannot stat"));
 	CHECK(access(missing, F_OK) != 0 && entries(dir) == 1);
 	free(err);
+	/* an output file (no text to compare) is created */
+	CHECK(writeatomic(missing, "x", 1, NULL, 0, &err) == 0 && entries(dir) == 2);
+	unlink(missing);
 	unlink(path);
 	rmdir(dir);
 	free(path);

@@ -139,6 +139,16 @@ malformed(void)
 	CHECK(refused("foo copy copy(*0)\n", "bad.rules:1: ", "bad effect"));
 	CHECK(refused("foo host async(1)\n", "bad.rules:1: ", "bad effect"));
 	CHECK(refused("foo host frobnicate(1)\n", "bad.rules:1: ", "bad effect"));
+	/* argument indexes out of range or not numbers where only a number makes sense */
+	CHECK(refused("foo copy sync(copy,2147483648)\n", "bad.rules:1: ", "bad effect"));
+	CHECK(refused("foo copy sync(copy,99999999999999999999)\n", "bad.rules:1: ", "bad effect"));
+	CHECK(refused("foo host read(*4294967296)\n", "bad.rules:1: ", "bad effect"));
+	CHECK(refused("foo copy sync(copy,this)\n", "bad.rules:1: ", "bad effect"));
+	CHECK(refused("foo sync sync(stream,this)\n", "bad.rules:1: ", "bad effect"));
+	CHECK(refused("foo sync sync(event,ret)\n", "bad.rules:1: ", "bad effect"));
+	CHECK(refused("foo copy stream(all)\n", "bad.rules:1: ", "bad effect"));
+	CHECK(refused("foo launch launch(this,1)\n", "bad.rules:1: ", "bad effect"));
+	CHECK(refused("foo launch launch(0,-1)\n", "bad.rules:1: ", "bad effect"));
 }
 
 static void
