@@ -280,6 +280,25 @@ istexture(CXCursor v)
 	return yes;
 }
 
+/* A texture reference's dimensionality: texture<T, dim, mode>'s second
+ * template argument, default ones filled in by the specialisation (the
+ * type's text leaves them out: texture<Node> is one-dimensional); -1 where
+ * it is not an integer, 0 for a surface (its output does not compile). */
+static long long
+texdims(CXCursor v)
+{
+	CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(v)));
+	CXString s = clang_getCursorSpelling(d);
+	bool tex = !strcmp(clang_getCString(s), "texture");
+	clang_disposeString(s);
+	if (!tex)
+		return 0;
+	if (clang_Cursor_getNumTemplateArguments(d) < 2 ||
+	    clang_Cursor_getTemplateArgumentKind(d, 1) != CXTemplateArgumentKind_Integral)
+		return -1;
+	return clang_Cursor_getTemplateArgumentValue(d, 1);
+}
+
 static void lowerdecls(Lower *L, CXTranslationUnit tu, CXCursor parent);
 
 static enum CXChildVisitResult
@@ -305,11 +324,9 @@ lowerdecl(CXCursor c, CXCursor parent, CXClientData d)
 		return CXChildVisit_Continue;
 	}
 	if (k == CXCursor_VarDecl && istexture(c)) {
-		CXString s = clang_getTypeSpelling(clang_getCursorType(c));
-		if (!strstr(clang_getCString(s), ", 1,") && !strstr(clang_getCString(s), ",1,") &&
-		    strstr(clang_getCString(s), "texture<"))
+		long long dims = texdims(c);
+		if (dims && dims != 1)
 			refuse(L, c, "a texture reference that is not one-dimensional");
-		clang_disposeString(s);
 		return CXChildVisit_Continue;
 	}
 	if (!isfn(k))
