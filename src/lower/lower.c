@@ -41,6 +41,14 @@ userline(const LFile *F, int off, int line)
 	return line;
 }
 
+static void
+vrefuse(Lower *L, const char *path, int line, const char *f, va_list ap)
+{
+	char buf[512];
+	vsnprintf(buf, sizeof buf, f, ap);
+	bprintf(&L->why, "%s:%d: cannot lower %s\n", path, line, buf);
+}
+
 void
 refuse(Lower *L, CXCursor at, const char *f, ...)
 {
@@ -52,15 +60,21 @@ refuse(Lower *L, CXCursor at, const char *f, ...)
 	for (int i = 0; clang_getCString(name) && i < L->files.n; i++)
 		if (!strcmp(L->files.v[i].path, clang_getCString(name)))
 			F = &L->files.v[i];
-	bprintf(&L->why, "%s:%d: cannot lower ", clang_getCString(name) ? clang_getCString(name) : "?",
-	        userline(F, (int)off, (int)line));
-	clang_disposeString(name);
 	va_list ap;
 	va_start(ap, f);
-	char buf[512];
-	vsnprintf(buf, sizeof buf, f, ap);
+	vrefuse(L, clang_getCString(name) ? clang_getCString(name) : "?", userline(F, (int)off, (int)line), f, ap);
 	va_end(ap);
-	bprintf(&L->why, "%s\n", buf);
+	clang_disposeString(name);
+}
+
+/* A refusal at a line of the user's file path, as written. */
+void
+refuseline(Lower *L, const char *path, int line, const char *f, ...)
+{
+	va_list ap;
+	va_start(ap, f);
+	vrefuse(L, path, line, f, ap);
+	va_end(ap);
 }
 
 void
@@ -497,6 +511,46 @@ inlined(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, Inserts
 	return tu;
 }
 
+/* tu parsed again from the device-side texts of its files (arch.c), which
+ * *o then carries for the parses that follow; NULL (refused) where the
+ * device side does not parse. */
+static CXTranslationUnit
+deviceview(Lower *L, const char *path, Opts *o, FileTexts *dev)
+{
+	o->files = dev->v;
+	o->nfiles = dev->n;
+	for (int i = 0; i < dev->n; i++) {
+		if (!strcmp(dev->v[i].path, path)) {
+			o->text = dev->v[i].text;
+			o->textlen = dev->v[i].len;
+		}
+		vpush(L->texts, dev->v[i].text); /* freed with the translation units */
+	}
+	int mode;
+	CXIndex idx;
+	char *why = NULL;
+	CXTranslationUnit tu = parsetu(path, o, o->text, o->textlen, &mode, &idx, &why);
+	if (tu) {
+		vpush(L->tus, tu);
+		vpush(L->idx, idx);
+		why = firsterror(tu, path);
+	}
+	if (why) {
+		bprintf(&L->why, "%s: not parsed with device code's preprocessor branches: %s\n", path, why);
+		free(why);
+		return NULL;
+	}
+	return tu;
+}
+
+static void
+freepaths(FileTexts *t)
+{
+	for (int i = 0; i < t->n; i++)
+		free(t->v[i].path);
+	vfree(*t);
+}
+
 /* Lowers the program made of paths into the text *out; 0 on success, else
  * -1 with every refusal in *err. */
 int
@@ -506,6 +560,13 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 	/* parsed against the declarations the lowered program is compiled with */
 	Opts mo = *o0, *o = &mo;
 	mo.minimal = true;
+	/* the preprocessing record keeps the ranges #if skipped (arch.c) */
+	const char **args = xcalloc((size_t)o0->ncargs + 2, sizeof *args);
+	memcpy(args, o0->cargs, (size_t)o0->ncargs * sizeof *args);
+	args[o0->ncargs] = "-Xclang";
+	args[o0->ncargs + 1] = "-detailed-preprocessing-record";
+	mo.cargs = args;
+	mo.ncargs = o0->ncargs + 2;
 	for (int i = 0; i < n; i++) {
 		int mode;
 		CXIndex idx;
@@ -521,8 +582,21 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 			free(why);
 			continue;
 		}
+		Opts ao = *o; /* with the device-side texts */
+		FileTexts dev = {0};
+		bool ok = devicetexts(&L, tu, paths[i], o, &dev);
+		if (ok && dev.n)
+			ok = (tu = deviceview(&L, paths[i], &ao, &dev)) != NULL;
+		if (!ok) {
+			for (int j = 0; j < dev.n; j++)
+				if (!ao.files)
+					free(dev.v[j].text);
+			freepaths(&dev);
+			continue;
+		}
 		Inserts ins = {0};
-		tu = inlined(&L, tu, paths[i], o, &ins);
+		tu = inlined(&L, tu, paths[i], &ao, &ins);
+		freepaths(&dev);
 		CXFile mf = clang_getFile(tu, paths[i]);
 		LFile *F = lfile(&L, tu, mf);
 		F->given = true;
@@ -556,5 +630,6 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 	} else
 		*out = bstr(&b);
 	freelower(&L);
+	free(args);
 	return rc;
 }
