@@ -37,14 +37,23 @@ static dim3 block_index(long long i, dim3 grid)
 	return b;
 }
 
+/* The calling thread's dynamic shared memory, for cuflowDynShared: each
+ * thread of a launch runs its blocks one after another in one buffer. */
+static _Thread_local void *dynshm_now;
+
+void *cuflowDynShared(void)
+{
+	return dynshm_now;
+}
+
 static void *shm_alloc(size_t shmem)
 {
 	if (!shmem)
-		return NULL;
+		return dynshm_now = NULL;
 	void *p = aligned_alloc(16, (shmem + 15) & ~(size_t)15);
 	if (!p)
 		abort();
-	return p;
+	return dynshm_now = p;
 }
 
 static void run_serial(cuflow_kernel fn, void *args, cuflow_block b, long long n)
@@ -65,13 +74,15 @@ static unsigned split_ranges(long long nblocks, int nthreads, dim3 block)
 	return (unsigned)(r < most ? r : most > 1 ? most : 1);
 }
 
-static void run_split(cuflow_kernel fn, void *args, cuflow_block b, long long n, unsigned ranges, int nt)
+static void run_split(cuflow_kernel fn, void *args, cuflow_block b, size_t shmem, long long n,
+		      unsigned ranges, int nt)
 {
 	/* ranges of a multiple of 16 threads, so that each stays SIMD-friendly */
 	unsigned w = ((b.blockDim.x + ranges - 1) / ranges + 15) & ~15u;
 	long long tasks = n * (long long)ranges;
 #pragma omp parallel num_threads(nt) firstprivate(b)
 	{
+		b.dynshm = shm_alloc(shmem);
 #pragma omp for schedule(dynamic, 1)
 		for (long long i = 0; i < tasks; i++) {
 			b.blockIdx = block_index(i / ranges, b.gridDim);
@@ -80,6 +91,7 @@ static void run_split(cuflow_kernel fn, void *args, cuflow_block b, long long n,
 			if (b.tlo < b.thi)
 				fn(&b, args);
 		}
+		free(b.dynshm);
 	}
 }
 
@@ -169,8 +181,8 @@ void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t s
 	cuflow_block b = {grid, block, {0, 0, 0}, NULL, 0, block.x};
 	unsigned ranges = split && grain <= 0 ? split_ranges(n, nt, block) : 1;
 	if (ranges > 1) {
-		/* no shared memory in such kernels: no dynshm */
-		run_split(fn, args, b, n, ranges, nt);
+		/* the kernel has no shared memory, a __device__ function it calls may */
+		run_split(fn, args, b, shmem, n, ranges, nt);
 		return;
 	}
 	if (n == 1 || nt == 1) {

@@ -240,14 +240,45 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 typedef struct {
 	Lower *L;
 	LFile *F;
-	bool device;
+	bool device; /* __device__ and not __host__: no launches */
+	bool devfn;  /* __device__ */
 } Walk;
+
+/* `extern __shared__ T v[]` in a __device__ function (or method) names the
+ * block's dynamic shared memory, which the runtime keeps for the thread
+ * running the block: `T *v = (T *)cuflowDynShared()`. A static __shared__
+ * variable there would be one per block as well, which only a kernel's
+ * lowering provides: refused. */
+static void
+devshared(Lower *L, LFile *F, CXCursor v)
+{
+	if (!clang_Cursor_hasVarDeclExternalStorage(v) || ismacro(v)) {
+		refuse(L, v, "a __shared__ variable in a __device__ function other than extern __shared__ T v[]");
+		return;
+	}
+	CXType t = clang_getCanonicalType(clang_getCursorType(v));
+	CXString es = clang_getTypeSpelling(clang_getArrayElementType(t));
+	CXString n = clang_getCursorSpelling(v);
+	char *name = xstrdup(clang_getCString(n));
+	clang_disposeString(n);
+	int b = offset(clang_getRangeStart(clang_getCursorExtent(v)));
+	int e = offset(clang_getRangeEnd(clang_getCursorExtent(v)));
+	edit(F, b, e - b,
+	     fmt("%s *%s = (%s *)cuflowDynShared() /* extern __shared__ */", clang_getCString(es), name,
+	         clang_getCString(es)));
+	free(name);
+	clang_disposeString(es);
+}
 
 static enum CXChildVisitResult
 findlaunches(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
 	Walk *w = d;
+	if (w->devfn && clang_getCursorKind(c) == CXCursor_VarDecl && hasattr(c, CXCursor_CUDASharedAttr)) {
+		devshared(w->L, w->F, c);
+		return CXChildVisit_Continue;
+	}
 	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
 		CXCursor *ks;
 		int n = kids(c, &ks);
@@ -353,7 +384,8 @@ lowerdecl(CXCursor c, CXCursor parent, CXClientData d)
 		return CXChildVisit_Continue;
 	}
 	if (clang_isCursorDefinition(c)) {
-		Walk w = {L, F, hasattr(c, CXCursor_CUDADeviceAttr) && !hasattr(c, CXCursor_CUDAHostAttr)};
+		bool dev = hasattr(c, CXCursor_CUDADeviceAttr);
+		Walk w = {L, F, dev && !hasattr(c, CXCursor_CUDAHostAttr), dev};
 		clang_visitChildren(c, findlaunches, &w);
 	}
 	return CXChildVisit_Continue;
