@@ -19,12 +19,13 @@
  * device compile skips become empty lines (line numbers stay), the rest stays.
  * The files are then parsed again from that text, and the kernels lowered
  * from it. Host code keeps the host compile's view: a conditional whose
- * lines differ only inside host-only functions stays as written. One whose
- * lines differ anywhere else (a __host__ __device__ function: one function
- * serves both sides on the CPU; declarations outside functions), and a
- * #define, #undef or #include that only one compile sees, are refused with
- * their line. The skipped ranges need the detailed preprocessing record,
- * which the lowering's parses ask for. */
+ * lines differ only inside host-only functions, or in declarations and
+ * #includes outside device code that only the host sees, stays as written.
+ * One whose lines differ anywhere else (a __host__ __device__ function: one
+ * function serves both sides on the CPU; declarations only the device
+ * sees), a #define or #undef that only one compile sees and an #include only
+ * the device sees are refused with their line. The skipped ranges need the
+ * detailed preprocessing record, which the lowering's parses ask for. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,7 +33,7 @@
 #include "front/front.h"
 #include "lower/lower.h"
 
-enum { D_NONE, D_IF, D_ELSE, D_ENDIF, D_MACRO, D_OTHER }; /* D_ELSE: #else, #elif */
+enum { D_NONE, D_IF, D_ELSE, D_ENDIF, D_MACRO, D_INCLUDE, D_OTHER }; /* D_ELSE: #else, #elif */
 
 /* One user file of a translation unit, line by line. */
 typedef struct {
@@ -89,7 +90,7 @@ dirkind(const char *p)
 		int k;
 	} ws[] = {{"ifdef", D_IF}, {"ifndef", D_IF}, {"if", D_IF}, {"elifdef", D_ELSE}, {"elifndef", D_ELSE},
 	          {"elif", D_ELSE}, {"else", D_ELSE}, {"endif", D_ENDIF}, {"define", D_MACRO}, {"undef", D_MACRO},
-	          {"include", D_MACRO}};
+	          {"include", D_INCLUDE}};
 	for (size_t i = 0; i < sizeof ws / sizeof *ws; i++) {
 		size_t n = strlen(ws[i].w);
 		if (!strncmp(p, ws[i].w, n) && !(p[n] == '_' || (p[n] >= 'a' && p[n] <= 'z') ||
@@ -299,11 +300,12 @@ namesarch(const AFile *a)
 	return false;
 }
 
-/* A line of code or a macro directive that the two compiles keep differently. */
+/* A line of code, a macro directive or an #include that the two compiles
+ * keep differently. */
 static bool
 differs(const AFile *a, int l)
 {
-	return a->hlive[l] != a->dlive[l] && (a->code[l] || a->dir[l] == D_MACRO);
+	return a->hlive[l] != a->dlive[l] && (a->code[l] || a->dir[l] == D_MACRO || a->dir[l] == D_INCLUDE);
 }
 
 enum { G_KEEP, G_DEVICE, G_BAD, G_MACRO }; /* what a conditional's lines ask for */
@@ -311,8 +313,12 @@ enum { G_KEEP, G_DEVICE, G_BAD, G_MACRO }; /* what a conditional's lines ask for
 /* Conditional g, from line b to e: kept as written (the host's branches,
  * which the lowered program's compiler takes too), resolved as the device
  * compile resolves it (device code, every conditional in a kernel body), or
- * refused: lines the compiles keep differently outside device and host-only
- * code, or in both, or a macro only one of them defines. */
+ * refused. Host-side lines are those in host-only functions and, outside
+ * device code, declarations and #includes only the host compile sees
+ * (device code cannot use them: nvcc's device compile would not know
+ * them). Refused: lines only the device compile sees outside device code,
+ * device-side and host-side lines in one conditional, a macro only one
+ * compile defines, an #include only the device compile sees. */
 static int
 gstate(const AFile *a, int b, int e)
 {
@@ -321,11 +327,12 @@ gstate(const AFile *a, int b, int e)
 		inbody &= a->kbody[l] != 0;
 		if (!differs(a, l))
 			continue;
-		if (a->dir[l] == D_MACRO)
+		bool hostside = a->hostcode[l] || (!a->devcode[l] && a->hlive[l]);
+		if (a->dir[l] == D_MACRO || (a->dir[l] == D_INCLUDE && !hostside))
 			return G_MACRO;
 		dev |= a->devcode[l] != 0;
-		host |= a->hostcode[l] != 0;
-		other |= !a->devcode[l] && !a->hostcode[l];
+		host |= hostside;
+		other |= !a->devcode[l] && !hostside;
 	}
 	if (other || (dev && host))
 		return G_BAD;
@@ -352,14 +359,14 @@ resolve(Lower *L, AFile *a)
 				               ? "a #define, #undef or #include that the host and device compiles see "
 				                 "differently (__CUDA_ARCH__)"
 				               : "a preprocessor branch that the host and device compiles take differently "
-				                 "(__CUDA_ARCH__) where both see it (a __host__ __device__ function, a "
-				                 "declaration outside functions)");
+				                 "(__CUDA_ARCH__) outside device code (a __host__ __device__ function, a "
+				                 "declaration only the device compile sees)");
 			continue;
 		}
 		if (st[g] != G_DEVICE)
 			continue;
 		for (int l = b; l <= e; l++)
-			if ((a->dir[l] && a->dir[l] != D_MACRO && a->dir[l] != D_OTHER) || !a->dlive[l]) {
+			if (a->dir[l] == D_IF || a->dir[l] == D_ELSE || a->dir[l] == D_ENDIF || !a->dlive[l]) {
 				changed |= !a->blank[l];
 				a->blank[l] = 1;
 			}

@@ -6,8 +6,8 @@
 // sm_75, the lowering's default, nor at sm_90, the GPU check's); a __device__
 // member function; kernels whose bodies begin and end with #ifdef
 // __CUDA_ARCH__ ... #else ... #endif, nest a non-arch #if inside an arch
-// branch, and hold a barrier inside a branch; a host-only helper under
-// #ifndef __CUDA_ARCH__ that the host reference uses.
+// branch, and hold a barrier inside a branch; a host-only helper, constant
+// and #include under #ifndef __CUDA_ARCH__ that the host reference uses.
 // Expected: RESULT dsum=<D> nsum=<N> bsum=<B> bad=0. A lowering that
 // compiles device code with __CUDA_ARCH__ undefined runs the placeholders
 // (bad=4096 and more); one that loses an #if in a kernel does not build.
@@ -54,7 +54,9 @@ struct Bias {
 };
 
 #ifndef __CUDA_ARCH__
-/* the host's reference of pick(): the device compile never sees it */
+#include <climits>
+/* the host's reference of pick() and a constant: the device compile never sees them */
+static const int host_limit = INT_MAX;
 static int pick_ref(int v)
 {
 	return v * 3;
@@ -142,6 +144,7 @@ int main()
 		dsum += (long long)dout[i];
 		int t = i % 128;
 #ifndef __CUDA_ARCH__
+		bad += host_limit != INT_MAX;
 		int b = i - t;
 		int want = (pick_ref(iin[i]) << 1) + (pick_ref(iin[b + (t + 1) % 128]) << 1) + bias.b;
 #else

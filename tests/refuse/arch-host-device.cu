@@ -1,4 +1,4 @@
-// expect 6: a preprocessor branch that the host and device compiles take differently
+// expect 6: a preprocessor branch that the host and device compiles take differently (__CUDA_ARCH__) outside device code
 // A __host__ __device__ function is one function on the CPU: it cannot take
 // the host's branch for host callers and the device's for kernels.
 __host__ __device__ inline float fastexp(float x)
