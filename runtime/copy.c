@@ -198,7 +198,10 @@ static cudaError_t check_copy(const struct box *b, enum cudaMemcpyKind kind)
 /* stream NULL: the blocking API; otherwise the stream of an Async call. */
 static cudaError_t copy_box(struct box b, enum cudaMemcpyKind kind, cudaStream_t stream, int async)
 {
-	cudaError_t e = check_copy(&b, kind);
+	cudaError_t e = rt_sticky(cudaSuccess);
+	if (e != cudaSuccess)
+		return e;
+	e = check_copy(&b, kind);
 	if (e != cudaSuccess)
 		return rt_err(e);
 	struct CUstream_st *s = rt_stream(async ? stream : NULL);
@@ -226,6 +229,9 @@ static cudaError_t copy_box(struct box b, enum cudaMemcpyKind kind, cudaStream_t
 
 static cudaError_t set_box(struct box b, cudaStream_t stream, int async)
 {
+	cudaError_t st = rt_sticky(cudaSuccess);
+	if (st != cudaSuccess)
+		return st;
 	struct CUstream_st *s = rt_stream(async ? stream : NULL);
 	if (!s)
 		return rt_err(cudaErrorInvalidResourceHandle);

@@ -379,7 +379,7 @@ cudaError_t cudaGetDeviceFlags(unsigned int *flags)
 cudaError_t cudaDeviceSynchronize(void)
 {
 	rt_sync_all();
-	return cudaSuccess;
+	return rt_sticky(cudaSuccess);
 }
 
 cudaError_t cudaThreadSynchronize(void)
@@ -394,6 +394,8 @@ cudaError_t cudaDeviceReset(void)
 {
 	rt_sync_all();
 	rt_free_all();
+	__atomic_store_n(&rt()->sticky, cudaSuccess, __ATOMIC_RELEASE); /* a new context */
+	(void)cudaGetLastError();                                      /* without the old one's error */
 	return cudaSuccess;
 }
 

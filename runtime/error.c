@@ -5,7 +5,8 @@
  * As in CUDA, the last error is per host thread: every API call that fails
  * records its error there (rt_err), cudaPeekAtLastError reads it and
  * cudaGetLastError reads and clears it. It is the only runtime state kept
- * outside struct cuflow_rt, because CUDA defines it per thread.
+ * outside struct cuflow_rt, because CUDA defines it per thread. After a
+ * device-side assert, both return cudaErrorAssert (rt_sticky).
  */
 #include <stddef.h>
 
@@ -20,16 +21,22 @@ cudaError_t rt_err(cudaError_t e)
 	return e;
 }
 
+cudaError_t rt_sticky(cudaError_t e)
+{
+	cudaError_t s = __atomic_load_n(&rt()->sticky, __ATOMIC_ACQUIRE);
+	return s != cudaSuccess ? rt_err(s) : e;
+}
+
 cudaError_t cudaGetLastError(void)
 {
 	cudaError_t e = last_error;
 	last_error = cudaSuccess;
-	return e;
+	return rt_sticky(e);
 }
 
 cudaError_t cudaPeekAtLastError(void)
 {
-	return last_error;
+	return rt_sticky(last_error);
 }
 
 struct err_text {

@@ -17,8 +17,20 @@
  * (cuflowLaunchSplit) then runs each 1-D block as ranges of at least
  * MIN_SPLIT threads, enough ranges for that many tasks a thread, one task
  * each.
+ *
+ * Device-side assert. A kernel's failing assert() stops the kernel and
+ * breaks the context, as on a GPU: glibc's assert calls __assert_fail,
+ * which the runtime defines (the program's definition wins over the C
+ * library's). While a thread runs blocks, `guard` is where it leaves them:
+ * the failing thread prints the GPU's message (without the thread index,
+ * which only the block function knows), records cudaErrorAssert
+ * (rt_sticky) and jumps there; no thread starts another block of any
+ * launch. An assert outside blocks fails as glibc's does.
  */
+#include <errno.h>
 #include <omp.h>
+#include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,22 +49,102 @@ static dim3 block_index(long long i, dim3 grid)
 	return b;
 }
 
+/* The calling thread's dynamic shared memory, for cuflowDynShared: each
+ * thread of a launch runs its blocks one after another in one buffer. */
+static _Thread_local void *dynshm_now;
+
+void *cuflowDynShared(void)
+{
+	return dynshm_now;
+}
+
+static _Thread_local jmp_buf *guard;
+static _Thread_local const cuflow_block *running; /* the block being run */
+
+void __assert_fail(const char *expr, const char *file, unsigned int line, const char *func)
+	__attribute__((noreturn));
+
+void __assert_fail(const char *expr, const char *file, unsigned int line, const char *func)
+{
+	if (!guard) {
+		fprintf(stderr, "%s: %s:%u: %s: Assertion `%s' failed.\n", program_invocation_short_name, file, line,
+			func, expr);
+		abort();
+	}
+	dim3 b = running->blockIdx;
+	fprintf(stderr, "%s:%u: %s: block [%u,%u,%u]: Assertion `%s` failed.\n", file, line, func, b.x, b.y, b.z,
+		expr);
+	__atomic_store_n(&rt()->sticky, cudaErrorAssert, __ATOMIC_RELEASE);
+	longjmp(*guard, 1);
+}
+
+static bool asserted(void)
+{
+	return __atomic_load_n(&rt()->sticky, __ATOMIC_RELAXED) != cudaSuccess;
+}
+
+/* work(ctx), which runs blocks in *b, under a guard: a failed device assert
+ * leaves it. Its own function, so that no caller's variable lives across
+ * the jump. */
+static __attribute__((noinline)) void guarded(void (*work)(void *), void *ctx, const cuflow_block *b)
+{
+	jmp_buf jb;
+	if (setjmp(jb) == 0) {
+		guard = &jb;
+		running = b;
+		work(ctx);
+	}
+	guard = NULL;
+	running = NULL;
+}
+
+struct blocks {
+	cuflow_kernel fn;
+	void *args;
+	cuflow_block *b;
+	long long n;                /* run_serial: blocks 0..n-1 */
+	struct share *sh, *s;       /* run_affine: the shares, this thread's */
+	int nt;
+};
+
+static void one_block(void *ctx)
+{
+	struct blocks *w = ctx;
+	w->fn(w->b, w->args);
+}
+
+/* One block under its own guard (the schedules whose loops are OpenMP's:
+ * a jump must not leave an omp for). */
+static void run_guarded(cuflow_kernel fn, void *args, cuflow_block *b)
+{
+	struct blocks w = {fn, args, b, 1, NULL, NULL, 0};
+	if (!asserted())
+		guarded(one_block, &w, b);
+}
+
 static void *shm_alloc(size_t shmem)
 {
 	if (!shmem)
-		return NULL;
+		return dynshm_now = NULL;
 	void *p = aligned_alloc(16, (shmem + 15) & ~(size_t)15);
 	if (!p)
 		abort();
-	return p;
+	return dynshm_now = p;
+}
+
+static void serial_blocks(void *ctx)
+{
+	struct blocks *w = ctx;
+	for (long long i = 0; i < w->n && !asserted(); i++) {
+		w->b->blockIdx = block_index(i, w->b->gridDim);
+		w->fn(w->b, w->args);
+	}
 }
 
 static void run_serial(cuflow_kernel fn, void *args, cuflow_block b, long long n)
 {
-	for (long long i = 0; i < n; i++) {
-		b.blockIdx = block_index(i, b.gridDim);
-		fn(&b, args);
-	}
+	struct blocks w = {fn, args, &b, n, NULL, NULL, 0};
+	guarded(serial_blocks, &w, &b);
 }
 
 /* Ranges to run each block of a split launch as (1: the whole block). */
@@ -65,21 +157,24 @@ static unsigned split_ranges(long long nblocks, int nthreads, dim3 block)
 	return (unsigned)(r < most ? r : most > 1 ? most : 1);
 }
 
-static void run_split(cuflow_kernel fn, void *args, cuflow_block b, long long n, unsigned ranges, int nt)
+static void run_split(cuflow_kernel fn, void *args, cuflow_block b, size_t shmem, long long n,
+		      unsigned ranges, int nt)
 {
 	/* ranges of a multiple of 16 threads, so that each stays SIMD-friendly */
 	unsigned w = ((b.blockDim.x + ranges - 1) / ranges + 15) & ~15u;
 	long long tasks = n * (long long)ranges;
 #pragma omp parallel num_threads(nt) firstprivate(b)
 	{
+		b.dynshm = shm_alloc(shmem);
 #pragma omp for schedule(dynamic, 1)
 		for (long long i = 0; i < tasks; i++) {
 			b.blockIdx = block_index(i / ranges, b.gridDim);
 			b.tlo = (unsigned)(i % ranges) * w;
 			b.thi = b.tlo + w < b.blockDim.x ? b.tlo + w : b.blockDim.x;
 			if (b.tlo < b.thi)
-				fn(&b, args);
+				run_guarded(fn, args, &b);
 		}
+		free(b.dynshm);
 	}
 }
 
@@ -122,6 +217,25 @@ static struct share *most_left(struct share *sh, int nt)
 	return best;
 }
 
+/* One thread's blocks of run_affine. */
+static void affine_blocks(void *ctx)
+{
+	struct blocks *w = ctx;
+	struct share *s = w->s;
+	long long i, c;
+	/* a team smaller than nt leaves shares that the others take */
+	while (s && !asserted()) {
+		if ((i = take(s, w->nt, &c)) < 0) {
+			s = most_left(w->sh, w->nt);
+			continue;
+		}
+		for (long long e = i + c; i < e && !asserted(); i++) {
+			w->b->blockIdx = block_index(i, w->b->gridDim);
+			w->fn(w->b, w->args);
+		}
+	}
+}
+
 /* Affinity scheduling (Markatos and LeBlanc, IEEE TPDS 5(4), 1994): thread
  * t owns the t-th contiguous share of the grid and takes 1/nt of what is
  * left of it at a time; a thread whose share is empty takes 1/nt of the
@@ -142,20 +256,9 @@ static void run_affine(cuflow_kernel fn, void *args, cuflow_block b, size_t shme
 	}
 #pragma omp parallel num_threads(nt) firstprivate(b)
 	{
-		struct share *s = &sh[omp_get_thread_num() % nt];
-		long long i, c;
+		struct blocks w = {fn, args, &b, n, sh, &sh[omp_get_thread_num() % nt], nt};
 		b.dynshm = shm_alloc(shmem);
-		/* a team smaller than nt leaves shares that the others take */
-		while (s) {
-			if ((i = take(s, nt, &c)) < 0) {
-				s = most_left(sh, nt);
-				continue;
-			}
-			for (long long e = i + c; i < e; i++) {
-				b.blockIdx = block_index(i, b.gridDim);
-				fn(&b, args);
-			}
-		}
+		guarded(affine_blocks, &w, &b);
 		free(b.dynshm);
 	}
 	free(sh);
@@ -169,8 +272,8 @@ void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t s
 	cuflow_block b = {grid, block, {0, 0, 0}, NULL, 0, block.x};
 	unsigned ranges = split && grain <= 0 ? split_ranges(n, nt, block) : 1;
 	if (ranges > 1) {
-		/* no shared memory in such kernels: no dynshm */
-		run_split(fn, args, b, n, ranges, nt);
+		/* the kernel has no shared memory, a __device__ function it calls may */
+		run_split(fn, args, b, shmem, n, ranges, nt);
 		return;
 	}
 	if (n == 1 || nt == 1) {
@@ -193,7 +296,7 @@ void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t s
 #pragma omp for schedule(dynamic, grain)
 		for (long long i = 0; i < n; i++) {
 			b.blockIdx = block_index(i, grid);
-			fn(&b, args);
+			run_guarded(fn, args, &b);
 		}
 		free(b.dynshm);
 	}
@@ -219,7 +322,10 @@ static cudaError_t check_config(cuflow_kernel fn, dim3 grid, dim3 block, size_t 
 static cudaError_t submit_launch(cuflow_kernel fn, const void *args, size_t argsize, dim3 grid,
 				 dim3 block, size_t shmem, cudaStream_t stream, bool split)
 {
-	cudaError_t e = check_config(fn, grid, block, shmem);
+	cudaError_t e = rt_sticky(cudaSuccess);
+	if (e != cudaSuccess)
+		return e;
+	e = check_config(fn, grid, block, shmem);
 	if (e != cudaSuccess)
 		return rt_err(e);
 	if (argsize && !args)

@@ -16,7 +16,7 @@ cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_devic
 	runtime/include/cuflow_cuda_api.h runtime/include/cuflow_lower.h \
 	runtime/include/cuda_runtime.h runtime/include/cuda_runtime_api.h runtime/include/cuda.h \
 	runtime/include/device_launch_parameters.h runtime/include/device_functions.h \
-	runtime/include/vector_types.h
+	runtime/include/vector_types.h runtime/include/cooperative_groups.h
 
 pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = runtime/cuflow-runtime.pc
@@ -33,7 +33,8 @@ RT_TEST_LIBS = runtime/libcuflow-runtime.a $(OPENMP_CFLAGS) -lm
 RUNTIME_TESTS = runtime/tests/test_memory runtime/tests/test_streams \
 	runtime/tests/test_errors runtime/tests/test_atomics runtime/tests/test_warp \
 	runtime/tests/test_device runtime/tests/test_launch runtime/tests/test_intrinsics \
-	runtime/tests/test_texture runtime/tests/test_compat
+	runtime/tests/test_texture runtime/tests/test_compat runtime/tests/test_c_headers \
+	runtime/tests/test_assert
 check_PROGRAMS += $(RUNTIME_TESTS) runtime/tests/defer_prog
 TESTS += $(RUNTIME_TESTS) runtime/tests/defer.test runtime/tests/profile.test
 
@@ -86,6 +87,17 @@ runtime_tests_test_compat_SOURCES = runtime/tests/test_compat.cpp runtime/tests/
 runtime_tests_test_compat_CPPFLAGS = $(RT_TEST_CPPFLAGS)
 runtime_tests_test_compat_CXXFLAGS = $(RT_TEST_CXXFLAGS)
 runtime_tests_test_compat_LDADD = $(RT_TEST_LIBS)
+
+runtime_tests_test_assert_SOURCES = runtime/tests/test_assert.cpp runtime/tests/check.h
+runtime_tests_test_assert_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_assert_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_assert_LDADD = $(RT_TEST_LIBS)
+
+# the public headers from C (gcc -std=c11): a program's C files include them
+runtime_tests_test_c_headers_SOURCES = runtime/tests/test_c_headers.c
+runtime_tests_test_c_headers_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_c_headers_CFLAGS = -std=c11 -pedantic -Wall -Wextra -Werror $(OPENMP_CFLAGS)
+runtime_tests_test_c_headers_LDADD = $(RT_TEST_LIBS)
 
 runtime_tests_defer_prog_SOURCES = runtime/tests/defer_prog.cpp
 runtime_tests_defer_prog_CPPFLAGS = $(RT_TEST_CPPFLAGS)

@@ -167,6 +167,7 @@ struct cuflow_rt {
 	size_t limits[8];
 	enum cudaFuncCache cache_config;
 	enum cudaSharedMemConfig shmem_config;
+	cudaError_t sticky;       /* cudaErrorAssert after a device assert (atomic; launch.c) */
 
 	struct alloc *allocs;     /* sorted by base */
 	size_t nallocs, cap_allocs;
@@ -197,6 +198,10 @@ void rt_unlock(void);
 /* errors (error.c): record e as the calling thread's last error when it is
  * not cudaSuccess, and return it. */
 cudaError_t rt_err(cudaError_t e);
+/* e, or cudaErrorAssert (recorded as the last error) once a device-side
+ * assert has failed: the calls that report kernels' errors return it, as a
+ * GPU's broken context does, until cudaDeviceReset. */
+cudaError_t rt_sticky(cudaError_t e);
 
 /* streams (stream.c) */
 struct CUstream_st *rt_stream(cudaStream_t s); /* NULL: invalid handle */

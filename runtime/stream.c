@@ -122,7 +122,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 	if (!s)
 		return rt_err(cudaErrorInvalidResourceHandle);
 	rt_sync_stream(s);
-	return cudaSuccess;
+	return rt_sticky(cudaSuccess);
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream)
@@ -281,7 +281,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event)
 	rt_unlock();
 	if (id)
 		rt_sync_op(id, s);
-	return cudaSuccess;
+	return rt_sticky(cudaSuccess);
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t event)

@@ -333,6 +333,15 @@ typedef struct {
 	int ndiag;
 } Unit;
 
+/* A file's contents standing in for the disk's. */
+typedef struct {
+	char *path, *text;
+	size_t len;
+} FileText;
+typedef VEC(FileText) FileTexts;
+
+#define CUDA_ARCH_DEFAULT 750 /* __CUDA_ARCH__ of nvcc 13's default target, sm_75 */
+
 /* Options that change what the analyses may assume. */
 typedef struct {
 	const char *cudapath; /* NULL: default; "" : none, use the minimal header */
@@ -345,6 +354,9 @@ typedef struct {
 	const char *skip;     /* do not parse the file, for this reason (not in the compile database) */
 	const char *text;     /* the main file's contents, instead of reading it (editors) */
 	size_t textlen;
+	const FileText *files; /* other files' contents instead of the disk's (the lowering's device side) */
+	int nfiles;
+	int cudaarch;         /* __CUDA_ARCH__ in device code (--cuda-arch=sm_XX); 0: CUDA_ARCH_DEFAULT */
 } Opts;
 
 /* front/parse.c + front/build.c */

@@ -14,6 +14,7 @@ static const char usage[] =
 	"  --check            print the diff; exit 1 if any file would change\n"
 	"  --passes=LIST      comma list of passes to run (sync)\n"
 	"  --lower=openmp -o OUT.cpp  lower the program to C++/OpenMP for a CPU (no GPU)\n"
+	"  --cuda-arch=sm_XX  the GPU the program is built for: __CUDA_ARCH__ in device code (sm_75)\n"
 	"  -p DIR             read compile flags from DIR/compile_commands.json\n"
 	"  --cuda-path=DIR    the CUDA toolkit to parse against\n"
 	"  --minimal-cuda     parse with cuflow's own minimal CUDA declarations\n"
@@ -41,6 +42,18 @@ usageerr(const char *msg, const char *arg)
 	return 2;
 }
 
+/* __CUDA_ARCH__ for sm_XX or compute_XX (sm_90a: 900), 0 if not one. */
+static int
+cudaarch(const char *a)
+{
+	const char *d = !strncmp(a, "sm_", 3) ? a + 3 : !strncmp(a, "compute_", 8) ? a + 8 : NULL;
+	char *e;
+	long v = d ? strtol(d, &e, 10) : 0;
+	if (!d || e == d || v < 10 || v > 999 || (*e && strcmp(e, "a") && strcmp(e, "f")))
+		return 0;
+	return (int)v * 10;
+}
+
 enum {
 	OPT_CHECK = 256,
 	OPT_PASSES,
@@ -58,6 +71,7 @@ enum {
 	OPT_NOPRESCAN,
 	OPT_LOWER,
 	OPT_LSP,
+	OPT_CUDAARCH,
 };
 
 static const struct option longopts[] = {
@@ -77,6 +91,7 @@ static const struct option longopts[] = {
 	{"timing", no_argument, NULL, OPT_TIMING},
 	{"no-prescan", no_argument, NULL, OPT_NOPRESCAN},
 	{"lower", required_argument, NULL, OPT_LOWER},
+	{"cuda-arch", required_argument, NULL, OPT_CUDAARCH},
 	{"output", required_argument, NULL, 'o'},
 	{"lsp", no_argument, NULL, OPT_LSP},
 	{"version", no_argument, NULL, OPT_VERSION},
@@ -197,6 +212,10 @@ main(int argc, char **argv)
 			break;
 		case 'o':
 			r.output = optarg;
+			break;
+		case OPT_CUDAARCH:
+			if ((r.opts.cudaarch = cudaarch(optarg)) <= 0)
+				return usageerr("--cuda-arch takes sm_XX or compute_XX", optarg);
 			break;
 		case OPT_LSP:
 			r.lsp = true;

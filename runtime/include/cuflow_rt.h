@@ -82,6 +82,11 @@ cudaError_t cuflowLaunch(cuflow_kernel fn, const void *args, size_t argsize,
 cudaError_t cuflowLaunchSplit(cuflow_kernel fn, const void *args, size_t argsize,
 			      dim3 grid, dim3 block, size_t shmem, cudaStream_t stream);
 
+/* The dynamic shared memory (the launch's shmem bytes) of the block the
+ * calling thread runs: what `extern __shared__` names in a __device__
+ * function, which has no cuflow_block to read it from. */
+void *cuflowDynShared(void);
+
 /* What a cudaTextureObject_t / cudaSurfaceObject_t points to (device-side
  * fetches in cuflow_device.h read it): the descriptors as created, and the
  * resource resolved to a box of elements. */

@@ -259,6 +259,11 @@ parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode
 		struct CXUnsavedFile f = {xstrdup(path), text, len};
 		vpush(uf, f);
 	}
+	for (int i = 0; i < o->nfiles; i++)
+		if (strcmp(o->files[i].path, path)) {
+			struct CXUnsavedFile f = {xstrdup(o->files[i].path), o->files[i].text, o->files[i].len};
+			vpush(uf, f);
+		}
 	for (const Embedded *e = cuflow_headers; e->name; e++) { /* cuflow_minmax.h serves the toolkit's mode too */
 		struct CXUnsavedFile f = {fmt(HDRDIR "/%s", e->name), e->text, strlen(e->text)};
 		vpush(uf, f);

@@ -190,13 +190,78 @@ warpop(CXCursor call)
 	return op;
 }
 
+/* Is d declared in namespace cooperative_groups (at any depth)? */
+static bool
+incg(CXCursor d)
+{
+	for (int i = 0; i < 16 && !clang_Cursor_isNull(d) && !clang_isTranslationUnit(clang_getCursorKind(d)); i++) {
+		if (clang_getCursorKind(d) == CXCursor_Namespace && named(d, "cooperative_groups"))
+			return true;
+		d = clang_getCursorSemanticParent(d);
+	}
+	return false;
+}
+
+enum { CG_NONE, CG_BARRIER, CG_OTHER };
+
+/* A cooperative-groups group type: the whole block and static tiles of at
+ * most a warp are barriers (a tile's as __syncwarp's, which the lowering
+ * makes a block barrier); a grid, a coalesced group, a tile of another or
+ * unknown size (thread_group) are not. */
+static int
+cggroup(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	CXCursor d = clang_getTypeDeclaration(t);
+	if (named(d, "thread_block"))
+		return CG_BARRIER;
+	if (named(d, "thread_block_tile") && clang_Cursor_getNumTemplateArguments(d) >= 1 &&
+	    clang_Cursor_getTemplateArgumentKind(d, 0) == CXTemplateArgumentKind_Integral &&
+	    clang_Cursor_getTemplateArgumentUnsignedValue(d, 0) <= 32)
+		return CG_BARRIER;
+	return CG_OTHER;
+}
+
+/* The group a cooperative-groups sync call synchronises: g.sync(),
+ * cg::sync(g), thread_block::barrier_wait(); CG_NONE for other calls. */
+static int
+cgsync(CXCursor call)
+{
+	if (clang_getCursorKind(call) != CXCursor_CallExpr)
+		return CG_NONE;
+	CXCursor r = clang_getCursorReferenced(call);
+	if (!incg(r) || !(named(r, "sync") || named(r, "barrier_wait")))
+		return CG_NONE;
+	if (clang_getCursorKind(r) != CXCursor_CXXMethod)
+		return clang_Cursor_getNumArguments(call) == 1
+		           ? cggroup(clang_getCursorType(strip(clang_Cursor_getArgument(call, 0))))
+		           : CG_OTHER;
+	if (clang_CXXMethod_isStatic(r))
+		return cggroup(clang_getCursorType(clang_getCursorSemanticParent(r)));
+	/* the object the method is called on: the callee's first child */
+	CXCursor *ks, *os;
+	int n = nk(call, &ks), g = CG_OTHER;
+	if (n > 0 && clang_getCursorKind(ks[0]) == CXCursor_MemberRefExpr) {
+		int m = nk(ks[0], &os);
+		if (m > 0) /* its type as declared, not the base class a call of an inherited sync casts to */
+			g = cggroup(clang_getCursorType(strip(os[0])));
+		free(os);
+	}
+	free(ks);
+	return g;
+}
+
+/* __syncthreads, __syncwarp, or a cooperative-groups sync of the block or
+ * of a tile of at most a warp. */
 static bool
 isbarrier(CXCursor call)
 {
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
 		return false;
 	CXCursor r = clang_getCursorReferenced(call);
-	return named(r, "__syncthreads") || named(r, "__syncwarp");
+	return named(r, "__syncthreads") || named(r, "__syncwarp") || cgsync(call) == CG_BARRIER;
 }
 
 /* A barrier, warp operation, or a cooperative-groups sync cuflow refuses. */
@@ -207,7 +272,7 @@ findsync(CXCursor c, CXCursor parent, CXClientData d)
 	int *found = d;
 	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
 		return CXChildVisit_Continue;
-	if (isbarrier(c) || warpop(c)) {
+	if (isbarrier(c) || warpop(c) || cgsync(c)) {
 		*found = 1;
 		return CXChildVisit_Break;
 	}
@@ -217,7 +282,7 @@ findsync(CXCursor c, CXCursor parent, CXClientData d)
 bool
 hassync(CXCursor s)
 {
-	if (isbarrier(s) || warpop(s))
+	if (isbarrier(s) || warpop(s) || cgsync(s))
 		return true;
 	int found = 0;
 	clang_visitChildren(s, findsync, &found);
@@ -313,6 +378,9 @@ collectvars(CXCursor c, CXCursor parent, CXClientData d)
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	if (kind == CXCursor_LambdaExpr)
 		return CXChildVisit_Continue;
+	if (kind == CXCursor_CallExpr && cgsync(c) == CG_OTHER)
+		kfail(k, c, "a cooperative_groups sync of a grid, a coalesced group or a group of unknown size "
+		            "(the block's and static tiles of up to 32 threads are lowered)");
 	if (kind == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(c))
 		addvar(k, c, false);
 	else if (kind == CXCursor_VarDecl) {
@@ -533,6 +601,10 @@ static void
 calluses(Uses *u, CXCursor call)
 {
 	CXCursor r = clang_getCursorReferenced(call);
+	if (!clang_Cursor_isNull(r) && incg(r)) { /* a group's ranks read the thread's indices */
+		u->uses |= U_BUILTIN;
+		return;
+	}
 	if (!clang_Cursor_isNull(r) && insystem(r))
 		return;
 	CXCursor f = directcallee(r) ? clang_getCursorDefinition(r) : clang_getNullCursor();
@@ -574,7 +646,7 @@ uniform(K *k, CXCursor e)
 		}
 	} else if (kind == CXCursor_CallExpr) {
 		CXCursor f = clang_getCursorReferenced(e);
-		if (clang_Cursor_isNull(f) || !insystem(f) || warpop(e) || isbarrier(e))
+		if (clang_Cursor_isNull(f) || !insystem(f) || warpop(e) || isbarrier(e) || incg(f))
 			return false;
 		char *n = spell(f);
 		bool bad = !strncmp(n, "atomic", 6) || !strncmp(n, "clock", 5) || !strncmp(n, "curand", 6);

@@ -41,6 +41,14 @@ userline(const LFile *F, int off, int line)
 	return line;
 }
 
+static void
+vrefuse(Lower *L, const char *path, int line, const char *f, va_list ap)
+{
+	char buf[512];
+	vsnprintf(buf, sizeof buf, f, ap);
+	bprintf(&L->why, "%s:%d: cannot lower %s\n", path, line, buf);
+}
+
 void
 refuse(Lower *L, CXCursor at, const char *f, ...)
 {
@@ -52,15 +60,21 @@ refuse(Lower *L, CXCursor at, const char *f, ...)
 	for (int i = 0; clang_getCString(name) && i < L->files.n; i++)
 		if (!strcmp(L->files.v[i].path, clang_getCString(name)))
 			F = &L->files.v[i];
-	bprintf(&L->why, "%s:%d: cannot lower ", clang_getCString(name) ? clang_getCString(name) : "?",
-	        userline(F, (int)off, (int)line));
-	clang_disposeString(name);
 	va_list ap;
 	va_start(ap, f);
-	char buf[512];
-	vsnprintf(buf, sizeof buf, f, ap);
+	vrefuse(L, clang_getCString(name) ? clang_getCString(name) : "?", userline(F, (int)off, (int)line), f, ap);
 	va_end(ap);
-	bprintf(&L->why, "%s\n", buf);
+	clang_disposeString(name);
+}
+
+/* A refusal at a line of the user's file path, as written. */
+void
+refuseline(Lower *L, const char *path, int line, const char *f, ...)
+{
+	va_list ap;
+	va_start(ap, f);
+	vrefuse(L, path, line, f, ap);
+	va_end(ap);
 }
 
 void
@@ -226,14 +240,45 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 typedef struct {
 	Lower *L;
 	LFile *F;
-	bool device;
+	bool device; /* __device__ and not __host__: no launches */
+	bool devfn;  /* __device__ */
 } Walk;
+
+/* `extern __shared__ T v[]` in a __device__ function (or method) names the
+ * block's dynamic shared memory, which the runtime keeps for the thread
+ * running the block: `T *v = (T *)cuflowDynShared()`. A static __shared__
+ * variable there would be one per block as well, which only a kernel's
+ * lowering provides: refused. */
+static void
+devshared(Lower *L, LFile *F, CXCursor v)
+{
+	if (!clang_Cursor_hasVarDeclExternalStorage(v) || ismacro(v)) {
+		refuse(L, v, "a __shared__ variable in a __device__ function other than extern __shared__ T v[]");
+		return;
+	}
+	CXType t = clang_getCanonicalType(clang_getCursorType(v));
+	CXString es = clang_getTypeSpelling(clang_getArrayElementType(t));
+	CXString n = clang_getCursorSpelling(v);
+	char *name = xstrdup(clang_getCString(n));
+	clang_disposeString(n);
+	int b = offset(clang_getRangeStart(clang_getCursorExtent(v)));
+	int e = offset(clang_getRangeEnd(clang_getCursorExtent(v)));
+	edit(F, b, e - b,
+	     fmt("%s *%s = (%s *)cuflowDynShared() /* extern __shared__ */", clang_getCString(es), name,
+	         clang_getCString(es)));
+	free(name);
+	clang_disposeString(es);
+}
 
 static enum CXChildVisitResult
 findlaunches(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
 	Walk *w = d;
+	if (w->devfn && clang_getCursorKind(c) == CXCursor_VarDecl && hasattr(c, CXCursor_CUDASharedAttr)) {
+		devshared(w->L, w->F, c);
+		return CXChildVisit_Continue;
+	}
 	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
 		CXCursor *ks;
 		int n = kids(c, &ks);
@@ -280,6 +325,25 @@ istexture(CXCursor v)
 	return yes;
 }
 
+/* A texture reference's dimensionality: texture<T, dim, mode>'s second
+ * template argument, default ones filled in by the specialisation (the
+ * type's text leaves them out: texture<Node> is one-dimensional); -1 where
+ * it is not an integer, 0 for a surface (its output does not compile). */
+static long long
+texdims(CXCursor v)
+{
+	CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(v)));
+	CXString s = clang_getCursorSpelling(d);
+	bool tex = !strcmp(clang_getCString(s), "texture");
+	clang_disposeString(s);
+	if (!tex)
+		return 0;
+	if (clang_Cursor_getNumTemplateArguments(d) < 2 ||
+	    clang_Cursor_getTemplateArgumentKind(d, 1) != CXTemplateArgumentKind_Integral)
+		return -1;
+	return clang_Cursor_getTemplateArgumentValue(d, 1);
+}
+
 static void lowerdecls(Lower *L, CXTranslationUnit tu, CXCursor parent);
 
 static enum CXChildVisitResult
@@ -305,11 +369,9 @@ lowerdecl(CXCursor c, CXCursor parent, CXClientData d)
 		return CXChildVisit_Continue;
 	}
 	if (k == CXCursor_VarDecl && istexture(c)) {
-		CXString s = clang_getTypeSpelling(clang_getCursorType(c));
-		if (!strstr(clang_getCString(s), ", 1,") && !strstr(clang_getCString(s), ",1,") &&
-		    strstr(clang_getCString(s), "texture<"))
+		long long dims = texdims(c);
+		if (dims && dims != 1)
 			refuse(L, c, "a texture reference that is not one-dimensional");
-		clang_disposeString(s);
 		return CXChildVisit_Continue;
 	}
 	if (!isfn(k))
@@ -322,7 +384,8 @@ lowerdecl(CXCursor c, CXCursor parent, CXClientData d)
 		return CXChildVisit_Continue;
 	}
 	if (clang_isCursorDefinition(c)) {
-		Walk w = {L, F, hasattr(c, CXCursor_CUDADeviceAttr) && !hasattr(c, CXCursor_CUDAHostAttr)};
+		bool dev = hasattr(c, CXCursor_CUDADeviceAttr);
+		Walk w = {L, F, dev && !hasattr(c, CXCursor_CUDAHostAttr), dev};
 		clang_visitChildren(c, findlaunches, &w);
 	}
 	return CXChildVisit_Continue;
@@ -482,6 +545,46 @@ inlined(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, Inserts
 	return tu;
 }
 
+/* tu parsed again from the device-side texts of its files (arch.c), which
+ * *o then carries for the parses that follow; NULL (refused) where the
+ * device side does not parse. */
+static CXTranslationUnit
+deviceview(Lower *L, const char *path, Opts *o, FileTexts *dev)
+{
+	o->files = dev->v;
+	o->nfiles = dev->n;
+	for (int i = 0; i < dev->n; i++) {
+		if (!strcmp(dev->v[i].path, path)) {
+			o->text = dev->v[i].text;
+			o->textlen = dev->v[i].len;
+		}
+		vpush(L->texts, dev->v[i].text); /* freed with the translation units */
+	}
+	int mode;
+	CXIndex idx;
+	char *why = NULL;
+	CXTranslationUnit tu = parsetu(path, o, o->text, o->textlen, &mode, &idx, &why);
+	if (tu) {
+		vpush(L->tus, tu);
+		vpush(L->idx, idx);
+		why = firsterror(tu, path);
+	}
+	if (why) {
+		bprintf(&L->why, "%s: not parsed with device code's preprocessor branches: %s\n", path, why);
+		free(why);
+		return NULL;
+	}
+	return tu;
+}
+
+static void
+freepaths(FileTexts *t)
+{
+	for (int i = 0; i < t->n; i++)
+		free(t->v[i].path);
+	vfree(*t);
+}
+
 /* Lowers the program made of paths into the text *out; 0 on success, else
  * -1 with every refusal in *err. */
 int
@@ -491,6 +594,13 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 	/* parsed against the declarations the lowered program is compiled with */
 	Opts mo = *o0, *o = &mo;
 	mo.minimal = true;
+	/* the preprocessing record keeps the ranges #if skipped (arch.c) */
+	const char **args = xcalloc((size_t)o0->ncargs + 2, sizeof *args);
+	memcpy(args, o0->cargs, (size_t)o0->ncargs * sizeof *args);
+	args[o0->ncargs] = "-Xclang";
+	args[o0->ncargs + 1] = "-detailed-preprocessing-record";
+	mo.cargs = args;
+	mo.ncargs = o0->ncargs + 2;
 	for (int i = 0; i < n; i++) {
 		int mode;
 		CXIndex idx;
@@ -506,8 +616,21 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 			free(why);
 			continue;
 		}
+		Opts ao = *o; /* with the device-side texts */
+		FileTexts dev = {0};
+		bool ok = devicetexts(&L, tu, paths[i], o, &dev);
+		if (ok && dev.n)
+			ok = (tu = deviceview(&L, paths[i], &ao, &dev)) != NULL;
+		if (!ok) {
+			for (int j = 0; j < dev.n; j++)
+				if (!ao.files)
+					free(dev.v[j].text);
+			freepaths(&dev);
+			continue;
+		}
 		Inserts ins = {0};
-		tu = inlined(&L, tu, paths[i], o, &ins);
+		tu = inlined(&L, tu, paths[i], &ao, &ins);
+		freepaths(&dev);
 		CXFile mf = clang_getFile(tu, paths[i]);
 		LFile *F = lfile(&L, tu, mf);
 		F->given = true;
@@ -541,5 +664,6 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 	} else
 		*out = bstr(&b);
 	freelower(&L);
+	free(args);
 	return rc;
 }

@@ -35,6 +35,7 @@ typedef struct {
 /* lower.c */
 LFile *lfile(Lower *L, CXTranslationUnit tu, CXFile f);
 void refuse(Lower *L, CXCursor at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void refuseline(Lower *L, const char *path, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 char *cursortext(LFile *F, CXCursor c);
 void edit(LFile *F, int off, int len, char *text);
 int offset(CXSourceLocation l);
@@ -46,6 +47,9 @@ void lowerkernel(Lower *L, LFile *F, CXCursor k);
 void lowerkerneldecl(Lower *L, LFile *F, CXCursor k);
 char *launchername(CXCursor k);
 bool hassync(CXCursor s);
+
+/* arch.c */
+bool devicetexts(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, FileTexts *out);
 
 /* inline.c */
 char *inlinecalls(CXTranslationUnit tu, const char *path, size_t *len, Inserts *ins);

@@ -1,0 +1,88 @@
+/* cooperative_groups.h for programs lowered by cuflow (written for cuflow,
+ * not NVIDIA's header): the thread block and static tiles of it, enough for
+ * kernels that use them to name threads and to synchronise. C++ only.
+ *
+ * The lowering turns g.sync() and cg::sync(g) of a block, or of a tile of
+ * at most 32 threads, into the end of a thread loop, as it does
+ * __syncthreads() (doc/lowering.md), and refuses other groups' syncs; the
+ * sync functions below therefore never run in a lowered kernel, and stop
+ * the program if they do. The ranks read the thread-local threadIdx and
+ * blockDim that block functions keep current for calls they cannot see
+ * into. Tiles' collectives (shfl, ballot, reduce) are not provided: a
+ * program using them does not compile. */
+#ifndef CUFLOW_COOPERATIVE_GROUPS_H
+#define CUFLOW_COOPERATIVE_GROUPS_H
+
+#include "cuflow_lower.h"
+
+namespace cooperative_groups {
+
+[[noreturn]] inline void
+cuflow_unlowered_sync(const char *what)
+{
+	fprintf(stderr, "cuflow: %s ran outside a lowered kernel's barrier\n", what);
+	abort();
+}
+
+class thread_block {
+public:
+	void sync() const { cuflow_unlowered_sync("thread_block::sync"); }
+	static void barrier_wait() { cuflow_unlowered_sync("thread_block::barrier_wait"); }
+	unsigned size() const { return blockDim.x * blockDim.y * blockDim.z; }
+	unsigned num_threads() const { return size(); }
+	unsigned thread_rank() const { return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); }
+	dim3 group_index() const { return blockIdx; }
+	dim3 thread_index() const { return threadIdx; }
+	dim3 group_dim() const { return blockDim; }
+	dim3 dim_threads() const { return blockDim; }
+};
+
+inline thread_block
+this_thread_block()
+{
+	return thread_block();
+}
+
+/* Consecutive runs of Size threads of the block, by thread_rank. */
+template <unsigned Size, class ParentT = void> class thread_block_tile {
+public:
+	void sync() const { cuflow_unlowered_sync("thread_block_tile::sync"); }
+	static constexpr unsigned size() { return Size; }
+	static constexpr unsigned num_threads() { return Size; }
+	unsigned thread_rank() const { return thread_block().thread_rank() % Size; }
+	unsigned meta_group_rank() const { return thread_block().thread_rank() / Size; }
+	unsigned meta_group_size() const { return (thread_block().size() + Size - 1) / Size; }
+	template <class P> operator thread_block_tile<Size, P>() const { return {}; }
+};
+
+template <unsigned Size, class ParentT>
+thread_block_tile<Size, ParentT>
+tiled_partition(const ParentT &)
+{
+	return {};
+}
+
+template <class Group>
+void
+sync(const Group &)
+{
+	cuflow_unlowered_sync("cooperative_groups::sync");
+}
+
+template <class Group>
+unsigned long long
+thread_rank(const Group &g)
+{
+	return g.thread_rank();
+}
+
+template <class Group>
+unsigned long long
+group_size(const Group &g)
+{
+	return g.size();
+}
+
+} /* namespace cooperative_groups */
+
+#endif /* CUFLOW_COOPERATIVE_GROUPS_H */
