@@ -513,6 +513,7 @@ typedef struct {
 	int target;         /* the line it now precedes (a statement or the block's closing brace) */
 	bool toend;         /* target is the end of the block */
 	int overlap, calls; /* host statements and calls it now overlaps */
+	char *inflight;     /* moves: the device work in flight it overlaps ("fill (line 26)"), or NULL */
 	char *stop;         /* what stopped it (moves) or why it stayed (keeps) */
 	int stopline;       /* where, or 0 */
 	Edits edits;

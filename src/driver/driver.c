@@ -64,6 +64,7 @@ planfree(Plan *plan)
 	for (int c = 0; c < plan->n; c++) {
 		free(plan->v[c].call);
 		free(plan->v[c].stop);
+		free(plan->v[c].inflight);
 		vfree(plan->v[c].members);
 		freeedits(&plan->v[c].edits);
 	}

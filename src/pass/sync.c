@@ -572,6 +572,33 @@ emitmove(S *s, Group *g, int j, int at, const char *indent, int ci)
 	c->target = line(s->u, at); /* the original line it now precedes */
 }
 
+/* A loop among the item's statements. */
+static bool
+hasloop(const S *s, const Item *x)
+{
+	for (int v = x->first; v <= x->last; v++)
+		if (s->pf->loop[v] == v)
+			return true;
+	return false;
+}
+
+/* The device work in flight at node n that the report names: the nearest
+ * launch or asynchronous operation on every path to n (its dominators),
+ * unless a full sync comes after it; NULL when it comes from elsewhere. */
+static char *
+inflightname(const S *s, int n)
+{
+	for (int v = s->pf->idom[n], k = 0; v > 0 && v != n && k < 1000; n = v, v = s->pf->idom[v], k++) {
+		const Eff *e = &s->pf->st[v];
+		bool work = (e->ex & EX_LAUNCH) || ((e->ex & EX_ASYNC) && !bempty(&e->pwr)); /* not an event record */
+		if (work && e->what && !(e->ex & EX_UNKNOWN))
+			return fmt("%s (line %d)", e->what, e->whatline);
+		if (e->ex & (EX_DEVSYNC | EX_DEFSYNC | EX_UNKNOWN))
+			return NULL;
+	}
+	return NULL;
+}
+
 /* The group stopped just before syncs that moved in this run: it joins their
  * move, going in front of them at their new place. */
 static void
@@ -666,6 +693,7 @@ move(S *s, int xi)
 	g.regend = s->it[xi].end;
 	groupadd(s, &g, xi);
 	int j = pos + 1, passed = 0, lastpass = pos, stopline = 0, nstmt = 0, ncall = 0;
+	bool work = false; /* a loop or a call among the passed statements: host work worth overlapping */
 	char *stop = NULL;
 	for (; j < s->n; j++) {
 		int x = s->cur[j];
@@ -680,6 +708,7 @@ move(S *s, int xi)
 		lastpass = j;
 		nstmt += s->it[x].nstmt;
 		ncall += s->it[x].ncall;
+		work |= s->it[x].ncall > 0 || hasloop(s, &s->it[x]);
 		if (s->it[x].end > g.regend)
 			g.regend = s->it[x].end;
 	}
@@ -709,10 +738,12 @@ move(S *s, int xi)
 	bool useful = false;
 	for (int m = 0; m < g.m.n; m++)
 		useful |= inflight(&s->pf->in[s->it[g.m.v[m]].first]);
-	if (!passed || at < 0 || !useful) {
-		if (passed && at >= 0 && !useful) {
+	if (!passed || at < 0 || !useful || !work) {
+		if (passed && at >= 0 && (!useful || !work)) {
 			free(stop);
-			stop = xstrdup("no device work is in flight here, so moving it overlaps nothing");
+			stop = !useful ? xstrdup("no device work is in flight here, so moving it overlaps nothing")
+			               : fmt("it would pass only %d simple statement%s (no loop, no call), which buys nothing",
+			                     nstmt, nstmt == 1 ? "" : "s");
 			stopline = 0;
 		}
 		s->change[xi] = newchange(s, CH_KEEP, xi, stop, stopline);
@@ -735,6 +766,7 @@ move(S *s, int xi)
 	}
 	s->plan->v[ci].overlap = nstmt;
 	s->plan->v[ci].calls = ncall;
+	s->plan->v[ci].inflight = inflightname(s, s->it[xi].first);
 	emitmove(s, &g, j, at, indent, ci);
 	reorder(s, &g, pos, j);
 	for (int m = 0; m < g.m.n; m++)

@@ -41,8 +41,10 @@ changemsg(Buf *b, const Change *c)
 			bprintf(b, " down to the end of its block (line %d)", c->target);
 		else
 			bprintf(b, " down to line %d", c->target);
-		bprintf(b, "; it now overlaps %d host statement%s (%d call%s) with device work",
-		        c->overlap, c->overlap == 1 ? "" : "s", c->calls, c->calls == 1 ? "" : "s");
+		bprintf(b, "; it now overlaps %d host statement%s (%d call%s) with %s", c->overlap, c->overlap == 1 ? "" : "s",
+		        c->calls, c->calls == 1 ? "" : "s", "device work in flight");
+		if (c->inflight)
+			bprintf(b, " since %s", c->inflight);
 		if (c->toend)
 			bprintf(b, "; nothing in its block stops it");
 		else if (c->stopline)

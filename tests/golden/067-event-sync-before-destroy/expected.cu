@@ -29,8 +29,8 @@ int main()
         acc += i % 7;
     cudaEventSynchronize(done);
     cudaEventDestroy(done);
-    double s = 0;
     e = cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost);
+    double s = 0;
     for (int i = 0; i < n; i++)
         s += h[i];
     printf("RESULT %.1f %ld %d\n", s, acc, (int)e);
