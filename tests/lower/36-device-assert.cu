@@ -1,9 +1,10 @@
 // 36-device-assert.cu: a device-side assert() that fails in one thread of
 // one block, after a launch whose asserts all hold: as on a GPU, the
 // next synchronisation returns cudaErrorAssert
-// (710), and so do cudaGetLastError (twice: the error is sticky) and a
-// later copy; the process goes on to print its result.
-// Expected: RESULT sync=710 last=710 again=710 copy=710 bad=0
+// (710), and so does cudaGetLastError once (the next call reads the cleared
+// last error: 0 on an H100) and a later copy (the error is sticky); the
+// process goes on to print its result.
+// Expected: RESULT sync=710 last=710 again=0 copy=710 bad=0
 // (bad: the first kernel's results against the host). A lowering whose
 // assert aborts the process prints nothing.
 #include <cassert>
