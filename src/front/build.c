@@ -1442,33 +1442,32 @@ static void
 candidates(B *b)
 {
 	Named *want = NULL, *n, *tmp;
+	VEC(Call *) open = {0};
 	for (int f = 0; f < b->u->fns.n; f++)
-		for (int i = 0; i < b->u->fns.v[f].calls.n; i++) {
-			Call *c = &b->u->fns.v[f].calls.v[i];
-			if (c->ncands >= 0)
-				continue;
-			HASH_FIND_STR(want, c->name, n);
-			if (!n) {
-				n = xcalloc(1, sizeof *n);
-				n->name = c->name;
-				HASH_ADD_KEYPTR(hh, want, n->name, strlen(n->name), n);
-			}
+		for (int i = 0; i < b->u->fns.v[f].calls.n; i++)
+			if (b->u->fns.v[f].calls.v[i].ncands < 0)
+				vpush(open, &b->u->fns.v[f].calls.v[i]);
+	for (int i = 0; i < open.n; i++) {
+		HASH_FIND_STR(want, open.v[i]->name, n);
+		if (!n) {
+			n = xcalloc(1, sizeof *n);
+			n->name = open.v[i]->name;
+			HASH_ADD_KEYPTR(hh, want, n->name, strlen(n->name), n);
 		}
-	if (!want)
-		return;
-	void *data[2] = {b, want};
-	clang_visitChildren(clang_getTranslationUnitCursor(b->tu), findnamed, data);
-	for (int f = 0; f < b->u->fns.n; f++)
-		for (int i = 0; i < b->u->fns.v[f].calls.n; i++) {
-			Call *c = &b->u->fns.v[f].calls.v[i];
-			if (c->ncands >= 0)
-				continue;
-			HASH_FIND_STR(want, c->name, n);
-			c->ncands = n->method ? 0 : n->syms.n;
-			c->cands = c->ncands ? xmalloc(c->ncands * sizeof *c->cands) : NULL;
-			for (int k = 0; k < c->ncands; k++)
-				c->cands[k] = n->syms.v[k];
-		}
+	}
+	if (want) {
+		void *data[2] = {b, want};
+		clang_visitChildren(clang_getTranslationUnitCursor(b->tu), findnamed, data);
+	}
+	for (int i = 0; i < open.n; i++) {
+		Call *c = open.v[i];
+		HASH_FIND_STR(want, c->name, n);
+		c->ncands = n->method ? 0 : n->syms.n;
+		c->cands = c->ncands ? xmalloc(c->ncands * sizeof *c->cands) : NULL;
+		for (int k = 0; k < c->ncands; k++)
+			c->cands[k] = n->syms.v[k];
+	}
+	vfree(open);
 	HASH_ITER(hh, want, n, tmp) {
 		HASH_DEL(want, n);
 		vfree(n->syms);

@@ -574,27 +574,9 @@ __host__ __device__ float normcdf(float x);
 __host__ __device__ float normcdfinv(float x);
 
 /* CUDA's global min/max (nvcc has no std:: in front of them), including
- * its mixed signed/unsigned and float/double forms. */
-#define CUFLOW_MINMAX(R, A, B) \
-	static inline __host__ __device__ R min(A a, B b) { return (R)a < (R)b ? (R)a : (R)b; } \
-	static inline __host__ __device__ R max(A a, B b) { return (R)a > (R)b ? (R)a : (R)b; }
-CUFLOW_MINMAX(int, int, int)
-CUFLOW_MINMAX(unsigned int, unsigned int, unsigned int)
-CUFLOW_MINMAX(unsigned int, int, unsigned int)
-CUFLOW_MINMAX(unsigned int, unsigned int, int)
-CUFLOW_MINMAX(long, long, long)
-CUFLOW_MINMAX(unsigned long, unsigned long, unsigned long)
-CUFLOW_MINMAX(unsigned long, long, unsigned long)
-CUFLOW_MINMAX(unsigned long, unsigned long, long)
-CUFLOW_MINMAX(long long, long long, long long)
-CUFLOW_MINMAX(unsigned long long, unsigned long long, unsigned long long)
-CUFLOW_MINMAX(unsigned long long, long long, unsigned long long)
-CUFLOW_MINMAX(unsigned long long, unsigned long long, long long)
-CUFLOW_MINMAX(float, float, float)
-CUFLOW_MINMAX(double, double, double)
-CUFLOW_MINMAX(double, float, double)
-CUFLOW_MINMAX(double, double, float)
-#undef CUFLOW_MINMAX
+ * its mixed signed/unsigned and float/double forms, for both sides. */
+#define CUFLOW_MINMAX_SPACE __host__ __device__
+#include "cuflow_minmax.h"
 
 /* ---- textures and surfaces ------------------------------------------------------- */
 

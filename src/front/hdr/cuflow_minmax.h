@@ -1,13 +1,17 @@
-/* cuflow_minmax.h: nvcc declares max and min for host code too (ints,
- * longs, long longs, their unsigned mixes, float and double); clang's CUDA
- * headers declare them for device code only. Host twins, so host calls
- * resolve as they do under nvcc. Parses with the toolkit include it; the
- * minimal header (cuflow_cuda.h) declares its own. */
+/* cuflow_minmax.h: CUDA's global max and min (ints, longs, long longs, their
+ * unsigned mixes, float and double). nvcc declares them for host code too;
+ * clang's CUDA headers for device code only. Parses with the toolkit include
+ * this for host twins (CUFLOW_MINMAX_SPACE left to its default), so host
+ * calls resolve as under nvcc; the minimal header (cuflow_cuda.h) includes
+ * it for both sides. */
 #ifndef CUFLOW_MINMAX_H
 #define CUFLOW_MINMAX_H
-#define CUFLOW_MINMAX(R, A, B)                                                         \
-	static inline __attribute__((host)) R max(const A a, const B b) { return (R)a > (R)b ? (R)a : (R)b; } \
-	static inline __attribute__((host)) R min(const A a, const B b) { return (R)a < (R)b ? (R)a : (R)b; }
+#ifndef CUFLOW_MINMAX_SPACE
+#define CUFLOW_MINMAX_SPACE __attribute__((host))
+#endif
+#define CUFLOW_MINMAX(R, A, B)                                                                                     \
+	static inline CUFLOW_MINMAX_SPACE R min(A a, B b) { return (R)a < (R)b ? (R)a : (R)b; }                   \
+	static inline CUFLOW_MINMAX_SPACE R max(A a, B b) { return (R)a > (R)b ? (R)a : (R)b; }
 CUFLOW_MINMAX(int, int, int)
 CUFLOW_MINMAX(unsigned int, unsigned int, unsigned int)
 CUFLOW_MINMAX(unsigned int, int, unsigned int)
