@@ -137,7 +137,7 @@ typedef struct Rule {
 	char *file;
 	int line;
 } Rule;
-enum { RF_ASYNC = 1, RF_NORETURN = 2, RF_DEVICE = 4 /* device-side rule */, RF_LEGACY = 8 };
+enum { RF_ASYNC = 1, RF_NORETURN = 2, RF_DEVICE = 4 /* device-side rule */, RF_LEGACY = 8, RF_BODY = 16 /* replaces a seen body */ };
 
 typedef struct Rules Rules;
 Rules *rules_new(void);

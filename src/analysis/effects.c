@@ -270,12 +270,15 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 	e->ex |= ex;
 }
 
-/* The function whose summary a call uses: its body, unless a rule names it
- * exactly (the rule says what a wrapper does); -1 when there is none. */
+/* The function whose summary a call uses: its body, unless a rule marked
+ * `body` names it exactly (the rule says what a wrapper does; a library's
+ * rule must not stand for a user's function of the same name, log() say);
+ * -1 when there is none. */
 int
 calledfn(const Prog *p, int ui, const Call *c)
 {
-	if (c->kind != C_DIRECT || rules_exact(p->rules, c->name))
+	const Rule *r = c->kind == C_DIRECT ? rules_exact(p->rules, c->name) : NULL;
+	if (c->kind != C_DIRECT || (r && (r->flags & RF_BODY)))
 		return -1;
 	return symfn(p, ui, c->callee);
 }

@@ -228,6 +228,11 @@ fillitems(S *s)
 				x->e.what = e->what;
 				x->e.whatline = e->whatline;
 			}
+			if (!x->e.unk && e->unk) {
+				x->e.unk = e->unk;
+				x->e.unkvia = e->unkvia;
+				x->e.unkline = e->unkline;
+			}
 			if (st->end > x->end)
 				x->end = st->end;
 			if (st->begin < x->begin)
