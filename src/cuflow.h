@@ -29,6 +29,7 @@ char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 void vgrow_(void **v, int *cap, int need, size_t sz);
 char *readfile(const char *path, size_t *len, char **err);
 double now(void);
+size_t rssbytes(void);
 bool onstack(void *(*fn)(void *), void *arg, size_t stack);
 int *linestarts(const char *src, size_t len, int *nlines);
 int lineof(const int *starts, int nlines, int off);
@@ -357,6 +358,7 @@ typedef struct {
 	const FileText *files; /* other files' contents instead of the disk's (the lowering's device side) */
 	int nfiles;
 	int cudaarch;         /* __CUDA_ARCH__ in device code (--cuda-arch=sm_XX); 0: CUDA_ARCH_DEFAULT */
+	size_t maxmem;        /* resident bytes past which a program's analysis stops and it is refused; 0: no cap */
 } Opts;
 
 /* front/parse.c + front/build.c */
@@ -428,7 +430,8 @@ typedef struct {
 	Bits drd, dwr, srd, swr; /* in flight on the default stream / on other streams */
 	Bits strm;               /* the streams with work in flight (LOC_UNKNOWN: some unknown one) */
 	bool dany, sany;         /* some work in flight there, even with nothing to read or write */
-	int ex;                  /* EX_KIO when a printing kernel is in flight */
+	bool entry;              /* srd/swr also hold Prog.alldev's, by reference: what may be in */
+	int ex;                  /* flight when a function other than main starts; EX_KIO when a printing kernel is */
 } Pend;
 
 typedef struct {
@@ -460,6 +463,7 @@ typedef struct Prog {
 	Bits *pts;
 	Bits escapable; /* locations unknown code could reach */
 	Pend alldev;    /* every device op's effects: what may be in flight when a function starts */
+	char *over;     /* the analysis passed Opts.maxmem and stopped: why the program is refused */
 } Prog;
 
 /* model/link.c */
@@ -482,9 +486,11 @@ void filldom(int n, Ints *succ, Ints *pred, int root, int *idom, int *order, int
 bool dominates(const int *idom, const int *order, int a, int b);
 void fillloops(PFunc *pf);
 void fillpending(Prog *p, PFunc *pf);
+void pendwork(const Prog *p, const Pend *in, Bits *rd, Bits *wr);
 bool conflicts(const Prog *p, const Bits *a, const Bits *b);
 int conflictloc(const Prog *p, const Bits *a, const Bits *b);
-void analyse(Prog *p);
+bool overmem(Prog *p);
+bool analyse(Prog *p);
 
 /* ---------------------------------------------------------------- plans */
 

@@ -1,7 +1,10 @@
 /* main.c: the command line. Parses options and hands them to the driver. */
+#include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "cuflow.h"
@@ -25,6 +28,8 @@ static const char usage[] =
 	"  --report-file=PATH write the report there instead of stderr\n"
 	"  --export-fixes=FILE write the moves as clang-apply-replacements YAML\n"
 	"  -j N               analyse N files at a time\n"
+	"  --max-memory=SIZE  refuse a program whose analysis would take the process past SIZE\n"
+	"                     (K, M, G; 0: no cap; default three quarters of the machine's memory)\n"
 	"  -q, --quiet        no report\n"
 	"  --timing           add parse and analysis times per file to the report\n"
 	"  --no-prescan       parse every file, even those with no CUDA calls\n"
@@ -72,6 +77,7 @@ enum {
 	OPT_LOWER,
 	OPT_LSP,
 	OPT_CUDAARCH,
+	OPT_MAXMEM,
 };
 
 static const struct option longopts[] = {
@@ -92,12 +98,43 @@ static const struct option longopts[] = {
 	{"no-prescan", no_argument, NULL, OPT_NOPRESCAN},
 	{"lower", required_argument, NULL, OPT_LOWER},
 	{"cuda-arch", required_argument, NULL, OPT_CUDAARCH},
+	{"max-memory", required_argument, NULL, OPT_MAXMEM},
 	{"output", required_argument, NULL, 'o'},
 	{"lsp", no_argument, NULL, OPT_LSP},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
+
+/* "512M", "4G", "0": bytes, with a binary suffix. */
+static bool
+parsesize(const char *s, size_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	int shift = 0;
+	if (*end == 'K' || *end == 'k')
+		shift = 10;
+	else if (*end == 'M' || *end == 'm')
+		shift = 20;
+	else if (*end == 'G' || *end == 'g')
+		shift = 30;
+	if (shift)
+		end++;
+	if (end == s || *end || errno || *s == '-' || v > (SIZE_MAX >> shift))
+		return false;
+	*out = (size_t)v << shift;
+	return true;
+}
+
+/* The default memory cap: three quarters of the machine's memory. */
+static size_t
+defaultmaxmem(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	return pages > 0 && size > 0 ? (size_t)pages / 4 * 3 * (size_t)size : 0;
+}
 
 /* What main allocated for the run (leak checkers see the rest freed). */
 static void
@@ -144,6 +181,7 @@ main(int argc, char **argv)
 	Run r = {0};
 	r.jobs = 1;
 	r.opts.prescan = true;
+	r.opts.maxmem = defaultmaxmem();
 	r.passes = xstrdup("sync");
 	/* everything after "--" goes to the compiler untouched */
 	int dd = argc;
@@ -228,6 +266,10 @@ main(int argc, char **argv)
 		case OPT_INCLUDE:
 			addcarg(&r, "-include", NULL);
 			addcarg(&r, optarg, NULL);
+			break;
+		case OPT_MAXMEM:
+			if (!parsesize(optarg, &r.opts.maxmem))
+				return usageerr("--max-memory takes a size in bytes, with an optional K, M or G", optarg);
 			break;
 		case 'j': {
 			char *end;

@@ -69,16 +69,40 @@ ishost(const PFunc *pf)
 	return pf->f->kind == FN_HOST || pf->f->kind == FN_HOSTDEVICE;
 }
 
-void
+/* Is the process past its memory cap (Opts.maxmem)? Then the program is
+ * refused instead of the machine running out of memory. The cap is on the
+ * whole process (with -j, what other workers hold counts too): it keeps a
+ * run from taking the machine down, it is not a per-file budget. */
+bool
+overmem(Prog *p)
+{
+	if (p->over)
+		return true;
+	size_t cap = p->opts ? p->opts->maxmem : 0;
+	if (!cap || rssbytes() <= cap)
+		return false;
+	p->over = fmt("its analysis needs more than %zu MiB of memory", cap >> 20);
+	return true;
+}
+
+/* False when the analysis stopped at the memory cap (Prog.over says so). */
+bool
 analyse(Prog *p)
 {
+	if (overmem(p))
+		return false;
 	solvepts(p);
+	if (overmem(p))
+		return false;
 	filleffects(p);
 	for (int f = 0; f < p->fns.n; f++) {
 		PFunc *pf = &p->fns.v[f];
 		if (!ishost(pf) || pf->f->st.n < 2)
 			continue;
+		if (overmem(p))
+			return false;
 		fillcfg(p, pf);
 		fillpending(p, pf);
 	}
+	return true;
 }

@@ -270,6 +270,17 @@ parseworker(void *arg)
 	return NULL;
 }
 
+/* A program whose analysis stopped at the memory cap: none of its files is
+ * rewritten, each is listed with the reason and the flag that lifts it. */
+static void
+refuseall(Unit **u, int n, const char *why)
+{
+	for (int i = 0; i < n; i++) {
+		u[i]->refused = xstrdup(why);
+		u[i]->fixhint = xstrdup("--max-memory=SIZE (0: no cap)");
+	}
+}
+
 /* Analysis time of a program goes to each of its files, shared equally. */
 static void *
 analyseworker(void *arg)
@@ -283,8 +294,9 @@ analyseworker(void *arg)
 		if (members.n) {
 			double t0 = now();
 			Prog *p = prog_link(members.v, members.n, j->rules, &j->r->opts);
-			analyse(p);
-			if (strstr(j->r->passes, "sync"))
+			if (!analyse(p))
+				refuseall(members.v, members.n, p->over);
+			else if (strstr(j->r->passes, "sync"))
 				syncmotion(p, &j->plans[g]);
 			prog_free(p);
 			double t = (now() - t0) / members.n;
@@ -524,11 +536,10 @@ drive(Run *r)
 	Job j = {r, rules, &files, flags, units, n, PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, 0, NULL, NULL,
 	         isatty(2) && !r->dump, now(), origin.v};
 	parallel(&j, parseworker);
-	for (int i = 0; i < n; i++)
-		if (units[i]->refused && !r->check)
-			rc = 3; /* a gate is not failed forever by a file it cannot read: the report lists it */
 	if (r->dump) {
 		for (int i = 0; i < n; i++) {
+			if (units[i]->refused)
+				rc = 3;
 			Buf b = {0};
 			dumpunit(&b, units[i]);
 			if (!emit(bstr(&b), stdout))
@@ -539,6 +550,9 @@ drive(Run *r)
 		Plan plan = {0};
 		runpasses(&j, &plan);
 		progress(&j, true);
+		for (int i = 0; i < n; i++)
+			if (units[i]->refused && !r->check)
+				rc = 3; /* a gate is not failed forever by a file it cannot read: the report lists it */
 		double *tanalyse = j.tanalyse;
 		bool *changed = xcalloc(n + 1, sizeof *changed);
 		char **editerr = xcalloc(n + 1, sizeof *editerr);

@@ -96,8 +96,7 @@ plandiags(const Analyser *a, Doc *d, Unit *u, const Opts *o)
 	Plan plan = {0};
 	cst_scan(u);
 	Prog *p = prog_link(&u, 1, a->rules, o);
-	analyse(p);
-	if (strstr(a->run->passes, "sync"))
+	if (analyse(p) && strstr(a->run->passes, "sync"))
 		syncmotion(p, &plan);
 	prog_free(p);
 	VEC(Diag) v = {0};

@@ -380,10 +380,7 @@ blocker(S *s, Group *g, int xi, int *ln)
 		return xstrdup("accesses managed memory, which the host may use only after a sync");
 	}
 	Bits pw = bnew(p->locs.n), pr = bnew(p->locs.n);
-	bor(&pw, &g->in.dwr);
-	bor(&pw, &g->in.swr);
-	bor(&pr, &g->in.drd);
-	bor(&pr, &g->in.srd);
+	pendwork(p, &g->in, &pr, &pw);
 	l = conflictloc(p, &pw, &e->rd);
 	if (l < 0)
 		l = conflictloc(p, &pw, &e->wr);
@@ -430,6 +427,7 @@ groupadd(S *s, Group *g, int xi)
 	bor(&g->in.swr, &in->swr);
 	g->in.dany |= in->dany;
 	g->in.sany |= in->sany;
+	g->in.entry |= in->entry;
 	g->in.ex |= in->ex;
 	if (x->end > g->regend)
 		g->regend = x->end;
