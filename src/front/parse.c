@@ -98,6 +98,10 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 	vpush(*a, xstrdup("-x"));
 	vpush(*a, xstrdup("cuda"));
 	vpush(*a, xstrdup("--cuda-host-only"));
+#ifdef CLANG_RESOURCE_DIR
+	vpush(*a, xstrdup("-resource-dir")); /* else clang's CUDA wrappers of <new>, <cmath>... are lost */
+	vpush(*a, xstrdup(CLANG_RESOURCE_DIR));
+#endif
 	vpush(*a, xstrdup("-Wno-unknown-cuda-version"));
 	vpush(*a, xstrdup("-Wno-unused-command-line-argument"));
 	/* old C++ that nvcc's host compiler (GCC) only warns about */
