@@ -170,14 +170,17 @@ static size_t extent(const struct box *b, size_t pitch, size_t slice)
 /* Whether the n bytes from p stay inside the allocation p points into, as
  * CUDA checks for the memory it allocated (cudaErrorInvalidValue, not a
  * fault). Host memory the runtime did not allocate has no known size and
- * is trusted, short of running past the end of the address space. */
+ * is trusted, short of running past the end of the address space or into
+ * a block freed lately (freed.c). */
 static int fits(const void *p, size_t n)
 {
 	struct alloc a;
 	uintptr_t x = (uintptr_t)p;
 	if (x + n < x)
 		return 0;
-	return !rt_find(p, &a) || n <= a.base + a.size - x;
+	if (rt_find(p, &a))
+		return n <= a.base + a.size - x;
+	return !rt_freed(x, n);
 }
 
 static cudaError_t check_copy(const struct box *b, enum cudaMemcpyKind kind)

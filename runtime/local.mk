@@ -9,7 +9,8 @@ runtime_libcuflow_runtime_a_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -D_GNU_SOURCE
 runtime_libcuflow_runtime_a_SOURCES = \
 	runtime/rt_internal.h runtime/state.c runtime/error.c runtime/queue.c \
 	runtime/stream.c runtime/launch.c runtime/memory.c runtime/copy.c \
-	runtime/device.c runtime/texture.c runtime/graph.c runtime/profile.c
+	runtime/device.c runtime/texture.c runtime/graph.c runtime/profile.c \
+	runtime/freed.c
 
 cuflowincludedir = $(includedir)/cuflow
 cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_device.h \

@@ -110,6 +110,14 @@ struct alloc {
 	unsigned flags;           /* cudaHostAlloc / cudaHostRegister flags */
 };
 
+/* A freed block still held (freed.c), and in which order it was freed. */
+struct freed {
+	struct alloc a;
+	uint64_t seq;
+};
+
+#define RT_FREED_MAX 256
+
 /* cudaMallocArray & co: elements of elem bytes, rows of pitch bytes. */
 struct cudaArray {
 	struct cudaChannelFormatDesc desc;
@@ -171,6 +179,9 @@ struct cuflow_rt {
 
 	struct alloc *allocs;     /* sorted by base */
 	size_t nallocs, cap_allocs;
+	struct freed freed[RT_FREED_MAX]; /* freed blocks still held, sorted by base */
+	size_t nfreed, freed_heap; /* how many; bytes of heap blocks among them */
+	uint64_t freed_seq;
 
 	struct CUstream_st legacy, perthread;
 	struct CUstream_st *streams;
@@ -230,6 +241,12 @@ int rt_find(const void *p, struct alloc *out); /* the allocation holding p */
 void rt_free_all(void);
 void rt_free_now(void *p);          /* cudaFreeAsync's op: free, no sync */
 void rt_box_run(const struct op *o);
+void rt_release(const struct alloc *a); /* give the memory back */
+
+/* freed blocks (freed.c) */
+void rt_retire(const struct alloc *a); /* hold a freed block, or release it */
+int rt_freed(uintptr_t p, size_t n);  /* whether [p, p + n) touches a held one */
+void rt_freed_clear(void);             /* release every held block */
 
 /* device (device.c) */
 size_t rt_phys_mem(void);
