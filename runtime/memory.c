@@ -135,6 +135,7 @@ static cudaError_t alloc_kind(void **out, size_t size, enum cudaMemoryType type,
 	}
 	a.base = (uintptr_t)p;
 	insert(&a);
+	rt_trace_alloc(size);
 	*out = p;
 	return cudaSuccess;
 }
@@ -222,6 +223,7 @@ static cudaError_t free_kind(void *p, int host)
 		insert(&a);
 		return rt_err(cudaErrorInvalidValue);
 	}
+	rt_trace_free(&a);
 	rt_retire(&a);
 	return cudaSuccess;
 }
@@ -229,8 +231,10 @@ static cudaError_t free_kind(void *p, int host)
 void rt_free_now(void *p)
 {
 	struct alloc a;
-	if (take(p, &a, HOW_HEAP | HOW_MMAP))
+	if (take(p, &a, HOW_HEAP | HOW_MMAP)) {
+		rt_trace_free(&a);
 		rt_retire(&a);
+	}
 }
 
 cudaError_t cudaFree(void *devPtr)
@@ -274,6 +278,7 @@ void rt_free_all(void)
 			rt_release(&r->allocs[i]);
 	r->nallocs = kept;
 	rt_freed_clear();
+	rt_trace_reset();
 	rt_unlock();
 }
 
