@@ -23,7 +23,7 @@ pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = runtime/cuflow-runtime.pc
 
 EXTRA_DIST += runtime/cuflow-runtime.pc.in runtime/cuflow-runtime-uninstalled.pc.in \
-	runtime/tests/defer.test runtime/tests/profile.test runtime/tests/trace.test doc/runtime.md
+	runtime/tests/defer.test runtime/tests/profile.test runtime/tests/trace.test doc/runtime.md doc/trace.md
 
 # Tests: C++ programs written like lowered code. Each runs as it is (eager
 # mode); defer.test runs the ones that must also pass in deferred mode under
