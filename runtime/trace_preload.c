@@ -169,16 +169,24 @@ static void drop_block(void *p)
 	pthread_mutex_unlock(&the.lock);
 }
 
+/* Whether p is in an allocation seen (1: device or managed, 0: pinned
+ * host), or -1 if in none. */
+static int seen(const void *p)
+{
+	pthread_mutex_lock(&the.lock);
+	size_t i = upper((uintptr_t)p);
+	int in = i > 0 && (uintptr_t)p - the.blocks[i - 1].base < the.blocks[i - 1].size;
+	int dev = in ? the.blocks[i - 1].device : -1;
+	pthread_mutex_unlock(&the.lock);
+	return dev;
+}
+
 /* Whether p is device (or managed) memory: the allocations seen first, then
  * the runtime's own answer for memory allocated elsewhere. */
 static int on_device(const void *p)
 {
-	pthread_mutex_lock(&the.lock);
-	size_t i = upper((uintptr_t)p);
-	int known = i > 0 && (uintptr_t)p - the.blocks[i - 1].base < the.blocks[i - 1].size;
-	int dev = known && the.blocks[i - 1].device;
-	pthread_mutex_unlock(&the.lock);
-	if (known)
+	int dev = seen(p);
+	if (dev >= 0)
 		return dev;
 	typedef cudaError_t (*attrs_fn)(struct ptr_attrs *, const void *);
 	attrs_fn f = REAL(attrs_fn, "cudaPointerGetAttributes");
@@ -203,8 +211,9 @@ static struct trace_box box2(const void *dst, size_t dpitch, const void *src, si
 	return b;
 }
 
-/* What is known before a copy runs: the payload of an upload, the
- * destination's hash before a download, the source range of a device copy. */
+/* What is known before a copy runs (known: 1, hash): the payload of an
+ * upload or of a device copy from a known range, the destination's hash
+ * before a download. */
 struct xfer {
 	int kind;
 	struct trace_box b;
@@ -216,10 +225,14 @@ static void before(struct xfer *x)
 {
 	if (!trace_bytes(&x->b))
 		return;
-	if (x->kind == H2D) {
+	/* A "host" side the program allocated as device memory (a wrong kind) is
+	 * not read here: the real runtime gets to refuse the copy, not we to
+	 * fault on it. */
+	if (x->kind == H2D && seen(x->b.src) != 1) {
 		x->known = 1;
 		x->hash = trace_payload(&x->b);
-	} else if (x->kind == D2H) {
+	} else if (x->kind == D2H && seen((const void *)x->b.dst) != 1) {
+		x->known = 1;
 		x->hash = trace_dst_hash(&x->b);
 	} else if (x->kind == D2D) {
 		pthread_mutex_lock(&the.lock);
@@ -233,7 +246,7 @@ static void before(struct xfer *x)
 static void after(struct xfer *x, int async, cudaStream_t stream)
 {
 	int same = 0;
-	if (x->kind == D2H && trace_bytes(&x->b)) {
+	if (x->kind == D2H && x->known) {
 		typedef cudaError_t (*sync_fn)(cudaStream_t);
 		sync_fn sync = REAL(sync_fn, "cudaStreamSynchronize");
 		if (async && sync)
