@@ -145,6 +145,7 @@ Rules *rules_new(void);
 int rules_load(Rules *r, const char *path, char **err); /* 0 ok */
 int rules_parse(Rules *r, const char *name, const char *text, char **err);
 int rules_loaddir(Rules *r, const char *dir, char **err);
+Rules *rules_loadall(const char *const *extra, int n, char **err); /* shipped, then the user's; NULL: *err */
 const Rule *rules_find(const Rules *r, const char *qualname);
 const Rule *rules_exact(const Rules *r, const char *qualname);
 void rules_free(Rules *r);
@@ -366,6 +367,7 @@ Unit *unit_parse(const char *path, const Opts *o, const Rules *rules);
 void unit_free(Unit *u);
 /* front/flags.c: nvcc's flags as clang's, for a parse */
 void nvccflags(const char *const *argv, int argc, const char *dir, bool keep, Strs *out);
+Opts fileopts(const Opts *run, const Strs *dbflags, Strs *all); /* the run's options with a file's flags */
 /* front/cst.c: comments and trivia from the tree-sitter CST */
 void cst_scan(Unit *u);
 bool cst_hascuda(const char *src, size_t len, int *depth);
@@ -489,8 +491,6 @@ void fillpending(Prog *p, PFunc *pf);
 void pendwork(const Prog *p, const Pend *in, Bits *rd, Bits *wr);
 bool conflicts(const Prog *p, const Bits *a, const Bits *b);
 int conflictloc(const Prog *p, const Bits *a, const Bits *b);
-bool overmem(Prog *p);
-bool analyse(Prog *p);
 
 /* ---------------------------------------------------------------- plans */
 
@@ -526,8 +526,19 @@ typedef struct {
 } Change;
 typedef VEC(Change) Plan;
 
+/* model/dump.c: --dump=model */
+void dumpunit(Buf *b, const Unit *u);
+
 /* pass/sync.c */
 void syncmotion(Prog *p, Plan *plan);
+
+/* pass/pipeline.c */
+unsigned passset(const char *list); /* PASS_* bits of a comma list; 0: a name that is no pass */
+const char *passname(int pass);
+bool overmem(Prog *p);
+bool analyse(Prog *p); /* every analysis, no pass */
+char *runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Plan *plan);
+void planfree(Plan *plan);
 
 /* edit/edit.c */
 int editorder(const Edit *a, const Edit *b); /* the order applyedits applies edits in */
@@ -538,5 +549,34 @@ int writeatomic(const char *path, const char *data, size_t len, const char *was,
 
 /* report/ */
 void unidiff(Buf *out, const char *path, const char *a, size_t alen, const char *b, size_t blen);
+
+/* ---------------------------------------------------------------- modes */
+
+/* main.c: one run of cuflow, from the command line. main chooses one of
+ * the three modes below; each depends only on the stages above. */
+typedef struct {
+	Opts opts;
+	VEC(char *) cargs;
+	VEC(const char *) inputs;
+	VEC(const char *) rulefiles;
+	char *passes;     /* --passes, as given (the reports list it) */
+	unsigned passset; /* the same as PASS_* bits */
+	bool inplace, check, quiet, timing;
+	bool lsp; /* serve the Language Server Protocol on stdio instead */
+	const char *report, *reportfile, *exportfixes, *dump;
+	const char *lower, *output; /* --lower=openmp -o OUTPUT */
+	int jobs;
+} Run;
+
+/* driver/driver.c: the rewrite (diff, -i, --check, reports) and --lower */
+int drive(Run *r);
+int drivelower(Run *r);
+/* driver/compdb.c, walk.c: where the inputs and their flags come from */
+int compdb(const char *dir, Strs *files, Strs **flags, char **err);
+void walktree(const char *dir, Strs *files);
+/* lower/lower.c: a whole program to C++/OpenMP */
+int lowerprogram(const char **paths, int n, const Opts *o, char **out, char **err);
+/* lsp/lsp.c: the Language Server Protocol on stdio */
+int lspserve(Run *r);
 
 #endif

@@ -14,10 +14,10 @@ src_libcuflow_a_SOURCES = \
 	src/model/link.c \
 	src/analysis/analysis.h src/analysis/pts.c src/analysis/kernel.c src/analysis/effects.c \
 	src/analysis/dom.c src/analysis/loop.c src/analysis/pending.c src/analysis/cfg.c \
-	src/front/cst.c src/pass/sync.c src/edit/edit.c \
+	src/front/cst.c src/pass/sync.c src/pass/pipeline.c src/report/formats.c src/edit/edit.c \
 	src/report/report.h src/report/diff.c src/report/text.c src/report/plan.c \
 	src/report/json.c src/report/sarif.c src/report/fixes.c \
-	src/driver/driver.h src/driver/driver.c src/driver/compdb.c src/driver/walk.c \
+	src/driver/driver.c src/driver/compdb.c src/driver/walk.c \
 	src/lower/lower.h src/lower/lower.c src/lower/kernel.c src/lower/inline.c src/lower/arch.c \
 	src/lsp/lsp.h src/lsp/lsp.c src/lsp/rpc.c src/lsp/positions.c src/lsp/doc.c src/lsp/analyse.c
 nodist_src_libcuflow_a_SOURCES = src/front/headers.c src/model/builtin_rules.c

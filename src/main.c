@@ -8,7 +8,7 @@
 
 #include "config.h"
 #include "cuflow.h"
-#include "driver/driver.h"
+#include "report/report.h"
 
 static const char usage[] =
 	"usage: cuflow [options] FILE|DIR... [-- COMPILER_ARGS...]\n"
@@ -149,23 +149,6 @@ freerun(Run *r)
 }
 
 /* Whether every name in the comma list is a pass cuflow has. */
-static bool
-knownpasses(const char *list)
-{
-	static const char *const passes[] = {"sync"};
-	for (const char *p = list;; p++) {
-		size_t n = strcspn(p, ",");
-		bool known = false;
-		for (size_t i = 0; i < sizeof passes / sizeof *passes; i++)
-			known |= n == strlen(passes[i]) && !strncmp(p, passes[i], n);
-		if (!known)
-			return false;
-		p += n;
-		if (!*p)
-			return true;
-	}
-}
-
 static void
 addcarg(Run *r, const char *flag, const char *val)
 {
@@ -295,7 +278,7 @@ main(int argc, char **argv)
 	}
 	for (int i = optind; i < dd; i++)
 		vpush(r.inputs, argv[i]);
-	if (!knownpasses(r.passes))
+	if (!(r.passset = passset(r.passes)))
 		return usageerr("--passes takes a comma list of: sync", r.passes);
 	if (r.lower && !r.output)
 		return usageerr("--lower needs -o OUT.cpp", NULL);
@@ -308,7 +291,7 @@ main(int argc, char **argv)
 		                NULL);
 	if (r.dump && strcmp(r.dump, "model"))
 		return usageerr("--dump takes 'model'", r.dump);
-	if (r.report && strcmp(r.report, "text") && strcmp(r.report, "json") && strcmp(r.report, "sarif"))
+	if (r.report && !reportformat(r.report))
 		return usageerr("--report takes text, json or sarif", r.report);
 	if (r.lsp && (r.inputs.n || r.inplace || r.check || r.dump || r.report))
 		return usageerr("--lsp takes its files from the editor, and no output options", NULL);
@@ -316,7 +299,7 @@ main(int argc, char **argv)
 		return usageerr("no input files", NULL);
 	r.opts.cargs = (const char **)r.cargs.v;
 	r.opts.ncargs = r.cargs.n;
-	int rc = drive(&r);
+	int rc = r.lsp ? lspserve(&r) : r.lower ? drivelower(&r) : drive(&r);
 	freerun(&r);
 	return rc;
 }

@@ -66,12 +66,6 @@ unitcol16(const Unit *u, int off)
 	return col;
 }
 
-const char *
-passname(int pass)
-{
-	return pass == PASS_SYNC ? "sync" : "unknown";
-}
-
 /* Length of the UTF-8 sequence a lead byte starts, or 0. */
 static int
 leadlen(unsigned char c)
