@@ -1,5 +1,5 @@
 // case: redundant download: a kernel fills d_a, the host downloads it and reads it, a second kernel writes only d_b, and the host downloads d_a into h_a again
-// expect: the second "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line {L:2:cudaMemcpy(h_a, d_a}) is removed: h_a already holds d_a's version from line {L:1:cudaMemcpy(h_a, d_a}, and "other<<<...>>>(d_b, n)" writes only d_b; the first download (line {L:1:cudaMemcpy(h_a, d_a}) and the download of d_b (line {L:cudaMemcpy(h_b, d_b}) stay
+// expect: the second "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line 41) is removed: h_a already holds d_a's version from line 35, and "other<<<...>>>(d_b, n)" writes only d_b; the first download (line 35) and the download of d_b (line 42) stay
 // trap: removing the first download instead (or both) leaves h_a holding the -7 sentinels when s1 is summed; removing the download of d_b leaves h_b at its sentinels
 #include <cstdio>
 #include <cstdlib>

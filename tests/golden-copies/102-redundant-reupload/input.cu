@@ -1,5 +1,5 @@
 // case: redundant re-upload: h_w goes up to d_w, a kernel reads it, the host reads (never writes) h_w, and h_w is uploaded to d_w again before a second kernel reads it
-// expect: the second "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line {L:2:cudaMemcpy(d_w, h_w}) is removed: d_w already holds h_w's version from line {L:1:cudaMemcpy(d_w, h_w}; the host only reads h_w (the loop summing hw) and writes h_o, and neither kernel writes d_w; the first upload and both downloads stay
+// expect: the second "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line 37) is removed: d_w already holds h_w's version from line 27; the host only reads h_w (the loop summing hw) and writes h_o, and neither kernel writes d_w; the first upload and both downloads stay
 // trap: if the first upload were the one removed, apply reads uninitialised d_w; the downloads of d_o are needed because apply writes d_o each time
 #include <cstdio>
 #include <cstdlib>

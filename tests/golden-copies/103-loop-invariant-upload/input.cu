@@ -1,5 +1,5 @@
 // case: loop-invariant upload: every iteration of a constant-trip loop uploads the same host buffer h_w to d_w, and the kernel in the loop only reads d_w
-// expect: "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_w, h_w}) is hoisted out of the loop to just before "for (int t = 0; t < steps; ++t)" (line {L:for (int t = 0; t < steps; ++t)}); no guard is needed (steps is the constant 8); the download after the loop stays; bytes saved: 7 * bytes
+// expect: "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line 33) is hoisted out of the loop to just before "for (int t = 0; t < steps; ++t)" (line 32); no guard is needed (steps is the constant 8); the download after the loop stays; bytes saved: 7 * bytes
 // trap: a hoisted copy placed after the first launch, or the upload removed outright, makes relax read an uninitialised d_w
 #include <cstdio>
 #include <cstdlib>

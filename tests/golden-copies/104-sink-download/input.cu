@@ -1,5 +1,5 @@
 // case: download sunk to the loop exit: each iteration launches a kernel on d_x and downloads d_x into h_x, but nothing in the loop reads h_x (the host works on h_w only)
-// expect: "cudaMemcpy(h_x, d_x, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_x, d_x}) sinks out of the loop to just after its closing brace, before "long long s = 0;" (line {L:long long s = 0;}); the loop's single exit is the normal one (steps is the constant 10); bytes saved: 9 * bytes
+// expect: "cudaMemcpy(h_x, d_x, bytes, cudaMemcpyDeviceToHost);" (line 33) sinks out of the loop to just after its closing brace, before "long long s = 0;" (line 39); the loop's single exit is the normal one (steps is the constant 10); bytes saved: 9 * bytes
 // trap: dropping the download instead of sinking it leaves h_x at its initial values; sinking it above the last launch gives the state of step 8
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: OmpMemOpt pattern 1: h_a goes up to d_a, a kernel reads d_a and writes d_b, and both buffers are downloaded (the tofrom habit); no kernel writes d_a
-// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_a, d_a}) is removed: h_a already holds d_a's version from the upload at line {L:cudaMemcpy(d_a, h_a}, no kernel writes d_a and the host does not write h_a between; "cudaMemcpy(h_b, d_b, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_b, d_b}) stays (derive writes d_b) and still orders the kernel before the host reads
+// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line 31) is removed: h_a already holds d_a's version from the upload at line 29, no kernel writes d_a and the host does not write h_a between; "cudaMemcpy(h_b, d_b, bytes, cudaMemcpyDeviceToHost);" (line 32) stays (derive writes d_b) and still orders the kernel before the host reads
 // trap: removing the download of d_b instead leaves h_b at its -1 sentinels
 #include <cstdio>
 #include <cstdlib>

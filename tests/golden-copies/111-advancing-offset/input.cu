@@ -1,5 +1,5 @@
 // case: must never: chunked streaming; each iteration uploads the chunk at h_in + off, processes it, and downloads it to h_out + off, with off advancing by chunk
-// expect: both copies stay in the loop: "cudaMemcpy(d_c, h_in + off, chunk * sizeof(int), cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_c, h_in + off}) and "cudaMemcpy(h_out + off, d_c, chunk * sizeof(int), cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_out + off, d_c}); the report says off (line {L:off += chunk}) changes in the loop
+// expect: both copies stay in the loop: "cudaMemcpy(d_c, h_in + off, chunk * sizeof(int), cudaMemcpyHostToDevice);" (line 29) and "cudaMemcpy(h_out + off, d_c, chunk * sizeof(int), cudaMemcpyDeviceToHost);" (line 31); the report says off (line 28) changes in the loop
 // trap: hoisting the upload uploads only the first chunk, so every chunk is computed from it; sinking the download writes only the last chunk to h_out (the rest keep their -1 sentinels)
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: the upload's size grows each iteration (m doubles) while its source h_src never changes; the kernel reads the whole device buffer, whose tail still holds the -1 the first upload did not cover
-// expect: "cudaMemcpy(d_x, h_src, m * sizeof(int), cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_x, h_src}) stays in the loop: its size m (line {L:m *= 2}) changes each iteration, and no single copy before the loop gives every iteration its bytes (the first would cover too little, the last too much)
+// expect: "cudaMemcpy(d_x, h_src, m * sizeof(int), cudaMemcpyHostToDevice);" (line 32) stays in the loop: its size m (line 31) changes each iteration, and no single copy before the loop gives every iteration its bytes (the first would cover too little, the last too much)
 // trap: hoisting the first iteration's copy (m = 256) makes every later count see only 256 values; hoisting the full copy makes the first iterations see all of them; sums[] changes either way
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: host double buffering; each iteration uploads *cur, the kernel derives d_y from it, d_y is downloaded into *nxt, and the host pointers swap (tmp = cur; cur = nxt; nxt = tmp), so the next upload reads what the last download wrote
-// expect: both copies stay in the loop: "cudaMemcpy(d_x, cur, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_x, cur}) reads a different host buffer each iteration (cur, swapped at line {L:cur = nxt;}), written by "cudaMemcpy(nxt, d_y, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(nxt, d_y}) of the previous iteration
+// expect: both copies stay in the loop: "cudaMemcpy(d_x, cur, bytes, cudaMemcpyHostToDevice);" (line 31) reads a different host buffer each iteration (cur, swapped at line 35), written by "cudaMemcpy(nxt, d_y, bytes, cudaMemcpyDeviceToHost);" (line 33) of the previous iteration
 // trap: hoisting the upload feeds h_a's initial contents to every iteration; treating cur as "never written in the loop" because no store names it is the mistake
 #include <cstdio>
 #include <cstdlib>

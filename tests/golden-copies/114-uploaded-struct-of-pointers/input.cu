@@ -1,5 +1,5 @@
 // case: must never: the kernel writes d_a through a pointer stored in a struct that was itself uploaded (the kernel gets only d_s, a device copy of struct Bufs holding d_a and d_b)
-// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_a, d_a}) stays: work<<<...>>>(d_s, n) writes d_a through s->a (d_s holds d_a since the upload at line {L:cudaMemcpy(d_s, &hs}); the upload "cudaMemcpy(d_a, h_a, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_a, h_a}) stays too
+// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line 42) stays: work<<<...>>>(d_s, n) writes d_a through s->a (d_s holds d_a since the upload at line 38); the upload "cudaMemcpy(d_a, h_a, bytes, cudaMemcpyHostToDevice);" (line 40) stays too
 // trap: taking the download for redundant (h_a went up to d_a and no launch names d_a) leaves h_a at its uploaded values, changing sa
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: a table of device pointers (d_a, d_acc) is uploaded once; each iteration re-uploads h_a to d_a and launches a kernel that gets only the table, which updates d_a in place through tab[0] and accumulates into tab[1]
-// expect: "cudaMemcpy(d_a, h_a, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_a, h_a}) stays in the loop: bump<<<...>>>(d_tab, n, t) writes d_a through the uploaded pointer table (line {L:cudaMemcpy(d_tab, h_tab}); no launch in the loop names d_a
+// expect: "cudaMemcpy(d_a, h_a, bytes, cudaMemcpyHostToDevice);" (line 37) stays in the loop: bump<<<...>>>(d_tab, n, t) writes d_a through the uploaded pointer table (line 34); no launch in the loop names d_a
 // trap: hoisting the upload lets the second iteration start from the first iteration's tab[0] values instead of h_a, changing d_acc
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: a library call writes the device buffer: each iteration uploads h_w to d_w, a kernel reads it, and cudaMemset clears d_w (scratch reset); after the loop the same upload looks redundant but follows a cudaMemset too
-// expect: "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_w, h_w}) stays in the loop: "cudaMemset(d_w, 0, bytes);" (line {L:cudaMemset(d_w, 0, bytes);}) writes d_w in every iteration; the upload after the loop (line {L:2:cudaMemcpy(d_w, h_w}) stays: the last cudaMemset wrote d_w after the last upload
+// expect: "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line 29) stays in the loop: "cudaMemset(d_w, 0, bytes);" (line 31) writes d_w in every iteration; the upload after the loop (line 33) stays: the last cudaMemset wrote d_w after the last upload
 // trap: hoisting the upload, or removing the one after the loop, makes acc read zeros from the cleared d_w
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: libc writes the host source between two uploads of the same buffer: memcpy fills the first half of h_a from h_b, memset clears the second half
-// expect: all three "cudaMemcpy(d_a, h_a, bytes, cudaMemcpyHostToDevice);" (lines {L:1:cudaMemcpy(d_a, h_a}, {L:2:cudaMemcpy(d_a, h_a}, {L:3:cudaMemcpy(d_a, h_a}) stay: "memcpy(h_a, h_b, bytes / 2);" (line {L:memcpy(h_a, h_b}) and "memset(h_a + n / 2, 0, bytes / 2);" (line {L:memset(h_a + n / 2}) write h_a between them (rules/: libc calls)
+// expect: all three "cudaMemcpy(d_a, h_a, bytes, cudaMemcpyHostToDevice);" (lines 41, 44, 47) stay: "memcpy(h_a, h_b, bytes / 2);" (line 43) and "memset(h_a + n / 2, 0, bytes / 2);" (line 46) write h_a between them (rules/: libc calls)
 // trap: taking the second or third upload for redundant (no statement stores to h_a by name) makes the kernel see the old h_a, changing s2 or s3
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: streaming input; each iteration fread()s the next record from a temporary file into the same host buffer h_rec and uploads it (the copy's arguments never change)
-// expect: "cudaMemcpy(d_rec, h_rec, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_rec, h_rec}) stays in the loop: "fread(h_rec, sizeof(int), n, f)" (line {L:fread(h_rec}) writes h_rec in every iteration (rules/: libc I/O)
+// expect: "cudaMemcpy(d_rec, h_rec, bytes, cudaMemcpyHostToDevice);" (line 43) stays in the loop: "fread(h_rec, sizeof(int), n, f)" (line 42) writes h_rec in every iteration (rules/: libc I/O)
 // trap: hoisting the upload accumulates the first record (or, before the first fread, garbage) six times
 #include <cstdio>
 #include <cstdlib>

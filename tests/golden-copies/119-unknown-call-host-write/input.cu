@@ -1,5 +1,5 @@
 // case: must never: an unknown call writes the upload's source: a hook chosen at run time and called through a function pointer with no pointer argument writes h_w through the global g_w
-// expect: "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_w, h_w}) stays in the loop: "hook(t);" (line {L:hook(t);}) calls an unknown function (a pointer chosen from argc), which must be taken to write everything reachable, globals included (it does write h_w through g_w)
+// expect: "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line 49) stays in the loop: "hook(t);" (line 48) calls an unknown function (a pointer chosen from argc), which must be taken to write everything reachable, globals included (it does write h_w through g_w)
 // trap: hoisting the upload (h_w is never stored to by name in main, and hook gets no pointer) makes every iteration use the unperturbed h_w
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: an unknown call writes device memory: a post-processing step chosen at run time and called through a function pointer launches a kernel that scales d_a in place
-// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_a, d_a}) stays (post(d_a, n) at line {L:1:post(d_a, n);} may write d_a); in the loop, "cudaMemcpy(d_a, h_a, bytes, cudaMemcpyHostToDevice);" (line {L:2:cudaMemcpy(d_a, h_a}) stays (post at line {L:2:post(d_a, n);} writes d_a each iteration)
+// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line 51) stays (post(d_a, n) at line 50 may write d_a); in the loop, "cudaMemcpy(d_a, h_a, bytes, cudaMemcpyHostToDevice);" (line 57) stays (post at line 58 writes d_a each iteration)
 // trap: removing the download as redundant (h_a went up to d_a, and no launch in main names d_a as written) leaves h_a unscaled; hoisting the upload lets the scaling compound across iterations
 #include <cstdio>
 #include <cstdlib>

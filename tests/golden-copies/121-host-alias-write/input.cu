@@ -1,5 +1,5 @@
 // case: must never: the host writes the upload's source through aliases only: view points into the second half of h_w, and cfg.w (a struct field) holds h_w itself
-// expect: "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_w, h_w}) stays in the loop: "view[t] += 3;" (line {L:view[t] += 3;}) and "cfg.w[t * 5] ^= 6;" (line {L:cfg.w[t * 5] ^= 6;}) write h_w through aliases in every iteration
+// expect: "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line 38) stays in the loop: "view[t] += 3;" (line 41) and "cfg.w[t * 5] ^= 6;" (line 43) write h_w through aliases in every iteration
 // trap: hoisting the upload (no store names h_w) makes every iteration see the original h_w
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: the host writes the upload's source in callees: perturb(h_w, ...) writes through its parameter, retune(&m, t) through a struct parameter's field, and perturb is defined after main (only its prototype is seen first)
-// expect: "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_w, h_w}) stays in the loop: "perturb(h_w, n, t);" (line {L:perturb(h_w, n, t);}) and "retune(&m, t);" (line {L:retune(&m, t);}) write h_w each iteration (their summaries: perturb writes *w, retune writes *m->w)
+// expect: "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line 44) stays in the loop: "perturb(h_w, n, t);" (line 46) and "retune(&m, t);" (line 47) write h_w each iteration (their summaries: perturb writes *w, retune writes *m->w)
 // trap: hoisting the upload makes every iteration use the unperturbed h_w
 #include <cstdio>
 #include <cstdlib>

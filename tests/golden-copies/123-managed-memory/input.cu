@@ -1,5 +1,5 @@
 // case: must never: managed memory: each iteration copies h_w into the managed buffer m (cudaMemcpy, HostToDevice), a kernel reads m, and after a sync the host writes m[...] directly (the host and device see the same managed buffer)
-// expect: "cudaMemcpy(m, h_w, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(m, h_w}) stays in the loop: "m[t * 7] += 100;" (line {L:m[t * 7] += 100;}) is a host write of the copy's destination, which is managed memory; the download of m after the loop (line {L:cudaMemcpy(h_out, m}) stays (no copy of managed memory is assumed redundant without the same host-write tracking)
+// expect: "cudaMemcpy(m, h_w, bytes, cudaMemcpyHostToDevice);" (line 30) stays in the loop: "m[t * 7] += 100;" (line 33) is a host write of the copy's destination, which is managed memory; the download of m after the loop (line 35) stays (no copy of managed memory is assumed redundant without the same host-write tracking)
 // trap: hoisting the copy (h_w never changes, and the kernel only reads m) lets the host's writes to m accumulate into later iterations' input
 #include <cstdio>
 #include <cstdlib>

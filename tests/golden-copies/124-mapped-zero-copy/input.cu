@@ -1,5 +1,5 @@
 // case: must never: mapped (zero-copy) pinned memory: each iteration uploads the mapped host buffer h_m into d_x, and the kernel writes h_m through its device alias d_m (cudaHostGetDevicePointer); the host never stores to h_m in the loop
-// expect: "cudaMemcpy(d_x, h_m, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_x, h_m}) stays in the loop: "feedback<<<...>>>(d_m, d_x, n, t)" (line {L:feedback<<<}) writes h_m through d_m, the device pointer of the same mapped allocation
+// expect: "cudaMemcpy(d_x, h_m, bytes, cudaMemcpyHostToDevice);" (line 29) stays in the loop: "feedback<<<...>>>(d_m, d_x, n, t)" (line 30) writes h_m through d_m, the device pointer of the same mapped allocation
 // trap: hoisting the upload (h_m is a host buffer no host statement writes in the loop) makes every iteration start from the initial h_m
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: partial overlap: the first half of d_a is downloaded into h_a and read, then the whole of d_a is downloaded into h_a; the first copy covers only part of the second
-// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_a, d_a, bytes,}) stays: h_a holds d_a's version only in its first half (from "cudaMemcpy(h_a, d_a, bytes / 2, cudaMemcpyDeviceToHost);", line {L:cudaMemcpy(h_a, d_a, bytes / 2}); its second half still holds the host's -5 sentinels
+// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line 30) stays: h_a holds d_a's version only in its first half (from "cudaMemcpy(h_a, d_a, bytes / 2, cudaMemcpyDeviceToHost);", line 26); its second half still holds the host's -5 sentinels
 // trap: taking the whole download for redundant (same buffers, no kernel between) leaves the second half of h_a at -5, changing s2
 #include <cstdio>
 #include <cstdlib>

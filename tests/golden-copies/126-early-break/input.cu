@@ -1,5 +1,5 @@
 // case: must never: early break between a download and the loop exit: each iteration launches step on d_x, leaves the loop at t == stop (read from data: 5), and otherwise downloads d_x into h_x, which the loop does not read
-// expect: "cudaMemcpy(h_x, d_x, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_x, d_x}) stays in the loop: on the break path (line {L:break;}) h_x must hold the state of the iteration before the break, which d_x no longer holds at either exit
+// expect: "cudaMemcpy(h_x, d_x, bytes, cudaMemcpyDeviceToHost);" (line 34) stays in the loop: on the break path (line 33) h_x must hold the state of the iteration before the break, which d_x no longer holds at either exit
 // trap: sinking the download to the loop's exits gives h_x the state after step 5 instead of step 4
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: an early return between the loop's preheader and the copy: run() returns at the top of an iteration when h_stop[t] is set, before that iteration's upload; the first call stops at t == 0
-// expect: "cudaMemcpy(d_w, h_w, n * sizeof(int), cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_w, h_w}) is not hoisted above the loop unconditionally: on the path that returns at line {L:return t;} with t == 0 it never runs; it stays (or moves only to a place every path to the original passes, e.g. after the return test of the first iteration)
+// expect: "cudaMemcpy(d_w, h_w, n * sizeof(int), cudaMemcpyHostToDevice);" (line 27) is not hoisted above the loop unconditionally: on the path that returns at line 26 with t == 0 it never runs; it stays (or moves only to a place every path to the original passes, e.g. after the return test of the first iteration)
 // trap: hoisting the upload to run()'s loop preheader overwrites d_w (which still holds h_w0, read by mark after the first call) with h_w, changing sm
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: exit() inside the loop, with the result printed by an atexit handler that reads h_x through a global; nothing in the loop reads h_x by name
-// expect: "cudaMemcpy(h_x, d_x, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_x, d_x}) stays in the loop: "exit(0);" (line {L:exit(0);}) leaves the program from inside the loop, and report() (registered with atexit, line {L:atexit(report);}) reads h_x on that path
+// expect: "cudaMemcpy(h_x, d_x, bytes, cudaMemcpyDeviceToHost);" (line 50) stays in the loop: "exit(0);" (line 52) leaves the program from inside the loop, and report() (registered with atexit, line 43) reads h_x on that path
 // trap: sinking the download to the loop's normal exit skips it on the exit(0) path (taken at t == 7), so report() prints the -2 sentinels
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: goto out of the loop between a download and the loop exit: when the data check fails at t == 4, the loop jumps past the normal exit to a label that reads h_x; the normal path does not read h_x in the loop
-// expect: "cudaMemcpy(h_x, d_x, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_x, d_x}) stays in the loop: "goto failed;" (line {L:goto failed;}) leaves it before the iteration's download, and "failed:" (line {L:failed:}) reads h_x, which must hold the previous iteration's state
+// expect: "cudaMemcpy(h_x, d_x, bytes, cudaMemcpyDeviceToHost);" (line 35) stays in the loop: "goto failed;" (line 34) leaves it before the iteration's download, and "failed:" (line 42) reads h_x, which must hold the previous iteration's state
 // trap: sinking the download to after the loop (or to both exits) makes the failed path read the state after step 4 instead of step 3
 #include <cstdio>
 #include <cstdlib>

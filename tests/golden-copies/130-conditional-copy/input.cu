@@ -1,5 +1,5 @@
 // case: must never: a copy under a condition the new place does not share: from iteration warm on (warm = 3, from argc) the loop uploads new weights h_w1 over d_w, which held h_w0 for the first iterations
-// expect: "cudaMemcpy(d_w, h_w1, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_w, h_w1}) is not hoisted to the loop's preheader: it runs only under "if (t >= warm)" (line {L:if (t >= warm)}); it may stay, or run only in the first iteration with t >= warm (later ones are redundant), never before iteration warm
+// expect: "cudaMemcpy(d_w, h_w1, bytes, cudaMemcpyHostToDevice);" (line 37) is not hoisted to the loop's preheader: it runs only under "if (t >= warm)" (line 36); it may stay, or run only in the first iteration with t >= warm (later ones are redundant), never before iteration warm
 // trap: hoisting it before the loop makes iterations 0 to 2 read h_w1 instead of h_w0
 #include <cstdio>
 #include <cstdlib>

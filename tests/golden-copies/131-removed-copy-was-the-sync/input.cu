@@ -1,5 +1,5 @@
 // case: a redundant blocking download is also the only thing that waits for a kernel writing mapped (zero-copy) host memory, which the host reads next
-// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_a, d_a}) is removed (h_a already holds d_a's version from the upload at line {L:cudaMemcpy(d_a, h_a}; produce only reads d_a) and a "cudaDeviceSynchronize();" (or "cudaStreamSynchronize(0);") takes its place, before the loop reading h_m (line {L:for (int i = 0; i < n; ++i) sm}); the report says the copy was the synchronisation; keeping the copy is also correct
+// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line 43) is removed (h_a already holds d_a's version from the upload at line 41; produce only reads d_a) and a "cudaDeviceSynchronize();" (or "cudaStreamSynchronize(0);") takes its place, before the loop reading h_m (line 45); the report says the copy was the synchronisation; keeping the copy is also correct
 // trap: removing the download without a sync lets the host read h_m before produce wrote it: the CPU oracle's deferred mode (CUFLOW_DEFER=1) reads the -9 sentinels; on a GPU the slow kernel (SPIN) is still running
 #include <cstdio>
 #include <cstdlib>

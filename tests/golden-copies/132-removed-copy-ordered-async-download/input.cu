@@ -1,5 +1,5 @@
 // case: a redundant blocking download is also what waits for an earlier asynchronous download (cudaMemcpyAsync of d_b into pinned h_b, legacy default stream) that the host reads next
-// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_a, d_a}) is removed (h_a holds d_a's version from the upload at line {L:cudaMemcpy(d_a, h_a}; derive only reads d_a) and "cudaStreamSynchronize(0);" (or "cudaDeviceSynchronize();") takes its place before the loop reading h_b (line {L:for (int i = 0; i < n; ++i) sb}); keeping the copy is also correct
+// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line 41) is removed (h_a holds d_a's version from the upload at line 38; derive only reads d_a) and "cudaStreamSynchronize(0);" (or "cudaDeviceSynchronize();") takes its place before the loop reading h_b (line 43); keeping the copy is also correct
 // trap: removing the download without a sync lets the host read h_b before the asynchronous copy (and derive) ran: the CPU oracle's deferred mode reads the -8 sentinels
 #include <cstdio>
 #include <cstdlib>

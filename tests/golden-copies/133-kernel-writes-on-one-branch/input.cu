@@ -1,5 +1,5 @@
 // case: must never: a kernel writes the buffer on one branch only: after h_a goes up to d_a, bump writes d_a if mode == 1 (it is, from argc) and d_b otherwise; in the loop, bump writes d_w on every third iteration only
-// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_a, d_a}) stays (it may move into the "if (mode == 1)" branch, after bump, but is never removed: it is redundant only on the else path); "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_w, h_w}) is not hoisted out of the loop: "bump<<<...>>>(d_w, n)" under "if (t % 3 == 1)" (line {L:if (t % 3 == 1)}) writes d_w (it may only move to follow that bump under the same condition)
+// expect: "cudaMemcpy(h_a, d_a, bytes, cudaMemcpyDeviceToHost);" (line 48) stays (it may move into the "if (mode == 1)" branch, after bump, but is never removed: it is redundant only on the else path); "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line 51) is not hoisted out of the loop: "bump<<<...>>>(d_w, n)" under "if (t % 3 == 1)" (line 53) writes d_w (it may only move to follow that bump under the same condition)
 // trap: removing the download leaves h_a unbumped; hoisting the upload lets iterations after a bump read the bumped d_w
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: a buffer freed and reallocated in the loop: at the end of each iteration d_w and d_r are replaced by new allocations (allocated before the old ones are freed, so the addresses differ)
-// expect: "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_w, h_w}) stays in the loop: each iteration's d_w is a new, uninitialised allocation (line {L:cudaMalloc(&nw, bytes);}); "cudaMemcpy(h_r, d_r, bytes, cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(h_r, d_r}) stays: after the loop d_r is a fresh allocation, and the buffer the download read was freed (line {L:cudaFree(d_r);})
+// expect: "cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);" (line 32) stays in the loop: each iteration's d_w is a new, uninitialised allocation (line 36); "cudaMemcpy(h_r, d_r, bytes, cudaMemcpyDeviceToHost);" (line 34) stays: after the loop d_r is a fresh allocation, and the buffer the download read was freed (line 39)
 // trap: hoisting the upload leaves every later iteration's d_w uninitialised; sinking the download reads the fresh, unwritten d_r
 #include <cstdio>
 #include <cstdlib>

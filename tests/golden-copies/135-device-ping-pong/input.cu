@@ -1,5 +1,5 @@
 // case: must never: swapped device double buffers (ping-pong, tmp = d_cur; d_cur = d_nxt; d_nxt = tmp): each iteration imposes the boundary values h_bc on the first 64 cells of d_cur, smooths d_cur into d_nxt, and swaps
-// expect: "cudaMemcpy(d_cur, h_bc, 64 * sizeof(int), cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_cur, h_bc}) stays in the loop: its destination d_cur alternates between d_a and d_b (swapped at line {L:d_cur = d_nxt;}), and smooth writes the buffer it targets next time; the download after the loop stays
+// expect: "cudaMemcpy(d_cur, h_bc, 64 * sizeof(int), cudaMemcpyHostToDevice);" (line 35) stays in the loop: its destination d_cur alternates between d_a and d_b (swapped at line 38), and smooth writes the buffer it targets next time; the download after the loop stays
 // trap: hoisting the upload imposes the boundary once, on d_a only; the boundary cells then drift, changing the checksum
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // case: must never: the BFS/Rodinia convergence loop: each iteration sets the scalar h_changed = 0, uploads it, lets the kernels set the device flag, and downloads it for the loop condition
-// expect: both copies stay in the loop: "cudaMemcpy(d_changed, &h_changed, sizeof(int), cudaMemcpyHostToDevice);" (line {L:cudaMemcpy(d_changed, &h_changed}) follows the host's scalar write "h_changed = 0;" (line {L:h_changed = 0;}) and relax writes *d_changed; "cudaMemcpy(&h_changed, d_changed, sizeof(int), cudaMemcpyDeviceToHost);" (line {L:cudaMemcpy(&h_changed, d_changed}) is read by the loop condition (line {L:while (h_changed}); the download of d_dist after the loop stays
+// expect: both copies stay in the loop: "cudaMemcpy(d_changed, &h_changed, sizeof(int), cudaMemcpyHostToDevice);" (line 47) follows the host's scalar write "h_changed = 0;" (line 46) and relax writes *d_changed; "cudaMemcpy(&h_changed, d_changed, sizeof(int), cudaMemcpyDeviceToHost);" (line 50) is read by the loop condition (line 52); the download of d_dist after the loop stays
 // trap: hoisting the flag's upload never clears the device flag, so the loop runs to its cap of 2000 iterations (iters in RESULT); sinking the flag's download ends it after one iteration
 #include <cstdio>
 #include <cstdlib>
