@@ -115,6 +115,8 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 		vpush(*a, fmt("-isystem%s/include/cccl", cuda));
 		vpush(*a, xstrdup("-include")); /* the minimal header has its own */
 		vpush(*a, xstrdup(HDRDIR "/cuflow_minmax.h"));
+		vpush(*a, xstrdup("-include")); /* nvcc's builtin atomics, which clang lacks */
+		vpush(*a, xstrdup(HDRDIR "/cuflow_nvatomic.h"));
 	} else {
 		vpush(*a, xstrdup("-nocudainc"));
 		vpush(*a, xstrdup("-nocudalib"));
@@ -268,7 +270,7 @@ parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode
 			struct CXUnsavedFile f = {xstrdup(o->files[i].path), o->files[i].text, o->files[i].len};
 			vpush(uf, f);
 		}
-	for (const Embedded *e = cuflow_headers; e->name; e++) { /* cuflow_minmax.h serves the toolkit's mode too */
+	for (const Embedded *e = cuflow_headers; e->name; e++) { /* cuflow_minmax.h, cuflow_nvatomic.h serve the toolkit's mode too */
 		struct CXUnsavedFile f = {fmt(HDRDIR "/%s", e->name), e->text, strlen(e->text)};
 		vpush(uf, f);
 	}
