@@ -93,12 +93,6 @@ isarray(CXType t)
 }
 
 static bool
-isref(CXType t)
-{
-	return t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
-}
-
-static bool
 isfunc(CXType t)
 {
 	return t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto;
@@ -109,32 +103,6 @@ static bool
 isscalar(CXType t)
 {
 	return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
-}
-
-static int
-nkids(CXCursor e, CXCursor **ks)
-{
-	return kids(e, ks);
-}
-
-/* Through the wrappers libclang leaves unexposed (implicit casts, cleanups,
- * temporaries) and parentheses. */
-CXCursor
-strip(CXCursor e)
-{
-	for (;;) {
-		enum CXCursorKind k = clang_getCursorKind(e);
-		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
-			return e;
-		CXCursor *ks;
-		int n = nkids(e, &ks);
-		if (n != 1) {
-			free(ks);
-			return e;
-		}
-		e = ks[0];
-		free(ks);
-	}
 }
 
 static void
@@ -182,7 +150,7 @@ static int
 memberbase(B *b, CXCursor e)
 {
 	CXCursor *ks;
-	int n = nkids(e, &ks);
+	int n = kids(e, &ks);
 	int base = -1;
 	for (int i = 0; i < n; i++)
 		if (clang_isExpression(clang_getCursorKind(ks[i]))) {
@@ -225,7 +193,7 @@ static int
 subscriptlv(B *b, CXCursor e)
 {
 	CXCursor *ks;
-	int n = nkids(e, &ks);
+	int n = kids(e, &ks);
 	int l = -1;
 	if (n == 2) {
 		int p = isptr(ctype(ks[0])) || isarray(ctype(ks[0])) ? 0 : 1;
@@ -243,7 +211,7 @@ static CXCursor
 lastexpr(CXCursor e)
 {
 	CXCursor *ks;
-	int n = nkids(e, &ks);
+	int n = kids(e, &ks);
 	CXCursor r = clang_getNullCursor();
 	for (int i = n - 1; i >= 0; i--)
 		if (clang_isExpression(clang_getCursorKind(ks[i]))) {
@@ -268,7 +236,7 @@ lv(B *b, CXCursor e)
 	switch (clang_getCursorKind(e)) {
 	case CXCursor_UnexposedExpr:
 	case CXCursor_ParenExpr:
-		n = nkids(e, &ks);
+		n = kids(e, &ks);
 		if (n == 1)
 			l = lv(b, ks[0]);
 		else
@@ -289,7 +257,7 @@ lv(B *b, CXCursor e)
 		l = subscriptlv(b, e);
 		break;
 	case CXCursor_UnaryOperator:
-		n = nkids(e, &ks);
+		n = kids(e, &ks);
 		if (n == 1) {
 			enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(e);
 			if (u == CXUnaryOperator_Deref)
@@ -306,7 +274,7 @@ lv(B *b, CXCursor e)
 		break;
 	case CXCursor_BinaryOperator:
 	case CXCursor_CompoundAssignOperator:
-		n = nkids(e, &ks);
+		n = kids(e, &ks);
 		if (n == 2) {
 			enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(e);
 			if (o == CXBinaryOperator_Comma) {
@@ -320,7 +288,7 @@ lv(B *b, CXCursor e)
 		}
 		break;
 	case CXCursor_ConditionalOperator:
-		n = nkids(e, &ks);
+		n = kids(e, &ks);
 		if (n == 3) {
 			ev(b, ks[0]);
 			int x = lv(b, ks[1]), y = lv(b, ks[2]);
@@ -471,13 +439,7 @@ userdtor(CXType t)
 	CXCursor d = clang_getTypeDeclaration(t);
 	if (clang_Cursor_isNull(d) || insystem(d))
 		return false;
-	CXCursor *ks;
-	int n = kids(d, &ks);
-	bool found = false;
-	for (int i = 0; i < n && !found; i++)
-		found = clang_getCursorKind(ks[i]) == CXCursor_Destructor;
-	free(ks);
-	return found;
+	return haskid(d, CXCursor_Destructor);
 }
 
 static int
@@ -569,7 +531,7 @@ rvx(B *b, CXCursor e)
 	default:
 		break;
 	}
-	n = nkids(e, &ks);
+	n = kids(e, &ks);
 	switch (k) {
 	case CXCursor_UnaryOperator:
 		v = unaryrv(b, e, ks, n);
@@ -672,20 +634,6 @@ configcall(CXCursor c, CXCursor *cfg)
 	return yes;
 }
 
-/* An integer constant expression's value, else LLONG_MIN. */
-long long
-intconst(CXCursor a)
-{
-	CXEvalResult r = clang_Cursor_Evaluate(a);
-	long long v = LLONG_MIN;
-	if (r) {
-		if (clang_EvalResult_getKind(r) == CXEval_Int)
-			v = clang_EvalResult_getAsLongLong(r);
-		clang_EvalResult_dispose(r);
-	}
-	return v;
-}
-
 /* A function named by an expression: (void *)kernel, &kernel, kernel<T>. */
 static int
 fnnamed(B *b, CXCursor e)
@@ -760,7 +708,7 @@ callexpr(B *b, CXCursor e, int self)
 	c.self = -1;
 	c.stream = -1;
 	int bo, eo;
-	offsets(b, e, &bo, &eo, NULL);
+	offsets(e, &bo, &eo, NULL);
 	c.off = bo;
 	c.line = srcline(b, bo);
 	CXCursor *ks;

@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "cuflow.h"
-#include "front/front.h"
+#include "front/cursor.h"
 #include "lower/lower.h"
 
 typedef struct {
@@ -65,8 +65,6 @@ typedef struct {
 	char *x, *fast; /* X's text; the subscript's text where X + threadIdx.x cannot wrap */
 	bool sint;      /* a local int = X + threadIdx.x (sub null): X + threadIdx.x < 2^31 */
 } KLane;
-
-typedef VEC(CXCursor) Cursors;
 
 enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_SCOUNT, W_SAND, W_SOR };
 
@@ -112,49 +110,19 @@ kfail(K *k, CXCursor at, const char *what)
 	k->failed = true;
 }
 
-static char *
-spell(CXCursor c)
-{
-	CXString s = clang_getCursorSpelling(c);
-	char *r = xstrdup(clang_getCString(s));
-	clang_disposeString(s);
-	return r;
-}
-
-static bool
-named(CXCursor c, const char *name)
-{
-	char *s = spell(c);
-	bool yes = !strcmp(s, name);
-	free(s);
-	return yes;
-}
-
-static int
-nk(CXCursor c, CXCursor **ks)
-{
-	return kids(c, ks);
-}
-
 bool
 iskernel(CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
 		return false;
-	CXCursor *ks;
-	int n = nk(c, &ks);
-	bool yes = false;
-	for (int i = 0; i < n && !yes; i++)
-		yes = clang_getCursorKind(ks[i]) == CXCursor_CUDAGlobalAttr;
-	free(ks);
-	return yes;
+	return haskid(c, CXCursor_CUDAGlobalAttr);
 }
 
 char *
 launchername(CXCursor k)
 {
-	char *n = spell(k), *r = fmt("cuflow_launch_%s", n);
+	char *n = spelling(k), *r = fmt("cuflow_launch_%s", n);
 	free(n);
 	return r;
 }
@@ -173,7 +141,7 @@ warpop(CXCursor call)
 {
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
 		return 0;
-	char *n = spell(clang_getCursorReferenced(call));
+	char *n = spelling(clang_getCursorReferenced(call));
 	int op = 0;
 	const char *s = n;
 	if (!strncmp(s, "__", 2))
@@ -242,9 +210,9 @@ cgsync(CXCursor call)
 		return cggroup(clang_getCursorType(clang_getCursorSemanticParent(r)));
 	/* the object the method is called on: the callee's first child */
 	CXCursor *ks, *os;
-	int n = nk(call, &ks), g = CG_OTHER;
+	int n = kids(call, &ks), g = CG_OTHER;
 	if (n > 0 && clang_getCursorKind(ks[0]) == CXCursor_MemberRefExpr) {
-		int m = nk(ks[0], &os);
+		int m = kids(ks[0], &os);
 		if (m > 0) /* its type as declared, not the base class a call of an inherited sync casts to */
 			g = cggroup(clang_getCursorType(strip(os[0])));
 		free(os);
@@ -289,23 +257,11 @@ hassync(CXCursor s)
 	return found;
 }
 
-static int
-begin(CXCursor c)
-{
-	return offset(clang_getRangeStart(clang_getCursorExtent(c)));
-}
-
-static int
-end(CXCursor c)
-{
-	return offset(clang_getRangeEnd(clang_getCursorExtent(c)));
-}
-
 /* Past the ';' that ends an expression statement (extents stop before it). */
 static int
 endsemi(K *k, CXCursor s)
 {
-	int e = end(s);
+	int e = endof(s);
 	const char *src = k->F->src;
 	int i = e;
 	while (i < (int)k->F->len && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r'))
@@ -349,7 +305,7 @@ addvar(K *k, CXCursor d, bool param)
 {
 	KVar v = {0};
 	v.decl = d;
-	v.name = spell(d);
+	v.name = spelling(d);
 	v.type = typetext(d, param);
 	if (param && parmarray(d)) { /* double c[] is a double *, T c[][N] a T (*)[N] */
 		char *t = fmt("std::decay<%s>::type", v.type);
@@ -358,7 +314,7 @@ addvar(K *k, CXCursor d, bool param)
 	}
 	v.param = param;
 	CXCursor *ks;
-	int n = nk(d, &ks);
+	int n = kids(d, &ks);
 	for (int i = 0; i < n; i++)
 		if (clang_getCursorKind(ks[i]) == CXCursor_CUDASharedAttr)
 			v.shared = true;
@@ -385,7 +341,7 @@ collectvars(CXCursor c, CXCursor parent, CXClientData d)
 		addvar(k, c, false);
 	else if (kind == CXCursor_VarDecl) {
 		CXCursor *ks;
-		int n = nk(c, &ks);
+		int n = kids(c, &ks);
 		bool sh = false;
 		for (int i = 0; i < n; i++)
 			sh |= clang_getCursorKind(ks[i]) == CXCursor_CUDASharedAttr;
@@ -429,7 +385,7 @@ markwritten(K *k, CXCursor e, bool addr)
 	} else if (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr ||
 	           clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
 		CXCursor *ks;
-		int n = nk(e, &ks);
+		int n = kids(e, &ks);
 		CXType t = n ? clang_getCanonicalType(clang_getCursorType(ks[0])) : (CXType){0};
 		if (n && t.kind != CXType_Pointer) /* a[i] = ... writes the array a, p[i] = ... does not write p */
 			markwritten(k, ks[0], addr);
@@ -450,12 +406,6 @@ lambdavar(CXCursor c, CXCursor parent, CXClientData d)
 			k->vars.v[v].addr = true;
 	}
 	return CXChildVisit_Recurse;
-}
-
-static bool
-isref(CXType t)
-{
-	return t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
 }
 
 /* The prototype a call goes through (through a function pointer too);
@@ -479,7 +429,7 @@ notewrites(K *k, CXCursor c)
 	if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator) {
 		enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(c);
 		if (kind == CXCursor_CompoundAssignOperator || o == CXBinaryOperator_Assign) {
-			n = nk(c, &ks);
+			n = kids(c, &ks);
 			if (n)
 				markwritten(k, ks[0], false);
 			if (n && k->dry && kind == CXCursor_BinaryOperator &&
@@ -491,7 +441,7 @@ notewrites(K *k, CXCursor c)
 		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
 		if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreInc ||
 		    u == CXUnaryOperator_PreDec || u == CXUnaryOperator_AddrOf) {
-			n = nk(c, &ks);
+			n = kids(c, &ks);
 			if (n)
 				markwritten(k, ks[0], u == CXUnaryOperator_AddrOf);
 			free(ks);
@@ -648,7 +598,7 @@ uniform(K *k, CXCursor e)
 		CXCursor f = clang_getCursorReferenced(e);
 		if (clang_Cursor_isNull(f) || !insystem(f) || warpop(e) || isbarrier(e) || incg(f))
 			return false;
-		char *n = spell(f);
+		char *n = spelling(f);
 		bool bad = !strncmp(n, "atomic", 6) || !strncmp(n, "clock", 5) || !strncmp(n, "curand", 6);
 		free(n);
 		if (bad)
@@ -676,7 +626,7 @@ uniformupdate(K *k, CXCursor e, int v)
 	e = strip(e);
 	enum CXCursorKind kind = clang_getCursorKind(e);
 	CXCursor *ks;
-	int n = nk(e, &ks);
+	int n = kids(e, &ks);
 	bool ok = false;
 	if (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Comma)
 		ok = n == 2 && uniformupdate(k, ks[0], v) && uniformupdate(k, ks[1], v);
@@ -721,10 +671,10 @@ findloopvars(CXCursor c, CXCursor parent, CXClientData d)
 	if (clang_getCursorKind(c) != CXCursor_ForStmt)
 		return CXChildVisit_Recurse;
 	CXCursor *ks;
-	int n = nk(c, &ks);
+	int n = kids(c, &ks);
 	const char *src = k->F->src;
 	int semi[2] = {-1, -1}, ns = 0, depth = 0;
-	for (int i = begin(c); i < end(c) && ns < 2; i++) {
+	for (int i = startof(c); i < endof(c) && ns < 2; i++) {
 		if (src[i] == '(')
 			depth++;
 		else if (src[i] == ')')
@@ -734,7 +684,7 @@ findloopvars(CXCursor c, CXCursor parent, CXClientData d)
 	}
 	CXCursor init = clang_getNullCursor(), inc = init;
 	for (int i = 0; i < n - 1; i++) {
-		int b = begin(ks[i]);
+		int b = startof(ks[i]);
 		if (b < semi[0])
 			init = ks[i];
 		else if (b > semi[1] && ns == 2)
@@ -742,7 +692,7 @@ findloopvars(CXCursor c, CXCursor parent, CXClientData d)
 	}
 	if (!clang_Cursor_isNull(init) && !clang_Cursor_isNull(inc) && clang_getCursorKind(init) == CXCursor_DeclStmt) {
 		CXCursor *ds;
-		int nd = nk(init, &ds);
+		int nd = kids(init, &ds);
 		for (int i = 0; i < nd; i++) {
 			int v = findvar(k, ds[i]);
 			if (v >= 0 && k->vars.v[v].writes > 0 && writesin(k, inc, v) == k->vars.v[v].writes)
@@ -860,7 +810,7 @@ rematkid(CXCursor c, CXCursor parent, CXClientData d)
 		break;
 	case CXCursor_MemberRefExpr: { /* threadIdx.x and such */
 		CXCursor *ks;
-		int n = nk(c, &ks);
+		int n = kids(c, &ks);
 		const char *b;
 		r->ok = n == 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
 		        builtinvar(clang_getCursorReferenced(strip(ks[0])), &b);
@@ -883,7 +833,7 @@ rematkid(CXCursor c, CXCursor parent, CXClientData d)
 		}
 		r->ok = v < r->self && x->remat && !ismacro(c);
 		if (r->ok) {
-			Edit e = {begin(c), end(c) - begin(c), fmt("((%s)(%s))", x->type, x->remat), r->e->n};
+			Edit e = {startof(c), endof(c) - startof(c), fmt("((%s)(%s))", x->type, x->remat), r->e->n};
 			vpush(*r->e, e);
 		}
 		break;
@@ -909,9 +859,9 @@ remtext(K *k, int self, CXCursor c)
 		clang_visitChildren(c, rematkid, &r);
 	char *txt = NULL;
 	if (r.ok) {
-		char *t = xstrndup(k->F->src + begin(c), end(c) - begin(c)), *err = NULL;
+		char *t = xstrndup(k->F->src + startof(c), endof(c) - startof(c)), *err = NULL;
 		for (int j = 0; j < e.n; j++)
-			e.v[j].off -= begin(c);
+			e.v[j].off -= startof(c);
 		size_t len;
 		txt = applyedits(t, strlen(t), &e, &len, &err);
 		free(err);
@@ -963,7 +913,7 @@ fillremat(K *k)
 		CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
 		if (v->param || v->shared || v->carray || v->addr || v->writes || !clang_Cursor_isNull(v->inc) ||
 		    strstr(v->type, "auto") || strstr(v->type, "decltype") ||
-		    clang_Cursor_isNull(init) || !scalartype(t) || begin(init) <= offset(clang_getCursorLocation(v->decl)))
+		    clang_Cursor_isNull(init) || !scalartype(t) || startof(init) <= locoffset(clang_getCursorLocation(v->decl)))
 			continue;
 		bool clash = false;
 		for (int j = 0; j < k->vars.n && !clash; j++)
@@ -1018,7 +968,7 @@ static bool
 inspan(Span *sp, CXCursor c)
 {
 	int b, e;
-	return spelled(sp, c, &b, &e) && b == begin(c);
+	return spelled(sp, c, &b, &e) && b == startof(c);
 }
 
 /* One edit per spelled range: a macro argument used twice is one token. */
@@ -1095,7 +1045,7 @@ declref(Span *sp, CXCursor c)
 	KVar *x = &k->vars.v[v];
 	if (k->dry && !isstore(k, c))
 		pushonce(&x->rregions, k->region);
-	char *sp0 = spell(c);
+	char *sp0 = spelling(c);
 	bool rename = strcmp(sp0, x->name) != 0;
 	free(sp0);
 	if (k->dry || (!x->arrayed && !rename))
@@ -1114,11 +1064,11 @@ static char *
 exprtext(K *k, CXCursor e)
 {
 	Edits sub = {0};
-	Span in = {k, &sub, begin(e), end(e), 0, 0};
+	Span in = {k, &sub, startof(e), endof(e), 0, 0};
 	spanwalk(&in, e);
-	char *txt = xstrndup(k->F->src + begin(e), end(e) - begin(e));
+	char *txt = xstrndup(k->F->src + startof(e), endof(e) - startof(e));
 	for (int j = 0; j < sub.n; j++)
-		sub.v[j].off -= begin(e);
+		sub.v[j].off -= startof(e);
 	size_t len;
 	char *err = NULL, *done = applyedits(txt, strlen(txt), &sub, &len, &err);
 	freeedits(&sub);
@@ -1135,7 +1085,7 @@ vardecledit(Span *sp, CXCursor ds)
 {
 	K *k = sp->k;
 	CXCursor *ks;
-	int n = nk(ds, &ks), moved = 0, vars = 0;
+	int n = kids(ds, &ks), moved = 0, vars = 0;
 	for (int i = 0; i < n; i++)
 		if (clang_getCursorKind(ks[i]) == CXCursor_VarDecl) {
 			vars++;
@@ -1155,7 +1105,7 @@ vardecledit(Span *sp, CXCursor ds)
 		return;
 	}
 	Buf b = {0};
-	int at = begin(ds), stop = end(ds);
+	int at = startof(ds), stop = endof(ds);
 	for (int i = 0; i < n; i++) {
 		if (clang_getCursorKind(ks[i]) != CXCursor_VarDecl)
 			continue;
@@ -1166,9 +1116,9 @@ vardecledit(Span *sp, CXCursor ds)
 		CXCursor init = clang_Cursor_getVarDeclInitializer(ks[i]);
 		bool plain = !x->arrayed && !x->hoist && !x->shared; /* stays a declaration here */
 		/* a constructor call starting at the name: V d; (implicit) or V d(1, 2) */
-		int name = offset(clang_getCursorLocation(ks[i]));
-		bool direct = !clang_Cursor_isNull(init) && begin(init) <= name;
-		if (direct && end(init) - name == (int)strlen(x->name))
+		int name = locoffset(clang_getCursorLocation(ks[i]));
+		bool direct = !clang_Cursor_isNull(init) && startof(init) <= name;
+		if (direct && endof(init) - name == (int)strlen(x->name))
 			init = clang_getNullCursor(), direct = false; /* default construction: no text */
 		if (direct && !plain) {
 			kfail(k, ks[i], "a direct-initialised local (T v(args)) kept per thread");
@@ -1181,7 +1131,7 @@ vardecledit(Span *sp, CXCursor ds)
 			if (clang_Cursor_isNull(init))
 				continue;
 			if (direct) { /* the arguments as written */
-				bprintf(&b, "%.*s", end(init) - name - (int)strlen(x->name), k->F->src + name + strlen(x->name));
+				bprintf(&b, "%.*s", endof(init) - name - (int)strlen(x->name), k->F->src + name + strlen(x->name));
 				continue;
 			}
 			bputs(&b, " = ");
@@ -1236,7 +1186,7 @@ jumpedit(Span *sp, CXCursor c, const char *what)
 		kfail(k, c, "a return, break or continue inside a macro, in a kernel with barriers");
 		return;
 	}
-	spanedit(sp, begin(c), end(c) - begin(c), fmt("{ %sgoto cuflow_next_%d; }", what, k->label));
+	spanedit(sp, startof(c), endof(c) - startof(c), fmt("{ %sgoto cuflow_next_%d; }", what, k->label));
 }
 
 static void
@@ -1244,7 +1194,7 @@ returnstmt(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
 	CXCursor *ks;
-	int n = nk(c, &ks);
+	int n = kids(c, &ks);
 	free(ks);
 	if (n) {
 		kfail(k, c, "a kernel returning a value");
@@ -1379,12 +1329,12 @@ spanwalk(Span *sp, CXCursor c)
 			if (!k->dry) {
 				KWarp *x = &k->warps.v[w];
 				bool scalar = x->op >= W_SCOUNT;
-				spanedit(sp, begin(c), end(c) - begin(c), scalar ? xstrdup(x->res) : fmt("%s[%s]", x->res, tid()));
+				spanedit(sp, startof(c), endof(c) - startof(c), scalar ? xstrdup(x->res) : fmt("%s[%s]", x->res, tid()));
 			}
 			return;
 		}
 		CXCursor *ks;
-		int n = nk(c, &ks);
+		int n = kids(c, &ks);
 		bool launch = n >= 2 && clang_getCursorKind(strip(ks[1])) == CXCursor_CallExpr &&
 		              named(clang_getCursorReferenced(strip(ks[1])), "__cudaPushCallConfiguration");
 		free(ks);
@@ -1532,7 +1482,7 @@ invariant(K *k, CXCursor e, bool lane)
 			return false;
 		case CXBinaryOperator_Div:
 		case CXBinaryOperator_Rem:
-			n = nk(e, &ks);
+			n = kids(e, &ks);
 			ok = n == 2 && constdivisor(ks[1]);
 			free(ks);
 			if (!ok)
@@ -1543,14 +1493,14 @@ invariant(K *k, CXCursor e, bool lane)
 		}
 		break;
 	case CXCursor_MemberRefExpr: /* blockIdx.x; threadIdx.y in lane subscripts */
-		n = nk(e, &ks);
+		n = kids(e, &ks);
 		const char *b;
 		CXCursor base = n == 1 ? strip(ks[0]) : clang_getNullCursor();
 		ok = n == 1 && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
 		     builtinvar(clang_getCursorReferenced(base), &b);
 		free(ks);
 		if (ok && !strcmp(b, "threadIdx")) {
-			char *m = spell(e);
+			char *m = spelling(e);
 			ok = lane && strcmp(m, "x") != 0;
 			free(m);
 		}
@@ -1583,7 +1533,7 @@ onceinit(K *k, CXCursor d)
 	CXCursor init = clang_Cursor_getVarDeclInitializer(d);
 	return x->uniform && !x->param && !x->shared && !x->carray && !x->addr &&
 	       scalartype(clang_getCursorType(d)) && !clang_Cursor_isNull(init) &&
-	       begin(init) > offset(clang_getCursorLocation(d)) && invariant(k, init, false);
+	       startof(init) > locoffset(clang_getCursorLocation(d)) && invariant(k, init, false);
 }
 
 /* A declaration that does nothing in a thread loop: no initialiser, a
@@ -1609,7 +1559,7 @@ runonce(K *k, CXCursor *ks, int n)
 		if (kind != CXCursor_DeclStmt)
 			return;
 		CXCursor *ds;
-		int nd = nk(ks[i], &ds);
+		int nd = kids(ks[i], &ds);
 		bool ok = true;
 		for (int j = 0; j < nd && ok; j++) {
 			int v = clang_getCursorKind(ds[j]) == CXCursor_VarDecl ? findvar(k, ds[j]) : -1;
@@ -1658,9 +1608,9 @@ isthreadidx(CXCursor e, char axis)
 	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
 		return false;
 	CXCursor *ks;
-	int n = nk(e, &ks);
+	int n = kids(e, &ks);
 	const char *b;
-	char *m = spell(e);
+	char *m = spelling(e);
 	bool yes = n == 1 && m[0] == axis && !m[1] && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
 	           builtinvar(clang_getCursorReferenced(strip(ks[0])), &b) && !strcmp(b, "threadIdx");
 	free(m);
@@ -1682,7 +1632,7 @@ addends(CXCursor e, Cursors *out)
 	if (clang_getCursorKind(s) == CXCursor_BinaryOperator &&
 	    clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Add && isuint(s)) {
 		CXCursor *ks;
-		int n = nk(s, &ks);
+		int n = kids(s, &ks);
 		if (n == 2) {
 			addends(ks[0], out);
 			addends(ks[1], out);
@@ -1715,10 +1665,10 @@ plainterms(Cursors *add)
 	for (int i = 0; i < add->n; i++) {
 		CXSourceRange r = clang_getCursorExtent(add->v[i]);
 		if (!filetoken(clang_getRangeStart(r)) || !filetoken(clang_getRangeEnd(r)) ||
-		    begin(add->v[i]) >= end(add->v[i]))
+		    startof(add->v[i]) >= endof(add->v[i]))
 			return false;
 		for (int j = 0; j < i; j++)
-			if (begin(add->v[i]) < end(add->v[j]) && begin(add->v[j]) < end(add->v[i]))
+			if (startof(add->v[i]) < endof(add->v[j]) && startof(add->v[j]) < endof(add->v[i]))
 				return false;
 	}
 	return true;
@@ -1747,7 +1697,7 @@ addlane(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
 	CXCursor *ks;
-	int n = nk(c, &ks);
+	int n = kids(c, &ks);
 	Cursors add = {0};
 	int tx = n == 2 && inspan(sp, c) && clang_getCanonicalType(clang_getCursorType(ks[0])).kind == CXType_Pointer
 	                 ? laneterms(k, ks[1], &add)
@@ -1780,7 +1730,7 @@ lanesub(Span *sp, CXCursor c)
 	for (int i = 0; i < k->lanes.n; i++)
 		if (clang_equalCursors(k->lanes.v[i].sub, c)) {
 			if (k->fast)
-				spanedit(sp, begin(c), end(c) - begin(c), xstrdup(k->lanes.v[i].fast));
+				spanedit(sp, startof(c), endof(c) - startof(c), xstrdup(k->lanes.v[i].fast));
 			return k->fast;
 		}
 	if (!k->fast)
@@ -1799,7 +1749,7 @@ lanedecl(Span *sp, CXCursor c)
 	if (v < 0 || !k->vars.v[v].lanex || clang_Cursor_isNull(init) || !inspan(sp, init))
 		return false;
 	KVar *x = &k->vars.v[v];
-	spanedit(sp, begin(init), end(init) - begin(init), fmt("(%s)(%s) + (%s)cuflow_tx", x->type, x->lanex, x->type));
+	spanedit(sp, startof(init), endof(init) - startof(init), fmt("(%s)(%s) + (%s)cuflow_tx", x->type, x->lanex, x->type));
 	return true;
 }
 
@@ -1992,7 +1942,7 @@ xloop(K *k, CXCursor *ks, int n, bool fast)
 		freelanes(k);
 	xloophead(k, k->mask);
 	bputs(k->out, "\t\t{\n\t\t");
-	copyspan(k, ks, n, begin(ks[0]), endsemi(k, ks[n - 1]));
+	copyspan(k, ks, n, startof(ks[0]), endsemi(k, ks[n - 1]));
 	bputs(k->out, "\n\t\t}\n");
 	looptail(k);
 	k->lanesok = k->fast = false;
@@ -2077,7 +2027,7 @@ testkid(CXCursor c, CXCursor parent, CXClientData d)
 	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
 		return CXChildVisit_Recurse;
 	CXCursor *ks;
-	int n = nk(c, &ks);
+	int n = kids(c, &ks);
 	for (int i = 0; n == 2 && i < 2; i++) {
 		int a = threadaxis(t->k, ks[i]);
 		if (a >= 0)
@@ -2250,7 +2200,7 @@ exprloop(K *k, CXCursor e, const char *pre, const char *post)
 {
 	loophead(k, k->mask);
 	bprintf(k->out, "\t\t%s", pre);
-	copyspan(k, &e, 1, begin(e), end(e));
+	copyspan(k, &e, 1, startof(e), endof(e));
 	bprintf(k->out, "%s\n", post);
 	looptail(k);
 }
@@ -2289,7 +2239,7 @@ static void
 genif(K *k, CXCursor s)
 {
 	CXCursor *ks;
-	int n = nk(s, &ks);
+	int n = kids(s, &ks);
 	if (n < 2 || n > 3 || clang_getCursorKind(ks[0]) == CXCursor_DeclStmt ||
 	    clang_getCursorKind(ks[0]) == CXCursor_VarDecl) {
 		kfail(k, s, "an if with an initialiser or declaration around a barrier");
@@ -2298,7 +2248,7 @@ genif(K *k, CXCursor s)
 	}
 	if (!k->mask && uniform(k, ks[0])) { /* the same branch for every thread */
 		bputs(k->out, "\tif (");
-		scalarspan(k, ks[0], begin(ks[0]), end(ks[0]));
+		scalarspan(k, ks[0], startof(ks[0]), endof(ks[0]));
 		bputs(k->out, ") {\n");
 		genstmt(k, ks[1]);
 		bputs(k->out, "\t}");
@@ -2335,13 +2285,13 @@ static void
 forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCursor *body)
 {
 	CXCursor *ks;
-	int n = nk(s, &ks);
+	int n = kids(s, &ks);
 	*init = *cond = *inc = clang_getNullCursor();
 	*body = ks[n - 1];
 	/* told apart by the two ';' in the header */
 	const char *src = k->F->src;
 	int semi[2] = {-1, -1}, ns = 0, depth = 0;
-	for (int i = begin(s); i < end(*body) && ns < 2; i++) {
+	for (int i = startof(s); i < endof(*body) && ns < 2; i++) {
 		if (src[i] == '(')
 			depth++;
 		else if (src[i] == ')')
@@ -2350,7 +2300,7 @@ forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCurs
 			semi[ns++] = i;
 	}
 	for (int i = 0; i < n - 1; i++) {
-		int b = begin(ks[i]);
+		int b = startof(ks[i]);
 		if (b < semi[0])
 			*init = ks[i];
 		else if (b < semi[1])
@@ -2375,13 +2325,13 @@ uniformjump(K *k, CXCursor s)
 	if (clang_getCursorKind(s) != CXCursor_IfStmt)
 		return NULL;
 	CXCursor *ks;
-	int n = nk(s, &ks);
+	int n = kids(s, &ks);
 	bool ok = n == 2 && clang_isExpression(clang_getCursorKind(ks[0])) && uniform(k, ks[0]) &&
 	          !names(k, ks[0], isshared);
 	CXCursor t = n == 2 ? ks[1] : clang_getNullCursor();
 	if (ok && clang_getCursorKind(t) == CXCursor_CompoundStmt) {
 		CXCursor *ts;
-		int m = nk(t, &ts);
+		int m = kids(t, &ts);
 		ok = m == 1;
 		if (m) {
 			t = ts[0];
@@ -2411,7 +2361,7 @@ alonekid(CXCursor c, CXCursor parent, CXClientData d)
 		if (v >= 0 && !a->k->vars.v[v].param && !a->k->vars.v[v].shared) {
 			bool own = false;
 			CXCursor *ds;
-			int n = clang_Cursor_isNull(a->init) ? 0 : nk(a->init, &ds);
+			int n = clang_Cursor_isNull(a->init) ? 0 : kids(a->init, &ds);
 			for (int i = 0; i < n; i++)
 				own |= clang_equalCursors(ds[i], a->k->vars.v[v].decl);
 			if (n)
@@ -2447,7 +2397,7 @@ uniformloop(K *k, CXCursor init, CXCursor cond, CXCursor inc, CXCursor s)
 		/* i++ / i += c on a for-init variable is uniform when the variable is */
 		CXCursor e = strip(inc);
 		CXCursor *ks;
-		int n = nk(e, &ks);
+		int n = kids(e, &ks);
 		bool ok = n >= 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr;
 		for (int i = 1; ok && i < n; i++)
 			ok = uniform(k, ks[i]);
@@ -2493,7 +2443,7 @@ static bool
 uniformjumps(K *k, CXCursor l)
 {
 	CXCursor *ks;
-	int n = nk(l, &ks);
+	int n = kids(l, &ks);
 	Jumps j = {k, ks[n - 1], 0, true};
 	if (clang_getCursorKind(j.body) != CXCursor_CompoundStmt)
 		j.body = clang_getNullCursor();
@@ -2566,7 +2516,7 @@ maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCurso
 	char *lm = newmask(k), *cm = newmask(k);
 	bprintf(k->out, "\tmemset(%s, 0, cuflow_nt);\n", lm);
 	if (!clang_Cursor_isNull(init))
-		loopupdate(k, init, begin(init), endsemi(k, init), "");
+		loopupdate(k, init, startof(init), endsemi(k, init), "");
 	loophead(k, outer);
 	bprintf(k->out, "\t\t%s[cuflow_tid] = 1;\n", lm);
 	looptail(k);
@@ -2585,7 +2535,7 @@ maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCurso
 	k->loops.n--;
 	k->mask = lm;
 	if (!clang_Cursor_isNull(inc))
-		loopupdate(k, inc, begin(inc), end(inc), ";");
+		loopupdate(k, inc, startof(inc), endof(inc), ";");
 	if (dowhile && !clang_Cursor_isNull(cond)) {
 		exprloop(k, cond, pre, ");");
 		bprintf(k->out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
@@ -2603,7 +2553,7 @@ looptext(K *k, CXCursor s)
 	enum CXCursorKind kind = clang_getCursorKind(s);
 	CXCursor init = clang_getNullCursor(), cond = init, inc = init, body;
 	CXCursor *ks;
-	int n = nk(s, &ks);
+	int n = kids(s, &ks);
 	if (kind == CXCursor_ForStmt)
 		forparts(k, s, &init, &cond, &inc, &body);
 	else if (kind == CXCursor_WhileStmt) {
@@ -2628,7 +2578,7 @@ looptext(K *k, CXCursor s)
 		bputs(k->out, kind == CXCursor_ForStmt ? "\tfor (" : "\twhile (");
 		if (kind == CXCursor_ForStmt) {
 			if (!clang_Cursor_isNull(init)) {
-				int lo = begin(init), hi = endsemi(k, init);
+				int lo = startof(init), hi = endsemi(k, init);
 				scalarspan(k, init, lo, hi);
 				if (k->F->src[hi - 1] != ';')
 					bputs(k->out, ";");
@@ -2636,12 +2586,12 @@ looptext(K *k, CXCursor s)
 				bputs(k->out, ";");
 			bputs(k->out, " ");
 			if (!clang_Cursor_isNull(cond))
-				scalarspan(k, cond, begin(cond), end(cond));
+				scalarspan(k, cond, startof(cond), endof(cond));
 			bputs(k->out, "; ");
 			if (!clang_Cursor_isNull(inc))
-				scalarspan(k, inc, begin(inc), end(inc));
+				scalarspan(k, inc, startof(inc), endof(inc));
 		} else
-			scalarspan(k, cond, begin(cond), end(cond));
+			scalarspan(k, cond, startof(cond), endof(cond));
 		bputs(k->out, ") {\n");
 		CXCursor outer = k->plainbody;
 		k->plainbody = body;
@@ -2691,7 +2641,7 @@ static void
 exchange(K *k, CXCursor call)
 {
 	int op = warpop(call), na = clang_Cursor_getNumArguments(call);
-	char *fn = spell(clang_getCursorReferenced(call));
+	char *fn = spelling(clang_getCursorReferenced(call));
 	bool sync = strstr(fn, "_sync") != NULL;
 	free(fn);
 	int a0 = sync && op != W_ACTIVE && op < W_SCOUNT ? 1 : 0; /* the mask argument is ignored */
@@ -2737,7 +2687,7 @@ exchange(K *k, CXCursor call)
 			CXCursor wc = clang_Cursor_getArgument(call, a0 + 2);
 			if (clang_getCursorKind(wc) != CXCursor_UnexposedExpr || !uniform(k, wc)) {
 				free(width);
-				width = xstrndup(k->F->src + begin(wc), end(wc) - begin(wc));
+				width = xstrndup(k->F->src + startof(wc), endof(wc) - startof(wc));
 			}
 		}
 		loophead(k, k->mask);
@@ -2796,7 +2746,7 @@ genstmt(K *k, CXCursor s)
 	switch (kind) {
 	case CXCursor_CompoundStmt: {
 		CXCursor *ks;
-		int n = nk(s, &ks);
+		int n = kids(s, &ks);
 		bool jumps = clang_equalCursors(s, k->plainbody);
 		bputs(k->out, "\t{\n");
 		k->plainbody = clang_getNullCursor(); /* not the body of inner compounds */
@@ -2950,7 +2900,7 @@ static bool
 shortloop(CXCursor cond)
 {
 	CXCursor *ks;
-	int n = clang_Cursor_isNull(cond) ? 0 : nk(strip(cond), &ks);
+	int n = clang_Cursor_isNull(cond) ? 0 : kids(strip(cond), &ks);
 	bool yes = false;
 	if (n == 2 && clang_getCursorKind(strip(ks[1])) == CXCursor_IntegerLiteral) {
 		long long v = intconst(strip(ks[1]));
@@ -2969,7 +2919,7 @@ interchangeable(K *k, CXCursor s)
 		return false;
 	CXCursor init = clang_getNullCursor(), cond = init, inc = init, body;
 	CXCursor *ks;
-	int n = nk(s, &ks);
+	int n = kids(s, &ks);
 	body = ks[n - 1];
 	if (kind == CXCursor_WhileStmt)
 		cond = n == 2 && clang_getCursorKind(ks[0]) != CXCursor_VarDecl ? ks[0] : body;
@@ -3003,7 +2953,7 @@ splits(K *k, CXCursor s)
 	if (kind != CXCursor_CompoundStmt && kind != CXCursor_IfStmt)
 		return false;
 	CXCursor *ks;
-	int n = nk(s, &ks);
+	int n = kids(s, &ks);
 	bool yes = false;
 	if (kind == CXCursor_IfStmt && (n < 2 || clang_getCursorKind(ks[0]) == CXCursor_DeclStmt ||
 	                                clang_getCursorKind(ks[0]) == CXCursor_VarDecl))
@@ -3024,9 +2974,9 @@ genlist(K *k, CXCursor *ks, int n, bool jumps)
 		if (jump) {
 			threadrun(k, ks + run, i - run);
 			CXCursor *js;
-			nk(ks[i], &js);
+			kids(ks[i], &js);
 			bputs(k->out, "\tif (");
-			scalarspan(k, js[0], begin(js[0]), end(js[0]));
+			scalarspan(k, js[0], startof(js[0]), endof(js[0]));
 			bprintf(k->out, ")\n\t\t%s;\n", jump);
 			free(js);
 			run = i + 1;
@@ -3129,15 +3079,15 @@ templatehead(K *k)
 	if (clang_getCursorKind(k->fn) != CXCursor_FunctionTemplate)
 		return xstrdup("");
 	CXCursor *ks;
-	int n = nk(k->fn, &ks);
+	int n = kids(k->fn, &ks);
 	int lo = -1, hi = -1;
 	for (int i = 0; i < n; i++) {
 		enum CXCursorKind kk = clang_getCursorKind(ks[i]);
 		if (kk == CXCursor_TemplateTypeParameter || kk == CXCursor_NonTypeTemplateParameter ||
 		    kk == CXCursor_TemplateTemplateParameter) {
 			if (lo < 0)
-				lo = begin(ks[i]);
-			hi = end(ks[i]);
+				lo = startof(ks[i]);
+			hi = endof(ks[i]);
 		}
 	}
 	free(ks);
@@ -3150,13 +3100,13 @@ templateargs(K *k)
 	if (clang_getCursorKind(k->fn) != CXCursor_FunctionTemplate)
 		return xstrdup("");
 	CXCursor *ks;
-	int n = nk(k->fn, &ks);
+	int n = kids(k->fn, &ks);
 	Buf b = {0};
 	for (int i = 0; i < n; i++) {
 		enum CXCursorKind kk = clang_getCursorKind(ks[i]);
 		if (kk == CXCursor_TemplateTypeParameter || kk == CXCursor_NonTypeTemplateParameter ||
 		    kk == CXCursor_TemplateTemplateParameter) {
-			char *s = spell(ks[i]);
+			char *s = spelling(ks[i]);
 			bprintf(&b, "%s%s", b.n ? ", " : "<", s);
 			free(s);
 		}
@@ -3304,7 +3254,7 @@ static CXCursor
 kernelbody(CXCursor fn)
 {
 	CXCursor *ks;
-	int n = nk(fn, &ks);
+	int n = kids(fn, &ks);
 	CXCursor b = clang_getNullCursor();
 	for (int i = 0; i < n; i++)
 		if (clang_getCursorKind(ks[i]) == CXCursor_CompoundStmt)
@@ -3331,7 +3281,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	k.body = kernelbody(fn);
 	k.plainbody = clang_getNullCursor();
 	CXCursor *ks;
-	int n = nk(fn, &ks);
+	int n = kids(fn, &ks);
 	for (int i = 0; i < n; i++)
 		if (clang_getCursorKind(ks[i]) == CXCursor_ParmDecl)
 			addvar(&k, ks[i], true);
@@ -3346,7 +3296,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 			k.interchange = false;
 	k.sync = splits(&k, k.body);
 	CXCursor *body;
-	int nb = nk(k.body, &body);
+	int nb = kids(k.body, &body);
 	Buf dry = {0};
 	k.dry = true;
 	k.out = &dry;
@@ -3372,7 +3322,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 		freek(&k);
 		return;
 	}
-	char *name = spell(fn), *thead = templatehead(&k), *targs = templateargs(&k);
+	char *name = spelling(fn), *thead = templatehead(&k), *targs = templateargs(&k);
 	Buf o = {0};
 	bprintf(&o, "/* kernel %s, lowered by cuflow: one call runs one thread block */\n", name);
 	argstruct(&k, &o, name, thead);
@@ -3388,7 +3338,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
 	bprintf(&o, ")\n{\n\tcuflowDirectCall(\"%s\"); /* a kernel called without <<<...>>> */\n}", name);
 	free(p.v);
-	int lo = begin(fn), hi = end(fn);
+	int lo = startof(fn), hi = endof(fn);
 	edit(F, lo, hi - lo, bstr(&o));
 	L->kernels++;
 	free(gen.v);
@@ -3407,12 +3357,12 @@ lowerkerneldecl(Lower *L, LFile *F, CXCursor fn)
 	k.F = F;
 	k.fn = fn;
 	CXCursor *ks;
-	int n = nk(fn, &ks);
+	int n = kids(fn, &ks);
 	for (int i = 0; i < n; i++)
 		if (clang_getCursorKind(ks[i]) == CXCursor_ParmDecl)
 			addvar(&k, ks[i], true);
 	free(ks);
-	char *name = spell(fn), *thead = templatehead(&k);
+	char *name = spelling(fn), *thead = templatehead(&k);
 	Buf o = {0};
 	bprintf(&o, "%s%svoid cuflow_launch_%s(dim3, dim3, size_t, cudaStream_t", thead, isstaticfn(fn) ? "static " : "",
 	        name);
@@ -3423,7 +3373,7 @@ lowerkerneldecl(Lower *L, LFile *F, CXCursor fn)
 	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
 	bputs(&o, ")");
 	free(p.v);
-	int lo = begin(fn), hi = end(fn);
+	int lo = startof(fn), hi = endof(fn);
 	edit(F, lo, hi - lo, bstr(&o));
 	free(name);
 	free(thead);

@@ -16,16 +16,8 @@
 #include <string.h>
 
 #include "cuflow.h"
-#include "front/front.h"
+#include "front/cursor.h"
 #include "lower/lower.h"
-
-int
-offset(CXSourceLocation l)
-{
-	unsigned o;
-	clang_getExpansionLocation(l, NULL, NULL, NULL, &o);
-	return (int)o;
-}
 
 /* The user's line of offset off in F's text, which inline.c may have grown. */
 static int
@@ -98,7 +90,7 @@ noinline(LFile *F)
 		CXTokenKind k = clang_getTokenKind(t[i]);
 		CXString sp = clang_getTokenSpelling(F->tu, t[i]);
 		if ((k == CXToken_Identifier || k == CXToken_Keyword) && !strcmp(clang_getCString(sp), "__noinline__"))
-			edit(F, offset(clang_getTokenLocation(F->tu, t[i])), 12, xstrdup("__attribute__((noinline))"));
+			edit(F, locoffset(clang_getTokenLocation(F->tu, t[i])), 12, xstrdup("__attribute__((noinline))"));
 		clang_disposeString(sp);
 	}
 	clang_disposeTokens(F->tu, t, n);
@@ -129,8 +121,8 @@ lfile(Lower *L, CXTranslationUnit tu, CXFile f)
 char *
 cursortext(LFile *F, CXCursor c)
 {
-	int b = offset(clang_getRangeStart(clang_getCursorExtent(c)));
-	int e = offset(clang_getRangeEnd(clang_getCursorExtent(c)));
+	int b = locoffset(clang_getRangeStart(clang_getCursorExtent(c)));
+	int e = locoffset(clang_getRangeEnd(clang_getCursorExtent(c)));
 	return xstrndup(F->src + b, e > b ? e - b : 0);
 }
 
@@ -221,8 +213,8 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 		return;
 	}
 	char *g = configarg(F, cfg, 0), *b = configarg(F, cfg, 1), *s = configarg(F, cfg, 2), *st = configarg(F, cfg, 3);
-	int lo = offset(clang_getRangeStart(clang_getCursorExtent(callee)));
-	int cend = offset(clang_getRangeEnd(clang_getCursorExtent(cfg)));
+	int lo = locoffset(clang_getRangeStart(clang_getCursorExtent(callee)));
+	int cend = locoffset(clang_getRangeEnd(clang_getCursorExtent(cfg)));
 	int paren = cend;
 	while (paren < (int)F->len && F->src[paren] != '(')
 		paren++;
@@ -261,8 +253,8 @@ devshared(Lower *L, LFile *F, CXCursor v)
 	CXString n = clang_getCursorSpelling(v);
 	char *name = xstrdup(clang_getCString(n));
 	clang_disposeString(n);
-	int b = offset(clang_getRangeStart(clang_getCursorExtent(v)));
-	int e = offset(clang_getRangeEnd(clang_getCursorExtent(v)));
+	int b = locoffset(clang_getRangeStart(clang_getCursorExtent(v)));
+	int e = locoffset(clang_getRangeEnd(clang_getCursorExtent(v)));
 	edit(F, b, e - b,
 	     fmt("%s *%s = (%s *)cuflowDynShared() /* extern __shared__ */", clang_getCString(es), name,
 	         clang_getCString(es)));
@@ -275,7 +267,7 @@ findlaunches(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
 	Walk *w = d;
-	if (w->devfn && clang_getCursorKind(c) == CXCursor_VarDecl && hasattr(c, CXCursor_CUDASharedAttr)) {
+	if (w->devfn && clang_getCursorKind(c) == CXCursor_VarDecl && haskid(c, CXCursor_CUDASharedAttr)) {
 		devshared(w->L, w->F, c);
 		return CXChildVisit_Continue;
 	}
@@ -302,18 +294,6 @@ isfn(enum CXCursorKind k)
 {
 	return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
 	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
-}
-
-bool
-hasattr(CXCursor c, enum CXCursorKind a)
-{
-	CXCursor *ks;
-	int n = kids(c, &ks);
-	bool yes = false;
-	for (int i = 0; i < n && !yes; i++)
-		yes = clang_getCursorKind(ks[i]) == a;
-	free(ks);
-	return yes;
 }
 
 static bool
@@ -384,8 +364,8 @@ lowerdecl(CXCursor c, CXCursor parent, CXClientData d)
 		return CXChildVisit_Continue;
 	}
 	if (clang_isCursorDefinition(c)) {
-		bool dev = hasattr(c, CXCursor_CUDADeviceAttr);
-		Walk w = {L, F, dev && !hasattr(c, CXCursor_CUDAHostAttr), dev};
+		bool dev = haskid(c, CXCursor_CUDADeviceAttr);
+		Walk w = {L, F, dev && !haskid(c, CXCursor_CUDAHostAttr), dev};
 		clang_visitChildren(c, findlaunches, &w);
 	}
 	return CXChildVisit_Continue;
