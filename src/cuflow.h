@@ -530,10 +530,12 @@ typedef VEC(Change) Plan;
 void syncmotion(Prog *p, Plan *plan);
 
 /* edit/edit.c */
+void addedit(Edits *e, int off, int len, char *text); /* takes text */
 int editorder(const Edit *a, const Edit *b); /* the order applyedits applies edits in */
 void freeedits(Edits *e);
 void sortedits(Edits *e);                    /* sorts them into that order */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
+void newoffsets(const Edits *e, int *at); /* after applyedits: each text's offset in the new text */
 int writeatomic(const char *path, const char *data, size_t len, const char *was, size_t waslen, char **err);
 
 /* report/ */

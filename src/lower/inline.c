@@ -30,7 +30,7 @@ typedef struct {
 	CXCursor kernel;
 	Strs names; /* every variable and parameter name the kernel declares */
 	Edits edits;
-	Inserts ins; /* offsets in the old text until the new text is made */
+	Ints lines; /* the user's line of each edit, by its seq */
 	bool refs;   /* the kernel binds references: a name could be reached through one */
 	int n;
 } In;
@@ -511,14 +511,12 @@ newlines(const char *s, int n)
 	return k;
 }
 
-/* An edit of the file, and where its text will be for refusals. */
+/* An edit of the file, made at the user's line `line` (for refusals). */
 static void
 record(In *in, int off, int len, char *text, int line)
 {
-	Insert s = {off, len, (int)strlen(text), newlines(text, (int)strlen(text)) - newlines(in->src + off, len), line};
-	vpush(in->ins, s);
-	Edit e = {off, len, text, 0};
-	vpush(in->edits, e);
+	addedit(&in->edits, off, len, text);
+	vpush(in->lines, line);
 }
 
 /* Inlines the call s makes, when it may be: edits of in->src. */
@@ -579,8 +577,8 @@ inlinestmt(In *in, CXCursor s)
 			bool clash = hasname(&pnames, name) && strcmp(name, pn);
 			for (int r = 0; r < f.refs.n && !clash; r++)
 				if (clang_equalCursors(clang_getCursorReferenced(f.refs.v[r]), parm)) {
-					Edit e = {startof(f.refs.v[r]) - bb, endof(f.refs.v[r]) - startof(f.refs.v[r]), xstrdup(name), 0};
-					vpush(body, e);
+					addedit(&body, startof(f.refs.v[r]) - bb, endof(f.refs.v[r]) - startof(f.refs.v[r]),
+					        xstrdup(name));
 				}
 			ok = !clash;
 			free(name);
@@ -608,8 +606,7 @@ inlinestmt(In *in, CXCursor s)
 		int n = kids(f.body, &ks);
 		int r = startof(ks[n - 1]);
 		ok = !ismacro(ks[n - 1]) && !strncmp(dsrc + r, "return", 6);
-		Edit e = {r - bb, 6, fmt("%s =", ret), 0}; /* return e;  ->  ret = e; */
-		vpush(body, e);
+		addedit(&body, r - bb, 6, fmt("%s =", ret)); /* return e;  ->  ret = e; */
 		free(ks);
 	}
 	size_t blen;
@@ -695,12 +692,6 @@ kernels(CXCursor c, CXCursor parent, CXClientData d)
 	return CXChildVisit_Continue;
 }
 
-static int
-byoff(const void *a, const void *b)
-{
-	return ((const Insert *)a)->off - ((const Insert *)b)->off;
-}
-
 /* The text of file path (parsed as tu) with the calls inlined, or NULL when
  * there are none; *ins: where the inserted text is in the new text. */
 char *
@@ -717,16 +708,19 @@ inlinecalls(CXTranslationUnit tu, const char *path, size_t *len, Inserts *ins)
 	if (in.edits.n)
 		out = applyedits(in.src, in.len, &in.edits, len, &err);
 	free(err);
-	if (out) { /* offsets in the new text */
-		qsort(in.ins.v, (size_t)in.ins.n, sizeof *in.ins.v, byoff);
-		int delta = 0;
-		for (int i = 0; i < in.ins.n; i++) {
-			in.ins.v[i].off += delta;
-			delta += in.ins.v[i].len - in.ins.v[i].oldlen;
+	if (out) { /* where each edit's text is in the new text */
+		int *at = xmalloc(sizeof *at * (size_t)in.edits.n);
+		newoffsets(&in.edits, at);
+		for (int i = 0; i < in.edits.n; i++) {
+			const Edit *e = &in.edits.v[i];
+			int len = (int)strlen(e->text);
+			Insert s = {at[i], e->len, len, newlines(e->text, len) - newlines(in.src + e->off, e->len),
+			            in.lines.v[e->seq]};
+			vpush(*ins, s);
 		}
-		*ins = in.ins;
-	} else
-		vfree(in.ins);
+		free(at);
+	}
+	vfree(in.lines);
 	freeedits(&in.edits);
 	return out;
 }

@@ -833,8 +833,7 @@ rematkid(CXCursor c, CXCursor parent, CXClientData d)
 		}
 		r->ok = v < r->self && x->remat && !ismacro(c);
 		if (r->ok) {
-			Edit e = {startof(c), endof(c) - startof(c), fmt("((%s)(%s))", x->type, x->remat), r->e->n};
-			vpush(*r->e, e);
+			addedit(r->e, startof(c), endof(c) - startof(c), fmt("((%s)(%s))", x->type, x->remat));
 		}
 		break;
 	}
@@ -942,8 +941,7 @@ static bool lanedecl(Span *sp, CXCursor c);
 static void
 spanedit(Span *sp, int off, int len, char *text)
 {
-	Edit e = {off, len, text, sp->e->n};
-	vpush(*sp->e, e);
+	addedit(sp->e, off, len, text);
 }
 
 /* Where cursor c's text is spelled, when that lies in the span: tokens from
@@ -3339,7 +3337,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	bprintf(&o, ")\n{\n\tcuflowDirectCall(\"%s\"); /* a kernel called without <<<...>>> */\n}", name);
 	free(p.v);
 	int lo = startof(fn), hi = endof(fn);
-	edit(F, lo, hi - lo, bstr(&o));
+	addedit(&F->edits, lo, hi - lo, bstr(&o));
 	L->kernels++;
 	free(gen.v);
 	free(name);
@@ -3374,7 +3372,7 @@ lowerkerneldecl(Lower *L, LFile *F, CXCursor fn)
 	bputs(&o, ")");
 	free(p.v);
 	int lo = startof(fn), hi = endof(fn);
-	edit(F, lo, hi - lo, bstr(&o));
+	addedit(&F->edits, lo, hi - lo, bstr(&o));
 	free(name);
 	free(thead);
 	freek(&k);

@@ -69,13 +69,6 @@ refuseline(Lower *L, const char *path, int line, const char *f, ...)
 	va_end(ap);
 }
 
-void
-edit(LFile *F, int off, int len, char *text)
-{
-	Edit e = {off, len, text, F->edits.n};
-	vpush(F->edits, e);
-}
-
 /* CUDA's __noinline__ as GCC's attribute. The support header cannot make it
  * a macro: libstdc++ 13 writes __attribute__((__noinline__)) itself. */
 static void
@@ -90,7 +83,7 @@ noinline(LFile *F)
 		CXTokenKind k = clang_getTokenKind(t[i]);
 		CXString sp = clang_getTokenSpelling(F->tu, t[i]);
 		if ((k == CXToken_Identifier || k == CXToken_Keyword) && !strcmp(clang_getCString(sp), "__noinline__"))
-			edit(F, locoffset(clang_getTokenLocation(F->tu, t[i])), 12, xstrdup("__attribute__((noinline))"));
+			addedit(&F->edits, locoffset(clang_getTokenLocation(F->tu, t[i])), 12, xstrdup("__attribute__((noinline))"));
 		clang_disposeString(sp);
 	}
 	clang_disposeTokens(F->tu, t, n);
@@ -220,7 +213,7 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 		paren++;
 	char *rep = fmt("%.*scuflow_launch_%s(%s, %s, %s, %s%s", (int)(at - ctext), ctext, at, g, b, s, st,
 	                nargs > 0 ? ", " : "");
-	edit(F, lo, paren + 1 - lo, rep);
+	addedit(&F->edits, lo, paren + 1 - lo, rep);
 	free(g);
 	free(b);
 	free(s);
@@ -255,7 +248,7 @@ devshared(Lower *L, LFile *F, CXCursor v)
 	clang_disposeString(n);
 	int b = locoffset(clang_getRangeStart(clang_getCursorExtent(v)));
 	int e = locoffset(clang_getRangeEnd(clang_getCursorExtent(v)));
-	edit(F, b, e - b,
+	addedit(&F->edits, b, e - b,
 	     fmt("%s *%s = (%s *)cuflowDynShared() /* extern __shared__ */", clang_getCString(es), name,
 	         clang_getCString(es)));
 	free(name);
@@ -423,13 +416,6 @@ inclusion(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
 
 static void emitfile(Lower *L, Buf *out, int fi);
 
-static int
-byoffset(const void *a, const void *b)
-{
-	const Edit *x = a, *y = b;
-	return x->off - y->off;
-}
-
 static void
 emitfile(Lower *L, Buf *out, int fi)
 {
@@ -454,10 +440,8 @@ emitfile(Lower *L, Buf *out, int fi)
 			bprintf(&sub, "\n/* cuflow: end %s */", L->files.v[gi].path);
 		}
 		F = &L->files.v[fi];
-		Edit e = {F->incoff.v[i], F->incend.v[i] - F->incoff.v[i], bstr(&sub), 0};
-		vpush(all, e);
+		addedit(&all, F->incoff.v[i], F->incend.v[i] - F->incoff.v[i], bstr(&sub));
 	}
-	qsort(all.v, all.n, sizeof *all.v, byoffset);
 	size_t len;
 	char *err = NULL, *txt = applyedits(F->src, F->len, &all, &len, &err);
 	if (txt)
