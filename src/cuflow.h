@@ -31,8 +31,16 @@ char *readfile(const char *path, size_t *len, char **err);
 double now(void);
 size_t rssbytes(void);
 bool onstack(void *(*fn)(void *), void *arg, size_t stack);
+
+/* text.c: lines of a source text */
 int *linestarts(const char *src, size_t len, int *nlines);
-int lineof(const int *starts, int nlines, int off);
+int lineof(const int *starts, int nlines, int off);        /* 1-based */
+int lineoffset(const int *starts, int nlines, int line);   /* where 1-based line begins, 0 if none */
+int linestart(const char *src, int off);                   /* where the line holding off begins */
+int lineend(const char *src, size_t len, int off);         /* its '\n', or len */
+char *indentof(const char *src, size_t len, int off);      /* the blanks opening that line */
+bool isdirective(const char *src, int off, int end);       /* the line at off is a # line */
+int newlines(const char *s, int n);
 
 /* A growable array: VEC(int) ints; vpush(ints, 3); ints.v[i], ints.n. */
 #define VEC(T) struct { T *v; int n, cap; }

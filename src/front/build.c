@@ -1275,13 +1275,9 @@ visitdecls(B *b, CXCursor parent)
 static void
 finddirectives(Unit *u)
 {
-	for (int i = 0; i < u->nlines; i++) {
-		const char *p = u->src + u->lines[i];
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p == '#')
+	for (int i = 0; i < u->nlines; i++)
+		if (isdirective(u->src, u->lines[i], (int)u->len))
 			vpush(u->directives, u->lines[i]);
-	}
 }
 
 /* ---------------------------------------------------------------- dependent calls */

@@ -133,13 +133,8 @@ static bool
 hasdirective(const char *s, int b, int e)
 {
 	for (int i = b; i < e; i++)
-		if (s[i] == '#') {
-			int j = i;
-			while (j > b && (s[j - 1] == ' ' || s[j - 1] == '\t'))
-				j--;
-			if (j == b || s[j - 1] == '\n')
-				return true;
-		}
+		if ((i == b || s[i - 1] == '\n') && isdirective(s, i, e))
+			return true;
 	return false;
 }
 
@@ -481,34 +476,12 @@ slice(const char *s, int b, int e)
 	return xstrndup(s + b, (size_t)(e > b ? e - b : 0));
 }
 
-/* The line of s up to s: its indentation. */
-static char *
-indentof(In *in, int off)
-{
-	int b = off;
-	while (b > 0 && in->src[b - 1] != '\n')
-		b--;
-	int e = b;
-	while (e < off && (in->src[e] == ' ' || in->src[e] == '\t'))
-		e++;
-	return slice(in->src, b, e);
-}
-
 static int
 stmtline(CXCursor c)
 {
 	unsigned line;
 	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
 	return (int)line;
-}
-
-static int
-newlines(const char *s, int n)
-{
-	int k = 0;
-	for (int i = 0; i < n; i++)
-		k += s[i] == '\n';
-	return k;
 }
 
 /* An edit of the file, made at the user's line `line` (for refusals). */
@@ -553,7 +526,7 @@ inlinestmt(In *in, CXCursor s)
 	for (const char *p = fname; *p; p++)
 		plain &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_';
 	char *ret = fmt("cuflow_%s_%d", plain ? fname : "call", ++in->n); /* its result */
-	char *ind = indentof(in, startof(s));
+	char *ind = indentof(in->src, in->len, startof(s));
 	Buf head = {0};
 	Edits body = {0};
 	Strs pnames = {0};

@@ -401,13 +401,8 @@ inclusion(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
 		if (F->incfile.v[i] == gi && F->incoff.v[i] <= (int)off && (int)off < F->incend.v[i])
 			return;
 	/* the whole directive line */
-	int b = (int)off, e = (int)off;
-	while (b > 0 && F->src[b - 1] != '\n')
-		b--;
-	while (e < (int)F->len && F->src[e] != '\n')
-		e++;
-	vpush(F->incoff, b);
-	vpush(F->incend, e);
+	vpush(F->incoff, linestart(F->src, (int)off));
+	vpush(F->incend, lineend(F->src, F->len, (int)off));
 	vpush(F->incfile, gi);
 	L->files.v[gi].included = true;
 }
