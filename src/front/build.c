@@ -739,6 +739,26 @@ ifstmt(B *b, CXCursor s)
 	free(ks);
 }
 
+/* A while or range-for loop's body, its last child: the body's end and
+ * every continue go back to the condition node c, and the loop leaves from c
+ * and from every break. */
+static void
+loopbody(B *b, CXCursor *ks, int n, int c)
+{
+	Ints *brk = pushtarget(&b->brk), *cont = pushtarget(&b->cont);
+	if (n)
+		stmt(b, ks[n - 1]);
+	for (int i = 0; i < b->cur.n; i++)
+		edge(b->fn, b->cur.v[i], c);
+	for (int i = 0; i < cont->n; i++)
+		edge(b->fn, cont->v[i], c);
+	b->cur.n = 0;
+	vpush(b->cur, c);
+	closeall(&b->cur, brk);
+	poptarget(&b->cont);
+	poptarget(&b->brk);
+}
+
 static void
 whilestmt(B *b, CXCursor s)
 {
@@ -753,18 +773,7 @@ whilestmt(B *b, CXCursor s)
 	endnode(b);
 	if (h.rparen >= 0)
 		setrange(b, &b->fn->st.v[c], b->fn->st.v[c].begin, h.rparen + 1);
-	Ints *brk = pushtarget(&b->brk), *cont = pushtarget(&b->cont);
-	if (n)
-		stmt(b, ks[n - 1]);
-	for (int i = 0; i < b->cur.n; i++)
-		edge(b->fn, b->cur.v[i], c);
-	for (int i = 0; i < cont->n; i++)
-		edge(b->fn, cont->v[i], c);
-	b->cur.n = 0;
-	vpush(b->cur, c);
-	closeall(&b->cur, brk);
-	poptarget(&b->cont);
-	poptarget(&b->brk);
+	loopbody(b, ks, n, c);
 	free(ks);
 }
 
@@ -887,18 +896,7 @@ rangefor(B *b, CXCursor s)
 	}
 	b->node = c;
 	endnode(b);
-	Ints *brk = pushtarget(&b->brk), *cont = pushtarget(&b->cont);
-	if (n)
-		stmt(b, ks[n - 1]);
-	for (int i = 0; i < b->cur.n; i++)
-		edge(b->fn, b->cur.v[i], c);
-	for (int i = 0; i < cont->n; i++)
-		edge(b->fn, cont->v[i], c);
-	b->cur.n = 0;
-	vpush(b->cur, c);
-	closeall(&b->cur, brk);
-	poptarget(&b->cont);
-	poptarget(&b->brk);
+	loopbody(b, ks, n, c);
 	free(ks);
 }
 
