@@ -1,11 +1,18 @@
 /* cuflow.h: the declarations every stage shares.
  *
- *   front/    libclang TU per file -> Unit (statements, CFG, IR ops, symbols)
+ *   front/    libclang TU per file -> Unit (statements, CFG, IR ops, symbols);
+ *             cursor.c is the one layer every libclang user goes through
  *   model/    Units -> Prog (linked symbols, abstract locations)
  *   analysis/ dominators, loops, points-to, kernel summaries, effects, pending work
  *   pass/     plans: changes with the facts that make them safe
  *   edit/     byte-range edits, applied atomically
- *   report/   diff and explanations, read from the plans
+ *   report/   diff and explanations, read from the plans (report/report.h)
+ *   driver/   inputs, programs, passes, output (driver/driver.h)
+ *   lower/    --lower=openmp: CUDA -> C++/OpenMP, on libclang cursors (lower/lower.h)
+ *   lsp/      --lsp: the language server over the same stages (lsp/lsp.h)
+ *
+ * Each declaration section names the file that defines it, QBE's all.h way;
+ * util.c, text.c and bits.c serve every stage.
  *
  * The model keeps byte offsets and names, never libclang cursors: a cursor
  * dies with its translation unit, the model outlives it.
@@ -148,6 +155,7 @@ typedef struct Rule {
 } Rule;
 enum { RF_ASYNC = 1, RF_NORETURN = 2, RF_DEVICE = 4 /* device-side rule */, RF_LEGACY = 8, RF_BODY = 16 /* replaces a seen body */ };
 
+/* model/rules.c */
 typedef struct Rules Rules;
 Rules *rules_new(void);
 int rules_load(Rules *r, const char *path, char **err); /* 0 ok */
@@ -483,18 +491,24 @@ int symloc(const Prog *p, int unit, int sym);
 int symfn(const Prog *p, int unit, int sym);
 const char *locname(const Prog *p, int l);
 
-/* analysis/ */
+/* analysis/pts.c */
 void solvepts(Prog *p);
 int nodevar(const PFunc *pf, int node);
 const Bits *addrs(const Prog *p, const PFunc *pf, int node); /* what an lvalue designates */
+/* analysis/kernel.c */
 void fillkernels(Prog *p);
+/* analysis/effects.c */
 void filleffects(Prog *p);
-void fillcfg(Prog *p, PFunc *pf);
+/* analysis/dom.c */
 void filldom(int n, Ints *succ, Ints *pred, int root, int *idom, int *order, int *rpo, int *nrpo);
 bool dominates(const int *idom, const int *order, int a, int b);
+/* analysis/loop.c */
 void fillloops(PFunc *pf);
+/* analysis/pending.c */
 void fillpending(Prog *p, PFunc *pf);
 void pendwork(const Prog *p, const Pend *in, Bits *rd, Bits *wr);
+/* analysis/cfg.c */
+void fillcfg(Prog *p, PFunc *pf);
 bool conflicts(const Prog *p, const Bits *a, const Bits *b);
 int conflictloc(const Prog *p, const Bits *a, const Bits *b);
 bool overmem(Prog *p);
@@ -546,7 +560,7 @@ char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **e
 void newoffsets(const Edits *e, int *at); /* after applyedits: each text's offset in the new text */
 int writeatomic(const char *path, const char *data, size_t len, const char *was, size_t waslen, char **err);
 
-/* report/ */
+/* report/diff.c (the rest of report/: report/report.h) */
 void unidiff(Buf *out, const char *path, const char *a, size_t alen, const char *b, size_t blen);
 
 #endif

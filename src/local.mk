@@ -15,7 +15,7 @@ src_libcuflow_a_SOURCES = \
 	src/analysis/analysis.h src/analysis/pts.c src/analysis/kernel.c src/analysis/effects.c \
 	src/analysis/dom.c src/analysis/loop.c src/analysis/pending.c src/analysis/cfg.c \
 	src/front/cst.c src/pass/sync.c src/edit/edit.c \
-	src/report/report.h src/report/diff.c src/report/text.c src/report/plan.c \
+	src/report/report.h src/report/diff.c src/report/text.c src/report/common.c \
 	src/report/json.c src/report/sarif.c src/report/fixes.c \
 	src/driver/driver.h src/driver/driver.c src/driver/compdb.c src/driver/walk.c \
 	src/lower/lower.h src/lower/lower.c src/lower/kernel.c src/lower/inline.c src/lower/arch.c \

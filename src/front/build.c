@@ -519,7 +519,7 @@ flatn(B *b, CXCursor c, Nest *nest)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	if (clang_isExpression(k)) {
-		ev(b, c);
+		evaluate(b, c);
 		return;
 	}
 	switch (k) {
@@ -536,10 +536,10 @@ flatn(B *b, CXCursor c, Nest *nest)
 		stmtflag(b, SF_JUMP);
 		CXCursor *ks;
 		int n = kids(c, &ks);
-		int v = n ? rv(b, ks[0]) : mk(b, N_NULL, -1, -1, -1);
+		int v = n ? rvalue(b, ks[0]) : mknode(b, N_NULL, -1, -1, -1);
 		free(ks);
 		if (b->fn->retsym >= 0)
-			op(b, O_ASSIGN, mk(b, N_VAR, -1, -1, b->fn->retsym), v, -1);
+			addop(b, O_ASSIGN, mknode(b, N_VAR, -1, -1, b->fn->retsym), v, -1);
 		jump(b, ST_RETURN);
 		return;
 	}
@@ -881,16 +881,16 @@ rangefor(B *b, CXCursor s)
 	}
 	int c = newnode(b, ST_COND, s);
 	if (range >= 0) {
-		int l = lv(b, ks[range]);
+		int l = lvalue(b, ks[range]);
 		if (l < 0)
-			l = mk(b, N_DEREF, mk(b, N_UNKNOWN, -1, -1, -1), -1, -1);
-		op(b, O_READ, l, -1, -1);
+			l = mknode(b, N_DEREF, mknode(b, N_UNKNOWN, -1, -1, -1), -1, -1);
+		addop(b, O_READ, l, -1, -1);
 		int x = var >= 0 ? symof(b, ks[var]) : -1;
 		if (x >= 0) {
-			int xv = mk(b, N_VAR, -1, -1, x);
-			op(b, O_WRITE, xv, -1, -1);
+			int xv = mknode(b, N_VAR, -1, -1, x);
+			addop(b, O_WRITE, xv, -1, -1);
 			bool ref = b->u->syms.v[x].flags & SYMF_REF;
-			op(b, O_ASSIGN, xv, mk(b, ref ? N_ADDR : N_LOAD, l, -1, -1), -1);
+			addop(b, O_ASSIGN, xv, mknode(b, ref ? N_ADDR : N_LOAD, l, -1, -1), -1);
 			vpush(b->fn->st.v[c].decls, x);
 		}
 	}
@@ -979,12 +979,12 @@ jumpstmt(B *b, CXCursor s, int kind)
 		int nk = kids(s, &ks);
 		if (nk && b->fn->retsym >= 0) {
 			bool ref = b->u->syms.v[b->fn->sym].flags & SYMF_REFRET;
-			int v = ref ? lv(b, ks[0]) : rv(b, ks[0]);
+			int v = ref ? lvalue(b, ks[0]) : rvalue(b, ks[0]);
 			if (ref)
-				v = v >= 0 ? mk(b, N_ADDR, v, -1, -1) : mk(b, N_UNKNOWN, -1, -1, -1);
-			op(b, O_ASSIGN, mk(b, N_VAR, -1, -1, b->fn->retsym), v, -1);
+				v = v >= 0 ? mknode(b, N_ADDR, v, -1, -1) : mknode(b, N_UNKNOWN, -1, -1, -1);
+			addop(b, O_ASSIGN, mknode(b, N_VAR, -1, -1, b->fn->retsym), v, -1);
 		} else if (nk)
-			ev(b, ks[0]);
+			evaluate(b, ks[0]);
 		free(ks);
 	}
 	if (kind == ST_GOTO)
@@ -1162,11 +1162,11 @@ buildfn(B *b, CXCursor c)
 			if (inits < 0)
 				inits = newnode(b, ST_PLAIN, ks[i]);
 			b->node = inits;
-			int v = rv(b, ks[i]);
+			int v = rvalue(b, ks[i]);
 			if (f.thissym >= 0) {
-				int self = mk(b, N_DEREF, mk(b, N_LOAD, mk(b, N_VAR, -1, -1, f.thissym), -1, -1), -1, -1);
-				op(b, O_WRITE, self, -1, -1);
-				op(b, O_ASSIGN, self, v, -1);
+				int self = mknode(b, N_DEREF, mknode(b, N_LOAD, mknode(b, N_VAR, -1, -1, f.thissym), -1, -1), -1, -1);
+				addop(b, O_WRITE, self, -1, -1);
+				addop(b, O_ASSIGN, self, v, -1);
 			}
 			endnode(b);
 		}

@@ -49,11 +49,11 @@ char *qualname(CXCursor fn);
 void stmtflag(B *b, int flags);
 
 /* expr.c */
-int mk(B *b, int kind, int a, int bb, int sym);
+int mknode(B *b, int kind, int a, int bb, int sym);
 int srcline(B *b, int off);
-int rv(B *b, CXCursor e);
-int lv(B *b, CXCursor e);
-void ev(B *b, CXCursor e);
+int rvalue(B *b, CXCursor e);
+int lvalue(B *b, CXCursor e);
+void evaluate(B *b, CXCursor e);
 void vardecl(B *b, CXCursor d);
-void op(B *b, int kind, int a, int bb, int call);
+void addop(B *b, int kind, int a, int bb, int call);
 bool holdsaddr(CXType t);

@@ -165,7 +165,8 @@ betweenkid(CXCursor c, CXCursor parent, CXClientData d)
 	Between *b = d;
 	CXFile cf;
 	clang_getExpansionLocation(clang_getCursorLocation(c), &cf, NULL, NULL, NULL);
-	if (!cf || !clang_File_isEqual(cf, b->in->file) || startof(c) < endof(b->f->fn) || startof(c) >= startof(b->in->kernel))
+	if (!cf || !clang_File_isEqual(cf, b->in->file) || startof(c) < endof(b->f->fn) ||
+	    startof(c) >= startof(b->in->kernel))
 		return CXChildVisit_Continue;
 	char *name = spelling(c);
 	b->yes = hasname(&b->f->outside, name) || clang_getCursorKind(c) == CXCursor_Namespace ||

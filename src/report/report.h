@@ -22,7 +22,7 @@ void jsonreport(Buf *b, const Report *r);
 void sarifreport(Buf *b, const Report *r);
 void exportfixes(Buf *b, const Report *r);
 
-/* plan.c: what the machine formats share. A file's move edits in the
+/* common.c: what the machine formats share. A file's move edits in the
  * order they are applied, each with the change it belongs to. */
 typedef struct {
 	const Edit *e;
