@@ -1,5 +1,5 @@
 /* util.c: allocation that cannot fail silently, growable arrays and buffers,
- * file reading and line tables. */
+ * file reading, clocks and memory use (line tables: text.c). */
 #include <errno.h>
 #include <pthread.h>
 #include <fcntl.h>
