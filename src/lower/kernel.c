@@ -26,83 +26,9 @@
 #include "cuflow.h"
 #include "front/cursor.h"
 #include "lower/lower.h"
+#include "lower/kernel.h"
 
-typedef struct {
-	CXCursor decl;
-	char *name;   /* in the generated code */
-	char *type;   /* its declared type */
-	bool param, shared, dynshared, global;
-	bool written, uniform, hoist; /* hoist: uniform but needed in several loops */
-	bool once;                    /* its uniform initialiser runs once per block, before its thread loop */
-	int writes;                   /* assignments, increments, & taken */
-	CXCursor inc;                 /* a for loop's own variable: the increment updating it */
-	bool arrayed;                 /* lives in a per-thread array */
-	bool carray;                  /* a C array local: arrayed as T (*v)[N] */
-	bool addr;                    /* its address taken, a reference bound to it, used in a lambda */
-	bool sr;                      /* arrayed, but each thread loop works on a local copy */
-	char *arr;                    /* sr: the per-thread array's name (NULL: a parameter's copy suffices) */
-	char *remat;                  /* recomputed in each thread loop from this text, not kept */
-	char *lanex;                  /* remat is X + threadIdx.x: X's text (lane subscripts below) */
-	bool lane32;                  /* ... into an int: X + threadIdx.x must stay below 2^31 */
-	Ints regions;                 /* thread loops that use it */
-	Ints wregions;                /* thread loops that may change it */
-	Ints rregions;                /* thread loops that may read it */
-} KVar;
-
-typedef struct {
-	CXCursor loop;
-	char *mask, *cmask; /* threads still looping / still in this iteration */
-} KLoop;
-
-typedef struct {
-	CXCursor call;
-	int op;
-	char *res; /* per-thread result array, or scalar for block reductions */
-} KWarp;
-
-typedef struct {
-	CXCursor sub;   /* p[X + threadIdx.x], X of type unsigned and the same for the whole x loop */
-	char *x, *fast; /* X's text; the subscript's text where X + threadIdx.x cannot wrap */
-	bool sint;      /* a local int = X + threadIdx.x (sub null): X + threadIdx.x < 2^31 */
-} KLane;
-
-enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_SCOUNT, W_SAND, W_SOR };
-
-typedef struct {
-	Lower *L;
-	LFile *F;
-	CXCursor fn, body;
-	VEC(KVar) vars;
-	Buf *out;
-	bool dry, failed, sync;
-	int region, nlabel, nmask, ntmp;
-	int nregions;       /* thread loops, known after the first pass */
-	bool alive, tls, usedlabel;
-	int label;          /* the current thread loop's label */
-	const char *mask;   /* the current mask, NULL: every live thread */
-	VEC(KLoop) loops;   /* masked loops around, innermost last */
-	VEC(KWarp) warps;   /* warp operations already exchanged */
-	Strs masks, temps;  /* names to declare (masks: bool; temps: "type name") */
-	VEC(CXCursor) stores; /* first pass: uses that only assign (v = e) */
-	Ints looped;        /* thread loops inside a loop holding a barrier: they run repeatedly */
-	int loopdepth;
-	bool serial;        /* the thread loop being emitted orders its threads */
-	CXCursor plainbody; /* the body of the innermost loop emitted as plain C */
-	bool interchange;   /* loops without barriers may be interchanged (no goto) */
-	bool split;         /* threads never meet: blocks may run as ranges of threads (cuflowLaunchSplit) */
-	bool lanesok, fast; /* record lane subscripts / write their fast form */
-	VEC(KLane) lanes;   /* lane subscripts of the thread loop being emitted */
-	bool xsplit, ysplit; /* index-set splitting of the thread loop being emitted */
-	int xlo, xhi, ylo, yhi; /* ... at these runs of threadIdx.x, .y (hi INT_MAX: no end) */
-} K;
-
-static void genlist(K *k, CXCursor *ks, int n, bool jumps);
-static bool scalartype(CXType t);
-static void genstmt(K *k, CXCursor s);
-static bool splits(K *k, CXCursor s);
-static char *declare(const char *type, const char *name);
-
-static void
+void
 kfail(K *k, CXCursor at, const char *what)
 {
 	if (!k->dry)
@@ -136,7 +62,7 @@ static const char *warpnames[] = {
 };
 
 /* The warp operation or block reduction a call performs, 0 for none. */
-static int
+int
 warpop(CXCursor call)
 {
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
@@ -159,7 +85,7 @@ warpop(CXCursor call)
 }
 
 /* Is d declared in namespace cooperative_groups (at any depth)? */
-static bool
+bool
 incg(CXCursor d)
 {
 	for (int i = 0; i < 16 && !clang_Cursor_isNull(d) && !clang_isTranslationUnit(clang_getCursorKind(d)); i++) {
@@ -169,8 +95,6 @@ incg(CXCursor d)
 	}
 	return false;
 }
-
-enum { CG_NONE, CG_BARRIER, CG_OTHER };
 
 /* A cooperative-groups group type: the whole block and static tiles of at
  * most a warp are barriers (a tile's as __syncwarp's, which the lowering
@@ -194,7 +118,7 @@ cggroup(CXType t)
 
 /* The group a cooperative-groups sync call synchronises: g.sync(),
  * cg::sync(g), thread_block::barrier_wait(); CG_NONE for other calls. */
-static int
+int
 cgsync(CXCursor call)
 {
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
@@ -223,7 +147,7 @@ cgsync(CXCursor call)
 
 /* __syncthreads, __syncwarp, or a cooperative-groups sync of the block or
  * of a tile of at most a warp. */
-static bool
+bool
 isbarrier(CXCursor call)
 {
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
@@ -269,676 +193,9 @@ endsemi(K *k, CXCursor s)
 	return i < (int)k->F->len && src[i] == ';' ? i + 1 : e;
 }
 
-/* ---------------------------------------------------------------- variables */
-
-static int
-findvar(K *k, CXCursor decl)
-{
-	for (int i = 0; i < k->vars.n; i++)
-		if (clang_equalCursors(k->vars.v[i].decl, decl))
-			return i;
-	return -1;
-}
-
-/* A variable's type as written for its copies: a local loses its top-level
- * const and volatile, since a kept-per-thread or hoisted one is assigned
- * where it was initialised. */
-static char *
-typetext(CXCursor decl, bool param)
-{
-	CXType t = clang_getCursorType(decl);
-	if (!param)
-		t = clang_getUnqualifiedType(t);
-	CXString s = clang_getTypeSpelling(t);
-	const char *c = clang_getCString(s);
-	/* an array's const sits on its elements; copies kept per block or per
-	 * thread are assigned, so drop it as for scalars */
-	if (!param && t.kind == CXType_ConstantArray && !strncmp(c, "const ", 6))
-		c += 6;
-	char *r = xstrdup(c);
-	clang_disposeString(s);
-	return r;
-}
-
-static void
-addvar(K *k, CXCursor d, bool param)
-{
-	KVar v = {0};
-	v.decl = d;
-	v.name = spelling(d);
-	v.type = typetext(d, param);
-	if (param && parmarray(d)) { /* double c[] is a double *, T c[][N] a T (*)[N] */
-		char *t = fmt("std::decay<%s>::type", v.type);
-		free(v.type);
-		v.type = t;
-	}
-	v.param = param;
-	CXCursor *ks;
-	int n = kids(d, &ks);
-	for (int i = 0; i < n; i++)
-		if (clang_getCursorKind(ks[i]) == CXCursor_CUDASharedAttr)
-			v.shared = true;
-	free(ks);
-	if (v.shared && clang_Cursor_hasVarDeclExternalStorage(d))
-		v.dynshared = true;
-	CXType t = clang_getCanonicalType(clang_getCursorType(d));
-	v.carray = !param && (t.kind == CXType_ConstantArray);
-	vpush(k->vars, v);
-}
-
-static enum CXChildVisitResult
-collectvars(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	K *k = d;
-	enum CXCursorKind kind = clang_getCursorKind(c);
-	if (kind == CXCursor_LambdaExpr)
-		return CXChildVisit_Continue;
-	if (kind == CXCursor_CallExpr && cgsync(c) == CG_OTHER)
-		kfail(k, c, "a cooperative_groups sync of a grid, a coalesced group or a group of unknown size "
-		            "(the block's and static tiles of up to 32 threads are lowered)");
-	if (kind == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(c))
-		addvar(k, c, false);
-	else if (kind == CXCursor_VarDecl) {
-		CXCursor *ks;
-		int n = kids(c, &ks);
-		bool sh = false;
-		for (int i = 0; i < n; i++)
-			sh |= clang_getCursorKind(ks[i]) == CXCursor_CUDASharedAttr;
-		free(ks);
-		if (sh) /* __shared__ locals have static storage */
-			addvar(k, c, false);
-		else
-			kfail(k, c, "a static local variable in a kernel");
-	}
-	return CXChildVisit_Recurse;
-}
-
-static void
-pushonce(Ints *r, int x)
-{
-	for (int i = 0; i < r->n; i++)
-		if (r->v[i] == x)
-			return;
-	vpush(*r, x);
-}
-
-/* e is assigned, incremented, bound to a non-const reference or has its
- * address taken (addr). Before the passes this counts the variable's
- * writes; in the first pass it records the thread loop that writes. */
-static void
-markwritten(K *k, CXCursor e, bool addr)
-{
-	e = strip(e);
-	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
-		int v = findvar(k, clang_getCursorReferenced(e));
-		if (v < 0)
-			return;
-		KVar *x = &k->vars.v[v];
-		if (k->dry)
-			pushonce(&x->wregions, k->region);
-		else {
-			x->written = true;
-			x->writes++;
-			x->addr |= addr;
-		}
-	} else if (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr ||
-	           clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
-		CXCursor *ks;
-		int n = kids(e, &ks);
-		CXType t = n ? clang_getCanonicalType(clang_getCursorType(ks[0])) : (CXType){0};
-		if (n && t.kind != CXType_Pointer) /* a[i] = ... writes the array a, p[i] = ... does not write p */
-			markwritten(k, ks[0], addr);
-		free(ks);
-	}
-}
-
-/* Variables a lambda names: it is copied as written, so they must keep
- * their names and storage. */
-static enum CXChildVisitResult
-lambdavar(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	K *k = d;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-		int v = findvar(k, clang_getCursorReferenced(c));
-		if (v >= 0)
-			k->vars.v[v].addr = true;
-	}
-	return CXChildVisit_Recurse;
-}
-
-/* The prototype a call goes through (through a function pointer too);
- * anything else, as for a call a template leaves unresolved, is unknown. */
-static CXType
-calleetype(CXCursor call)
-{
-	CXType t = clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(call)));
-	if (t.kind == CXType_Pointer)
-		t = clang_getCanonicalType(clang_getPointeeType(t));
-	return t;
-}
-
-/* The writes expression c itself performs. */
-static void
-notewrites(K *k, CXCursor c)
-{
-	enum CXCursorKind kind = clang_getCursorKind(c);
-	CXCursor *ks;
-	int n;
-	if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator) {
-		enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(c);
-		if (kind == CXCursor_CompoundAssignOperator || o == CXBinaryOperator_Assign) {
-			n = kids(c, &ks);
-			if (n)
-				markwritten(k, ks[0], false);
-			if (n && k->dry && kind == CXCursor_BinaryOperator &&
-			    clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr)
-				vpush(k->stores, strip(ks[0]));
-			free(ks);
-		}
-	} else if (kind == CXCursor_UnaryOperator) {
-		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
-		if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreInc ||
-		    u == CXUnaryOperator_PreDec || u == CXUnaryOperator_AddrOf) {
-			n = kids(c, &ks);
-			if (n)
-				markwritten(k, ks[0], u == CXUnaryOperator_AddrOf);
-			free(ks);
-		}
-	} else if (kind == CXCursor_CallExpr) { /* arguments bound to non-const references */
-		CXType ft = calleetype(c);
-		bool known = ft.kind == CXType_FunctionProto;
-		int na = clang_Cursor_getNumArguments(c);
-		for (int i = 0; i < na; i++) {
-			CXType pt = clang_getArgType(ft, i);
-			bool ref = pt.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(pt));
-			if (ref || !known) /* a call cuflow cannot resolve (a template's) may take any by reference */
-				markwritten(k, clang_Cursor_getArgument(c, i), false);
-		}
-	} else if (kind == CXCursor_VarDecl && isref(clang_getCursorType(c))) {
-		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
-		if (!clang_Cursor_isNull(init))
-			markwritten(k, init, true); /* T &r = v: v changes through r */
-	} else if (kind == CXCursor_LambdaExpr && !k->dry)
-		clang_visitChildren(c, lambdavar, k);
-}
-
-static enum CXChildVisitResult
-collectwrites(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	notewrites(d, c);
-	return CXChildVisit_Recurse;
-}
-
-/* ---------------------------------------------------------------- uniformity */
-
-static bool uniform(K *k, CXCursor e);
-
-static enum CXChildVisitResult
-uniformkid(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	void **a = d;
-	if (!uniform(a[0], c)) {
-		*(bool *)a[1] = false;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
-}
-
-static bool
-builtinvar(CXCursor ref, const char **which)
-{
-	static const char *names[] = {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"};
-	for (int i = 0; i < 5; i++)
-		if (named(ref, names[i])) {
-			*which = names[i];
-			return insystem(ref);
-		}
-	return false;
-}
-
-/* What the functions a kernel calls do, through any depth of calls:
- * U_SYNC a barrier or warp operation (refused: it would need inlining),
- * U_BUILTIN read threadIdx, blockIdx, blockDim or gridDim (which must
- * then be set for them). A callee cuflow cannot see counts as U_BUILTIN. */
-enum { U_SYNC = 1, U_BUILTIN = 2 };
-
-typedef struct {
-	VEC(CXCursor) seen;
-	int uses;
-} Uses;
-
-static void calluses(Uses *u, CXCursor call);
-
-static enum CXChildVisitResult
-useskid(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	Uses *u = d;
-	const char *b;
-	if (isbarrier(c) || warpop(c))
-		u->uses |= U_SYNC;
-	else if (clang_getCursorKind(c) == CXCursor_CallExpr)
-		calluses(u, c);
-	else if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && builtinvar(clang_getCursorReferenced(c), &b))
-		u->uses |= U_BUILTIN;
-	return CXChildVisit_Recurse;
-}
-
-/* Is r a function whose body is the one a call runs (not a pointer, not
- * virtual)? */
-static bool
-directcallee(CXCursor r)
-{
-	switch (clang_getCursorKind(r)) {
-	case CXCursor_FunctionDecl:
-	case CXCursor_FunctionTemplate:
-	case CXCursor_Constructor:
-	case CXCursor_Destructor:
-	case CXCursor_ConversionFunction:
-		return true;
-	case CXCursor_CXXMethod:
-		return !clang_CXXMethod_isVirtual(r);
-	default:
-		return false;
-	}
-}
-
-static void
-calluses(Uses *u, CXCursor call)
-{
-	CXCursor r = clang_getCursorReferenced(call);
-	if (!clang_Cursor_isNull(r) && incg(r)) { /* a group's ranks read the thread's indices */
-		u->uses |= U_BUILTIN;
-		return;
-	}
-	if (!clang_Cursor_isNull(r) && insystem(r))
-		return;
-	CXCursor f = directcallee(r) ? clang_getCursorDefinition(r) : clang_getNullCursor();
-	if (clang_Cursor_isNull(f)) {
-		u->uses |= U_BUILTIN;
-		return;
-	}
-	for (int i = 0; i < u->seen.n; i++)
-		if (clang_equalCursors(u->seen.v[i], f))
-			return;
-	vpush(u->seen, f);
-	clang_visitChildren(f, useskid, u);
-}
-
-static int
-calleeuses(CXCursor call)
-{
-	Uses u = {{0}, 0};
-	calluses(&u, call);
-	vfree(u.seen);
-	return u.uses;
-}
-
-/* Is e the same value in every thread of the block? */
-static bool
-uniform(K *k, CXCursor e)
-{
-	enum CXCursorKind kind = clang_getCursorKind(e);
-	if (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr) {
-		CXCursor r = clang_getCursorReferenced(e);
-		const char *b;
-		if (builtinvar(r, &b))
-			return strcmp(b, "threadIdx") != 0;
-		enum CXCursorKind rk = clang_getCursorKind(r);
-		if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
-			int v = findvar(k, r);
-			if (v >= 0 && !k->vars.v[v].uniform && !k->vars.v[v].shared)
-				return false;
-		}
-	} else if (kind == CXCursor_CallExpr) {
-		CXCursor f = clang_getCursorReferenced(e);
-		if (clang_Cursor_isNull(f) || !insystem(f) || warpop(e) || isbarrier(e) || incg(f))
-			return false;
-		char *n = spelling(f);
-		bool bad = !strncmp(n, "atomic", 6) || !strncmp(n, "clock", 5) || !strncmp(n, "curand", 6);
-		free(n);
-		if (bad)
-			return false;
-	} else if (kind == CXCursor_UnaryOperator) {
-		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(e);
-		if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreInc ||
-		    u == CXUnaryOperator_PreDec)
-			return false; /* a side effect: each thread has its own */
-	} else if (kind == CXCursor_BinaryOperator &&
-	           clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign)
-		return false;
-	else if (kind == CXCursor_CompoundAssignOperator || kind == CXCursor_LambdaExpr)
-		return false;
-	bool ok = true;
-	void *a[2] = {k, &ok};
-	clang_visitChildren(e, uniformkid, a);
-	return ok;
-}
-
-/* Is update (i++, i += e, i >>= e, i = e) uniform for variable v? */
-static bool
-uniformupdate(K *k, CXCursor e, int v)
-{
-	e = strip(e);
-	enum CXCursorKind kind = clang_getCursorKind(e);
-	CXCursor *ks;
-	int n = kids(e, &ks);
-	bool ok = false;
-	if (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Comma)
-		ok = n == 2 && uniformupdate(k, ks[0], v) && uniformupdate(k, ks[1], v);
-	else if (n >= 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
-	         findvar(k, clang_getCursorReferenced(strip(ks[0]))) == v) {
-		if (kind == CXCursor_UnaryOperator)
-			ok = true;
-		else if (kind == CXCursor_CompoundAssignOperator ||
-		         (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign))
-			ok = n == 2 && uniform(k, ks[1]);
-	} else
-		ok = uniform(k, e); /* updates another variable: must be a plain uniform expression */
-	free(ks);
-	return ok;
-}
-
-/* How many writes to v lie in c (a loop's increment): the write collector
- * run on c alone, the counts of the whole body put back afterwards. */
-static int
-writesin(K *k, CXCursor c, int v)
-{
-	Ints saved = {0};
-	for (int i = 0; i < k->vars.n; i++) {
-		vpush(saved, k->vars.v[i].writes);
-		k->vars.v[i].writes = 0;
-	}
-	clang_visitChildren(c, collectwrites, k);
-	collectwrites(c, c, k);
-	int n = k->vars.v[v].writes;
-	for (int i = 0; i < k->vars.n; i++)
-		k->vars.v[i].writes = saved.v[i];
-	vfree(saved);
-	return n;
-}
-
-/* A for loop's own variables: declared by its init, written only by its increment. */
-static enum CXChildVisitResult
-findloopvars(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	K *k = d;
-	if (clang_getCursorKind(c) != CXCursor_ForStmt)
-		return CXChildVisit_Recurse;
-	CXCursor *ks;
-	int n = kids(c, &ks);
-	const char *src = k->F->src;
-	int semi[2] = {-1, -1}, ns = 0, depth = 0;
-	for (int i = startof(c); i < endof(c) && ns < 2; i++) {
-		if (src[i] == '(')
-			depth++;
-		else if (src[i] == ')')
-			depth--;
-		else if (src[i] == ';' && depth == 1)
-			semi[ns++] = i;
-	}
-	CXCursor init = clang_getNullCursor(), inc = init;
-	for (int i = 0; i < n - 1; i++) {
-		int b = startof(ks[i]);
-		if (b < semi[0])
-			init = ks[i];
-		else if (b > semi[1] && ns == 2)
-			inc = ks[i];
-	}
-	if (!clang_Cursor_isNull(init) && !clang_Cursor_isNull(inc) && clang_getCursorKind(init) == CXCursor_DeclStmt) {
-		CXCursor *ds;
-		int nd = kids(init, &ds);
-		for (int i = 0; i < nd; i++) {
-			int v = findvar(k, ds[i]);
-			if (v >= 0 && k->vars.v[v].writes > 0 && writesin(k, inc, v) == k->vars.v[v].writes)
-				k->vars.v[v].inc = inc;
-		}
-		free(ds);
-	}
-	free(ks);
-	return CXChildVisit_Recurse;
-}
-
-/* Are the elements of array variable d const (so it is never written)? */
-static bool
-constelems(CXCursor d)
-{
-	CXType t = clang_getCanonicalType(clang_getCursorType(d));
-	while (t.kind == CXType_ConstantArray)
-		t = clang_getArrayElementType(t);
-	return clang_isConstQualifiedType(t);
-}
-
-/* Could v be the same in every thread? (greatest fixed point: start from yes) */
-static bool
-stillinform(K *k, int i)
-{
-	KVar *v = &k->vars.v[i];
-	if (v->shared)
-		return false;
-	if (v->param)
-		return !v->written;
-	CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
-	if (clang_Cursor_isNull(init) || !uniform(k, init))
-		return false;
-	if (v->carray && !constelems(v->decl))
-		return false; /* writes to elements (a[i] = e) are not counted as writes */
-	if (!v->written)
-		return true;
-	return !clang_Cursor_isNull(v->inc) && uniformupdate(k, v->inc, i);
-}
-
-/* Parameters never written; locals initialised from uniform values and
- * never written again, or written only by their for loop's uniform
- * increment. */
-static void
-filluniform(K *k)
-{
-	for (int i = 0; i < k->vars.n; i++) {
-		k->vars.v[i].inc = clang_getNullCursor();
-		k->vars.v[i].uniform = !k->vars.v[i].shared && (!k->vars.v[i].param || !k->vars.v[i].written);
-	}
-	clang_visitChildren(k->body, findloopvars, k);
-	for (bool ch = true; ch;) {
-		ch = false;
-		for (int i = 0; i < k->vars.n; i++)
-			if (k->vars.v[i].uniform && !stillinform(k, i)) {
-				k->vars.v[i].uniform = false;
-				ch = true;
-			}
-	}
-}
-
-/* ---------------------------------------------------------------- rematerialisation */
-
-/* A local that is never changed after an initialiser computed only from
- * thread and block indices, constants and unchanged parameters (tid =
- * blockIdx.x * blockDim.x + threadIdx.x) is recomputed in every thread loop
- * that uses it instead of being kept in a per-thread array: GCC then sees
- * an index affine in the lane and vectorises (contiguous loads instead of
- * gathers). */
-typedef struct {
-	K *k;
-	int self;
-	Edits *e;
-	bool ok;
-} Remat;
-
-static bool
-tokenis(CXCursor c, bool last, const char *const *set)
-{
-	CXToken *t;
-	unsigned n;
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
-	bool yes = false;
-	if (n) {
-		CXString s = clang_getTokenSpelling(tu, t[last ? n - 1 : 0]);
-		for (int i = 0; set[i] && !yes; i++)
-			yes = !strcmp(clang_getCString(s), set[i]);
-		clang_disposeString(s);
-	}
-	clang_disposeTokens(tu, t, n);
-	return yes;
-}
-
-static enum CXChildVisitResult
-rematkid(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	Remat *r = d;
-	K *k = r->k;
-	static const char *const effects[] = {"*", "&", "++", "--", NULL}, *const post[] = {"++", "--", NULL};
-	switch (clang_getCursorKind(c)) {
-	case CXCursor_IntegerLiteral:
-	case CXCursor_FloatingLiteral:
-	case CXCursor_CharacterLiteral:
-	case CXCursor_CXXBoolLiteralExpr:
-	case CXCursor_ParenExpr:
-	case CXCursor_UnexposedExpr:
-	case CXCursor_CStyleCastExpr:
-	case CXCursor_BinaryOperator:
-	case CXCursor_ConditionalOperator:
-		break;
-	case CXCursor_UnaryOperator:
-		r->ok = !tokenis(c, false, effects) && !tokenis(c, true, post);
-		break;
-	case CXCursor_MemberRefExpr: { /* threadIdx.x and such */
-		CXCursor *ks;
-		int n = kids(c, &ks);
-		const char *b;
-		r->ok = n == 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
-		        builtinvar(clang_getCursorReferenced(strip(ks[0])), &b);
-		free(ks);
-		return CXChildVisit_Continue;
-	}
-	case CXCursor_DeclRefExpr: {
-		CXCursor ref = clang_getCursorReferenced(c);
-		const char *b;
-		int v = findvar(k, ref);
-		if (v < 0) { /* enumerators and constexpr globals are constants */
-			enum CXCursorKind rk = clang_getCursorKind(ref);
-			r->ok = rk == CXCursor_EnumConstantDecl || (builtinvar(ref, &b) && strcmp(b, "threadIdx"));
-			break;
-		}
-		KVar *x = &k->vars.v[v];
-		if (x->param) {
-			r->ok = !x->written;
-			break;
-		}
-		r->ok = v < r->self && x->remat && !ismacro(c);
-		if (r->ok) {
-			addedit(r->e, startof(c), endof(c) - startof(c), fmt("((%s)(%s))", x->type, x->remat));
-		}
-		break;
-	}
-	default:
-		r->ok = false;
-	}
-	return r->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
-}
-
-static int laneterms(K *k, CXCursor sum, Cursors *add);
-
-/* The text of c, local self's initialiser or one of its terms, with the
- * remat locals it reads replaced by their texts (NULL: c cannot be
- * recomputed). */
-static char *
-remtext(K *k, int self, CXCursor c)
-{
-	Edits e = {0};
-	Remat r = {k, self, &e, true};
-	rematkid(c, c, &r);
-	if (r.ok)
-		clang_visitChildren(c, rematkid, &r);
-	char *txt = NULL;
-	if (r.ok) {
-		char *t = xstrndup(k->F->src + startof(c), endof(c) - startof(c)), *err = NULL;
-		for (int j = 0; j < e.n; j++)
-			e.v[j].off -= startof(c);
-		size_t len;
-		txt = applyedits(t, strlen(t), &e, &len, &err);
-		free(err);
-		free(t);
-	}
-	freeedits(&e);
-	return txt;
-}
-
-/* int i = X + threadIdx.x (the sum unsigned, as blockIdx.x * blockDim.x +
- * threadIdx.x is): the conversion of a sum that may wrap hides from GCC
- * that i grows by one from thread to thread. Where X + blockDim.x - 1
- * fits the local's type (below 2^31 for an int, 2^32 for a 64-bit one),
- * i = (int)X + lane exactly; the x loop gets a second copy that says so
- * (lane subscripts, below). X must be the same for the whole x loop. */
-static void
-remlane(K *k, int self, CXCursor init)
-{
-	KVar *v = &k->vars.v[self];
-	enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(v->decl)).kind;
-	if (t != CXType_Int && t != CXType_Long && t != CXType_LongLong && t != CXType_ULong && t != CXType_ULongLong)
-		return;
-	Cursors add = {0};
-	int tx = laneterms(k, strip(init), &add);
-	bool ok = tx >= 0;
-	Buf x = {0};
-	for (int i = 0; i < add.n && ok; i++)
-		if (i != tx) {
-			char *txt = remtext(k, self, add.v[i]);
-			ok = txt != NULL;
-			if (ok)
-				bprintf(&x, "%s(unsigned)(%s)", x.n ? " + " : "", txt);
-			free(txt);
-		}
-	if (ok) {
-		v->lanex = bstr(&x);
-		v->lane32 = t == CXType_Int;
-	} else
-		free(x.v);
-	vfree(add);
-}
-
-static void
-fillremat(K *k)
-{
-	for (int i = 0; i < k->vars.n; i++) {
-		KVar *v = &k->vars.v[i];
-		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
-		CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
-		if (v->param || v->shared || v->carray || v->addr || v->writes || !clang_Cursor_isNull(v->inc) ||
-		    strstr(v->type, "auto") || strstr(v->type, "decltype") ||
-		    clang_Cursor_isNull(init) || !scalartype(t) || startof(init) <= locoffset(clang_getCursorLocation(v->decl)))
-			continue;
-		bool clash = false;
-		for (int j = 0; j < k->vars.n && !clash; j++)
-			clash = j != i && !strcmp(k->vars.v[j].name, v->name);
-		if (clash)
-			continue;
-		v->remat = remtext(k, i, init);
-		if (v->remat)
-			remlane(k, i, init);
-	}
-}
-
 /* ---------------------------------------------------------------- text */
 
-typedef struct {
-	K *k;
-	Edits *e;
-	int lo, hi; /* the span being copied */
-	int loops;  /* loops and switches nested inside the span */
-	int cont;   /* loops nested inside the span (continue targets) */
-} Span;
-
-static bool lanesub(Span *sp, CXCursor c);
-static bool lanedecl(Span *sp, CXCursor c);
-
-static void
+void
 spanedit(Span *sp, int off, int len, char *text)
 {
 	addedit(sp->e, off, len, text);
@@ -962,7 +219,7 @@ spelled(Span *sp, CXCursor c, int *b, int *e)
 	return *b >= sp->lo && *e <= sp->hi && *e > *b;
 }
 
-static bool
+bool
 inspan(Span *sp, CXCursor c)
 {
 	int b, e;
@@ -985,7 +242,7 @@ useregion(K *k, int v)
 	pushonce(&k->vars.v[v].regions, k->region);
 }
 
-static bool
+bool
 has(Ints *r, int x)
 {
 	for (int i = 0; i < r->n; i++)
@@ -994,7 +251,7 @@ has(Ints *r, int x)
 	return false;
 }
 
-static const char *
+const char *
 tid(void)
 {
 	return "cuflow_tid";
@@ -1006,8 +263,6 @@ varref(K *k, int v)
 	KVar *x = &k->vars.v[v];
 	return x->arrayed && !x->sr ? fmt("%s[%s]", x->name, tid()) : xstrdup(x->name);
 }
-
-static void spanwalk(Span *sp, CXCursor c);
 
 static enum CXChildVisitResult
 spankid(CXCursor c, CXCursor parent, CXClientData d)
@@ -1058,7 +313,7 @@ declref(Span *sp, CXCursor c)
 }
 
 /* The text of expression e with the edits its cursors need (a nested span). */
-static char *
+char *
 exprtext(K *k, CXCursor e)
 {
 	Edits sub = {0};
@@ -1253,7 +508,7 @@ nameskid(CXCursor c, CXCursor parent, CXClientData d)
 	return CXChildVisit_Recurse;
 }
 
-static bool
+bool
 names(K *k, CXCursor e, bool (*pick)(const KVar *))
 {
 	Names a = {k, pick, false};
@@ -1274,7 +529,7 @@ isshared(const KVar *v)
 	return v->shared;
 }
 
-static void
+void
 spanwalk(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
@@ -1359,7 +614,7 @@ spanwalk(Span *sp, CXCursor c)
 }
 
 /* Copies [lo, hi) of the kernel's text with the edits its cursors need. */
-static void
+void
 copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
 {
 	Edits e = {0};
@@ -1383,403 +638,9 @@ copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
 	freeedits(&e);
 }
 
-/* ---------------------------------------------------------------- invariants */
-
-/* Is e computed without effects or memory reads from values that stay the
- * same for a whole thread loop? For once-per-block initialisations
- * (lane false) that means the same in every thread: constants, blockIdx,
- * blockDim, gridDim, unchanged parameters, uniform locals and const
- * globals. Lane subscripts (lane true) need it only across one x loop, so
- * threadIdx.y and threadIdx.z are allowed, and a uniform local must not
- * be assigned in the thread loop being emitted. Division needs a constant
- * non-zero divisor: the expression may be evaluated where the user's code
- * would not have (a guarded subscript), so it must not trap. */
-typedef struct {
-	K *k;
-	bool lane, ok;
-} Inv;
-
-static bool invariant(K *k, CXCursor e, bool lane);
-
-static enum CXChildVisitResult
-invkid(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	Inv *in = d;
-	in->ok = invariant(in->k, c, in->lane);
-	return in->ok ? CXChildVisit_Continue : CXChildVisit_Break;
-}
-
-static bool
-constdivisor(CXCursor e)
-{
-	long long v = intconst(e);
-	return v != 0 && v != LLONG_MIN;
-}
-
-static bool
-invref(K *k, CXCursor r, bool lane)
-{
-	const char *b;
-	if (builtinvar(r, &b))
-		return strcmp(b, "threadIdx") != 0;
-	switch (clang_getCursorKind(r)) {
-	case CXCursor_EnumConstantDecl:
-	case CXCursor_NonTypeTemplateParameter:
-		return true;
-	case CXCursor_VarDecl:
-	case CXCursor_ParmDecl: {
-		int v = findvar(k, r);
-		if (v < 0) /* a global: only constants */
-			return clang_Cursor_hasVarDeclGlobalStorage(r) && clang_isConstQualifiedType(clang_getCursorType(r));
-		KVar *x = &k->vars.v[v];
-		return x->uniform && !x->shared && (!lane || x->once || !has(&x->wregions, k->region));
-	}
-	default:
-		return false;
-	}
-}
-
-static bool
-invariant(K *k, CXCursor e, bool lane)
-{
-	CXCursor *ks;
-	int n;
-	bool ok;
-	switch (clang_getCursorKind(e)) {
-	case CXCursor_IntegerLiteral:
-	case CXCursor_FloatingLiteral:
-	case CXCursor_CharacterLiteral:
-	case CXCursor_CXXBoolLiteralExpr:
-	case CXCursor_UnaryExpr: /* sizeof, alignof */
-		return true;
-	case CXCursor_ParenExpr:
-	case CXCursor_UnexposedExpr:
-	case CXCursor_CStyleCastExpr:
-	case CXCursor_CXXStaticCastExpr:
-	case CXCursor_CXXFunctionalCastExpr:
-	case CXCursor_ConditionalOperator:
-		break;
-	case CXCursor_UnaryOperator:
-		switch (clang_getCursorUnaryOperatorKind(e)) {
-		case CXUnaryOperator_Plus:
-		case CXUnaryOperator_Minus:
-		case CXUnaryOperator_Not:
-		case CXUnaryOperator_LNot:
-			break;
-		default:
-			return false;
-		}
-		break;
-	case CXCursor_BinaryOperator:
-		switch (clang_getCursorBinaryOperatorKind(e)) {
-		case CXBinaryOperator_Assign:
-		case CXBinaryOperator_Comma:
-		case CXBinaryOperator_PtrMemD:
-		case CXBinaryOperator_PtrMemI:
-			return false;
-		case CXBinaryOperator_Div:
-		case CXBinaryOperator_Rem:
-			n = kids(e, &ks);
-			ok = n == 2 && constdivisor(ks[1]);
-			free(ks);
-			if (!ok)
-				return false;
-			break;
-		default:
-			break;
-		}
-		break;
-	case CXCursor_MemberRefExpr: /* blockIdx.x; threadIdx.y in lane subscripts */
-		n = kids(e, &ks);
-		const char *b;
-		CXCursor base = n == 1 ? strip(ks[0]) : clang_getNullCursor();
-		ok = n == 1 && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
-		     builtinvar(clang_getCursorReferenced(base), &b);
-		free(ks);
-		if (ok && !strcmp(b, "threadIdx")) {
-			char *m = spelling(e);
-			ok = lane && strcmp(m, "x") != 0;
-			free(m);
-		}
-		return ok;
-	case CXCursor_DeclRefExpr:
-		return invref(k, clang_getCursorReferenced(e), lane);
-	default:
-		return false;
-	}
-	Inv in = {k, lane, true};
-	clang_visitChildren(e, invkid, &in);
-	return in.ok;
-}
-
-/* ---------------------------------------------------------------- once per block */
-
-/* Uniform initialisations at the start of a thread loop (int row = offset +
- * blockIdx.y * 16;) run once before it, not once per thread: every thread
- * would store the same value, and the loop's threads then read a value the
- * lane subscripts below can test before the loop. Only the declarations
- * that open the thread loop, so nothing before them in the loop changes
- * what they read, and only where every thread runs the loop (no mask). */
-static bool
-onceinit(K *k, CXCursor d)
-{
-	int v = findvar(k, d);
-	if (v < 0)
-		return false;
-	KVar *x = &k->vars.v[v];
-	CXCursor init = clang_Cursor_getVarDeclInitializer(d);
-	return x->uniform && !x->param && !x->shared && !x->carray && !x->addr &&
-	       scalartype(clang_getCursorType(d)) && !clang_Cursor_isNull(init) &&
-	       startof(init) > locoffset(clang_getCursorLocation(d)) && invariant(k, init, false);
-}
-
-/* A declaration that does nothing in a thread loop: no initialiser, a
- * scalar or a __shared__ variable (declared once per block). */
-static bool
-noeffect(K *k, CXCursor d, int v)
-{
-	return clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(d)) &&
-	       (k->vars.v[v].shared || scalartype(clang_getCursorType(d)));
-}
-
-/* The first pass marks the variables (the second must make the same
- * choice: it reads the marks); both passes assign them. */
-static void
-runonce(K *k, CXCursor *ks, int n)
-{
-	if (k->mask || k->loops.n)
-		return;
-	for (int i = 0; i < n; i++) {
-		enum CXCursorKind kind = clang_getCursorKind(ks[i]);
-		if (kind == CXCursor_NullStmt)
-			continue;
-		if (kind != CXCursor_DeclStmt)
-			return;
-		CXCursor *ds;
-		int nd = kids(ks[i], &ds);
-		bool ok = true;
-		for (int j = 0; j < nd && ok; j++) {
-			int v = clang_getCursorKind(ds[j]) == CXCursor_VarDecl ? findvar(k, ds[j]) : -1;
-			ok = v >= 0 && (noeffect(k, ds[j], v) || (k->dry ? onceinit(k, ds[j]) : k->vars.v[v].once));
-		}
-		for (int j = 0; j < nd && ok; j++) {
-			CXCursor init = clang_Cursor_getVarDeclInitializer(ds[j]);
-			if (clang_Cursor_isNull(init))
-				continue;
-			KVar *x = &k->vars.v[findvar(k, ds[j])];
-			x->once = true;
-			int r = k->region;
-			k->region = 0;
-			char *t = exprtext(k, init);
-			k->region = r;
-			if (!k->dry)
-				bprintf(k->out, "\t%s = %s;\n", x->name, t);
-			free(t);
-		}
-		free(ds);
-		if (!ok)
-			return;
-	}
-}
-
-/* ---------------------------------------------------------------- lane subscripts */
-
-/* p[X + threadIdx.x] with the sum of type unsigned: the 32-bit sum may
- * wrap, so GCC cannot tell that consecutive threads use consecutive
- * elements and keeps the x loop scalar (lud's tile loads and store). Where
- * X stays the same for a whole x loop, the x loop is emitted twice: with
- * (p + X)[cuflow_tx] where X + blockDim.x - 1 < 2^32 (both forms then name
- * the same element, for every thread), and as written otherwise; a test of
- * X before the x loop picks one. */
-static bool
-isuint(CXCursor e)
-{
-	return clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_UInt;
-}
-
-/* threadIdx.x, threadIdx.y or threadIdx.z (axis 'x', 'y', 'z')? */
-static bool
-isthreadidx(CXCursor e, char axis)
-{
-	e = strip(e);
-	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
-		return false;
-	CXCursor *ks;
-	int n = kids(e, &ks);
-	const char *b;
-	char *m = spelling(e);
-	bool yes = n == 1 && m[0] == axis && !m[1] && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
-	           builtinvar(clang_getCursorReferenced(strip(ks[0])), &b) && !strcmp(b, "threadIdx");
-	free(m);
-	free(ks);
-	return yes;
-}
-
-static bool
-isthreadx(CXCursor e)
-{
-	return isthreadidx(e, 'x');
-}
-
-/* The terms of an unsigned sum a + b + ... */
-static void
-addends(CXCursor e, Cursors *out)
-{
-	CXCursor s = strip(e);
-	if (clang_getCursorKind(s) == CXCursor_BinaryOperator &&
-	    clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Add && isuint(s)) {
-		CXCursor *ks;
-		int n = kids(s, &ks);
-		if (n == 2) {
-			addends(ks[0], out);
-			addends(ks[1], out);
-			free(ks);
-			return;
-		}
-		free(ks);
-	}
-	vpush(*out, e);
-}
-
-/* Is location l written in the file itself, not produced by a macro? */
-static bool
-filetoken(CXSourceLocation l)
-{
-	CXFile ef, sf;
-	unsigned eo, so;
-	clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
-	clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
-	return eo == so && clang_File_isEqual(ef, sf);
-}
-
-/* Can the terms be copied one by one? Each must begin and end with a
- * token of the file (then the macros inside it expand whole), and no two
- * may overlap: terms of one macro's expansion (a[GID], GID being X +
- * threadIdx.x) all span the whole invocation. */
-static bool
-plainterms(Cursors *add)
-{
-	for (int i = 0; i < add->n; i++) {
-		CXSourceRange r = clang_getCursorExtent(add->v[i]);
-		if (!filetoken(clang_getRangeStart(r)) || !filetoken(clang_getRangeEnd(r)) ||
-		    startof(add->v[i]) >= endof(add->v[i]))
-			return false;
-		for (int j = 0; j < i; j++)
-			if (startof(add->v[i]) < endof(add->v[j]) && startof(add->v[j]) < endof(add->v[i]))
-				return false;
-	}
-	return true;
-}
-
-/* The terms of sum, an unsigned X + threadIdx.x with X the same for the
- * whole x loop: which one is threadIdx.x (-1: not such a sum). */
-static int
-laneterms(K *k, CXCursor sum, Cursors *add)
-{
-	if (isuint(sum))
-		addends(sum, add);
-	int tx = -1;
-	bool ok = add->n > 1 && plainterms(add);
-	for (int i = 0; i < add->n && ok; i++)
-		if (isthreadx(add->v[i])) {
-			ok = tx < 0;
-			tx = i;
-		} else
-			ok = invariant(k, add->v[i], true);
-	return ok ? tx : -1;
-}
-
-static void
-addlane(Span *sp, CXCursor c)
-{
-	K *k = sp->k;
-	CXCursor *ks;
-	int n = kids(c, &ks);
-	Cursors add = {0};
-	int tx = n == 2 && inspan(sp, c) && clang_getCanonicalType(clang_getCursorType(ks[0])).kind == CXType_Pointer
-	                 ? laneterms(k, ks[1], &add)
-	                 : -1;
-	if (tx >= 0) {
-		Buf x = {0};
-		for (int i = 0; i < add.n; i++)
-			if (i != tx) {
-				char *t = exprtext(k, add.v[i]);
-				bprintf(&x, "%s(unsigned)(%s)", x.n ? " + " : "", t);
-				free(t);
-			}
-		char *base = exprtext(k, ks[0]);
-		KLane l = {c, bstr(&x), fmt("((%s) + (%s))[cuflow_tx]", base, bstr(&x)), false};
-		vpush(k->lanes, l);
-		free(base);
-	}
-	vfree(add);
-	free(ks);
-}
-
-/* An array subscript in a thread loop: recorded in the first emission of
- * the x loop, rewritten in the second (true: done). */
-static bool
-lanesub(Span *sp, CXCursor c)
-{
-	K *k = sp->k;
-	if (k->dry || !k->lanesok)
-		return false;
-	for (int i = 0; i < k->lanes.n; i++)
-		if (clang_equalCursors(k->lanes.v[i].sub, c)) {
-			if (k->fast)
-				spanedit(sp, startof(c), endof(c) - startof(c), xstrdup(k->lanes.v[i].fast));
-			return k->fast;
-		}
-	if (!k->fast)
-		addlane(sp, c);
-	return false;
-}
-
-/* The fast x loop's own declaration of such a local (int i = X +
- * threadIdx.x, remlane): its initialiser in the fast form too. */
-static bool
-lanedecl(Span *sp, CXCursor c)
-{
-	K *k = sp->k;
-	int v = k->dry || !k->lanesok || !k->fast ? -1 : findvar(k, c);
-	CXCursor init = clang_Cursor_getVarDeclInitializer(c);
-	if (v < 0 || !k->vars.v[v].lanex || clang_Cursor_isNull(init) || !inspan(sp, init))
-		return false;
-	KVar *x = &k->vars.v[v];
-	spanedit(sp, startof(init), endof(init) - startof(init), fmt("(%s)(%s) + (%s)cuflow_tx", x->type, x->lanex, x->type));
-	return true;
-}
-
-static void
-freelanes(K *k)
-{
-	for (int i = 0; i < k->lanes.n; i++) {
-		free(k->lanes.v[i].x);
-		free(k->lanes.v[i].fast);
-	}
-	k->lanes.n = 0;
-}
-
-/* The test that picks the fast x loop: every X fits. */
-static char *
-lanetest(K *k)
-{
-	Buf b = {0};
-	for (int i = 0; i < k->lanes.n; i++) {
-		bool seen = false;
-		for (int j = 0; j < i && !seen; j++)
-			seen = !strcmp(k->lanes.v[j].x, k->lanes.v[i].x) && k->lanes.v[j].sint == k->lanes.v[i].sint;
-		if (!seen)
-			bprintf(&b, "%scuflow_fits%s(%s, blockDim.x)", b.n ? " && " : "", k->lanes.v[i].sint ? "_int" : "",
-			        k->lanes.v[i].x);
-	}
-	return bstr(&b);
-}
-
 /* ---------------------------------------------------------------- thread loops */
 
-static void
+void
 newregion(K *k)
 {
 	k->region++;
@@ -1790,9 +651,7 @@ newregion(K *k)
 }
 
 /* The x loop's head and bounds: over the block, over a split launch's range. */
-static const struct {
-	const char *head, *lo, *hi;
-} xheads[2] = {
+const XHead xheads[2] = {
 	{"for (int cuflow_tx = 0; cuflow_tx < (int)blockDim.x; ++cuflow_tx)", "0", "(int)blockDim.x"},
 	{"for (int cuflow_tx = (int)cuflow_b->tlo; cuflow_tx < (int)cuflow_b->thi; ++cuflow_tx)",
 	 "(int)cuflow_b->tlo", "(int)cuflow_b->thi"},
@@ -1800,7 +659,7 @@ static const struct {
 
 /* int counters and a uint3 aggregate: GCC's vectoriser gives up on
  * unsigned counters and on dim3's constructor under omp simd. */
-static const char outerloops[] = "\tfor (int cuflow_tz = 0; cuflow_tz < (int)blockDim.z; ++cuflow_tz)\n"
+const char outerloops[] = "\tfor (int cuflow_tz = 0; cuflow_tz < (int)blockDim.z; ++cuflow_tz)\n"
                                  "\tfor (int cuflow_ty = 0; cuflow_ty < (int)blockDim.y; ++cuflow_ty)\n";
 
 /* The x loop's head and what each thread reads first. */
@@ -1850,7 +709,7 @@ xloophead(K *k, const char *mask)
 	}
 }
 
-static void
+void
 loophead(K *k, const char *mask)
 {
 	newregion(k);
@@ -1859,7 +718,7 @@ loophead(K *k, const char *mask)
 }
 
 /* A value that member functions or operators cannot change unseen. */
-static bool
+bool
 scalartype(CXType t)
 {
 	t = clang_getCanonicalType(t);
@@ -1879,7 +738,7 @@ readlater(K *k, KVar *v, int r)
 
 /* The local copies the thread loop changed go back to their arrays, where
  * a later thread loop may read them. */
-static void
+void
 looptail(K *k)
 {
 	if (k->usedlabel)
@@ -1894,7 +753,7 @@ looptail(K *k)
 	bputs(k->out, "\t}\n");
 }
 
-static char *
+char *
 replaced(const char *s, const char *what, const char *with)
 {
 	Buf b = {0};
@@ -1911,7 +770,7 @@ replaced(const char *s, const char *what, const char *with)
  * of a 1-D block (cuflow_span), a copy runs over that run alone, with no
  * mask test GCC would have to if-convert (it cannot: the test guards loads
  * and stores), so the loop vectorises. Labels get their own names. */
-static void
+void
 denseloop(K *k, const char *masked)
 {
 	char *test = fmt("\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", k->mask);
@@ -1929,7 +788,7 @@ denseloop(K *k, const char *masked)
 
 /* The x loop over statements ks (fast: lane subscripts in their fast form,
  * its label renamed; the first emission records them). */
-static char *
+char *
 xloop(K *k, CXCursor *ks, int n, bool fast)
 {
 	Buf *out = k->out, b = {0};
@@ -1952,9 +811,7 @@ xloop(K *k, CXCursor *ks, int n, bool fast)
 	return r;
 }
 
-static bool hasgoto(CXCursor s);
-
-static bool
+bool
 haslabel(CXCursor *ks, int n)
 {
 	for (int i = 0; i < n; i++) {
@@ -1964,259 +821,6 @@ haslabel(CXCursor *ks, int n)
 			return true;
 	}
 	return false;
-}
-
-/* ---------------------------------------------------------------- index-set splitting */
-
-/* Index-set splitting (Griebl, Feautrier and Lengauer, "Index set
- * splitting", IJPP 28(6), 2000) of a thread loop at its comparisons of the
- * thread index with constants, as kernels pick out a tile's border threads
- * (srad's nine-way chain on tx == 0, ty == BLOCK_SIZE - 1, ...; if (tid ==
- * 0); lud's threadIdx.x < BLOCK_SIZE). The x loop runs as the loops below, across and above a run of
- * indices that no test names (freerun), the loop over rows as that run's
- * rows and the others. Inside a run GCC's value ranges decide every test, so
- * the loop left is straight-line code that it vectorises. The threads keep
- * their order: only the speed changes. */
-
-enum { MAXTHREADS = 1024, MAXSPLIT = 32768 /* bytes of loop text split at most */ };
-
-typedef struct {
-	K *k;
-	Ints cuts[2]; /* indices of threadIdx.x, .y where a test's value may change */
-} Tests;
-
-/* 0: e is threadIdx.x or a local always holding it; 1: the same for .y; else -1 */
-static int
-threadaxis(K *k, CXCursor e)
-{
-	e = strip(e);
-	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
-		int v = findvar(k, clang_getCursorReferenced(e));
-		if (v < 0 || !k->vars.v[v].remat)
-			return -1;
-		e = clang_Cursor_getVarDeclInitializer(k->vars.v[v].decl);
-	}
-	return isthreadidx(e, 'x') ? 0 : isthreadidx(e, 'y') ? 1 : -1;
-}
-
-/* A comparison of a thread index t with a constant c changes its value
- * at index c (t < c, t >= c), c + 1 (t <= c, t > c) or both (t == c,
- * t != c); written c OP t, the other way round. */
-static void
-addcuts(Ints *cuts, enum CXBinaryOperatorKind op, bool left, long long c)
-{
-	bool eq = op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE;
-	bool below = op == CXBinaryOperator_LT || op == CXBinaryOperator_GE;
-	if (!eq && !below && op != CXBinaryOperator_LE && op != CXBinaryOperator_GT)
-		return;
-	if (c < 0 || c >= MAXTHREADS)
-		return;
-	if (eq || below == left)
-		pushonce(cuts, (int)c);
-	if (eq || below != left)
-		pushonce(cuts, (int)c + 1);
-}
-
-static enum CXChildVisitResult
-testkid(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	Tests *t = d;
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
-		return CXChildVisit_Recurse;
-	CXCursor *ks;
-	int n = kids(c, &ks);
-	for (int i = 0; n == 2 && i < 2; i++) {
-		int a = threadaxis(t->k, ks[i]);
-		if (a >= 0)
-			addcuts(&t->cuts[a], clang_getCursorBinaryOperatorKind(c), i == 0, intconst(ks[1 - i]));
-	}
-	free(ks);
-	return CXChildVisit_Recurse;
-}
-
-static int
-intcmp(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
-
-/* A run lo..hi-1 of indices between two cuts (hi INT_MAX: up to the
- * block's end), where every test keeps one value; false without cuts. The
- * block size is not known here: a largest cut that is a power of two is
- * taken for the block's size (tx == BLOCK_SIZE - 1, tx < BLOCK_SIZE), and
- * the longest run below it chosen; otherwise the run above all cuts. */
-static bool
-freerun(Ints *cuts, int *lo, int *hi)
-{
-	if (cuts->n) /* qsort of a null array is undefined even for no elements */
-		qsort(cuts->v, (size_t)cuts->n, sizeof *cuts->v, intcmp);
-	int n = cuts->n, last = n ? cuts->v[n - 1] : 0;
-	if (last <= 0)
-		return false;
-	*lo = last;
-	*hi = INT_MAX;
-	for (int i = 0, prev = 0, best = 0; (last & (last - 1)) == 0 && i < n; prev = cuts->v[i], i++)
-		if (cuts->v[i] - prev > best) {
-			best = cuts->v[i] - prev;
-			*lo = prev;
-			*hi = cuts->v[i];
-		}
-	return true;
-}
-
-/* Where to split the thread loop over ks, if anywhere. Not where a mask's
- * dense copy rewrites the loop's bounds, nor where a user's label would be
- * written twice. */
-static void
-fillsplit(K *k, CXCursor *ks, int n)
-{
-	k->xsplit = k->ysplit = false;
-	if (k->dry || k->mask || haslabel(ks, n))
-		return;
-	Tests t = {k, {{0}, {0}}};
-	for (int i = 0; i < n; i++) {
-		testkid(ks[i], ks[i], &t);
-		clang_visitChildren(ks[i], testkid, &t);
-	}
-	k->xsplit = freerun(&t.cuts[0], &k->xlo, &k->xhi);
-	k->ysplit = freerun(&t.cuts[1], &k->ylo, &k->yhi);
-	free(t.cuts[0].v);
-	free(t.cuts[1].v);
-}
-
-/* One x loop's text as the loops below, across and above the free run,
- * within the loop's own bounds cuflow_xl..cuflow_xn-1; each copy's labels
- * get their own names. The run's bounds are constants GCC sees in the
- * middle copy. */
-static char *
-xsplit(K *k, const char *loop)
-{
-	char *head[3] = {NULL, NULL, NULL};
-	if (k->xlo > 0)
-		head[0] = fmt("for (int cuflow_tx = cuflow_xl; cuflow_tx < (cuflow_xn < %d ? cuflow_xn : %d); ++cuflow_tx)",
-		              k->xlo, k->xlo);
-	if (k->xhi == INT_MAX)
-		head[1] = fmt("for (int cuflow_tx = (cuflow_xl > %d ? cuflow_xl : %d); cuflow_tx < cuflow_xn; ++cuflow_tx)",
-		              k->xlo, k->xlo);
-	else {
-		head[1] = fmt("for (int cuflow_tx = (cuflow_xl > %d ? cuflow_xl : %d); "
-		              "cuflow_tx < (cuflow_xn < %d ? cuflow_xn : %d); ++cuflow_tx)",
-		              k->xlo, k->xlo, k->xhi, k->xhi);
-		head[2] = fmt("for (int cuflow_tx = (cuflow_xl > %d ? cuflow_xl : %d); cuflow_tx < cuflow_xn; ++cuflow_tx)",
-		              k->xhi, k->xhi);
-	}
-	Buf b = {0};
-	bprintf(&b, "\t{\n\tconst int cuflow_xl = %s, cuflow_xn = %s;\n", xheads[k->split].lo, xheads[k->split].hi);
-	for (int i = 0; i < 3; i++) {
-		if (!head[i])
-			continue;
-		char *label = fmt("cuflow_next_%c", 'a' + i), *h = replaced(loop, xheads[k->split].head, head[i]),
-		     *l = replaced(h, "cuflow_next_", label);
-		bputs(&b, l);
-		free(label);
-		free(h);
-		free(l);
-		free(head[i]);
-	}
-	bputs(&b, "\t}\n");
-	return bstr(&b);
-}
-
-/* The x loop, or its fast and slow forms picked by the lane test. */
-static char *
-versioned(const char *test, const char *fast, const char *slow)
-{
-	if (!fast)
-		return xstrdup(slow);
-	return fmt("\t{\n\tconst uint3 threadIdx = {0u, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
-	           "\t(void)threadIdx;\n\tif (%s) {\n%s\t} else {\n%s\t}\n\t}\n",
-	           test, fast, slow);
-}
-
-/* The x loops of a row, split at the free runs: the run's rows get x loops
- * split at the x run, the other rows the plain ones. */
-static char *
-rowsplit(K *k, const char *test, const char *fast, const char *slow)
-{
-	char *sslow = k->xsplit ? xsplit(k, slow) : xstrdup(slow);
-	char *sfast = !fast ? NULL : k->xsplit ? xsplit(k, fast) : xstrdup(fast);
-	char *split = versioned(test, sfast, sslow);
-	free(sslow);
-	free(sfast);
-	if (!k->ysplit)
-		return split;
-	char *plain = versioned(test, fast, slow), *other = replaced(plain, "cuflow_next_", "cuflow_next_y");
-	char *lo = k->ylo > 0 ? fmt("cuflow_ty >= %d", k->ylo) : xstrdup("");
-	char *hi = k->yhi != INT_MAX ? fmt("%scuflow_ty < %d", *lo ? " && " : "", k->yhi) : xstrdup("");
-	char *r = fmt("\tif (%s%s) {\n%s\t} else {\n%s\t}\n", lo, hi, split, other);
-	free(split);
-	free(plain);
-	free(other);
-	free(lo);
-	free(hi);
-	return r;
-}
-
-/* One thread loop over a run of sibling statements without barriers. */
-static void
-threadloop(K *k, CXCursor *ks, int n)
-{
-	if (!n)
-		return;
-	runonce(k, ks, n);
-	Buf *out = k->out, masked = {0};
-	if (k->mask)
-		k->out = &masked;
-	newregion(k);
-	bputs(k->out, outerloops);
-	fillsplit(k, ks, n);
-	char *slow = xloop(k, ks, n, false), *fast = NULL, *test = NULL;
-	if (k->lanes.n && !haslabel(ks, n)) { /* a user's label cannot be written twice */
-		fast = xloop(k, ks, n, true);
-		test = lanetest(k);
-	}
-	char *loops = (k->xsplit || k->ysplit) && strlen(slow) <= MAXSPLIT ? rowsplit(k, test, fast, slow)
-	                                                                     : versioned(test, fast, slow);
-	bputs(k->out, loops);
-	free(loops);
-	free(fast);
-	free(test);
-	free(slow);
-	freelanes(k);
-	if (k->mask) {
-		k->out = out;
-		denseloop(k, bstr(&masked));
-		free(masked.v);
-	}
-}
-
-/* One thread loop evaluating an expression per thread: text is "%s" around it. */
-static void
-exprloop(K *k, CXCursor e, const char *pre, const char *post)
-{
-	loophead(k, k->mask);
-	bprintf(k->out, "\t\t%s", pre);
-	copyspan(k, &e, 1, startof(e), endof(e));
-	bprintf(k->out, "%s\n", post);
-	looptail(k);
-}
-
-static char *
-newmask(K *k)
-{
-	char *m = fmt("cuflow_m%d", ++k->nmask);
-	vpush(k->masks, xstrdup(m));
-	return m;
-}
-
-static char *
-newtemp(K *k, const char *type)
-{
-	char *t = fmt("cuflow_w%d", ++k->ntmp);
-	vpush(k->temps, fmt("%s %s", type, t));
-	return t;
 }
 
 /* ---------------------------------------------------------------- control */
@@ -2310,7 +914,6 @@ forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCurs
 }
 
 /* Every break/continue aimed at loop l is "if (uniform) break;" at its top level. */
-static bool uniformjumps(K *k, CXCursor l);
 
 /* "if (c) break;" or "if (c) continue;", no else, c uniform and reading no
  * __shared__ variable (which a thread before the jump may have changed):
@@ -2437,7 +1040,7 @@ jumpkid(CXCursor c, CXCursor parent, CXClientData d)
 	return j->ok ? CXChildVisit_Continue : CXChildVisit_Break;
 }
 
-static bool
+bool
 uniformjumps(K *k, CXCursor l)
 {
 	CXCursor *ks;
@@ -2717,7 +1320,6 @@ genwarp(K *k, CXCursor s)
 
 /* ---------------------------------------------------------------- statements */
 
-
 static bool
 haswarp(CXCursor s)
 {
@@ -2728,7 +1330,7 @@ haswarp(CXCursor s)
 	return yes;
 }
 
-static void
+void
 genstmt(K *k, CXCursor s)
 {
 	if (k->failed && !k->dry)
@@ -2799,7 +1401,7 @@ gotokid(CXCursor c, CXCursor parent, CXClientData d)
 	return CXChildVisit_Recurse;
 }
 
-static bool
+bool
 hasgoto(CXCursor s)
 {
 	bool yes = false;
@@ -2940,7 +1542,7 @@ interchangeable(K *k, CXCursor s)
 
 /* Does s hold a barrier, or a loop to interchange in its barrier-level
  * control (reached through blocks and ifs only)? */
-static bool
+bool
 splits(K *k, CXCursor s)
 {
 	if (hassync(s))
@@ -2963,7 +1565,7 @@ splits(K *k, CXCursor s)
 }
 
 /* jumps: ks is a plain loop's body, whose uniform jumps run once per block */
-static void
+void
 genlist(K *k, CXCursor *ks, int n, bool jumps)
 {
 	int run = 0;
@@ -3054,7 +1656,7 @@ resetpass(K *k)
 
 /* The text of a declaration "T name" for a type spelling (arrays and
  * function pointers need the name inside). */
-static char *
+char *
 declare(const char *type, const char *name)
 {
 	if (!strncmp(type, "std::decay<", 11))
