@@ -9,7 +9,8 @@
 # and after the rewrite, tests/lower, tests/gpu/overlap, examples) and of
 # Rodinia's benchmarks as tests/rodinia/run lowers them (RODINIA, default
 # /work/corpus/gpu-rodinia; skipped where it is missing). Every command runs
-# in a scratch folder on relative paths, so no absolute path enters an output.
+# in a scratch folder on relative paths; the reports' timings and the scratch
+# folder's path (the YAML's and the machine reports' cwd) are normalised away.
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 REFDIR CUFLOW" >&2; exit 2; }
 ref=$1
@@ -20,6 +21,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 if [ -e "$ref" ]; then out=$work/out; else out=$ref; fi
 mkdir -p "$out/golden" "$out/lower" "$out/rodinia"
+
+# norm FILE: FILE without what differs from run to run
+norm() {
+	sed -E -e "s#/tmp/[^/\"]*/c([/\"])#WORK\1#g" -e 's#("(parse|build|analyse|wall)": )[0-9.e+-]+#\1T#' \
+		-e '/^  time  /d' "$1" >"$1.n" && mv "$1.n" "$1"
+}
 
 # lower NAME FILE: the lowered C++ of FILE, with its log and exit status
 lower() {
@@ -47,6 +54,7 @@ for dir in "$here"/golden/[0-9]*/; do
 		"$cuflow" $args --dump=model input.cu >"$o/model" 2>&1
 		cp input.cu after.cu && "$cuflow" $args -q -i after.cu
 	)
+	for f in "$o"/report.* "$o/fixes.yaml"; do [ -f "$f" ] && norm "$f"; done
 	lower "$name.orig" "$dir/input.cu"
 	lower "$name.new" "$work/c/after.cu"
 done
