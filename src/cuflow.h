@@ -1,11 +1,19 @@
 /* cuflow.h: the declarations every stage shares.
  *
- *   front/    libclang TU per file -> Unit (statements, CFG, IR ops, symbols)
+ *   front/    libclang TU per file -> Unit (statements, CFG, IR ops, symbols);
+ *             cursor.c is the one layer every libclang user goes through
  *   model/    Units -> Prog (linked symbols, abstract locations)
  *   analysis/ dominators, loops, points-to, kernel summaries, effects, pending work
- *   pass/     plans: changes with the facts that make them safe
+ *   pass/     plans: changes with the facts that make them safe; pipeline.c
+ *             runs the analyses and passes in order
  *   edit/     byte-range edits, applied atomically
- *   report/   diff and explanations, read from the plans
+ *   report/   diff and explanations, read from the plans (report/report.h)
+ *   driver/   inputs, programs, output; the modes main chooses (end of this file)
+ *   lower/    --lower=openmp: CUDA -> C++/OpenMP, on libclang cursors (lower/lower.h)
+ *   lsp/      --lsp: the language server over the same stages (lsp/lsp.h)
+ *
+ * Each declaration section names the file that defines it, QBE's all.h way;
+ * util.c, text.c and bits.c serve every stage.
  *
  * The model keeps byte offsets and names, never libclang cursors: a cursor
  * dies with its translation unit, the model outlives it.
@@ -31,8 +39,16 @@ char *readfile(const char *path, size_t *len, char **err);
 double now(void);
 size_t rssbytes(void);
 bool onstack(void *(*fn)(void *), void *arg, size_t stack);
+
+/* text.c: lines of a source text */
 int *linestarts(const char *src, size_t len, int *nlines);
-int lineof(const int *starts, int nlines, int off);
+int lineof(const int *starts, int nlines, int off);        /* 1-based */
+int lineoffset(const int *starts, int nlines, int line);   /* where 1-based line begins, 0 if none */
+int linestart(const char *src, int off);                   /* where the line holding off begins */
+int lineend(const char *src, size_t len, int off);         /* its '\n', or len */
+char *indentof(const char *src, size_t len, int off);      /* the blanks opening that line */
+bool isdirective(const char *src, int off, int end);       /* the line at off is a # line */
+int newlines(const char *s, int n);
 
 /* A growable array: VEC(int) ints; vpush(ints, 3); ints.v[i], ints.n. */
 #define VEC(T) struct { T *v; int n, cap; }
@@ -140,6 +156,7 @@ typedef struct Rule {
 } Rule;
 enum { RF_ASYNC = 1, RF_NORETURN = 2, RF_DEVICE = 4 /* device-side rule */, RF_LEGACY = 8, RF_BODY = 16 /* replaces a seen body */ };
 
+/* model/rules.c */
 typedef struct Rules Rules;
 Rules *rules_new(void);
 int rules_load(Rules *r, const char *path, char **err); /* 0 ok */
@@ -477,18 +494,24 @@ int symloc(const Prog *p, int unit, int sym);
 int symfn(const Prog *p, int unit, int sym);
 const char *locname(const Prog *p, int l);
 
-/* analysis/ */
+/* analysis/pts.c */
 void solvepts(Prog *p);
 int nodevar(const PFunc *pf, int node);
 const Bits *addrs(const Prog *p, const PFunc *pf, int node); /* what an lvalue designates */
+/* analysis/kernel.c */
 void fillkernels(Prog *p);
+/* analysis/effects.c */
 void filleffects(Prog *p);
-void fillcfg(Prog *p, PFunc *pf);
+/* analysis/dom.c */
 void filldom(int n, Ints *succ, Ints *pred, int root, int *idom, int *order, int *rpo, int *nrpo);
 bool dominates(const int *idom, const int *order, int a, int b);
+/* analysis/loop.c */
 void fillloops(PFunc *pf);
+/* analysis/pending.c */
 void fillpending(Prog *p, PFunc *pf);
 void pendwork(const Prog *p, const Pend *in, Bits *rd, Bits *wr);
+/* analysis/cfg.c */
+void fillcfg(Prog *p, PFunc *pf);
 bool conflicts(const Prog *p, const Bits *a, const Bits *b);
 int conflictloc(const Prog *p, const Bits *a, const Bits *b);
 
@@ -541,13 +564,15 @@ char *runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned pas
 void planfree(Plan *plan);
 
 /* edit/edit.c */
+void addedit(Edits *e, int off, int len, char *text); /* takes text */
 int editorder(const Edit *a, const Edit *b); /* the order applyedits applies edits in */
 void freeedits(Edits *e);
 void sortedits(Edits *e);                    /* sorts them into that order */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
+void newoffsets(const Edits *e, int *at); /* after applyedits: each text's offset in the new text */
 int writeatomic(const char *path, const char *data, size_t len, const char *was, size_t waslen, char **err);
 
-/* report/ */
+/* report/diff.c (the rest of report/: report/report.h) */
 void unidiff(Buf *out, const char *path, const char *a, size_t alen, const char *b, size_t blen);
 
 /* ---------------------------------------------------------------- modes */

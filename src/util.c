@@ -1,5 +1,5 @@
 /* util.c: allocation that cannot fail silently, growable arrays and buffers,
- * file reading and line tables. */
+ * file reading, clocks and memory use (line tables: text.c). */
 #include <errno.h>
 #include <pthread.h>
 #include <fcntl.h>
@@ -160,33 +160,6 @@ readfile(const char *path, size_t *len, char **err)
 	}
 	*len = b.n;
 	return bstr(&b);
-}
-
-int *
-linestarts(const char *src, size_t len, int *nlines)
-{
-	Ints l = {0};
-	vpush(l, 0);
-	for (size_t i = 0; i < len; i++)
-		if (src[i] == '\n' && i + 1 <= len)
-			vpush(l, (int)i + 1);
-	*nlines = l.n;
-	return l.v;
-}
-
-/* 1-based line of byte offset off. */
-int
-lineof(const int *starts, int nlines, int off)
-{
-	int lo = 0, hi = nlines - 1;
-	while (lo < hi) {
-		int mid = (lo + hi + 1) / 2;
-		if (starts[mid] <= off)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	return lo + 1;
 }
 
 /* Runs fn(arg) to completion on a thread with the given stack size, for

@@ -34,12 +34,6 @@ maxint(int a, int b)
 	return a > b ? a : b;
 }
 
-static int
-linestartof(const Unit *u, int line)
-{
-	return line >= 1 && line <= u->nlines ? u->lines[line - 1] : 0;
-}
-
 static Diag
 todiag(const Unit *u, const Change *c)
 {
@@ -48,9 +42,9 @@ todiag(const Unit *u, const Change *c)
 	x.sb = x.rb = c->begin;
 	x.se = x.re = c->end;
 	x.target = -1;
-	x.stop = c->stopline > 0 ? linestartof(u, c->stopline) : -1;
+	x.stop = c->stopline > 0 ? lineoffset(u->lines, u->nlines, c->stopline) : -1;
 	for (int k = 0; k < c->members.n; k++)
-		vpush(x.members, linestartof(u, c->members.v[k]));
+		vpush(x.members, lineoffset(u->lines, u->nlines, c->members.v[k]));
 	x.toend = c->toend;
 	x.overlap = c->overlap;
 	x.calls = c->calls;

@@ -26,7 +26,7 @@ void exportfixes(Buf *b, const Report *r);
 typedef void (*ReportFn)(Buf *b, const Report *r);
 ReportFn reportformat(const char *name); /* NULL: no such format */
 
-/* plan.c: what the machine formats share. A file's move edits in the
+/* common.c: what the machine formats share. A file's move edits in the
  * order they are applied, each with the change it belongs to. */
 typedef struct {
 	const Edit *e;

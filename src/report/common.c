@@ -1,4 +1,4 @@
-/* plan.c: what the machine report formats (JSON, SARIF, export-fixes)
+/* common.c: what the machine report formats (JSON, SARIF, export-fixes)
  * share: a file's edits in the order the edit engine applies them, byte
  * offsets as lines and columns, and strings made safe for JSON and YAML. */
 #include <stdlib.h>
