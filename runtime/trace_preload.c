@@ -79,7 +79,8 @@ static struct {
 	struct trace trace;
 	struct block *blocks;   /* sorted by base */
 	size_t nblocks, cap;
-} the = {PTHREAD_MUTEX_INITIALIZER, {0}, NULL, 0, 0};
+	_Atomic int used;       /* the process called the CUDA runtime */
+} the = {PTHREAD_MUTEX_INITIALIZER, {0}, NULL, 0, 0, 0};
 
 static __thread int depth;
 
@@ -91,7 +92,9 @@ __attribute__((constructor)) static void start(void)
 __attribute__((destructor)) static void stop(void)
 {
 	pthread_mutex_lock(&the.lock);
-	if (the.trace.path && trace_write(&the.trace) != 0)
+	/* a process that never called CUDA writes nothing: a wrapper (timeout,
+	 * env, a shell) exits after the program and would overwrite its trace */
+	if (the.trace.path && the.used && trace_write(&the.trace) != 0)
 		fprintf(stderr, "cuflow-trace: CUFLOW_TRACE: cannot write %s: %s\n", the.trace.path,
 			strerror(errno));
 	pthread_mutex_unlock(&the.lock);
@@ -111,6 +114,7 @@ static void *real(const char *name)
  * wrapper (the real runtime calling itself through us). */
 static int enter(void)
 {
+	the.used = 1;
 	return depth++ == 0 && the.trace.path != NULL;
 }
 
