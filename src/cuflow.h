@@ -594,7 +594,7 @@ typedef struct {
 } Run;
 
 /* driver/driver.c: the rewrite (diff, -i, --check, reports) and --lower */
-int drive(Run *r);
+int drive(Run *r, const Rules *rules);
 int drivelower(Run *r);
 /* driver/compdb.c, walk.c: where the inputs and their flags come from */
 int compdb(const char *dir, Strs *files, Strs **flags, char **err);
@@ -602,6 +602,6 @@ void walktree(const char *dir, Strs *files);
 /* lower/lower.c: a whole program to C++/OpenMP */
 int lowerprogram(const char **paths, int n, const Opts *o, char **out, char **err);
 /* lsp/lsp.c: the Language Server Protocol on stdio */
-int lspserve(Run *r);
+int lspserve(Run *r, const Rules *rules);
 
 #endif

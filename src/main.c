@@ -299,7 +299,21 @@ main(int argc, char **argv)
 		return usageerr("no input files", NULL);
 	r.opts.cargs = (const char **)r.cargs.v;
 	r.opts.ncargs = r.cargs.n;
-	int rc = r.lsp ? lspserve(&r) : r.lower ? drivelower(&r) : drive(&r);
+	int rc;
+	if (r.lower)
+		rc = drivelower(&r);
+	else {
+		char *err = NULL;
+		Rules *rules = rules_loadall(r.rulefiles.v, r.rulefiles.n, &err);
+		if (rules) {
+			rc = r.lsp ? lspserve(&r, rules) : drive(&r, rules);
+			rules_free(rules);
+		} else {
+			fprintf(stderr, "cuflow: %s\n", err);
+			free(err);
+			rc = 2;
+		}
+	}
 	freerun(&r);
 	return rc;
 }

@@ -470,21 +470,12 @@ drivelower(Run *r)
 /* The rewrite: every input parsed, grouped into programs, analysed and
  * rewritten; the diff, the files, the report. */
 int
-drive(Run *r)
+drive(Run *r, const Rules *rules)
 {
-	char *err = NULL;
-	Rules *rules = rules_loadall(r->rulefiles.v, r->rulefiles.n, &err);
-	if (!rules) {
-		fprintf(stderr, "cuflow: %s\n", err);
-		free(err);
-		return 2;
-	}
 	Strs files = {0}, *flags = NULL;
 	Ints origin = {0};
-	if (safeinputs(r, &files, &flags, &origin)) {
-		rules_free(rules);
+	if (safeinputs(r, &files, &flags, &origin))
 		return 2;
-	}
 	int n = files.n, rc = 0;
 	Unit **units = xcalloc(n + 1, sizeof *units);
 	Job j = {r, rules, &files, flags, units, n, PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, 0, NULL, NULL,
@@ -536,6 +527,5 @@ drive(Run *r)
 	free(units);
 	freeinputs(&files, flags);
 	vfree(origin);
-	rules_free(rules);
 	return rc;
 }
