@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "cuflow.h"
@@ -24,10 +25,11 @@ static const char usage[] =
 	"  --report=FORMAT    text (default), json or sarif\n"
 	"  --report-file=PATH write the report there instead of stderr\n"
 	"  --export-fixes=FILE write the moves as clang-apply-replacements YAML\n"
-	"  -j N               analyse N files at a time\n"
+	"  -j N               analyse N files at a time (-j alone: one per core)\n"
 	"  -q, --quiet        no report\n"
 	"  --timing           add parse and analysis times per file to the report\n"
 	"  --no-prescan       parse every file, even those with no CUDA calls\n"
+	"  --no-cache         parse every header, without the header cache (~/.cache/cuflow)\n"
 	"  --dump=model       print the front end's model (debugging)\n"
 	"  --lsp              serve the Language Server Protocol on stdin/stdout (see doc/editors.md)\n"
 	"  --version, --help\n"
@@ -72,6 +74,7 @@ enum {
 	OPT_LOWER,
 	OPT_LSP,
 	OPT_CUDAARCH,
+	OPT_NOCACHE,
 };
 
 static const struct option longopts[] = {
@@ -90,6 +93,7 @@ static const struct option longopts[] = {
 	{"include", required_argument, NULL, OPT_INCLUDE},
 	{"timing", no_argument, NULL, OPT_TIMING},
 	{"no-prescan", no_argument, NULL, OPT_NOPRESCAN},
+	{"no-cache", no_argument, NULL, OPT_NOCACHE},
 	{"lower", required_argument, NULL, OPT_LOWER},
 	{"cuda-arch", required_argument, NULL, OPT_CUDAARCH},
 	{"output", required_argument, NULL, 'o'},
@@ -129,6 +133,23 @@ knownpasses(const char *list)
 	}
 }
 
+/* -j's number: joined (-j4), the next argument when it is a number (-j 4),
+ * else one worker per core; 0 when *v is out of range. */
+static int
+jobs(char **argv, int argc, const char **v)
+{
+	*v = optarg;
+	if (!*v && optind < argc && argv[optind][0] >= '0' && argv[optind][0] <= '9')
+		*v = argv[optind++];
+	if (!*v) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+	}
+	char *end;
+	long j = strtol(*v, &end, 10);
+	return *end || j < 1 || j > 256 ? 0 : (int)j;
+}
+
 static void
 addcarg(Run *r, const char *flag, const char *val)
 {
@@ -157,7 +178,7 @@ main(int argc, char **argv)
 	int c;
 	opterr = 0;
 	/* the leading ':' tells a missing value (':') from an unknown option ('?') */
-	while ((c = getopt_long(dd, argv, ":iqp:I:D:U:j:ho:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(dd, argv, ":iqp:I:D:U:j::ho:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			r.inplace = true;
@@ -205,6 +226,9 @@ main(int argc, char **argv)
 		case OPT_NOPRESCAN:
 			r.opts.prescan = false;
 			break;
+		case OPT_NOCACHE:
+			r.opts.nocache = true;
+			break;
 		case OPT_LOWER:
 			if (strcmp(optarg, "openmp"))
 				return usageerr("--lower takes 'openmp'", optarg);
@@ -230,11 +254,9 @@ main(int argc, char **argv)
 			addcarg(&r, optarg, NULL);
 			break;
 		case 'j': {
-			char *end;
-			long j = strtol(optarg, &end, 10);
-			if (*end || j < 1 || j > 256)
-				return usageerr("-j takes a number from 1 to 256", optarg);
-			r.jobs = (int)j;
+			const char *v;
+			if ((r.jobs = jobs(argv, dd, &v)) < 1)
+				return usageerr("-j takes a number from 1 to 256", v);
 			break;
 		}
 		case OPT_VERSION:

@@ -16,13 +16,15 @@ EXTRA_DIST += tests/formats/lib.sh tests/formats/apply.py tests/formats/prepare.
 $(FORMAT_TESTS:.test=.log): tests/formats/prepare.log
 clean-local: clean-formats
 clean-formats:
-	rm -rf tests/formats.out
+	rm -rf tests/formats.out tests/cache.tmp
 distclean-local: distclean-validators
 distclean-validators:
 	rm -rf tests/validators
 .PHONY: clean-formats distclean-validators
 TEST_EXTENSIONS = .test
 TEST_LOG_COMPILER = $(SHELL)
-AM_TESTS_ENVIRONMENT = CUFLOW=$(abs_top_builddir)/src/cuflow; export CUFLOW;
+# the header cache of the tests' runs: their own, shared by tests running at once
+AM_TESTS_ENVIRONMENT = CUFLOW=$(abs_top_builddir)/src/cuflow; export CUFLOW; \
+	XDG_CACHE_HOME=$(abs_top_builddir)/tests/cache.tmp; export XDG_CACHE_HOME;
 include tests/unit/local.mk
 include tests/fuzz/local.mk

@@ -64,6 +64,10 @@ bool parmarray(CXCursor c); /* a parameter written as an array: a pointer */
 CXCursor strip(CXCursor e);
 long long intconst(CXCursor a); /* LLONG_MIN: not an integer constant */
 
+/* cache.c */
+char *pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, const char **state);
+void pch_drop(const char *pch);
+
 /* parse.c */
 int parsemode(const Opts *o, const char **cuda);
 CXTranslationUnit parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode, CXIndex *idx,
