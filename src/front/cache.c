@@ -360,6 +360,18 @@ collectdep(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 	clang_disposeString(n);
 }
 
+static bool
+haserrors(CXTranslationUnit tu)
+{
+	bool any = false;
+	for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n && !any; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		any = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+		clang_disposeDiagnostic(d);
+	}
+	return any;
+}
+
 /* Writes text to dir/name through a temporary and a rename. */
 static bool
 writeinto(const char *dir, const char *name, const char *text, size_t len)
@@ -419,9 +431,10 @@ buildpch(const char *dir, const char *key, const Strs *a, const struct CXUnsaved
 	if (c.ok)
 		clang_getInclusions(tu, collectdep, &c);
 	char *tmp = fmt("%s/%s.pch.XXXXXX", dir, key);
-	int fd = c.ok ? mkstemp(tmp) : -1;
-	int r = fd >= 0 ? clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) : CXSaveError_Unknown;
-	bool saved = r == CXSaveError_None, failed = r == CXSaveError_InvalidTU; /* errors in the headers */
+	/* a PCH does not repeat its errors to the parses that load it */
+	bool failed = c.ok && haserrors(tu);
+	int fd = c.ok && !failed ? mkstemp(tmp) : -1;
+	bool saved = fd >= 0 && clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None;
 	if (fd >= 0)
 		close(fd);
 	if (tu)
