@@ -15,6 +15,8 @@
  *                 device, inode, size and modification time;
  *   KEY-SUM.pch   the PCH, named by its content hash and never rewritten;
  *   KEY.lock      locked (flock) while a process builds the entry.
+ * Each load touches KEY.deps; building an entry removes those no parse
+ * loaded for 30 days.
  * A lookup reads KEY.deps, stats every header and hashes the PCH (libclang
  * crashes on some corrupt ones): on any difference the entry is rebuilt
  * under the lock, after a second lookup there in case another process just
@@ -40,6 +42,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -463,6 +466,57 @@ dropfile(const char *dir, const char *name)
 	free(p);
 }
 
+#define UNUSED_DAYS 30 /* an entry no parse loaded for this long goes */
+
+/* Marks an entry used now, for evict. */
+static void
+touchentry(const char *dir, const char *key)
+{
+	char *p = fmt("%s/%s.deps", dir, key);
+	utimensat(AT_FDCWD, p, NULL, 0); /* a read-only cache still serves */
+	free(p);
+}
+
+/* Whether the cache file name belongs to the entry key: its .deps, .lock,
+ * PCHs, or a temporary a killed process left. */
+static bool
+ofentry(const char *name, const char *key, size_t n)
+{
+	return !strncmp(name, key, n) && (name[n] == '.' || name[n] == '-');
+}
+
+/* Removes the entries of dir no parse has loaded for UNUSED_DAYS, so that
+ * flag sets of old projects do not fill the disk. */
+static void
+evict(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	Strs old = {0}, all = {0};
+	time_t limit = time(NULL) - (time_t)UNUSED_DAYS * 86400;
+	for (struct dirent *de; (de = readdir(d));) {
+		size_t n = strlen(de->d_name);
+		char *p = fmt("%s/%s", dir, de->d_name);
+		struct stat sb;
+		if (n > 5 && !strcmp(de->d_name + n - 5, ".deps") && stat(p, &sb) == 0 && sb.st_mtime < limit)
+			vpush(old, xstrndup(de->d_name, n - 5));
+		vpush(all, xstrdup(de->d_name));
+		free(p);
+	}
+	closedir(d);
+	for (int i = 0; i < all.n; i++)
+		for (int k = 0; k < old.n; k++)
+			if (ofentry(all.v[i], old.v[k], strlen(old.v[k])))
+				dropfile(dir, all.v[i]);
+	for (int i = 0; i < all.n; i++)
+		free(all.v[i]);
+	for (int k = 0; k < old.n; k++)
+		free(old.v[k]);
+	vfree(all);
+	vfree(old);
+}
+
 /* The entry for key, from disk when it is current, else built under the
  * lock; false when there is none to use. */
 static bool
@@ -471,6 +525,7 @@ findentry(const char *dir, const char *key, const char *text, const Strs *a, con
 {
 	if (readentry(dir, key, text, e) && depsfresh(e) && (!e->pch || pchintact(dir, e))) {
 		*state = "hit";
+		touchentry(dir, key);
 		return true;
 	}
 	Entry old = *e;
@@ -491,6 +546,8 @@ findentry(const char *dir, const char *key, const char *text, const Strs *a, con
 		*state = "new";
 		if (ok && old.pch && (!e->pch || strcmp(old.pch, e->pch)))
 			dropfile(dir, old.pch);
+		if (ok)
+			evict(dir);
 	}
 	if (fd >= 0)
 		close(fd); /* releases the lock */
