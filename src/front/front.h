@@ -1,5 +1,8 @@
 /* front.h: the builder shared by build.c (declarations, statements, CFG)
- * and expr.c (expressions to IR). Only the front end sees libclang. */
+ * and expr.c (expressions to IR), and the parse's parts: parse.c (flags,
+ * unsaved files), cache.c (the header cache's PCHs), kept.c (an editor
+ * buffer's translation unit between parses). Only the front end sees
+ * libclang. */
 #include <clang-c/Index.h>
 #include <uthash.h>
 
@@ -64,13 +67,31 @@ bool parmarray(CXCursor c); /* a parameter written as an array: a pointer */
 CXCursor strip(CXCursor e);
 long long intconst(CXCursor a); /* LLONG_MIN: not an integer constant */
 
-/* cache.c */
-char *pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, const char **state);
-void pch_drop(const char *pch);
-
 /* parse.c */
+/* What a parse reads: its flags and the files standing in for the disk's. */
+typedef struct {
+	Strs args;
+	int from; /* args[from..]: the file's own directory and the user's flags */
+	VEC(struct CXUnsavedFile) uf;
+	int hdr0;           /* uf[hdr0..]: cuflow's embedded headers */
+	char *own, *joined; /* texts uf points into */
+} Input;
+
+enum CXErrorCode parsewith(CXIndex idx, const char *path, const Input *in, const char *pch, unsigned flags,
+                           CXTranslationUnit *tu);
 int parsemode(const Opts *o, const char **cuda);
 CXTranslationUnit parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode, CXIndex *idx,
                           char **err);
 char *firsterror(CXTranslationUnit tu, const char *path);
 const char *legacyapi(const char *error);
+
+/* kept.c */
+CXTranslationUnit keptparse(Kept *k, const char *path, const Input *in, char *pch, const char **state,
+                            enum CXErrorCode *ec);
+Kept *kept_new(void);
+void keptclear(Kept *k);
+bool keptholds(const Kept *k, CXTranslationUnit tu);
+
+/* cache.c */
+char *pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, const char **state);
+void pch_drop(const char *pch);

@@ -240,15 +240,6 @@ joinlaunch(const char *src, size_t len)
 	return t;
 }
 
-/* What a parse reads: its flags and the files standing in for the disk's. */
-typedef struct {
-	Strs args;
-	int from; /* args[from..]: the file's own directory and the user's flags */
-	VEC(struct CXUnsavedFile) uf;
-	int hdr0;           /* uf[hdr0..]: cuflow's embedded headers */
-	char *own, *joined; /* texts uf points into */
-} Input;
-
 static void
 inputof(Input *in, const char *path, const Opts *o, const char *text, size_t len, int mode, const char *cuda)
 {
@@ -307,7 +298,7 @@ pchof(const Input *in, const Opts *o, const char **state)
 
 /* libclang's parse of path with args, on top of pch when not NULL: the
  * -include flags' headers are in it. */
-static enum CXErrorCode
+enum CXErrorCode
 parsewith(CXIndex idx, const char *path, const Input *in, const char *pch, unsigned flags, CXTranslationUnit *tu)
 {
 	Strs a = {0};
@@ -326,83 +317,6 @@ parsewith(CXIndex idx, const char *path, const Input *in, const char *pch, unsig
 		clang_parseTranslationUnit2(idx, path, (const char *const *)a.v, a.n, in->uf.v, in->uf.n, flags, tu);
 	vfree(a);
 	return ec;
-}
-
-/* A translation unit kept for the next parse of the same buffer. */
-struct Kept {
-	CXIndex idx;
-	CXTranslationUnit tu;
-	Strs args; /* the parse's flags, less the PCH */
-	char *pch;
-};
-
-static void
-keptclear(Kept *k)
-{
-	if (k->tu) {
-		clang_disposeTranslationUnit(k->tu);
-		clang_disposeIndex(k->idx);
-	}
-	for (int i = 0; i < k->args.n; i++)
-		free(k->args.v[i]);
-	vfree(k->args);
-	free(k->pch);
-	memset(k, 0, sizeof *k);
-}
-
-void
-kept_free(Kept *k)
-{
-	if (k)
-		keptclear(k);
-	free(k);
-}
-
-/* Whether k holds a parse with in's flags on pch. */
-static bool
-keptsame(const Kept *k, const Input *in, const char *pch)
-{
-	if (!k->tu || k->args.n != in->args.n || (!k->pch) != (!pch) || (pch && strcmp(k->pch, pch)))
-		return false;
-	for (int i = 0; i < in->args.n; i++)
-		if (strcmp(k->args.v[i], in->args.v[i]))
-			return false;
-	return true;
-}
-
-/* k's translation unit reparsed with in's texts, or a fresh one that k then
- * keeps (with a precompiled preamble: the main file's own leading includes). */
-static CXTranslationUnit
-keptparse(Kept *k, const char *path, const Input *in, char *pch, const char **state, enum CXErrorCode *ec)
-{
-	if (keptsame(k, in, pch)) {
-		*ec = clang_reparseTranslationUnit(k->tu, in->uf.n, in->uf.v, clang_defaultReparseOptions(k->tu));
-		if (*ec == CXError_Success) {
-			*state = "reparse";
-			free(pch);
-			return k->tu;
-		}
-	}
-	keptclear(k);
-	k->idx = clang_createIndex(0, 0);
-	unsigned flags = CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse;
-	*ec = parsewith(k->idx, path, in, pch, flags, &k->tu);
-	if (*ec != CXError_Success && pch) {
-		pch_drop(pch);
-		*state = "failed";
-		free(pch);
-		pch = NULL;
-		*ec = parsewith(k->idx, path, in, NULL, flags, &k->tu);
-	}
-	for (int i = 0; i < in->args.n; i++)
-		vpush(k->args, xstrdup(in->args.v[i]));
-	k->pch = pch;
-	if (*ec != CXError_Success || !k->tu) { /* libclang made no unit to dispose */
-		clang_disposeIndex(k->idx);
-		k->tu = NULL;
-		keptclear(k);
-	}
-	return k->tu;
 }
 
 /* A parse of in on the header cache's PCH, or reading the headers when
@@ -549,7 +463,7 @@ unit_parsekept(const char *path, const Opts *o, const Rules *rules, Kept **keep)
 		return u;
 	}
 	if (keep && !*keep)
-		*keep = xcalloc(1, sizeof **keep);
+		*keep = kept_new();
 	ParseJob j = {u, o, rules, path, keep ? *keep : NULL};
 	if (!onstack(parsebuild, &j, PARSESTACK))
 		u->refused = xstrdup("cannot start a thread to parse it");
@@ -595,7 +509,7 @@ parsebuild(void *arg)
 			build(u, tu, j->rules);
 			u->tbuild = now() - t0;
 		}
-		if (!j->keep || tu != j->keep->tu) {
+		if (!keptholds(j->keep, tu)) {
 			clang_disposeTranslationUnit(tu);
 			clang_disposeIndex(idx);
 		}
