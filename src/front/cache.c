@@ -7,8 +7,9 @@
  * loads that instead of reading them again.
  *
  * An entry is named by KEY, a hash of the key text: cuflow's and libclang's
- * versions, the working directory, the flags the headers see, and cuflow's
- * embedded headers (unsaved files, so no date tells their changes).
+ * versions, the flags the headers see (and the working directory when one
+ * of them holds a relative path), and cuflow's embedded headers (unsaved
+ * files, so no date tells their changes).
  *   KEY.deps      the key text in full (so a hash collision cannot match),
  *                 the PCH's name, size and content hash ("-": the headers
  *                 do not compile alone), then every header it read, with
@@ -171,6 +172,16 @@ uncacheable(const char *a)
 	return strchr(a, '\n') != NULL; /* the key text is one argument a line */
 }
 
+/* Whether the user's -include names a plain file (from the working
+ * directory, where -include looks first): the PCH's build and a parse that
+ * cannot load it would each read a FIFO, and the second would wait. */
+static bool
+plainfile(const char *path)
+{
+	struct stat sb;
+	return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
 /* The flags the PCH is built with: args less the include directories of
  * args[from..] (the file's own directory and the user's flags) unless the
  * user -includes a file of their own; false when the cache cannot serve
@@ -182,7 +193,11 @@ keyargs(const Strs *args, int from, Strs *out)
 	for (int i = 0; i < args->n; i++) {
 		if (uncacheable(args->v[i]))
 			return false;
-		userinclude |= i >= from && !strcmp(args->v[i], "-include");
+		if (i >= from && !strcmp(args->v[i], "-include")) {
+			if (i + 1 >= args->n || !plainfile(args->v[i + 1]))
+				return false;
+			userinclude = true;
+		}
 	}
 	for (int i = 0; i < args->n; i++) {
 		int at = i;
@@ -194,6 +209,26 @@ keyargs(const Strs *args, int from, Strs *out)
 	return true;
 }
 
+/* Whether argument a may hold a path relative to the working directory
+ * ("rel/x.h", "-Iinc/x", "--cuda-path=cuda/x"; not "/abs", "--opt=/abs",
+ * "-isystem/abs"): when one does, the working directory is part of the key. */
+static bool
+relative(const char *a)
+{
+	static const char *const joined[] = {"-I", "-iquote", "-isystem", "-idirafter"};
+	const char *s = strchr(a, '/');
+	if (!s || s == a)
+		return false;
+	if (a[0] != '-')
+		return true;
+	if (s[-1] == '=')
+		return false;
+	for (size_t k = 0; k < sizeof joined / sizeof *joined; k++)
+		if ((size_t)(s - a) == strlen(joined[k]) && !strncmp(a, joined[k], (size_t)(s - a)))
+			return false;
+	return true;
+}
+
 /* The text that names the entry for a parse with flags a of the headers
  * in the unsaved files uf. */
 static char *
@@ -201,9 +236,13 @@ keytext(const Strs *a, const struct CXUnsavedFile *uf, int nuf)
 {
 	Buf b = {0};
 	CXString v = clang_getClangVersion();
-	char *cwd = getcwd(NULL, 0);
-	bprintf(&b, "%s\ncuflow %s\n%s\ncwd %s\n", FORMAT, PACKAGE_VERSION, clang_getCString(v), cwd ? cwd : "?");
+	bprintf(&b, "%s\ncuflow %s\n%s\n", FORMAT, PACKAGE_VERSION, clang_getCString(v));
 	clang_disposeString(v);
+	bool rel = false;
+	for (int i = 0; i < a->n; i++)
+		rel |= relative(a->v[i]);
+	char *cwd = rel ? getcwd(NULL, 0) : NULL;
+	bprintf(&b, "cwd %s\n", !rel ? "-" : cwd ? cwd : "?");
 	free(cwd);
 	for (int i = 0; i < a->n; i++)
 		bprintf(&b, "arg %s\n", a->v[i]);
