@@ -37,7 +37,6 @@
  * the headers itself. */
 #include <clang-c/Index.h>
 #include <dirent.h>
-#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -287,6 +286,10 @@ readentry(const char *dir, const char *key, const char *text, Entry *e)
 	}
 	char name[256];
 	bool ok = sscanf(s + tlen, "pch %255s %llu %llx\n", name, &e->size, &e->sum) == 3;
+	/* the PCH is KEY-SUM.pch in dir, nothing else: a damaged entry must not
+	 * make a rebuild unlink another file */
+	ok = ok && (!strcmp(name, "-") || (!strncmp(name, key, strlen(key)) && name[strlen(key)] == '-' &&
+	                                  !strchr(name, '/') && strstr(name, ".pch")));
 	e->pch = ok && strcmp(name, "-") ? xstrdup(name) : NULL;
 	char *line = strchr(s + tlen, '\n');
 	while (ok && line && line[1] && strncmp(line + 1, "end\n", 4)) {
@@ -318,7 +321,7 @@ pchintact(const char *dir, const Entry *e)
 	return ok;
 }
 
-/* A path in dir whose first component is first: whether dir has it. */
+/* Whether names (a directory's entries) hold first[0..n). */
 static bool
 hasentry(const Strs *names, const char *first, size_t n)
 {
@@ -393,8 +396,8 @@ collectdep(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 	struct stat sb;
 	if (!strncmp(name, "/__cuflow__/", 12))
 		; /* an embedded header: its text is in the key */
-	else if (stat(name, &sb) || !S_ISREG(sb.st_mode) || sb.st_mtime != clang_getFileTime(f))
-		c->ok = false; /* changed while it was read */
+	else if (strchr(name, '\n') || stat(name, &sb) || !S_ISREG(sb.st_mode) || sb.st_mtime != clang_getFileTime(f))
+		c->ok = false; /* a name the entry cannot hold, or changed while read */
 	else {
 		Dep d = {sb.st_dev, sb.st_ino, (unsigned long long)sb.st_size, mtimens(&sb), xstrdup(name)};
 		vpush(c->e->deps, d);
