@@ -146,13 +146,13 @@ static void stage(struct op *o)
 
 static struct box box1(void *dst, const void *src, size_t n)
 {
-	struct box b = {dst, src, n, n, n, n, n, 1, 1, 0};
+	struct box b = {dst, src, n, n, n, n, n, 1, 1, 0, cudaMemcpyDefault};
 	return b;
 }
 
 static struct box box2(void *dst, size_t dpitch, const void *src, size_t spitch, size_t w, size_t h)
 {
-	struct box b = {dst, src, dpitch, dpitch * h, spitch, spitch * h, w, h, 1, 0};
+	struct box b = {dst, src, dpitch, dpitch * h, spitch, spitch * h, w, h, 1, 0, cudaMemcpyDefault};
 	return b;
 }
 
@@ -170,14 +170,17 @@ static size_t extent(const struct box *b, size_t pitch, size_t slice)
 /* Whether the n bytes from p stay inside the allocation p points into, as
  * CUDA checks for the memory it allocated (cudaErrorInvalidValue, not a
  * fault). Host memory the runtime did not allocate has no known size and
- * is trusted, short of running past the end of the address space. */
+ * is trusted, short of running past the end of the address space or into
+ * a block freed lately (freed.c). */
 static int fits(const void *p, size_t n)
 {
 	struct alloc a;
 	uintptr_t x = (uintptr_t)p;
 	if (x + n < x)
 		return 0;
-	return !rt_find(p, &a) || n <= a.base + a.size - x;
+	if (rt_find(p, &a))
+		return n <= a.base + a.size - x;
+	return !rt_freed(x, n);
 }
 
 static cudaError_t check_copy(const struct box *b, enum cudaMemcpyKind kind)
@@ -207,9 +210,11 @@ static cudaError_t copy_box(struct box b, enum cudaMemcpyKind kind, cudaStream_t
 	struct CUstream_st *s = rt_stream(async ? stream : NULL);
 	if (!s)
 		return rt_err(cudaErrorInvalidResourceHandle);
+	rt_trace_call();
 	if (!b.width || !b.height || !b.depth)
 		return cudaSuccess;
-	kind = resolve(kind, b.dst, b.src);
+	b.kind = resolve(kind, b.dst, b.src);
+	kind = b.kind;
 	struct op *o = rt_op_new(OP_COPY, s);
 	o->u.box = b;
 	if (kind == cudaMemcpyDeviceToDevice)
@@ -235,14 +240,17 @@ static cudaError_t set_box(struct box b, cudaStream_t stream, int async)
 	struct CUstream_st *s = rt_stream(async ? stream : NULL);
 	if (!s)
 		return rt_err(cudaErrorInvalidResourceHandle);
-	if (!b.width || !b.height || !b.depth)
+	if (!b.width || !b.height || !b.depth) {
+		rt_trace_call();
 		return cudaSuccess;
+	}
 	if (!b.dst)
 		return rt_err(cudaErrorInvalidValue);
 	if ((b.height > 1 || b.depth > 1) && b.dpitch < b.width)
 		return rt_err(cudaErrorInvalidPitchValue);
 	if (!fits(b.dst, extent(&b, b.dpitch, b.dslice)))
 		return rt_err(cudaErrorInvalidValue);
+	rt_trace_call();
 	struct op *o = rt_op_new(OP_MEMSET, s);
 	o->u.box = b;
 	enum side t = side_of(b.dst);
@@ -286,6 +294,17 @@ cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int s
 
 /* ---- symbols: a symbol is the address of the lowered global ------------------ */
 
+/* A symbol is device memory even where it is not registered, so
+ * cudaMemcpyDefault resolves by the other side alone. */
+static enum cudaMemcpyKind symbol_kind(enum cudaMemcpyKind kind, const void *other, int to)
+{
+	if (kind != cudaMemcpyDefault)
+		return kind;
+	if (!on_host(side_of(other)))
+		return cudaMemcpyDeviceToDevice;
+	return to ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+}
+
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
 			       enum cudaMemcpyKind kind)
 {
@@ -293,7 +312,7 @@ cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count
 		return rt_err(cudaErrorInvalidSymbol);
 	if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
 		return rt_err(cudaErrorInvalidMemcpyDirection);
-	return copy_box(box1((char *)symbol + offset, src, count), kind, NULL, 0);
+	return copy_box(box1((char *)symbol + offset, src, count), symbol_kind(kind, src, 1), NULL, 0);
 }
 
 cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
@@ -303,7 +322,7 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, si
 		return rt_err(cudaErrorInvalidSymbol);
 	if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
 		return rt_err(cudaErrorInvalidMemcpyDirection);
-	return copy_box(box1(dst, (const char *)symbol + offset, count), kind, NULL, 0);
+	return copy_box(box1(dst, (const char *)symbol + offset, count), symbol_kind(kind, dst, 0), NULL, 0);
 }
 
 cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset,
@@ -313,7 +332,7 @@ cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t 
 		return rt_err(cudaErrorInvalidSymbol);
 	if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
 		return rt_err(cudaErrorInvalidMemcpyDirection);
-	return copy_box(box1((char *)symbol + offset, src, count), kind, stream, 1);
+	return copy_box(box1((char *)symbol + offset, src, count), symbol_kind(kind, src, 1), stream, 1);
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
@@ -323,7 +342,8 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t coun
 		return rt_err(cudaErrorInvalidSymbol);
 	if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
 		return rt_err(cudaErrorInvalidMemcpyDirection);
-	return copy_box(box1(dst, (const char *)symbol + offset, count), kind, stream, 1);
+	return copy_box(box1(dst, (const char *)symbol + offset, count), symbol_kind(kind, dst, 0), stream,
+			1);
 }
 
 /* ---- 2-D and 3-D ------------------------------------------------------------------- */
@@ -383,7 +403,7 @@ static cudaError_t copy3d(const struct cudaMemcpy3DParms *p, cudaStream_t stream
 		return rt_err(e);
 	size_t elem = p->srcArray ? s.elem : d.elem;
 	struct box b = {d.base, s.base, d.pitch, d.slice, s.pitch, s.slice,
-			p->extent.width * elem, p->extent.height, p->extent.depth, 0};
+			p->extent.width * elem, p->extent.height, p->extent.depth, 0, p->kind};
 	return copy_box(b, p->kind, stream, async);
 }
 
@@ -504,6 +524,7 @@ cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t widt
 
 cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent e)
 {
-	struct box b = {p.ptr, NULL, p.pitch, p.pitch * p.ysize, 0, 0, e.width, e.height, e.depth, value};
+	struct box b = {p.ptr,   NULL,    p.pitch, p.pitch * p.ysize, 0, 0, e.width, e.height, e.depth,
+			value,   cudaMemcpyDefault};
 	return set_box(b, NULL, 0);
 }

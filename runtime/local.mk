@@ -9,7 +9,8 @@ runtime_libcuflow_runtime_a_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -D_GNU_SOURCE
 runtime_libcuflow_runtime_a_SOURCES = \
 	runtime/rt_internal.h runtime/state.c runtime/error.c runtime/queue.c \
 	runtime/stream.c runtime/launch.c runtime/memory.c runtime/copy.c \
-	runtime/device.c runtime/texture.c runtime/graph.c runtime/profile.c
+	runtime/device.c runtime/texture.c runtime/graph.c runtime/profile.c \
+	runtime/freed.c runtime/trace.h runtime/trace.c runtime/trace_rt.c
 
 cuflowincludedir = $(includedir)/cuflow
 cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_device.h \
@@ -22,7 +23,7 @@ pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = runtime/cuflow-runtime.pc
 
 EXTRA_DIST += runtime/cuflow-runtime.pc.in runtime/cuflow-runtime-uninstalled.pc.in \
-	runtime/tests/defer.test runtime/tests/profile.test doc/runtime.md
+	runtime/tests/defer.test runtime/tests/profile.test runtime/tests/trace.test doc/runtime.md doc/trace.md
 
 # Tests: C++ programs written like lowered code. Each runs as it is (eager
 # mode); defer.test runs the ones that must also pass in deferred mode under
@@ -36,7 +37,7 @@ RUNTIME_TESTS = runtime/tests/test_memory runtime/tests/test_streams \
 	runtime/tests/test_texture runtime/tests/test_compat runtime/tests/test_c_headers \
 	runtime/tests/test_assert
 check_PROGRAMS += $(RUNTIME_TESTS) runtime/tests/defer_prog
-TESTS += $(RUNTIME_TESTS) runtime/tests/defer.test runtime/tests/profile.test
+TESTS += $(RUNTIME_TESTS) runtime/tests/defer.test runtime/tests/profile.test runtime/tests/trace.test
 
 runtime_tests_test_memory_SOURCES = runtime/tests/test_memory.cpp runtime/tests/check.h
 runtime_tests_test_memory_CPPFLAGS = $(RT_TEST_CPPFLAGS)
@@ -116,3 +117,36 @@ runtime_tests_bench_split_CPPFLAGS = $(RT_TEST_CPPFLAGS)
 runtime_tests_bench_split_CXXFLAGS = -std=c++17 -O2 -Wall -Wextra -Werror $(OPENMP_CFLAGS)
 runtime_tests_bench_split_LDADD = $(RT_TEST_LIBS)
 CLEANFILES += runtime/tests/bench_grain runtime/tests/bench_split
+
+# libcuflow-trace.so (doc/trace.md): CUFLOW_TRACE for programs on a real GPU,
+# preloaded into a program built with `nvcc -cudart shared`. A plain shared
+# object built as a program (no libtool): position-independent objects, -shared.
+# automake refuses lib_PROGRAMS, hence a directory of our own naming $(libdir)
+tracelibdir = $(libdir)
+tracelib_PROGRAMS = runtime/libcuflow-trace.so
+runtime_libcuflow_trace_so_SOURCES = runtime/trace_preload.c runtime/trace.c runtime/trace.h
+runtime_libcuflow_trace_so_CFLAGS = $(AM_CFLAGS) -fPIC
+runtime_libcuflow_trace_so_LDFLAGS = -shared -Wl,-soname,libcuflow-trace.so -Wl,-z,defs \
+	-Wl,--version-script=$(top_srcdir)/runtime/trace_preload.map
+EXTRA_runtime_libcuflow_trace_so_DEPENDENCIES = runtime/trace_preload.map
+EXTRA_DIST += runtime/trace_preload.map
+runtime_libcuflow_trace_so_LDADD = -ldl -lpthread
+
+# trace.test: trace_prog.c against the CPU runtime, and against a stand-in
+# for libcudart (fakecudart.c) under libcuflow-trace.so, found beside the
+# program through its rpath.
+check_PROGRAMS += runtime/tests/trace_prog_cpu runtime/tests/trace_prog_fake runtime/tests/libfakecudart.so
+RT_TEST_C_CFLAGS = -std=c11 -Wall -Wextra -Werror
+runtime_tests_trace_prog_cpu_SOURCES = runtime/tests/trace_prog.c
+runtime_tests_trace_prog_cpu_CPPFLAGS = $(RT_TEST_CPPFLAGS) -DTRACE_CPU_RUNTIME
+runtime_tests_trace_prog_cpu_CFLAGS = $(RT_TEST_C_CFLAGS) $(OPENMP_CFLAGS)
+runtime_tests_trace_prog_cpu_LDADD = $(RT_TEST_LIBS)
+runtime_tests_trace_prog_fake_SOURCES = runtime/tests/trace_prog.c
+runtime_tests_trace_prog_fake_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_trace_prog_fake_CFLAGS = $(RT_TEST_C_CFLAGS)
+runtime_tests_trace_prog_fake_LDFLAGS = -Wl,-rpath,'$$ORIGIN'
+runtime_tests_trace_prog_fake_LDADD = runtime/tests/libfakecudart.so
+runtime_tests_libfakecudart_so_SOURCES = runtime/tests/fakecudart.c
+runtime_tests_libfakecudart_so_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_libfakecudart_so_CFLAGS = $(RT_TEST_C_CFLAGS) -fPIC
+runtime_tests_libfakecudart_so_LDFLAGS = -shared -Wl,-soname,libfakecudart.so

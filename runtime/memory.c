@@ -8,7 +8,8 @@
  * a program that reads memory nothing wrote the same in every run, which
  * deferred mode relies on. Blocks are 256-byte aligned as cudaMalloc's are.
  * cudaFree, cudaFreeHost and cudaFreeArray synchronise the whole device
- * first (as CUDA's do).
+ * first (as CUDA's do). Freed blocks are held a while (freed.c) so that
+ * copies through dangling pointers fail.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +98,7 @@ static int take(const void *p, struct alloc *out, unsigned how)
 
 /* ---- allocating ----------------------------------------------------------------- */
 
-static void release(const struct alloc *a)
+void rt_release(const struct alloc *a)
 {
 	if (a->how == HOW_MMAP)
 		munmap((void *)a->base, a->mapsize);
@@ -134,6 +135,7 @@ static cudaError_t alloc_kind(void **out, size_t size, enum cudaMemoryType type,
 	}
 	a.base = (uintptr_t)p;
 	insert(&a);
+	rt_trace_alloc(size);
 	*out = p;
 	return cudaSuccess;
 }
@@ -221,15 +223,18 @@ static cudaError_t free_kind(void *p, int host)
 		insert(&a);
 		return rt_err(cudaErrorInvalidValue);
 	}
-	release(&a);
+	rt_trace_free(&a);
+	rt_retire(&a);
 	return cudaSuccess;
 }
 
 void rt_free_now(void *p)
 {
 	struct alloc a;
-	if (take(p, &a, HOW_HEAP | HOW_MMAP))
-		release(&a);
+	if (take(p, &a, HOW_HEAP | HOW_MMAP)) {
+		rt_trace_free(&a);
+		rt_retire(&a);
+	}
 }
 
 cudaError_t cudaFree(void *devPtr)
@@ -270,8 +275,10 @@ void rt_free_all(void)
 		if (r->allocs[i].how == HOW_SYMBOL)
 			r->allocs[kept++] = r->allocs[i];
 		else
-			release(&r->allocs[i]);
+			rt_release(&r->allocs[i]);
 	r->nallocs = kept;
+	rt_freed_clear();
+	rt_trace_reset();
 	rt_unlock();
 }
 

@@ -92,6 +92,7 @@ static void run_op(struct op *o)
 
 void rt_run_op(struct op *o)
 {
+	rt_trace_op(o);
 	if (!rt()->profile) {
 		run_op(o);
 		return;

@@ -24,6 +24,7 @@
 
 #include "cuflow_cuda_api.h"
 #include "cuflow_rt.h"
+#include "trace.h"
 
 /* ---- streams and events ------------------------------------------------- */
 
@@ -64,6 +65,7 @@ struct box {
 	size_t dpitch, dslice, spitch, sslice;
 	size_t width, height, depth;
 	int value;                /* memsets only */
+	enum cudaMemcpyKind kind; /* copies: the direction, cudaMemcpyDefault resolved */
 };
 
 struct op {
@@ -109,6 +111,14 @@ struct alloc {
 	enum alloc_how how;
 	unsigned flags;           /* cudaHostAlloc / cudaHostRegister flags */
 };
+
+/* A freed block still held (freed.c), and in which order it was freed. */
+struct freed {
+	struct alloc a;
+	uint64_t seq;
+};
+
+#define RT_FREED_MAX 256
 
 /* cudaMallocArray & co: elements of elem bytes, rows of pitch bytes. */
 struct cudaArray {
@@ -162,6 +172,7 @@ struct cuflow_rt {
 	long grain;               /* CUFLOW_GRAIN (0: affinity scheduling) */
 	int profile;              /* CUFLOW_PROFILE */
 	struct prof prof;
+	struct trace trace;       /* CUFLOW_TRACE (trace_rt.c) */
 	int nthreads;             /* OpenMP threads a launch uses */
 	unsigned device_flags;
 	size_t limits[8];
@@ -171,6 +182,9 @@ struct cuflow_rt {
 
 	struct alloc *allocs;     /* sorted by base */
 	size_t nallocs, cap_allocs;
+	struct freed freed[RT_FREED_MAX]; /* freed blocks still held, sorted by base */
+	size_t nfreed, freed_heap; /* how many; bytes of heap blocks among them */
+	uint64_t freed_seq;
 
 	struct CUstream_st legacy, perthread;
 	struct CUstream_st *streams;
@@ -230,6 +244,20 @@ int rt_find(const void *p, struct alloc *out); /* the allocation holding p */
 void rt_free_all(void);
 void rt_free_now(void *p);          /* cudaFreeAsync's op: free, no sync */
 void rt_box_run(const struct op *o);
+void rt_release(const struct alloc *a); /* give the memory back */
+
+/* freed blocks (freed.c) */
+void rt_retire(const struct alloc *a); /* hold a freed block, or release it */
+int rt_freed(uintptr_t p, size_t n);  /* whether [p, p + n) touches a held one */
+void rt_freed_clear(void);             /* release every held block */
+
+/* CUFLOW_TRACE (trace_rt.c): each does nothing when tracing is off */
+void rt_trace_call(void);                  /* a copy or memset call succeeded */
+void rt_trace_alloc(size_t bytes);
+void rt_trace_op(const struct op *o);      /* o is about to run */
+void rt_trace_free(const struct alloc *a); /* a's memory is gone */
+void rt_trace_reset(void);                 /* all device memory is gone */
+void rt_trace_report(void);                /* at exit */
 
 /* device (device.c) */
 size_t rt_phys_mem(void);

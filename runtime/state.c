@@ -7,6 +7,8 @@
  *   CUFLOW_GRAIN=N      OpenMP's dynamic schedule, N blocks per task, for
  *                       every launch; unset or 0: affinity scheduling
  *   CUFLOW_PROFILE=1    time spent per kind of op, printed at exit (profile.c)
+ *   CUFLOW_TRACE=PATH   transfer counts written to PATH as JSON at exit
+ *                       (trace_rt.c, doc/trace.md)
  *   OMP_NUM_THREADS     as OpenMP reads it: the threads a launch uses
  */
 #include <omp.h>
@@ -35,6 +37,7 @@ static void at_exit(void)
 	rt_sync_all();
 	if (the_rt.profile)
 		rt_prof_report();
+	rt_trace_report();
 }
 
 static void init_streams(struct cuflow_rt *r)
@@ -56,6 +59,7 @@ static void init_once(void)
 	r->deferred = env_long("CUFLOW_DEFER") > 0;
 	r->grain = env_long("CUFLOW_GRAIN");
 	r->profile = env_long("CUFLOW_PROFILE") > 0;
+	trace_open(&r->trace, getenv("CUFLOW_TRACE"));
 	clock_gettime(CLOCK_MONOTONIC, &r->prof.start);
 	r->nthreads = omp_get_max_threads();
 	if (r->nthreads < 1)

@@ -1,11 +1,19 @@
 /* cuflow.h: the declarations every stage shares.
  *
- *   front/    libclang TU per file -> Unit (statements, CFG, IR ops, symbols)
+ *   front/    libclang TU per file -> Unit (statements, CFG, IR ops, symbols);
+ *             cursor.c is the one layer every libclang user goes through
  *   model/    Units -> Prog (linked symbols, abstract locations)
  *   analysis/ dominators, loops, points-to, kernel summaries, effects, pending work
- *   pass/     plans: changes with the facts that make them safe
+ *   pass/     plans: changes with the facts that make them safe; pipeline.c
+ *             runs the analyses and passes in order
  *   edit/     byte-range edits, applied atomically
- *   report/   diff and explanations, read from the plans
+ *   report/   diff and explanations, read from the plans (report/report.h)
+ *   driver/   inputs, programs, output; the modes main chooses (end of this file)
+ *   lower/    --lower=openmp: CUDA -> C++/OpenMP, on libclang cursors (lower/lower.h)
+ *   lsp/      --lsp: the language server over the same stages (lsp/lsp.h)
+ *
+ * Each declaration section names the file that defines it, QBE's all.h way;
+ * util.c, text.c and bits.c serve every stage.
  *
  * The model keeps byte offsets and names, never libclang cursors: a cursor
  * dies with its translation unit, the model outlives it.
@@ -29,9 +37,18 @@ char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 void vgrow_(void **v, int *cap, int need, size_t sz);
 char *readfile(const char *path, size_t *len, char **err);
 double now(void);
+size_t rssbytes(void);
 bool onstack(void *(*fn)(void *), void *arg, size_t stack);
+
+/* text.c: lines of a source text */
 int *linestarts(const char *src, size_t len, int *nlines);
-int lineof(const int *starts, int nlines, int off);
+int lineof(const int *starts, int nlines, int off);        /* 1-based */
+int lineoffset(const int *starts, int nlines, int line);   /* where 1-based line begins, 0 if none */
+int linestart(const char *src, int off);                   /* where the line holding off begins */
+int lineend(const char *src, size_t len, int off);         /* its '\n', or len */
+char *indentof(const char *src, size_t len, int off);      /* the blanks opening that line */
+bool isdirective(const char *src, int off, int end);       /* the line at off is a # line */
+int newlines(const char *s, int n);
 
 /* A growable array: VEC(int) ints; vpush(ints, 3); ints.v[i], ints.n. */
 #define VEC(T) struct { T *v; int n, cap; }
@@ -139,11 +156,13 @@ typedef struct Rule {
 } Rule;
 enum { RF_ASYNC = 1, RF_NORETURN = 2, RF_DEVICE = 4 /* device-side rule */, RF_LEGACY = 8, RF_BODY = 16 /* replaces a seen body */ };
 
+/* model/rules.c */
 typedef struct Rules Rules;
 Rules *rules_new(void);
 int rules_load(Rules *r, const char *path, char **err); /* 0 ok */
 int rules_parse(Rules *r, const char *name, const char *text, char **err);
 int rules_loaddir(Rules *r, const char *dir, char **err);
+Rules *rules_loadall(const char *const *extra, int n, char **err); /* shipped, then the user's; NULL: *err */
 const Rule *rules_find(const Rules *r, const char *qualname);
 const Rule *rules_exact(const Rules *r, const char *qualname);
 void rules_free(Rules *r);
@@ -359,6 +378,7 @@ typedef struct {
 	int nfiles;
 	int cudaarch;         /* __CUDA_ARCH__ in device code (--cuda-arch=sm_XX); 0: CUDA_ARCH_DEFAULT */
 	bool nocache;         /* parse every header, without the header cache (--no-cache) */
+	size_t maxmem;        /* resident bytes past which a program's analysis stops and it is refused; 0: no cap */
 } Opts;
 
 /* front/parse.c + front/build.c; the headers every file starts with come
@@ -372,6 +392,7 @@ Unit *unit_parsekept(const char *path, const Opts *o, const Rules *rules, Kept *
 void kept_free(Kept *k);
 /* front/flags.c: nvcc's flags as clang's, for a parse */
 void nvccflags(const char *const *argv, int argc, const char *dir, bool keep, Strs *out);
+Opts fileopts(const Opts *run, const Strs *dbflags, Strs *all); /* the run's options with a file's flags */
 /* front/cst.c: comments and trivia from the tree-sitter CST */
 void cst_scan(Unit *u);
 bool cst_hascuda(const char *src, size_t len, int *depth);
@@ -436,7 +457,8 @@ typedef struct {
 	Bits drd, dwr, srd, swr; /* in flight on the default stream / on other streams */
 	Bits strm;               /* the streams with work in flight (LOC_UNKNOWN: some unknown one) */
 	bool dany, sany;         /* some work in flight there, even with nothing to read or write */
-	int ex;                  /* EX_KIO when a printing kernel is in flight */
+	bool entry;              /* srd/swr also hold Prog.alldev's, by reference: what may be in */
+	int ex;                  /* flight when a function other than main starts; EX_KIO when a printing kernel is */
 } Pend;
 
 typedef struct {
@@ -468,6 +490,7 @@ typedef struct Prog {
 	Bits *pts;
 	Bits escapable; /* locations unknown code could reach */
 	Pend alldev;    /* every device op's effects: what may be in flight when a function starts */
+	char *over;     /* the analysis passed Opts.maxmem and stopped: why the program is refused */
 } Prog;
 
 /* model/link.c */
@@ -479,20 +502,26 @@ int symloc(const Prog *p, int unit, int sym);
 int symfn(const Prog *p, int unit, int sym);
 const char *locname(const Prog *p, int l);
 
-/* analysis/ */
+/* analysis/pts.c */
 void solvepts(Prog *p);
 int nodevar(const PFunc *pf, int node);
 const Bits *addrs(const Prog *p, const PFunc *pf, int node); /* what an lvalue designates */
+/* analysis/kernel.c */
 void fillkernels(Prog *p);
+/* analysis/effects.c */
 void filleffects(Prog *p);
-void fillcfg(Prog *p, PFunc *pf);
+/* analysis/dom.c */
 void filldom(int n, Ints *succ, Ints *pred, int root, int *idom, int *order, int *rpo, int *nrpo);
 bool dominates(const int *idom, const int *order, int a, int b);
+/* analysis/loop.c */
 void fillloops(PFunc *pf);
+/* analysis/pending.c */
 void fillpending(Prog *p, PFunc *pf);
+void pendwork(const Prog *p, const Pend *in, Bits *rd, Bits *wr);
+/* analysis/cfg.c */
+void fillcfg(Prog *p, PFunc *pf);
 bool conflicts(const Prog *p, const Bits *a, const Bits *b);
 int conflictloc(const Prog *p, const Bits *a, const Bits *b);
-void analyse(Prog *p);
 
 /* ---------------------------------------------------------------- plans */
 
@@ -528,17 +557,59 @@ typedef struct {
 } Change;
 typedef VEC(Change) Plan;
 
+/* model/dump.c: --dump=model */
+void dumpunit(Buf *b, const Unit *u);
+
 /* pass/sync.c */
 void syncmotion(Prog *p, Plan *plan);
 
+/* pass/pipeline.c */
+unsigned passset(const char *list); /* PASS_* bits of a comma list; 0: a name that is no pass */
+const char *passname(int pass);
+bool overmem(Prog *p);
+bool analyse(Prog *p); /* every analysis, no pass */
+char *runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Plan *plan);
+void planfree(Plan *plan);
+
 /* edit/edit.c */
+void addedit(Edits *e, int off, int len, char *text); /* takes text */
 int editorder(const Edit *a, const Edit *b); /* the order applyedits applies edits in */
 void freeedits(Edits *e);
 void sortedits(Edits *e);                    /* sorts them into that order */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
+void newoffsets(const Edits *e, int *at); /* after applyedits: each text's offset in the new text */
 int writeatomic(const char *path, const char *data, size_t len, const char *was, size_t waslen, char **err);
 
-/* report/ */
+/* report/diff.c (the rest of report/: report/report.h) */
 void unidiff(Buf *out, const char *path, const char *a, size_t alen, const char *b, size_t blen);
+
+/* ---------------------------------------------------------------- modes */
+
+/* main.c: one run of cuflow, from the command line. main chooses one of
+ * the three modes below; each depends only on the stages above. */
+typedef struct {
+	Opts opts;
+	VEC(char *) cargs;
+	VEC(const char *) inputs;
+	VEC(const char *) rulefiles;
+	char *passes;     /* --passes, as given (the reports list it) */
+	unsigned passset; /* the same as PASS_* bits */
+	bool inplace, check, quiet, timing;
+	bool lsp; /* serve the Language Server Protocol on stdio instead */
+	const char *report, *reportfile, *exportfixes, *dump;
+	const char *lower, *output; /* --lower=openmp -o OUTPUT */
+	int jobs;
+} Run;
+
+/* driver/driver.c: the rewrite (diff, -i, --check, reports) and --lower */
+int drive(Run *r);
+int drivelower(Run *r);
+/* driver/compdb.c, walk.c: where the inputs and their flags come from */
+int compdb(const char *dir, Strs *files, Strs **flags, char **err);
+void walktree(const char *dir, Strs *files);
+/* lower/lower.c: a whole program to C++/OpenMP */
+int lowerprogram(const char **paths, int n, const Opts *o, char **out, char **err);
+/* lsp/lsp.c: the Language Server Protocol on stdio */
+int lspserve(Run *r);
 
 #endif

@@ -8,17 +8,17 @@ TOOL_LIBS = src/libcuflow.a src/libtscuda.a $(CLANG_LIBS) $(TREE_SITTER_LIBS) $(
 
 src_libcuflow_a_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
 src_libcuflow_a_SOURCES = \
-	src/cuflow.h src/util.c src/bits.c \
-	src/front/front.h src/front/flags.c src/front/parse.c src/front/cache.c src/front/kept.c src/front/build.c src/front/expr.c \
+	src/cuflow.h src/util.c src/text.c src/bits.c \
+	src/front/front.h src/front/cursor.h src/front/cursor.c src/front/flags.c src/front/parse.h src/front/parse.c src/front/cache.c src/front/kept.c src/front/build.c src/front/expr.c \
 	src/model/rules.c src/model/dump.c \
 	src/model/link.c \
 	src/analysis/analysis.h src/analysis/pts.c src/analysis/kernel.c src/analysis/effects.c \
 	src/analysis/dom.c src/analysis/loop.c src/analysis/pending.c src/analysis/cfg.c \
-	src/front/cst.c src/pass/sync.c src/edit/edit.c \
-	src/report/report.h src/report/diff.c src/report/text.c src/report/plan.c \
+	src/front/cst.c src/pass/sync.c src/pass/pipeline.c src/edit/edit.c \
+	src/report/report.h src/report/diff.c src/report/text.c src/report/common.c src/report/formats.c \
 	src/report/json.c src/report/sarif.c src/report/fixes.c \
-	src/driver/driver.h src/driver/driver.c src/driver/compdb.c src/driver/walk.c \
-	src/lower/lower.h src/lower/lower.c src/lower/kernel.c src/lower/inline.c src/lower/arch.c \
+	src/driver/driver.c src/driver/compdb.c src/driver/walk.c \
+	src/lower/lower.h src/lower/lower.c src/lower/kernel.h src/lower/kernel.c src/lower/vars.c src/lower/remat.c src/lower/invariant.c src/lower/isplit.c src/lower/inline.c src/lower/arch.c \
 	src/lsp/lsp.h src/lsp/lsp.c src/lsp/rpc.c src/lsp/positions.c src/lsp/doc.c src/lsp/analyse.c
 nodist_src_libcuflow_a_SOURCES = src/front/headers.c src/model/builtin_rules.c
 

@@ -1,12 +1,14 @@
 /* main.c: the command line. Parses options and hands them to the driver. */
+#include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "config.h"
 #include "cuflow.h"
-#include "driver/driver.h"
+#include "report/report.h"
 
 static const char usage[] =
 	"usage: cuflow [options] FILE|DIR... [-- COMPILER_ARGS...]\n"
@@ -26,6 +28,8 @@ static const char usage[] =
 	"  --report-file=PATH write the report there instead of stderr\n"
 	"  --export-fixes=FILE write the moves as clang-apply-replacements YAML\n"
 	"  -j N               analyse N files at a time (-j alone: one per core)\n"
+	"  --max-memory=SIZE  refuse a program whose analysis would take the process past SIZE\n"
+	"                     (K, M, G; 0: no cap; default three quarters of the machine's memory)\n"
 	"  -q, --quiet        no report\n"
 	"  --timing           add parse and analysis times per file to the report\n"
 	"  --no-prescan       parse every file, even those with no CUDA calls\n"
@@ -75,6 +79,7 @@ enum {
 	OPT_LSP,
 	OPT_CUDAARCH,
 	OPT_NOCACHE,
+	OPT_MAXMEM,
 };
 
 static const struct option longopts[] = {
@@ -96,12 +101,43 @@ static const struct option longopts[] = {
 	{"no-cache", no_argument, NULL, OPT_NOCACHE},
 	{"lower", required_argument, NULL, OPT_LOWER},
 	{"cuda-arch", required_argument, NULL, OPT_CUDAARCH},
+	{"max-memory", required_argument, NULL, OPT_MAXMEM},
 	{"output", required_argument, NULL, 'o'},
 	{"lsp", no_argument, NULL, OPT_LSP},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
+
+/* "512M", "4G", "0": bytes, with a binary suffix. */
+static bool
+parsesize(const char *s, size_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	int shift = 0;
+	if (*end == 'K' || *end == 'k')
+		shift = 10;
+	else if (*end == 'M' || *end == 'm')
+		shift = 20;
+	else if (*end == 'G' || *end == 'g')
+		shift = 30;
+	if (shift)
+		end++;
+	if (end == s || *end || errno || *s == '-' || v > (SIZE_MAX >> shift))
+		return false;
+	*out = (size_t)v << shift;
+	return true;
+}
+
+/* The default memory cap: three quarters of the machine's memory. */
+static size_t
+defaultmaxmem(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	return pages > 0 && size > 0 ? (size_t)pages / 4 * 3 * (size_t)size : 0;
+}
 
 /* What main allocated for the run (leak checkers see the rest freed). */
 static void
@@ -113,24 +149,6 @@ freerun(Run *r)
 	vfree(r->inputs);
 	vfree(r->rulefiles);
 	free(r->passes);
-}
-
-/* Whether every name in the comma list is a pass cuflow has. */
-static bool
-knownpasses(const char *list)
-{
-	static const char *const passes[] = {"sync"};
-	for (const char *p = list;; p++) {
-		size_t n = strcspn(p, ",");
-		bool known = false;
-		for (size_t i = 0; i < sizeof passes / sizeof *passes; i++)
-			known |= n == strlen(passes[i]) && !strncmp(p, passes[i], n);
-		if (!known)
-			return false;
-		p += n;
-		if (!*p)
-			return true;
-	}
 }
 
 /* -j's number: joined (-j4), the next argument when it is a number (-j 4),
@@ -165,6 +183,7 @@ main(int argc, char **argv)
 	Run r = {0};
 	r.jobs = 1;
 	r.opts.prescan = true;
+	r.opts.maxmem = defaultmaxmem();
 	r.passes = xstrdup("sync");
 	/* everything after "--" goes to the compiler untouched */
 	int dd = argc;
@@ -253,6 +272,10 @@ main(int argc, char **argv)
 			addcarg(&r, "-include", NULL);
 			addcarg(&r, optarg, NULL);
 			break;
+		case OPT_MAXMEM:
+			if (!parsesize(optarg, &r.opts.maxmem))
+				return usageerr("--max-memory takes a size in bytes, with an optional K, M or G", optarg);
+			break;
 		case 'j': {
 			const char *v;
 			if ((r.jobs = jobs(argv, dd, &v)) < 1)
@@ -275,7 +298,7 @@ main(int argc, char **argv)
 	}
 	for (int i = optind; i < dd; i++)
 		vpush(r.inputs, argv[i]);
-	if (!knownpasses(r.passes))
+	if (!(r.passset = passset(r.passes)))
 		return usageerr("--passes takes a comma list of: sync", r.passes);
 	if (r.lower && !r.output)
 		return usageerr("--lower needs -o OUT.cpp", NULL);
@@ -288,7 +311,7 @@ main(int argc, char **argv)
 		                NULL);
 	if (r.dump && strcmp(r.dump, "model"))
 		return usageerr("--dump takes 'model'", r.dump);
-	if (r.report && strcmp(r.report, "text") && strcmp(r.report, "json") && strcmp(r.report, "sarif"))
+	if (r.report && !reportformat(r.report))
 		return usageerr("--report takes text, json or sarif", r.report);
 	if (r.lsp && (r.inputs.n || r.inplace || r.check || r.dump || r.report))
 		return usageerr("--lsp takes its files from the editor, and no output options", NULL);
@@ -296,7 +319,7 @@ main(int argc, char **argv)
 		return usageerr("no input files", NULL);
 	r.opts.cargs = (const char **)r.cargs.v;
 	r.opts.ncargs = r.cargs.n;
-	int rc = drive(&r);
+	int rc = r.lsp ? lspserve(&r) : r.lower ? drivelower(&r) : drive(&r);
 	freerun(&r);
 	return rc;
 }

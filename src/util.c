@@ -1,5 +1,5 @@
 /* util.c: allocation that cannot fail silently, growable arrays and buffers,
- * file reading and line tables. */
+ * file reading, clocks and memory use (line tables: text.c). */
 #include <errno.h>
 #include <pthread.h>
 #include <fcntl.h>
@@ -162,33 +162,6 @@ readfile(const char *path, size_t *len, char **err)
 	return bstr(&b);
 }
 
-int *
-linestarts(const char *src, size_t len, int *nlines)
-{
-	Ints l = {0};
-	vpush(l, 0);
-	for (size_t i = 0; i < len; i++)
-		if (src[i] == '\n' && i + 1 <= len)
-			vpush(l, (int)i + 1);
-	*nlines = l.n;
-	return l.v;
-}
-
-/* 1-based line of byte offset off. */
-int
-lineof(const int *starts, int nlines, int off)
-{
-	int lo = 0, hi = nlines - 1;
-	while (lo < hi) {
-		int mid = (lo + hi + 1) / 2;
-		if (starts[mid] <= off)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	return lo + 1;
-}
-
 /* Runs fn(arg) to completion on a thread with the given stack size, for
  * work whose recursion depth the input decides; false if there is no such
  * thread to be had. */
@@ -204,6 +177,20 @@ onstack(void *(*fn)(void *), void *arg, size_t stack)
 	if (ok)
 		pthread_join(t, NULL);
 	return ok;
+}
+
+/* The process's resident memory now (0 where /proc cannot tell). */
+size_t
+rssbytes(void)
+{
+	FILE *f = fopen("/proc/self/statm", "r");
+	unsigned long size, res = 0;
+	if (f) {
+		if (fscanf(f, "%lu %lu", &size, &res) != 2)
+			res = 0;
+		fclose(f);
+	}
+	return (size_t)res * (size_t)sysconf(_SC_PAGESIZE);
 }
 
 double

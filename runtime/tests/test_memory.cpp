@@ -1,6 +1,7 @@
 /* test_memory.cpp: allocations, pointer attributes, every copy and memset
  * shape (1-D, 2-D, 3-D, arrays, symbols, peer, async), host registration
- * and the errors of bad frees and copies. Correct in both modes: run by
+ * and the errors of bad frees and copies (past an allocation's end, through
+ * a freed pointer). Correct in both modes: run by
  * make check as it is and under CUFLOW_DEFER=1 (defer.test). */
 #include <stdint.h>
 #include <string.h>
@@ -185,6 +186,50 @@ static void test_bounds(void)
 	CHECK_CUDA(cudaFree(d));
 }
 
+/* Copies and fills through a pointer freed lately (device, pinned host,
+ * small heap and large mapped blocks) fail with cudaErrorInvalidValue
+ * instead of touching freed memory; the memory the program allocates
+ * afterwards works as usual. */
+static void test_freed(void)
+{
+	const size_t small = 4096, large = (size_t)2 << 20;
+	std::vector<char> h(large, 3);
+	char *d, *big, *pin;
+	CHECK_CUDA(cudaMalloc(&d, small));
+	CHECK_CUDA(cudaMalloc(&big, large));
+	CHECK_CUDA(cudaMallocHost(&pin, small));
+	CHECK_CUDA(cudaMemcpy(big, h.data(), large, cudaMemcpyHostToDevice));
+	CHECK_CUDA(cudaFree(d));
+	CHECK_CUDA(cudaFree(big));
+	CHECK_CUDA(cudaFreeHost(pin));
+	CHECK_EQ(cudaMemcpy(h.data(), d, small, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemcpy(d + 8, h.data(), 8, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemcpy(h.data(), big + large / 2, 16, cudaMemcpyDefault), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemcpyAsync(big, h.data(), large, cudaMemcpyHostToDevice, 0), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemcpy(pin, h.data(), small, cudaMemcpyHostToHost), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemcpy(h.data(), pin + 1, 1, cudaMemcpyHostToHost), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemcpy2D(h.data(), 64, d, 64, 64, 4, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemset(d, 0, small), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemsetAsync(big + 100, 0, 1, 0), cudaErrorInvalidValue);
+	CHECK_EQ(cudaMemset(pin, 0, small), cudaErrorInvalidValue);
+	CHECK_EQ(cudaGetLastError(), cudaErrorInvalidValue);
+	for (size_t i = 0; i < small; i++) /* the refused copies wrote nothing */
+		CHECK(h[i] == 3);
+	/* many frees: the latest stay refused, new memory works */
+	for (int i = 0; i < 3 * 256; i++) {
+		CHECK_CUDA(cudaMalloc(&d, 64 * (1 + i % 5)));
+		CHECK_CUDA(cudaMemcpy(d, h.data(), 64, cudaMemcpyHostToDevice));
+		CHECK_CUDA(cudaFree(d));
+	}
+	CHECK_EQ(cudaMemcpy(h.data(), d, 64, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+	CHECK_EQ(cudaGetLastError(), cudaErrorInvalidValue);
+	CHECK_CUDA(cudaMalloc(&d, small));
+	CHECK_CUDA(cudaMemcpy(d, h.data(), small, cudaMemcpyHostToDevice));
+	CHECK_CUDA(cudaMemcpy(h.data() + small, d, small, cudaMemcpyDeviceToHost));
+	CHECK(h[small] == 3);
+	CHECK_CUDA(cudaFree(d));
+}
+
 static void test_2d(void)
 {
 	const size_t w = 100, hgt = 7; /* floats per row, rows */
@@ -361,6 +406,7 @@ int main(void)
 	test_register();
 	test_linear();
 	test_bounds();
+	test_freed();
 	test_large();
 	test_2d();
 	test_3d();

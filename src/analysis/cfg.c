@@ -1,7 +1,7 @@
 /* cfg.c: the analysed CFG of a host function (the front end's edges plus an
  * edge to exit from every statement that may end the program or throw),
- * its dominator and post-dominator trees and loops; and analyse(), which
- * runs every analysis of a program in order. */
+ * and its dominator and post-dominator trees; and whether two sets of
+ * locations meet. The order of the analyses is pass/pipeline.c's. */
 #include <stdlib.h>
 
 #include "cuflow.h"
@@ -39,7 +39,6 @@ fillcfg(Prog *p, PFunc *pf)
 	filldom(n, pf->succ, pf->pred, 0, pf->idom, pf->order, pf->rpo, &pf->nrpo);
 	filldom(n, pf->pred, pf->succ, 1, pf->ipdom, pf->porder, prpo, &np);
 	free(prpo);
-	fillloops(pf);
 }
 
 /* Do the location sets meet? Unknown memory meets everything code outside
@@ -61,24 +60,4 @@ bool
 conflicts(const Prog *p, const Bits *a, const Bits *b)
 {
 	return conflictloc(p, a, b) >= 0;
-}
-
-static bool
-ishost(const PFunc *pf)
-{
-	return pf->f->kind == FN_HOST || pf->f->kind == FN_HOSTDEVICE;
-}
-
-void
-analyse(Prog *p)
-{
-	solvepts(p);
-	filleffects(p);
-	for (int f = 0; f < p->fns.n; f++) {
-		PFunc *pf = &p->fns.v[f];
-		if (!ishost(pf) || pf->f->st.n < 2)
-			continue;
-		fillcfg(p, pf);
-		fillpending(p, pf);
-	}
 }

@@ -394,7 +394,6 @@ filleffects(Prog *p)
 		for (int n = 0; n < pf->f->st.n; n++)
 			effnew(&pf->st[n], nl);
 	}
-	fillkernels(p);
 	bool changed = true;
 	while (changed) { /* summaries only grow, so this ends */
 		changed = false;
@@ -417,5 +416,4 @@ filleffects(Prog *p)
 			}
 		}
 	}
-	pendall(p);
 }

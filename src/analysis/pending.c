@@ -5,7 +5,9 @@
  * only by a device-wide sync: stream and event syncs are not tracked per
  * stream, which keeps more work in flight than there is (safe: it only
  * makes cuflow more careful). At the entry of main nothing is in flight;
- * at another function's entry, anything the program launches may be. */
+ * at another function's entry, anything the program launches may be: that
+ * work (Prog.alldev) is named by a flag, not copied into every statement's
+ * sets, which made memory grow with statements times device buffers. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +23,7 @@ pendnew(Pend *s, int nl)
 	s->swr = bnew(nl);
 	s->strm = bnew(nl);
 	s->ex = 0;
-	s->dany = s->sany = false;
+	s->dany = s->sany = s->entry = false;
 }
 
 static void
@@ -42,11 +44,13 @@ pendor(Pend *a, const Pend *b)
 	ch |= bor(&a->srd, &b->srd);
 	ch |= bor(&a->swr, &b->swr);
 	ch |= bor(&a->strm, &b->strm);
-	if ((a->ex | b->ex) != a->ex || (b->dany && !a->dany) || (b->sany && !a->sany))
+	if ((a->ex | b->ex) != a->ex || (b->dany && !a->dany) || (b->sany && !a->sany) ||
+	    (b->entry && !a->entry))
 		ch = true;
 	a->ex |= b->ex;
 	a->dany |= b->dany;
 	a->sany |= b->sany;
+	a->entry |= b->entry;
 	return ch;
 }
 
@@ -66,7 +70,7 @@ transfer(Pend *out, const Pend *in, const Eff *e)
 	bclear(&out->swr);
 	bclear(&out->strm);
 	out->ex = 0;
-	out->dany = out->sany = false;
+	out->dany = out->sany = out->entry = false;
 	bool streamdone = onlystream(in, e->syncstream);
 	if (!(e->ex & EX_DEVSYNC)) {
 		if (!(e->ex & EX_DEFSYNC)) {
@@ -79,6 +83,7 @@ transfer(Pend *out, const Pend *in, const Eff *e)
 			bor(&out->swr, &in->swr);
 			bor(&out->strm, &in->strm);
 			out->sany = in->sany;
+			out->entry = in->entry;
 		}
 		out->ex = in->ex; /* a printing kernel stays in flight until a device-wide sync */
 	}
@@ -113,8 +118,12 @@ fillpending(Prog *p, PFunc *pf)
 		pendnew(&pf->in[i], nl);
 		pendnew(&out[i], nl);
 	}
-	if (!ismain(pf))
-		pendor(&pf->in[0], &p->alldev);
+	if (!ismain(pf)) {
+		bor(&pf->in[0].strm, &p->alldev.strm);
+		pf->in[0].sany = p->alldev.sany;
+		pf->in[0].ex = p->alldev.ex;
+		pf->in[0].entry = true;
+	}
 	transfer(&out[0], &pf->in[0], &pf->st[0]);
 	for (bool changed = true; changed;) {
 		changed = false;
@@ -128,6 +137,20 @@ fillpending(Prog *p, PFunc *pf)
 	for (int i = 0; i < n; i++)
 		pendfree(&out[i]);
 	free(out);
+}
+
+/* Add to rd and wr what the work in flight reads and writes, on any stream. */
+void
+pendwork(const Prog *p, const Pend *in, Bits *rd, Bits *wr)
+{
+	bor(rd, &in->drd);
+	bor(rd, &in->srd);
+	bor(wr, &in->dwr);
+	bor(wr, &in->swr);
+	if (in->entry) {
+		bor(rd, &p->alldev.srd);
+		bor(wr, &p->alldev.swr);
+	}
 }
 
 /* What may be in flight when a function other than main starts: all the

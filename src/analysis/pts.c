@@ -307,7 +307,9 @@ static void
 solve(Solver *s)
 {
 	Prog *p = s->p;
-	while (s->work.n) {
+	for (unsigned step = 1; s->work.n; step++) {
+		if (!(step & 0xfff) && overmem(p))
+			return; /* the program is refused: its sets need not be complete */
 		int v = s->work.v[--s->work.n];
 		s->queued[v] = false;
 		Bits *pv = &p->pts[v];

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "cuflow.h"
-#include "driver/driver.h"
 
 static char *
 absolute(const char *dir, const char *p)

@@ -10,41 +10,11 @@
 #include <sys/stat.h>
 
 #include "cuflow.h"
-#include "driver/driver.h"
 #include "report/report.h"
-
-typedef struct {
-	const char *name, *text;
-} Embedded;
-extern const Embedded cuflow_rules[];
-void dumpunit(Buf *b, const Unit *u);
-
-/* The shipped rules, then the user's files or directories; NULL and a
- * reason when one does not load. */
-Rules *
-loadrules(const char *const *extra, int n, char **err)
-{
-	Rules *rs = rules_new();
-	for (const Embedded *e = cuflow_rules; e->name; e++)
-		if (rules_parse(rs, e->name, e->text, err)) {
-			rules_free(rs);
-			return NULL;
-		}
-	for (int i = 0; i < n; i++) {
-		struct stat sb;
-		int rc = stat(extra[i], &sb) == 0 && S_ISDIR(sb.st_mode) ? rules_loaddir(rs, extra[i], err)
-		                                                         : rules_load(rs, extra[i], err);
-		if (rc) {
-			rules_free(rs);
-			return NULL;
-		}
-	}
-	return rs;
-}
 
 /* The text of u with the plan's moves applied (NULL and a reason when the
  * edits overlap); *changed says whether it differs. */
-char *
+static char *
 rewrite(const Unit *u, const Plan *plan, size_t *len, bool *changed, char **err)
 {
 	Edits all = {0};
@@ -56,19 +26,6 @@ rewrite(const Unit *u, const Plan *plan, size_t *len, bool *changed, char **err)
 	vfree(all);
 	*changed = out && (*len != u->len || memcmp(out, u->src, *len));
 	return out;
-}
-
-void
-planfree(Plan *plan)
-{
-	for (int c = 0; c < plan->n; c++) {
-		free(plan->v[c].call);
-		free(plan->v[c].stop);
-		free(plan->v[c].inflight);
-		vfree(plan->v[c].members);
-		freeedits(&plan->v[c].edits);
-	}
-	vfree(*plan);
 }
 
 /* Whether a and b name the same file (through links); false when either
@@ -241,14 +198,8 @@ parseworker(void *arg)
 {
 	Job *j = arg;
 	for (int i; (i = take(j)) < j->n;) {
-		Opts o = j->r->opts;
 		Strs all = {0};
-		for (int k = 0; k < j->flags[i].n; k++)
-			vpush(all, j->flags[i].v[k]);
-		for (int k = 0; k < j->r->opts.ncargs; k++)
-			vpush(all, (char *)j->r->opts.cargs[k]);
-		o.cargs = (const char **)all.v;
-		o.ncargs = all.n;
+		Opts o = fileopts(&j->r->opts, &j->flags[i], &all);
 		if (j->origin && j->origin[i] == IN_NOTBUILT)
 			o.skip = "not in the compile database: the build does not compile it here";
 		Unit *u = unit_parse(j->files->v[i], &o, j->rules);
@@ -270,6 +221,17 @@ parseworker(void *arg)
 	return NULL;
 }
 
+/* A program whose analysis stopped at the memory cap: none of its files is
+ * rewritten, each is listed with the reason and the flag that lifts it. */
+static void
+refuseall(Unit **u, int n, const char *why)
+{
+	for (int i = 0; i < n; i++) {
+		u[i]->refused = xstrdup(why);
+		u[i]->fixhint = xstrdup("--max-memory=SIZE (0: no cap)");
+	}
+}
+
 /* Analysis time of a program goes to each of its files, shared equally. */
 static void *
 analyseworker(void *arg)
@@ -282,11 +244,10 @@ analyseworker(void *arg)
 				vpush(members, j->units[i]);
 		if (members.n) {
 			double t0 = now();
-			Prog *p = prog_link(members.v, members.n, j->rules, &j->r->opts);
-			analyse(p);
-			if (strstr(j->r->passes, "sync"))
-				syncmotion(p, &j->plans[g]);
-			prog_free(p);
+			char *why = runpasses(members.v, members.n, j->rules, &j->r->opts, j->r->passset, &j->plans[g]);
+			if (why)
+				refuseall(members.v, members.n, why);
+			free(why);
 			double t = (now() - t0) / members.n;
 			for (int i = 0; i < j->n; i++)
 				if (j->group[i] == g)
@@ -353,7 +314,7 @@ mergeplans(Job *j, Plan *plan)
 }
 
 static void
-runpasses(Job *j, Plan *plan)
+analyseall(Job *j, Plan *plan)
 {
 	j->group = xcalloc(j->n + 1, sizeof *j->group);
 	j->ngroups = prog_groups(j->units, j->n, j->group);
@@ -419,12 +380,9 @@ static int
 report(Run *r, const Report *rep)
 {
 	Buf b = {0};
-	if (r->report && !strcmp(r->report, "json"))
-		jsonreport(&b, rep);
-	else if (r->report && !strcmp(r->report, "sarif"))
-		sarifreport(&b, rep);
-	else {
-		textreport(&b, rep);
+	ReportFn print = reportformat(r->report ? r->report : "text");
+	print(&b, rep);
+	if (print == textreport) {
 		for (int i = 0; r->timing && i < rep->nunits; i++) {
 			const Unit *u = rep->units[i];
 			bprintf(&b, "timing %s parse=%.4f build=%.4f analyse=%.4f mode=%s%s cache=%s\n", u->path, u->tparse,
@@ -462,17 +420,10 @@ writefixes(Run *r, const Report *rep)
 
 /* --lower=openmp: the whole program into one C++ file, or nothing. */
 static int
-lower(Run *r, Strs *files, Strs *flags)
+lowerfiles(Run *r, Strs *files, Strs *flags)
 {
-	Opts o = r->opts;
 	Strs all = {0};
-	for (int i = 0; i < files->n && i < 1; i++) /* one set of flags: the program's */
-		for (int k = 0; k < flags[i].n; k++)
-			vpush(all, flags[i].v[k]);
-	for (int k = 0; k < r->opts.ncargs; k++)
-		vpush(all, (char *)r->opts.cargs[k]);
-	o.cargs = (const char **)all.v;
-	o.ncargs = all.n;
+	Opts o = fileopts(&r->opts, files->n ? &flags[0] : NULL, &all); /* one set of flags: the program's */
 	char *out = NULL, *err = NULL;
 	int rc = lowerprogram((const char **)files->v, files->n, &o, &out, &err);
 	if (!rc) {
@@ -488,48 +439,62 @@ lower(Run *r, Strs *files, Strs *flags)
 	return rc ? 3 : 0;
 }
 
+/* The inputs of a run that writes files: 2 (usage) when they cannot be
+ * found or an output would overwrite one of them. */
+static int
+safeinputs(Run *r, Strs *files, Strs **flags, Ints *origin)
+{
+	if (inputs(r, files, flags, origin))
+		return 2;
+	const char *clobber = clobbers(r, files);
+	if (clobber) {
+		fprintf(stderr, "cuflow: %s names an input file; writing it would destroy the source\n", clobber);
+		freeinputs(files, *flags);
+		vfree(*origin);
+		return 2;
+	}
+	return 0;
+}
+
+/* --lower: the inputs as one program, lowered to C++/OpenMP. */
+int
+drivelower(Run *r)
+{
+	Strs files = {0}, *flags = NULL;
+	Ints origin = {0};
+	if (safeinputs(r, &files, &flags, &origin))
+		return 2;
+	vfree(origin);
+	return lowerfiles(r, &files, flags);
+}
+
+/* The rewrite: every input parsed, grouped into programs, analysed and
+ * rewritten; the diff, the files, the report. */
 int
 drive(Run *r)
 {
 	char *err = NULL;
-	Rules *rules = loadrules(r->rulefiles.v, r->rulefiles.n, &err);
+	Rules *rules = rules_loadall(r->rulefiles.v, r->rulefiles.n, &err);
 	if (!rules) {
 		fprintf(stderr, "cuflow: %s\n", err);
 		free(err);
 		return 2;
 	}
-	if (r->lsp) { /* an editor sends the files */
-		int rc = lspserve(r, rules);
-		rules_free(rules);
-		return rc;
-	}
 	Strs files = {0}, *flags = NULL;
 	Ints origin = {0};
-	if (inputs(r, &files, &flags, &origin)) {
+	if (safeinputs(r, &files, &flags, &origin)) {
 		rules_free(rules);
 		return 2;
-	}
-	const char *clobber = clobbers(r, &files);
-	if (clobber) {
-		fprintf(stderr, "cuflow: %s names an input file; writing it would destroy the source\n", clobber);
-		freeinputs(&files, flags);
-		rules_free(rules);
-		return 2;
-	}
-	if (r->lower) {
-		rules_free(rules);
-		return lower(r, &files, flags);
 	}
 	int n = files.n, rc = 0;
 	Unit **units = xcalloc(n + 1, sizeof *units);
 	Job j = {r, rules, &files, flags, units, n, PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, 0, NULL, NULL,
 	         isatty(2) && !r->dump, now(), origin.v};
 	parallel(&j, parseworker);
-	for (int i = 0; i < n; i++)
-		if (units[i]->refused && !r->check)
-			rc = 3; /* a gate is not failed forever by a file it cannot read: the report lists it */
 	if (r->dump) {
 		for (int i = 0; i < n; i++) {
+			if (units[i]->refused)
+				rc = 3;
 			Buf b = {0};
 			dumpunit(&b, units[i]);
 			if (!emit(bstr(&b), stdout))
@@ -538,8 +503,11 @@ drive(Run *r)
 		}
 	} else {
 		Plan plan = {0};
-		runpasses(&j, &plan);
+		analyseall(&j, &plan);
 		progress(&j, true);
+		for (int i = 0; i < n; i++)
+			if (units[i]->refused && !r->check)
+				rc = 3; /* a gate is not failed forever by a file it cannot read: the report lists it */
 		double *tanalyse = j.tanalyse;
 		bool *changed = xcalloc(n + 1, sizeof *changed);
 		char **editerr = xcalloc(n + 1, sizeof *editerr);

@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 
 #include "cuflow.h"
-#include "driver/driver.h"
 
 typedef struct {
 	char *base; /* the directory holding the .cuflowignore, "" for the root */

@@ -14,6 +14,14 @@
 
 #include "cuflow.h"
 
+/* An edit of e, ordered after the ones before it at its offset. */
+void
+addedit(Edits *e, int off, int len, char *text)
+{
+	Edit x = {off, len, text, e->n};
+	vpush(*e, x);
+}
+
 /* Offset order; at one offset, inserts (in sequence order) before a
  * deletion. The machine report formats list edits in this order too. */
 int
@@ -69,6 +77,17 @@ applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err)
 	bputn(&b, src + at, len - at);
 	*outlen = b.n;
 	return bstr(&b);
+}
+
+/* After applyedits: where each edit's text starts in the new text. */
+void
+newoffsets(const Edits *e, int *at)
+{
+	int delta = 0;
+	for (int i = 0; i < e->n; i++) {
+		at[i] = e->v[i].off + delta;
+		delta += (int)strlen(e->v[i].text) - e->v[i].len;
+	}
 }
 
 /* A fresh temporary beside path, opened for writing; its name in *tmp.

@@ -11,64 +11,6 @@
 static void stmt(B *b, CXCursor s);
 static void flat(B *b, CXCursor c);
 
-typedef struct {
-	CXCursor *v;
-	int n, cap;
-} Kids;
-
-static enum CXChildVisitResult
-addkid(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	Kids *k = d;
-	vpush(*k, c);
-	return CXChildVisit_Continue;
-}
-
-/* The children of c, in a fresh array the caller frees. */
-int
-kids(CXCursor c, CXCursor **out)
-{
-	Kids k = {0};
-	clang_visitChildren(c, addkid, &k);
-	*out = k.v;
-	return k.n;
-}
-
-bool
-insystem(CXCursor c)
-{
-	return clang_Location_isInSystemHeader(clang_getCursorLocation(c));
-}
-
-/* Written through a macro: the first token comes from a macro expansion. */
-bool
-ismacro(CXCursor c)
-{
-	CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
-	CXFile ef, sf;
-	unsigned eo, so;
-	clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
-	clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
-	return eo != so || !clang_File_isEqual(ef, sf);
-}
-
-/* Byte range [begin, end) of c in the file it was expanded into. */
-void
-offsets(B *b, CXCursor c, int *begin, int *end, CXFile *file)
-{
-	(void)b;
-	CXSourceRange r = clang_getCursorExtent(c);
-	unsigned bo, eo;
-	CXFile f;
-	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &bo);
-	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &eo);
-	*begin = (int)bo;
-	*end = (int)(eo > bo ? eo : bo);
-	if (file)
-		*file = f;
-}
-
 static Source *
 sourceof(B *b, CXFile f)
 {
@@ -84,18 +26,6 @@ sourceof(B *b, CXFile f)
 }
 
 /* ---------------------------------------------------------------- symbols */
-
-static bool
-hasattr(CXCursor c, enum CXCursorKind k)
-{
-	CXCursor *ks;
-	int n = kids(c, &ks);
-	bool found = false;
-	for (int i = 0; i < n && !found; i++)
-		found = clang_getCursorKind(ks[i]) == k;
-	free(ks);
-	return found;
-}
 
 /* __managed__ has no libclang cursor kind: find its spelling among the attributes. */
 static bool
@@ -115,7 +45,7 @@ ismanaged(B *b, CXCursor c)
 	if (!found) { /* attributes written with macros spell as the macro */
 		int bo, eo;
 		CXFile f;
-		offsets(b, c, &bo, &eo, &f);
+		offsets(c, &bo, &eo, &f);
 		Source *s = sourceof(b, f);
 		if (s->src && eo <= (int)s->len) {
 			char *t = xstrndup(s->src + bo, eo - bo);
@@ -124,33 +54,6 @@ ismanaged(B *b, CXCursor c)
 		}
 	}
 	return found;
-}
-
-/* A parameter written as an array (double c[], T c[][N]), or an expression
- * naming one: the parameter is a pointer, but libclang reports the written
- * array type for it, for references to it and for the function's argument
- * types alike. */
-bool
-parmarray(CXCursor c)
-{
-	CXType t = clang_getCursorType(c);
-	enum CXCursorKind k = clang_getCursorKind(c);
-	while (k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) { /* casts that keep the type */
-		CXCursor *ks;
-		int n = kids(c, &ks);
-		CXCursor only = n ? ks[0] : clang_getNullCursor();
-		free(ks);
-		if (n != 1 || !clang_equalTypes(clang_getCursorType(only), t))
-			return false;
-		c = only;
-		k = clang_getCursorKind(c);
-	}
-	if (k == CXCursor_DeclRefExpr)
-		c = clang_getCursorReferenced(c);
-	enum CXTypeKind ak = clang_getCanonicalType(clang_getCursorType(c)).kind;
-	return clang_getCursorKind(c) == CXCursor_ParmDecl &&
-	       (ak == CXType_ConstantArray || ak == CXType_IncompleteArray || ak == CXType_VariableArray ||
-	        ak == CXType_DependentSizedArray);
 }
 
 bool
@@ -289,11 +192,11 @@ fnsym(CXCursor c, Sym *s)
 {
 	s->kind = SYM_FUNC;
 	s->qualname = qualname(c);
-	if (hasattr(c, CXCursor_CUDAGlobalAttr))
+	if (haskid(c, CXCursor_CUDAGlobalAttr))
 		s->flags |= SYMF_KERNEL | SYMF_DEVFN;
-	else if (hasattr(c, CXCursor_CUDADeviceAttr)) {
+	else if (haskid(c, CXCursor_CUDADeviceAttr)) {
 		s->flags |= SYMF_DEVFN;
-		if (hasattr(c, CXCursor_CUDAHostAttr))
+		if (haskid(c, CXCursor_CUDAHostAttr))
 			s->flags |= SYMF_HOSTFN;
 	} else
 		s->flags |= SYMF_HOSTFN;
@@ -395,9 +298,9 @@ symof(B *b, CXCursor c)
 				s.owner = symof(b, fn);
 		}
 		s.space = SP_HOST;
-		if (hasattr(c, CXCursor_CUDAConstantAttr) || hasattr(c, CXCursor_CUDADeviceAttr))
+		if (haskid(c, CXCursor_CUDAConstantAttr) || haskid(c, CXCursor_CUDADeviceAttr))
 			s.space = SP_SYMBOL;
-		if (hasattr(c, CXCursor_CUDASharedAttr))
+		if (haskid(c, CXCursor_CUDASharedAttr))
 			s.space = SP_DEVICE;
 		if (s.kind == SYM_GLOBAL && !(s.flags & SYMF_SYSTEM) && ismanaged(b, c))
 			s.space = SP_MANAGED;
@@ -474,7 +377,7 @@ newnode(B *b, int kind, CXCursor c)
 	int n = f->st.n - 1;
 	if (!clang_Cursor_isNull(c)) {
 		int bo, eo;
-		offsets(b, c, &bo, &eo, NULL);
+		offsets(c, &bo, &eo, NULL);
 		setrange(b, &f->st.v[n], bo, eo);
 		if (ismacro(c))
 			f->st.v[n].flags |= SF_MACRO;
@@ -616,7 +519,7 @@ flatn(B *b, CXCursor c, Nest *nest)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	if (clang_isExpression(k)) {
-		ev(b, c);
+		evaluate(b, c);
 		return;
 	}
 	switch (k) {
@@ -633,10 +536,10 @@ flatn(B *b, CXCursor c, Nest *nest)
 		stmtflag(b, SF_JUMP);
 		CXCursor *ks;
 		int n = kids(c, &ks);
-		int v = n ? rv(b, ks[0]) : mk(b, N_NULL, -1, -1, -1);
+		int v = n ? rvalue(b, ks[0]) : mknode(b, N_NULL, -1, -1, -1);
 		free(ks);
 		if (b->fn->retsym >= 0)
-			op(b, O_ASSIGN, mk(b, N_VAR, -1, -1, b->fn->retsym), v, -1);
+			addop(b, O_ASSIGN, mknode(b, N_VAR, -1, -1, b->fn->retsym), v, -1);
 		jump(b, ST_RETURN);
 		return;
 	}
@@ -705,7 +608,7 @@ compound(B *b, CXCursor s, int owner)
 	Func *f = b->fn;
 	List l = {0};
 	l.owner = owner;
-	offsets(b, s, &l.begin, &l.end, NULL);
+	offsets(s, &l.begin, &l.end, NULL);
 	vpush(f->lists, l);
 	int li = f->lists.n - 1;
 	bool dtors = b->dtors;
@@ -752,7 +655,7 @@ header(B *b, CXCursor s, Header *h)
 	memset(h, 0, sizeof *h);
 	h->lparen = h->rparen = h->elsekw = -1;
 	int bo, eo;
-	offsets(b, s, &bo, &eo, NULL);
+	offsets(s, &bo, &eo, NULL);
 	const char *src = b->fsrc ? b->fsrc->src : NULL;
 	if (!src)
 		return;
@@ -790,14 +693,6 @@ header(B *b, CXCursor s, Header *h)
 	}
 }
 
-static int
-kidbegin(B *b, CXCursor c)
-{
-	int bo, eo;
-	offsets(b, c, &bo, &eo, NULL);
-	return bo;
-}
-
 /* Header children go into the current (condition) node. */
 static void
 evhead(B *b, CXCursor c)
@@ -818,7 +713,7 @@ ifstmt(B *b, CXCursor s)
 	int n = kids(s, &ks);
 	int c = newnode(b, ST_COND, s);
 	int i = 0;
-	for (; i < n && h.rparen >= 0 && kidbegin(b, ks[i]) < h.rparen; i++)
+	for (; i < n && h.rparen >= 0 && startof(ks[i]) < h.rparen; i++)
 		evhead(b, ks[i]);
 	if (h.rparen < 0 && n) /* no header found: only the condition precedes the branches */
 		evhead(b, ks[i++]);
@@ -844,6 +739,26 @@ ifstmt(B *b, CXCursor s)
 	free(ks);
 }
 
+/* A while or range-for loop's body, its last child: the body's end and
+ * every continue go back to the condition node c, and the loop leaves from c
+ * and from every break. */
+static void
+loopbody(B *b, CXCursor *ks, int n, int c)
+{
+	Ints *brk = pushtarget(&b->brk), *cont = pushtarget(&b->cont);
+	if (n)
+		stmt(b, ks[n - 1]);
+	for (int i = 0; i < b->cur.n; i++)
+		edge(b->fn, b->cur.v[i], c);
+	for (int i = 0; i < cont->n; i++)
+		edge(b->fn, cont->v[i], c);
+	b->cur.n = 0;
+	vpush(b->cur, c);
+	closeall(&b->cur, brk);
+	poptarget(&b->cont);
+	poptarget(&b->brk);
+}
+
 static void
 whilestmt(B *b, CXCursor s)
 {
@@ -858,18 +773,7 @@ whilestmt(B *b, CXCursor s)
 	endnode(b);
 	if (h.rparen >= 0)
 		setrange(b, &b->fn->st.v[c], b->fn->st.v[c].begin, h.rparen + 1);
-	Ints *brk = pushtarget(&b->brk), *cont = pushtarget(&b->cont);
-	if (n)
-		stmt(b, ks[n - 1]);
-	for (int i = 0; i < b->cur.n; i++)
-		edge(b->fn, b->cur.v[i], c);
-	for (int i = 0; i < cont->n; i++)
-		edge(b->fn, cont->v[i], c);
-	b->cur.n = 0;
-	vpush(b->cur, c);
-	closeall(&b->cur, brk);
-	poptarget(&b->cont);
-	poptarget(&b->brk);
+	loopbody(b, ks, n, c);
 	free(ks);
 }
 
@@ -881,7 +785,7 @@ dostmt(B *b, CXCursor s)
 	/* a head node at "do", so the statement starts where its text does */
 	int top = newnode(b, ST_PLAIN, s);
 	int bo, eo;
-	offsets(b, s, &bo, &eo, NULL);
+	offsets(s, &bo, &eo, NULL);
 	setrange(b, &b->fn->st.v[top], bo, bo + 2);
 	endnode(b);
 	Ints *brk = pushtarget(&b->brk), *cont = pushtarget(&b->cont);
@@ -916,19 +820,19 @@ forstmt(B *b, CXCursor s)
 		return;
 	}
 	int i = 0;
-	if (i < n - 1 && kidbegin(b, ks[i]) < h.semi[0]) {
+	if (i < n - 1 && startof(ks[i]) < h.semi[0]) {
 		int init = newnode(b, ST_PLAIN, ks[i]);
 		flat(b, ks[i++]);
 		b->node = init;
 		endnode(b);
 	}
 	int c = newnode(b, ST_COND, s);
-	for (; i < n - 1 && kidbegin(b, ks[i]) < h.semi[1]; i++)
+	for (; i < n - 1 && startof(ks[i]) < h.semi[1]; i++)
 		evhead(b, ks[i]);
 	b->node = c;
 	endnode(b);
 	setrange(b, &b->fn->st.v[c], b->fn->st.v[c].begin, h.rparen + 1);
-	int inc = i < n - 1 && kidbegin(b, ks[i]) < h.rparen ? i++ : -1;
+	int inc = i < n - 1 && startof(ks[i]) < h.rparen ? i++ : -1;
 	/* for (;;) never leaves through its header: is anything between the ';'s? */
 	const char *src = b->fsrc->src;
 	bool hascond = false;
@@ -977,33 +881,22 @@ rangefor(B *b, CXCursor s)
 	}
 	int c = newnode(b, ST_COND, s);
 	if (range >= 0) {
-		int l = lv(b, ks[range]);
+		int l = lvalue(b, ks[range]);
 		if (l < 0)
-			l = mk(b, N_DEREF, mk(b, N_UNKNOWN, -1, -1, -1), -1, -1);
-		op(b, O_READ, l, -1, -1);
+			l = mknode(b, N_DEREF, mknode(b, N_UNKNOWN, -1, -1, -1), -1, -1);
+		addop(b, O_READ, l, -1, -1);
 		int x = var >= 0 ? symof(b, ks[var]) : -1;
 		if (x >= 0) {
-			int xv = mk(b, N_VAR, -1, -1, x);
-			op(b, O_WRITE, xv, -1, -1);
+			int xv = mknode(b, N_VAR, -1, -1, x);
+			addop(b, O_WRITE, xv, -1, -1);
 			bool ref = b->u->syms.v[x].flags & SYMF_REF;
-			op(b, O_ASSIGN, xv, mk(b, ref ? N_ADDR : N_LOAD, l, -1, -1), -1);
+			addop(b, O_ASSIGN, xv, mknode(b, ref ? N_ADDR : N_LOAD, l, -1, -1), -1);
 			vpush(b->fn->st.v[c].decls, x);
 		}
 	}
 	b->node = c;
 	endnode(b);
-	Ints *brk = pushtarget(&b->brk), *cont = pushtarget(&b->cont);
-	if (n)
-		stmt(b, ks[n - 1]);
-	for (int i = 0; i < b->cur.n; i++)
-		edge(b->fn, b->cur.v[i], c);
-	for (int i = 0; i < cont->n; i++)
-		edge(b->fn, cont->v[i], c);
-	b->cur.n = 0;
-	vpush(b->cur, c);
-	closeall(&b->cur, brk);
-	poptarget(&b->cont);
-	poptarget(&b->brk);
+	loopbody(b, ks, n, c);
 	free(ks);
 }
 
@@ -1052,7 +945,7 @@ casestmt(B *b, CXCursor s)
 	endnode(b);
 	if (n) {
 		Stmt *ls = &b->fn->st.v[l];
-		setrange(b, ls, ls->begin, kidbegin(b, ks[n - 1]));
+		setrange(b, ls, ls->begin, startof(ks[n - 1]));
 		stmt(b, ks[n - 1]);
 	}
 	free(ks);
@@ -1071,7 +964,7 @@ labelstmt(B *b, CXCursor s)
 	endnode(b);
 	if (n) {
 		Stmt *ls = &b->fn->st.v[l];
-		setrange(b, ls, ls->begin, kidbegin(b, ks[n - 1]));
+		setrange(b, ls, ls->begin, startof(ks[n - 1]));
 		stmt(b, ks[n - 1]);
 	}
 	free(ks);
@@ -1086,12 +979,12 @@ jumpstmt(B *b, CXCursor s, int kind)
 		int nk = kids(s, &ks);
 		if (nk && b->fn->retsym >= 0) {
 			bool ref = b->u->syms.v[b->fn->sym].flags & SYMF_REFRET;
-			int v = ref ? lv(b, ks[0]) : rv(b, ks[0]);
+			int v = ref ? lvalue(b, ks[0]) : rvalue(b, ks[0]);
 			if (ref)
-				v = v >= 0 ? mk(b, N_ADDR, v, -1, -1) : mk(b, N_UNKNOWN, -1, -1, -1);
-			op(b, O_ASSIGN, mk(b, N_VAR, -1, -1, b->fn->retsym), v, -1);
+				v = v >= 0 ? mknode(b, N_ADDR, v, -1, -1) : mknode(b, N_UNKNOWN, -1, -1, -1);
+			addop(b, O_ASSIGN, mknode(b, N_VAR, -1, -1, b->fn->retsym), v, -1);
 		} else if (nk)
-			ev(b, ks[0]);
+			evaluate(b, ks[0]);
 		free(ks);
 	}
 	if (kind == ST_GOTO)
@@ -1232,7 +1125,7 @@ buildfn(B *b, CXCursor c)
 	         : s->flags & SYMF_DEVFN ? (s->flags & SYMF_HOSTFN ? FN_HOSTDEVICE : FN_DEVICE)
 	                                 : FN_HOST;
 	CXFile file;
-	offsets(b, c, &f.begin, &f.end, &file);
+	offsets(c, &f.begin, &f.end, &file);
 	f.inmain = clang_File_isEqual(file, b->mainfile);
 	CXString fname = clang_getFileName(file);
 	f.file = xstrdup(clang_getCString(fname) ? clang_getCString(fname) : "");
@@ -1269,11 +1162,11 @@ buildfn(B *b, CXCursor c)
 			if (inits < 0)
 				inits = newnode(b, ST_PLAIN, ks[i]);
 			b->node = inits;
-			int v = rv(b, ks[i]);
+			int v = rvalue(b, ks[i]);
 			if (f.thissym >= 0) {
-				int self = mk(b, N_DEREF, mk(b, N_LOAD, mk(b, N_VAR, -1, -1, f.thissym), -1, -1), -1, -1);
-				op(b, O_WRITE, self, -1, -1);
-				op(b, O_ASSIGN, self, v, -1);
+				int self = mknode(b, N_DEREF, mknode(b, N_LOAD, mknode(b, N_VAR, -1, -1, f.thissym), -1, -1), -1, -1);
+				addop(b, O_WRITE, self, -1, -1);
+				addop(b, O_ASSIGN, self, v, -1);
 			}
 			endnode(b);
 		}
@@ -1380,13 +1273,9 @@ visitdecls(B *b, CXCursor parent)
 static void
 finddirectives(Unit *u)
 {
-	for (int i = 0; i < u->nlines; i++) {
-		const char *p = u->src + u->lines[i];
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p == '#')
+	for (int i = 0; i < u->nlines; i++)
+		if (isdirective(u->src, u->lines[i], (int)u->len))
 			vpush(u->directives, u->lines[i]);
-	}
 }
 
 /* ---------------------------------------------------------------- dependent calls */

@@ -47,7 +47,7 @@
 
 #include "config.h"
 #include "cuflow.h"
-#include "front/front.h"
+#include "front/parse.h"
 
 #define FORMAT "cuflow-pch 1"
 #define PREFIX "/__cuflow__/prefix.cu" /* the PCH's main file: empty, the headers come by -include */

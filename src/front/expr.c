@@ -1,7 +1,7 @@
 /* expr.c: expressions -> IR nodes and ops.
  *
- * rv() evaluates an expression for its value and returns the node of the
- * addresses that value may carry (N_NULL for plain numbers); lv() returns
+ * rvalue() evaluates an expression for its value and returns the node of the
+ * addresses that value may carry (N_NULL for plain numbers); lvalue() returns
  * the node of the objects an lvalue designates, or -1 for a prvalue. Both
  * append the reads, writes, assignments and calls the expression performs
  * to the current statement. Anything not understood yields N_UNKNOWN or
@@ -18,7 +18,7 @@
 static int callexpr(B *b, CXCursor e, int self);
 
 int
-mk(B *b, int kind, int a, int bb, int sym)
+mknode(B *b, int kind, int a, int bb, int sym)
 {
 	Node *nv = b->fn->nodes.v;
 	if (kind == N_DEREF && a >= 0 && nv[a].kind == N_ADDR)
@@ -29,7 +29,7 @@ mk(B *b, int kind, int a, int bb, int sym)
 		b->u->syms.v[nv[a].sym].flags |= SYMF_ADDRTAKEN;
 	if (kind == N_JOIN) {
 		if (a < 0 || nv[a].kind == N_NULL)
-			return bb >= 0 ? bb : mk(b, N_NULL, -1, -1, -1);
+			return bb >= 0 ? bb : mknode(b, N_NULL, -1, -1, -1);
 		if (bb < 0 || nv[bb].kind == N_NULL || a == bb)
 			return a;
 	}
@@ -41,24 +41,24 @@ mk(B *b, int kind, int a, int bb, int sym)
 static int
 null(B *b)
 {
-	return mk(b, N_NULL, -1, -1, -1);
+	return mknode(b, N_NULL, -1, -1, -1);
 }
 
 static int
 unknown(B *b)
 {
-	return mk(b, N_UNKNOWN, -1, -1, -1);
+	return mknode(b, N_UNKNOWN, -1, -1, -1);
 }
 
 /* A fresh object: a temporary, a new-expression. */
 static int
 fresh(B *b, int space)
 {
-	return mk(b, N_DEREF, mk(b, N_ALLOC, -1, -1, space), -1, -1);
+	return mknode(b, N_DEREF, mknode(b, N_ALLOC, -1, -1, space), -1, -1);
 }
 
 void
-op(B *b, int kind, int a, int bb, int call)
+addop(B *b, int kind, int a, int bb, int call)
 {
 	if (b->node < 0 || (kind != O_CALL && a < 0))
 		return;
@@ -70,7 +70,7 @@ static void
 assign(B *b, int l, int v)
 {
 	if (l >= 0 && v >= 0 && b->fn->nodes.v[v].kind != N_NULL)
-		op(b, O_ASSIGN, l, v, -1);
+		addop(b, O_ASSIGN, l, v, -1);
 }
 
 static CXType
@@ -93,12 +93,6 @@ isarray(CXType t)
 }
 
 static bool
-isref(CXType t)
-{
-	return t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
-}
-
-static bool
 isfunc(CXType t)
 {
 	return t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto;
@@ -109,32 +103,6 @@ static bool
 isscalar(CXType t)
 {
 	return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
-}
-
-static int
-nkids(CXCursor e, CXCursor **ks)
-{
-	return kids(e, ks);
-}
-
-/* Through the wrappers libclang leaves unexposed (implicit casts, cleanups,
- * temporaries) and parentheses. */
-CXCursor
-strip(CXCursor e)
-{
-	for (;;) {
-		enum CXCursorKind k = clang_getCursorKind(e);
-		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
-			return e;
-		CXCursor *ks;
-		int n = nkids(e, &ks);
-		if (n != 1) {
-			free(ks);
-			return e;
-		}
-		e = ks[0];
-		free(ks);
-	}
 }
 
 static void
@@ -152,9 +120,9 @@ readl(B *b, int l, CXType t)
 	if (l < 0)
 		return holdsaddr(t) ? unknown(b) : null(b);
 	if (isarray(t) || isfunc(t))
-		return mk(b, N_ADDR, l, -1, -1);
-	op(b, O_READ, l, -1, -1);
-	return holdsaddr(t) ? mk(b, N_LOAD, l, -1, -1) : null(b);
+		return mknode(b, N_ADDR, l, -1, -1);
+	addop(b, O_READ, l, -1, -1);
+	return holdsaddr(t) ? mknode(b, N_LOAD, l, -1, -1) : null(b);
 }
 
 static int
@@ -163,9 +131,9 @@ varlv(B *b, CXCursor ref)
 	int s = symof(b, ref);
 	if (s < 0)
 		return -1;
-	int v = mk(b, N_VAR, -1, -1, s);
+	int v = mknode(b, N_VAR, -1, -1, s);
 	if (b->u->syms.v[s].flags & SYMF_REF)
-		return mk(b, N_DEREF, mk(b, N_LOAD, v, -1, -1), -1, -1);
+		return mknode(b, N_DEREF, mknode(b, N_LOAD, v, -1, -1), -1, -1);
 	return v;
 }
 
@@ -173,8 +141,8 @@ static int
 thislv(B *b)
 {
 	if (b->fn->thissym < 0)
-		return mk(b, N_DEREF, unknown(b), -1, -1);
-	return mk(b, N_DEREF, mk(b, N_LOAD, mk(b, N_VAR, -1, -1, b->fn->thissym), -1, -1), -1, -1);
+		return mknode(b, N_DEREF, unknown(b), -1, -1);
+	return mknode(b, N_DEREF, mknode(b, N_LOAD, mknode(b, N_VAR, -1, -1, b->fn->thissym), -1, -1), -1, -1);
 }
 
 /* The object a member access works on (fields are not told apart). */
@@ -182,7 +150,7 @@ static int
 memberbase(B *b, CXCursor e)
 {
 	CXCursor *ks;
-	int n = nkids(e, &ks);
+	int n = kids(e, &ks);
 	int base = -1;
 	for (int i = 0; i < n; i++)
 		if (clang_isExpression(clang_getCursorKind(ks[i]))) {
@@ -193,11 +161,11 @@ memberbase(B *b, CXCursor e)
 	if (base < 0)
 		l = thislv(b);
 	else if (isptr(ctype(ks[base])) || parmarray(ks[base]))
-		l = mk(b, N_DEREF, rv(b, ks[base]), -1, -1);
+		l = mknode(b, N_DEREF, rvalue(b, ks[base]), -1, -1);
 	else {
-		l = lv(b, ks[base]);
+		l = lvalue(b, ks[base]);
 		if (l < 0) { /* a member of a prvalue (f().x): a temporary */
-			int v = rv(b, ks[base]);
+			int v = rvalue(b, ks[base]);
 			l = fresh(b, SP_HOST);
 			assign(b, l, v);
 		}
@@ -215,8 +183,8 @@ memberlv(B *b, CXCursor e)
 		return varlv(b, ref);
 	int l = memberbase(b, e);
 	if (rk == CXCursor_FieldDecl && isref(clang_getCanonicalType(clang_getCursorType(ref)))) {
-		op(b, O_READ, l, -1, -1);
-		l = mk(b, N_DEREF, mk(b, N_LOAD, l, -1, -1), -1, -1);
+		addop(b, O_READ, l, -1, -1);
+		l = mknode(b, N_DEREF, mknode(b, N_LOAD, l, -1, -1), -1, -1);
 	}
 	return l;
 }
@@ -225,16 +193,16 @@ static int
 subscriptlv(B *b, CXCursor e)
 {
 	CXCursor *ks;
-	int n = nkids(e, &ks);
+	int n = kids(e, &ks);
 	int l = -1;
 	if (n == 2) {
 		int p = isptr(ctype(ks[0])) || isarray(ctype(ks[0])) ? 0 : 1;
-		int v = rv(b, ks[p]);
-		ev(b, ks[1 - p]);
-		l = mk(b, N_DEREF, v, -1, -1);
+		int v = rvalue(b, ks[p]);
+		evaluate(b, ks[1 - p]);
+		l = mknode(b, N_DEREF, v, -1, -1);
 	} else
 		for (int i = 0; i < n; i++)
-			ev(b, ks[i]);
+			evaluate(b, ks[i]);
 	free(ks);
 	return l;
 }
@@ -243,7 +211,7 @@ static CXCursor
 lastexpr(CXCursor e)
 {
 	CXCursor *ks;
-	int n = nkids(e, &ks);
+	int n = kids(e, &ks);
 	CXCursor r = clang_getNullCursor();
 	for (int i = n - 1; i >= 0; i--)
 		if (clang_isExpression(clang_getCursorKind(ks[i]))) {
@@ -255,7 +223,7 @@ lastexpr(CXCursor e)
 }
 
 int
-lv(B *b, CXCursor e)
+lvalue(B *b, CXCursor e)
 {
 	if (++b->depth > MAXDEPTH) {
 		b->depth--;
@@ -268,12 +236,12 @@ lv(B *b, CXCursor e)
 	switch (clang_getCursorKind(e)) {
 	case CXCursor_UnexposedExpr:
 	case CXCursor_ParenExpr:
-		n = nkids(e, &ks);
+		n = kids(e, &ks);
 		if (n == 1)
-			l = lv(b, ks[0]);
+			l = lvalue(b, ks[0]);
 		else
 			for (int i = 0; i < n; i++)
-				ev(b, ks[i]);
+				evaluate(b, ks[i]);
 		break;
 	case CXCursor_DeclRefExpr: {
 		CXCursor ref = clang_getCursorReferenced(e);
@@ -289,43 +257,43 @@ lv(B *b, CXCursor e)
 		l = subscriptlv(b, e);
 		break;
 	case CXCursor_UnaryOperator:
-		n = nkids(e, &ks);
+		n = kids(e, &ks);
 		if (n == 1) {
 			enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(e);
 			if (u == CXUnaryOperator_Deref)
-				l = mk(b, N_DEREF, rv(b, ks[0]), -1, -1);
+				l = mknode(b, N_DEREF, rvalue(b, ks[0]), -1, -1);
 			else if (u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PreDec) {
-				l = lv(b, ks[0]);
-				op(b, O_READ, l, -1, -1);
-				op(b, O_WRITE, l, -1, -1);
+				l = lvalue(b, ks[0]);
+				addop(b, O_READ, l, -1, -1);
+				addop(b, O_WRITE, l, -1, -1);
 			} else if (u == CXUnaryOperator_Extension)
-				l = lv(b, ks[0]);
+				l = lvalue(b, ks[0]);
 			else
-				ev(b, e);
+				evaluate(b, e);
 		}
 		break;
 	case CXCursor_BinaryOperator:
 	case CXCursor_CompoundAssignOperator:
-		n = nkids(e, &ks);
+		n = kids(e, &ks);
 		if (n == 2) {
 			enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(e);
 			if (o == CXBinaryOperator_Comma) {
-				ev(b, ks[0]);
-				l = lv(b, ks[1]);
+				evaluate(b, ks[0]);
+				l = lvalue(b, ks[1]);
 			} else if (o == CXBinaryOperator_Assign || clang_getCursorKind(e) == CXCursor_CompoundAssignOperator) {
-				ev(b, e);
-				l = lv(b, ks[0]); /* re-designates; the ops are sets, repeats are harmless */
+				evaluate(b, e);
+				l = lvalue(b, ks[0]); /* re-designates; the ops are sets, repeats are harmless */
 			} else
-				ev(b, e);
+				evaluate(b, e);
 		}
 		break;
 	case CXCursor_ConditionalOperator:
-		n = nkids(e, &ks);
+		n = kids(e, &ks);
 		if (n == 3) {
-			ev(b, ks[0]);
-			int x = lv(b, ks[1]), y = lv(b, ks[2]);
+			evaluate(b, ks[0]);
+			int x = lvalue(b, ks[1]), y = lvalue(b, ks[2]);
 			if (x >= 0 && y >= 0)
-				l = mk(b, N_DEREF, mk(b, N_JOIN, mk(b, N_ADDR, x, -1, -1), mk(b, N_ADDR, y, -1, -1), -1), -1,
+				l = mknode(b, N_DEREF, mknode(b, N_JOIN, mknode(b, N_ADDR, x, -1, -1), mknode(b, N_ADDR, y, -1, -1), -1), -1,
 				       -1);
 		}
 		break;
@@ -334,7 +302,7 @@ lv(B *b, CXCursor e)
 		CXType rt = clang_getCanonicalType(clang_getResultType(clang_getCursorType(ref)));
 		int r = callexpr(b, e, -1);
 		if (isref(rt))
-			l = mk(b, N_DEREF, r, -1, -1);
+			l = mknode(b, N_DEREF, r, -1, -1);
 		break;
 	}
 	case CXCursor_CStyleCastExpr:
@@ -344,11 +312,11 @@ lv(B *b, CXCursor e)
 	case CXCursor_CXXFunctionalCastExpr: {
 		CXCursor sub = lastexpr(e);
 		if (!clang_Cursor_isNull(sub))
-			l = lv(b, sub);
+			l = lvalue(b, sub);
 		break;
 	}
 	default:
-		ev(b, e);
+		evaluate(b, e);
 	}
 	free(ks);
 	b->depth--;
@@ -363,13 +331,13 @@ castrv(B *b, CXCursor e)
 		return null(b);
 	CXType to = ctype(e), from = ctype(sub);
 	if (isptr(to) && isscalar(from)) {
-		ev(b, sub);
+		evaluate(b, sub);
 		CXCursor s = strip(sub);
 		if (clang_getCursorKind(s) == CXCursor_IntegerLiteral)
 			return null(b); /* (T *)0 */
 		return unknown(b);
 	}
-	int v = rv(b, sub);
+	int v = rvalue(b, sub);
 	return holdsaddr(to) ? v : null(b);
 }
 
@@ -384,26 +352,26 @@ unaryrv(B *b, CXCursor e, CXCursor *ks, int n)
 	case CXUnaryOperator_PostDec:
 	case CXUnaryOperator_PreInc:
 	case CXUnaryOperator_PreDec: {
-		int l = lv(b, ks[0]);
+		int l = lvalue(b, ks[0]);
 		if (l < 0)
 			return null(b);
-		op(b, O_READ, l, -1, -1);
-		op(b, O_WRITE, l, -1, -1);
-		return holdsaddr(t) ? mk(b, N_LOAD, l, -1, -1) : null(b);
+		addop(b, O_READ, l, -1, -1);
+		addop(b, O_WRITE, l, -1, -1);
+		return holdsaddr(t) ? mknode(b, N_LOAD, l, -1, -1) : null(b);
 	}
 	case CXUnaryOperator_AddrOf: {
-		int l = lv(b, ks[0]);
+		int l = lvalue(b, ks[0]);
 		if (l < 0) /* &function, &temporary */
 			return isfunc(ctype(ks[0])) ? null(b) : unknown(b);
 		addrtaken(b, l);
-		return mk(b, N_ADDR, l, -1, -1);
+		return mknode(b, N_ADDR, l, -1, -1);
 	}
 	case CXUnaryOperator_Deref:
-		return readl(b, mk(b, N_DEREF, rv(b, ks[0]), -1, -1), t);
+		return readl(b, mknode(b, N_DEREF, rvalue(b, ks[0]), -1, -1), t);
 	case CXUnaryOperator_Extension:
-		return rv(b, ks[0]);
+		return rvalue(b, ks[0]);
 	default:
-		ev(b, ks[0]);
+		evaluate(b, ks[0]);
 		return null(b);
 	}
 }
@@ -413,35 +381,35 @@ binaryrv(B *b, CXCursor e, CXCursor *ks, int n)
 {
 	if (n != 2) {
 		for (int i = 0; i < n; i++)
-			ev(b, ks[i]);
+			evaluate(b, ks[i]);
 		return unknown(b);
 	}
 	CXType t = ctype(e);
 	enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(e);
 	if (o == CXBinaryOperator_Assign) {
-		int l = lv(b, ks[0]);
-		int v = rv(b, ks[1]);
+		int l = lvalue(b, ks[0]);
+		int v = rvalue(b, ks[1]);
 		if (l < 0) { /* assignment to what cuflow cannot designate: a call's result object */
 			stmtflag(b, SF_HIDDEN);
 			return v;
 		}
-		op(b, O_WRITE, l, -1, -1);
+		addop(b, O_WRITE, l, -1, -1);
 		if (holdsaddr(ctype(ks[0])))
 			assign(b, l, v);
 		return holdsaddr(t) ? v : null(b);
 	}
 	if (o == CXBinaryOperator_Comma) {
-		ev(b, ks[0]);
-		return rv(b, ks[1]);
+		evaluate(b, ks[0]);
+		return rvalue(b, ks[1]);
 	}
 	if (o == CXBinaryOperator_PtrMemD || o == CXBinaryOperator_PtrMemI) {
-		ev(b, ks[0]);
-		ev(b, ks[1]);
+		evaluate(b, ks[0]);
+		evaluate(b, ks[1]);
 		stmtflag(b, SF_HIDDEN);
 		return unknown(b);
 	}
-	int x = rv(b, ks[0]), y = rv(b, ks[1]);
-	return isptr(t) ? mk(b, N_JOIN, x, y, -1) : null(b);
+	int x = rvalue(b, ks[0]), y = rvalue(b, ks[1]);
+	return isptr(t) ? mknode(b, N_JOIN, x, y, -1) : null(b);
 }
 
 static int
@@ -449,15 +417,15 @@ compoundrv(B *b, CXCursor e, CXCursor *ks, int n)
 {
 	if (n != 2)
 		return null(b);
-	int l = lv(b, ks[0]);
-	ev(b, ks[1]);
+	int l = lvalue(b, ks[0]);
+	evaluate(b, ks[1]);
 	if (l < 0) {
 		stmtflag(b, SF_HIDDEN);
 		return null(b);
 	}
-	op(b, O_READ, l, -1, -1);
-	op(b, O_WRITE, l, -1, -1);
-	return holdsaddr(ctype(e)) ? mk(b, N_LOAD, l, -1, -1) : null(b);
+	addop(b, O_READ, l, -1, -1);
+	addop(b, O_WRITE, l, -1, -1);
+	return holdsaddr(ctype(e)) ? mknode(b, N_LOAD, l, -1, -1) : null(b);
 }
 
 /* Declarations of user classes with destructors run code at scope ends and
@@ -471,13 +439,7 @@ userdtor(CXType t)
 	CXCursor d = clang_getTypeDeclaration(t);
 	if (clang_Cursor_isNull(d) || insystem(d))
 		return false;
-	CXCursor *ks;
-	int n = kids(d, &ks);
-	bool found = false;
-	for (int i = 0; i < n && !found; i++)
-		found = clang_getCursorKind(ks[i]) == CXCursor_Destructor;
-	free(ks);
-	return found;
+	return haskid(d, CXCursor_Destructor);
 }
 
 static int
@@ -490,10 +452,10 @@ newrv(B *b, CXCursor e, CXCursor *ks, int n)
 		    clang_getCursorKind(clang_getCursorReferenced(k)) == CXCursor_Constructor)
 			assign(b, obj, callexpr(b, k, obj));
 		else if (clang_isExpression(clang_getCursorKind(ks[i])))
-			assign(b, obj, rv(b, ks[i]));
+			assign(b, obj, rvalue(b, ks[i]));
 	}
 	(void)e;
-	return mk(b, N_ADDR, obj, -1, -1);
+	return mknode(b, N_ADDR, obj, -1, -1);
 }
 
 static int
@@ -523,8 +485,8 @@ rvx(B *b, CXCursor e)
 		if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
 			int l = varlv(b, ref);
 			if (l >= 0 && parmarray(ref)) { /* the pointer it holds */
-				op(b, O_READ, l, -1, -1);
-				return mk(b, N_LOAD, l, -1, -1);
+				addop(b, O_READ, l, -1, -1);
+				return mknode(b, N_LOAD, l, -1, -1);
 			}
 			return l < 0 ? null(b) : readl(b, l, t);
 		}
@@ -532,7 +494,7 @@ rvx(B *b, CXCursor e)
 	}
 	case CXCursor_MemberRefExpr:
 	case CXCursor_ArraySubscriptExpr:
-		return readl(b, lv(b, e), t);
+		return readl(b, lvalue(b, e), t);
 	case CXCursor_CallExpr: {
 		CXCursor ref = clang_getCursorReferenced(e);
 		CXType rt = clang_getCanonicalType(clang_getResultType(clang_getCursorType(ref)));
@@ -540,7 +502,7 @@ rvx(B *b, CXCursor e)
 			stmtflag(b, SF_HIDDEN);
 		int r = callexpr(b, e, -1);
 		if (isref(rt))
-			return readl(b, mk(b, N_DEREF, r, -1, -1), t);
+			return readl(b, mknode(b, N_DEREF, r, -1, -1), t);
 		return holdsaddr(t) ? r : null(b);
 	}
 	case CXCursor_CStyleCastExpr:
@@ -565,11 +527,11 @@ rvx(B *b, CXCursor e)
 	case CXCursor_FixedPointLiteral:
 		return null(b);
 	case CXCursor_CXXThisExpr:
-		return b->fn->thissym >= 0 ? mk(b, N_LOAD, mk(b, N_VAR, -1, -1, b->fn->thissym), -1, -1) : unknown(b);
+		return b->fn->thissym >= 0 ? mknode(b, N_LOAD, mknode(b, N_VAR, -1, -1, b->fn->thissym), -1, -1) : unknown(b);
 	default:
 		break;
 	}
-	n = nkids(e, &ks);
+	n = kids(e, &ks);
 	switch (k) {
 	case CXCursor_UnaryOperator:
 		v = unaryrv(b, e, ks, n);
@@ -582,21 +544,21 @@ rvx(B *b, CXCursor e)
 		break;
 	case CXCursor_ConditionalOperator:
 		if (n == 3) {
-			ev(b, ks[0]);
-			int x = rv(b, ks[1]);
-			v = mk(b, N_JOIN, x, rv(b, ks[2]), -1);
+			evaluate(b, ks[0]);
+			int x = rvalue(b, ks[1]);
+			v = mknode(b, N_JOIN, x, rvalue(b, ks[2]), -1);
 		} else {
 			v = unknown(b);
 			for (int i = 0; i < n; i++)
-				ev(b, ks[i]);
+				evaluate(b, ks[i]);
 		}
 		break;
 	case CXCursor_CXXNewExpr:
 		v = newrv(b, e, ks, n);
 		break;
 	case CXCursor_CXXDeleteExpr:
-		v = n ? rv(b, ks[n - 1]) : null(b);
-		op(b, O_WRITE, mk(b, N_DEREF, v, -1, -1), -1, -1);
+		v = n ? rvalue(b, ks[n - 1]) : null(b);
+		addop(b, O_WRITE, mknode(b, N_DEREF, v, -1, -1), -1, -1);
 		if (n && userdtor(clang_getPointeeType(ctype(ks[n - 1]))))
 			stmtflag(b, SF_HIDDEN);
 		v = null(b);
@@ -604,7 +566,7 @@ rvx(B *b, CXCursor e)
 	case CXCursor_CXXThrowExpr:
 		stmtflag(b, SF_THROW);
 		for (int i = 0; i < n; i++)
-			ev(b, ks[i]);
+			evaluate(b, ks[i]);
 		v = null(b);
 		break;
 	case CXCursor_LambdaExpr:
@@ -620,7 +582,7 @@ rvx(B *b, CXCursor e)
 		v = null(b);
 		for (int i = 0; i < n; i++)
 			if (clang_isExpression(clang_getCursorKind(ks[i])))
-				v = mk(b, N_JOIN, v, rv(b, ks[i]), -1);
+				v = mknode(b, N_JOIN, v, rvalue(b, ks[i]), -1);
 		if (n == 0 && isptr(t)) /* default arguments and value-inits: unseen */
 			v = unknown(b);
 		break;
@@ -629,7 +591,7 @@ rvx(B *b, CXCursor e)
 		 * does not expose: evaluate the parts, trust nothing */
 		for (int i = 0; i < n; i++)
 			if (clang_isExpression(clang_getCursorKind(ks[i])))
-				ev(b, ks[i]);
+				evaluate(b, ks[i]);
 		stmtflag(b, SF_HIDDEN);
 		v = unknown(b);
 	}
@@ -638,7 +600,7 @@ rvx(B *b, CXCursor e)
 }
 
 int
-rv(B *b, CXCursor e)
+rvalue(B *b, CXCursor e)
 {
 	if (++b->depth > MAXDEPTH) {
 		b->depth--;
@@ -651,9 +613,9 @@ rv(B *b, CXCursor e)
 }
 
 void
-ev(B *b, CXCursor e)
+evaluate(B *b, CXCursor e)
 {
-	rv(b, e);
+	rvalue(b, e);
 }
 
 /* ---------------------------------------------------------------- calls */
@@ -670,20 +632,6 @@ configcall(CXCursor c, CXCursor *cfg)
 	clang_disposeString(s);
 	*cfg = c;
 	return yes;
-}
-
-/* An integer constant expression's value, else LLONG_MIN. */
-long long
-intconst(CXCursor a)
-{
-	CXEvalResult r = clang_Cursor_Evaluate(a);
-	long long v = LLONG_MIN;
-	if (r) {
-		if (clang_EvalResult_getKind(r) == CXEval_Int)
-			v = clang_EvalResult_getAsLongLong(r);
-		clang_EvalResult_dispose(r);
-	}
-	return v;
 }
 
 /* A function named by an expression: (void *)kernel, &kernel, kernel<T>. */
@@ -729,7 +677,7 @@ launchconfig(B *b, CXCursor cfg, Call *c)
 		CXCursor a = clang_Cursor_getArgument(cfg, i);
 		if (isdefaultarg(a))
 			continue; /* <<<g, b>>>: no shared memory size, the default stream */
-		int v = rv(b, a);
+		int v = rvalue(b, a);
 		if (i == 3 && intconst(a) != 0 && b->fn->nodes.v[v].kind != N_NULL)
 			c->stream = v; /* a stream that is not the constant 0 */
 	}
@@ -760,7 +708,7 @@ callexpr(B *b, CXCursor e, int self)
 	c.self = -1;
 	c.stream = -1;
 	int bo, eo;
-	offsets(b, e, &bo, &eo, NULL);
+	offsets(e, &bo, &eo, NULL);
 	c.off = bo;
 	c.line = srcline(b, bo);
 	CXCursor *ks;
@@ -791,7 +739,7 @@ callexpr(B *b, CXCursor e, int self)
 		c.name = xstrdup(*clang_getCString(s) ? clang_getCString(s) : "<call>");
 		clang_disposeString(s);
 		if (nk)
-			ev(b, ks[0]);
+			evaluate(b, ks[0]);
 	} else {
 		c.kind = isvirtualcall(ref) ? C_INDIRECT : C_DIRECT;
 		if ((rk == CXCursor_Constructor || rk == CXCursor_CXXMethod) && clang_CXXMethod_isDefaulted(ref))
@@ -806,7 +754,7 @@ callexpr(B *b, CXCursor e, int self)
 		else if (s && (s->flags & SYMF_METHOD)) {
 			if (na == s->nparams + 1) { /* x[i], x << y: the object is argument 0 */
 				shift = 1;
-				c.self = lv(b, clang_Cursor_getArgument(e, 0));
+				c.self = lvalue(b, clang_Cursor_getArgument(e, 0));
 				if (c.self < 0)
 					c.self = fresh(b, SP_HOST);
 			} else
@@ -827,7 +775,7 @@ callexpr(B *b, CXCursor e, int self)
 			if (clang_isExpression(clang_getCursorKind(ks[i]))) {
 				c.argl[j] = -1;
 				c.argk[j] = LLONG_MIN;
-				c.argv[j++] = rv(b, ks[i]);
+				c.argv[j++] = rvalue(b, ks[i]);
 			}
 	} else {
 		c.nargs = na - shift;
@@ -846,17 +794,17 @@ callexpr(B *b, CXCursor e, int self)
 				continue;
 			}
 			if (i < 32 && (refs >> (i + shift) & 1) && c.kind != C_LAUNCH) {
-				int l = lv(b, a);
+				int l = lvalue(b, a);
 				if (l < 0) { /* a temporary bound to a const reference */
-					int v = rv(b, a);
+					int v = rvalue(b, a);
 					l = fresh(b, SP_HOST);
 					assign(b, l, v);
 				} else
 					addrtaken(b, l);
 				c.argl[i] = l;
-				c.argv[i] = mk(b, N_ADDR, l, -1, -1);
+				c.argv[i] = mknode(b, N_ADDR, l, -1, -1);
 			} else
-				c.argv[i] = rv(b, a);
+				c.argv[i] = rvalue(b, a);
 			if (rule || c.kind == C_LAUNCH)
 				c.argk[i] = intconst(a);
 		}
@@ -870,10 +818,10 @@ callexpr(B *b, CXCursor e, int self)
 	free(ks);
 	vpush(b->fn->calls, c);
 	int ci = b->fn->calls.n - 1;
-	int r = mk(b, N_CALLRET, ci, -1, -1);
+	int r = mknode(b, N_CALLRET, ci, -1, -1);
 	b->fn->calls.v[ci].ret = r;
 	b->fn->nodes.v[r].call = ci;
-	op(b, O_CALL, -1, -1, ci);
+	addop(b, O_CALL, -1, -1, ci);
 	return r;
 }
 
@@ -896,31 +844,31 @@ vardecl(B *b, CXCursor d)
 	if (b->node >= 0)
 		vpush(b->fn->st.v[b->node].decls, x);
 	int flags = b->u->syms.v[x].flags; /* copied: evaluating the initialiser may add symbols */
-	int var = mk(b, N_VAR, -1, -1, x);
+	int var = mknode(b, N_VAR, -1, -1, x);
 	if (userdtor(clang_getCursorType(d)))
 		b->dtors = true;
 	CXCursor init = clang_Cursor_getVarDeclInitializer(d), call;
 	if (clang_Cursor_isNull(init))
 		return;
 	if (flags & SYMF_REF) {
-		int l = lv(b, init);
+		int l = lvalue(b, init);
 		if (l < 0) {
-			int v = rv(b, init);
+			int v = rvalue(b, init);
 			l = fresh(b, SP_HOST);
 			assign(b, l, v);
 		} else
 			addrtaken(b, l);
-		op(b, O_WRITE, var, -1, -1);
-		assign(b, var, mk(b, N_ADDR, l, -1, -1));
+		addop(b, O_WRITE, var, -1, -1);
+		assign(b, var, mknode(b, N_ADDR, l, -1, -1));
 		return;
 	}
 	if (isctorcall(init, &call)) { /* the constructor initialises the variable in place */
 		callexpr(b, call, var);
-		op(b, O_WRITE, var, -1, -1);
+		addop(b, O_WRITE, var, -1, -1);
 		return;
 	}
-	int v = rv(b, init);
-	op(b, O_WRITE, var, -1, -1);
+	int v = rvalue(b, init);
+	addop(b, O_WRITE, var, -1, -1);
 	if (flags & SYMF_PTR)
 		assign(b, var, v);
 }

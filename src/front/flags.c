@@ -212,3 +212,19 @@ nvccflags(const char *const *argv, int argc, const char *dir, bool keep, Strs *o
 		free(f);
 	}
 }
+
+/* The options a file is parsed with: the run's, its compile command's flags
+ * (dbflags, may be NULL) and then the command line's. all holds the merged
+ * list (borrowed strings: free only the vector) and must outlive the result. */
+Opts
+fileopts(const Opts *run, const Strs *dbflags, Strs *all)
+{
+	for (int k = 0; dbflags && k < dbflags->n; k++)
+		vpush(*all, dbflags->v[k]);
+	for (int k = 0; k < run->ncargs; k++)
+		vpush(*all, (char *)run->cargs[k]);
+	Opts o = *run;
+	o.cargs = (const char **)all->v;
+	o.ncargs = all->n;
+	return o;
+}

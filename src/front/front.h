@@ -1,9 +1,7 @@
-/* front.h: the builder shared by build.c (declarations, statements, CFG)
- * and expr.c (expressions to IR), and the parse's parts: parse.c (flags,
- * unsaved files), cache.c (the header cache's PCHs), kept.c (an editor
- * buffer's translation unit between parses). Only the front end sees
- * libclang. */
-#include <clang-c/Index.h>
+/* front.h: the builder's internals, shared by build.c (declarations,
+ * statements, CFG) and expr.c (expressions to IR); no other stage includes
+ * it. Its questions to libclang go through the cursor layer (cursor.h). */
+#include "front/cursor.h"
 #include <uthash.h>
 
 typedef struct {
@@ -47,51 +45,15 @@ typedef struct {
 /* build.c */
 void build(Unit *u, CXTranslationUnit tu, const Rules *rules);
 int symof(B *b, CXCursor c);
-int kids(CXCursor c, CXCursor **out);
-bool insystem(CXCursor c);
-bool ismacro(CXCursor c);
-void offsets(B *b, CXCursor c, int *begin, int *end, CXFile *file);
 char *qualname(CXCursor fn);
 void stmtflag(B *b, int flags);
 
 /* expr.c */
-int mk(B *b, int kind, int a, int bb, int sym);
+int mknode(B *b, int kind, int a, int bb, int sym);
 int srcline(B *b, int off);
-int rv(B *b, CXCursor e);
-int lv(B *b, CXCursor e);
-void ev(B *b, CXCursor e);
+int rvalue(B *b, CXCursor e);
+int lvalue(B *b, CXCursor e);
+void evaluate(B *b, CXCursor e);
 void vardecl(B *b, CXCursor d);
-void op(B *b, int kind, int a, int bb, int call);
+void addop(B *b, int kind, int a, int bb, int call);
 bool holdsaddr(CXType t);
-bool parmarray(CXCursor c); /* a parameter written as an array: a pointer */
-CXCursor strip(CXCursor e);
-long long intconst(CXCursor a); /* LLONG_MIN: not an integer constant */
-
-/* parse.c */
-/* What a parse reads: its flags and the files standing in for the disk's. */
-typedef struct {
-	Strs args;
-	int from; /* args[from..]: the file's own directory and the user's flags */
-	VEC(struct CXUnsavedFile) uf;
-	int hdr0;           /* uf[hdr0..]: cuflow's embedded headers */
-	char *own, *joined; /* texts uf points into */
-} Input;
-
-enum CXErrorCode parsewith(CXIndex idx, const char *path, const Input *in, const char *pch, unsigned flags,
-                           CXTranslationUnit *tu);
-int parsemode(const Opts *o, const char **cuda);
-CXTranslationUnit parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode, CXIndex *idx,
-                          char **err);
-char *firsterror(CXTranslationUnit tu, const char *path);
-const char *legacyapi(const char *error);
-
-/* kept.c */
-CXTranslationUnit keptparse(Kept *k, const char *path, const Input *in, char *pch, const char **state,
-                            enum CXErrorCode *ec);
-Kept *kept_new(void);
-void keptclear(Kept *k);
-bool keptholds(const Kept *k, CXTranslationUnit tu);
-
-/* cache.c */
-char *pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, const char **state);
-void pch_drop(const char *pch);

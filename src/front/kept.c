@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cuflow.h"
-#include "front/front.h"
+#include "front/parse.h"
 
 /* A translation unit kept for the next parse of the same buffer. */
 struct Kept {

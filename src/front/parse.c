@@ -12,6 +12,7 @@
 #include "config.h"
 #include "cuflow.h"
 #include "front/front.h"
+#include "front/parse.h"
 
 #define HDRDIR "/__cuflow__/include"
 #define MAXFILE (32 << 20) /* larger inputs are generated code, not sources to rewrite */
@@ -100,6 +101,10 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 	vpush(*a, xstrdup("-x"));
 	vpush(*a, xstrdup("cuda"));
 	vpush(*a, xstrdup("--cuda-host-only"));
+#ifdef CLANG_RESOURCE_DIR
+	vpush(*a, xstrdup("-resource-dir")); /* else clang's CUDA wrappers of <new>, <cmath>... are lost */
+	vpush(*a, xstrdup(CLANG_RESOURCE_DIR));
+#endif
 	vpush(*a, xstrdup("-Wno-unknown-cuda-version"));
 	vpush(*a, xstrdup("-Wno-unused-command-line-argument"));
 	/* old C++ that nvcc's host compiler (GCC) only warns about */
@@ -113,6 +118,8 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 		vpush(*a, fmt("-isystem%s/include/cccl", cuda));
 		vpush(*a, xstrdup("-include")); /* the minimal header has its own */
 		vpush(*a, xstrdup(HDRDIR "/cuflow_minmax.h"));
+		vpush(*a, xstrdup("-include")); /* nvcc's builtin atomics, which clang lacks */
+		vpush(*a, xstrdup(HDRDIR "/cuflow_nvatomic.h"));
 	} else {
 		vpush(*a, xstrdup("-nocudainc"));
 		vpush(*a, xstrdup("-nocudalib"));
@@ -262,7 +269,7 @@ inputof(Input *in, const char *path, const Opts *o, const char *text, size_t len
 			vpush(in->uf, f);
 		}
 	in->hdr0 = in->uf.n;
-	for (const Embedded *e = cuflow_headers; e->name; e++) { /* cuflow_minmax.h serves the toolkit's mode too */
+	for (const Embedded *e = cuflow_headers; e->name; e++) { /* cuflow_minmax.h, cuflow_nvatomic.h serve the toolkit's mode too */
 		struct CXUnsavedFile f = {fmt(HDRDIR "/%s", e->name), e->text, strlen(e->text)};
 		vpush(in->uf, f);
 	}

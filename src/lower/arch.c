@@ -30,7 +30,7 @@
 #include <string.h>
 
 #include "cuflow.h"
-#include "front/front.h"
+#include "front/cursor.h"
 #include "lower/lower.h"
 
 enum { D_NONE, D_IF, D_ELSE, D_ENDIF, D_MACRO, D_INCLUDE, D_OTHER }; /* D_ELSE: #else, #elif */
@@ -224,9 +224,9 @@ devicecode(CXCursor c, CXCursor parent, CXClientData d)
 			if (clang_getCursorKind(ks[i]) == CXCursor_CompoundStmt)
 				mark(d, ks[i], M_KERNEL);
 		free(ks);
-	} else if (!hasattr(c, CXCursor_CUDADeviceAttr))
+	} else if (!haskid(c, CXCursor_CUDADeviceAttr))
 		mark(d, c, M_HOST);
-	else if (!hasattr(c, CXCursor_CUDAHostAttr))
+	else if (!haskid(c, CXCursor_CUDAHostAttr))
 		mark(d, c, M_DEVICE);
 	return CXChildVisit_Continue;
 }

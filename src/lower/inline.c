@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "cuflow.h"
-#include "front/front.h"
+#include "front/cursor.h"
 #include "lower/lower.h"
 
 typedef struct {
@@ -30,31 +30,10 @@ typedef struct {
 	CXCursor kernel;
 	Strs names; /* every variable and parameter name the kernel declares */
 	Edits edits;
-	Inserts ins; /* offsets in the old text until the new text is made */
+	Ints lines; /* the user's line of each edit, by its seq */
 	bool refs;   /* the kernel binds references: a name could be reached through one */
 	int n;
 } In;
-
-static int
-at(CXCursor c)
-{
-	return offset(clang_getRangeStart(clang_getCursorExtent(c)));
-}
-
-static int
-upto(CXCursor c)
-{
-	return offset(clang_getRangeEnd(clang_getCursorExtent(c)));
-}
-
-static char *
-spelling(CXCursor c)
-{
-	CXString s = clang_getCursorSpelling(c);
-	char *r = xstrdup(clang_getCString(s));
-	clang_disposeString(s);
-	return r;
-}
 
 static bool
 within(CXCursor c, CXCursor outer)
@@ -62,8 +41,8 @@ within(CXCursor c, CXCursor outer)
 	CXFile a, b;
 	clang_getExpansionLocation(clang_getCursorLocation(c), &a, NULL, NULL, NULL);
 	clang_getExpansionLocation(clang_getCursorLocation(outer), &b, NULL, NULL, NULL);
-	int o = at(c);
-	return a && b && clang_File_isEqual(a, b) && o >= at(outer) && o < upto(outer);
+	int o = startof(c);
+	return a && b && clang_File_isEqual(a, b) && o >= startof(outer) && o < endof(outer);
 }
 
 static bool
@@ -154,13 +133,8 @@ static bool
 hasdirective(const char *s, int b, int e)
 {
 	for (int i = b; i < e; i++)
-		if (s[i] == '#') {
-			int j = i;
-			while (j > b && (s[j - 1] == ' ' || s[j - 1] == '\t'))
-				j--;
-			if (j == b || s[j - 1] == '\n')
-				return true;
-		}
+		if ((i == b || s[i - 1] == '\n') && isdirective(s, i, e))
+			return true;
 	return false;
 }
 
@@ -191,7 +165,8 @@ betweenkid(CXCursor c, CXCursor parent, CXClientData d)
 	Between *b = d;
 	CXFile cf;
 	clang_getExpansionLocation(clang_getCursorLocation(c), &cf, NULL, NULL, NULL);
-	if (!cf || !clang_File_isEqual(cf, b->in->file) || at(c) < upto(b->f->fn) || at(c) >= at(b->in->kernel))
+	if (!cf || !clang_File_isEqual(cf, b->in->file) || startof(c) < endof(b->f->fn) ||
+	    startof(c) >= startof(b->in->kernel))
 		return CXChildVisit_Continue;
 	char *name = spelling(c);
 	b->yes = hasname(&b->f->outside, name) || clang_getCursorKind(c) == CXCursor_Namespace ||
@@ -216,7 +191,7 @@ callee(In *in, CXCursor call, Callee *f)
 	CXCursor d = clang_getCursorDefinition(clang_getCursorReferenced(call));
 	if (clang_getCursorKind(d) != CXCursor_FunctionDecl || insystem(d) || iskernel(d) ||
 	    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(d)) ||
-	    !hasattr(d, CXCursor_CUDADeviceAttr) || clang_isFunctionTypeVariadic(clang_getCursorType(d)))
+	    !haskid(d, CXCursor_CUDADeviceAttr) || clang_isFunctionTypeVariadic(clang_getCursorType(d)))
 		return false;
 	CXCursor *ks;
 	int n = kids(d, &ks);
@@ -228,14 +203,14 @@ callee(In *in, CXCursor call, Callee *f)
 	clang_getExpansionLocation(clang_getCursorLocation(d), &df, NULL, NULL, NULL);
 	size_t dlen;
 	const char *dsrc = clang_getFileContents(in->tu, df, &dlen);
-	if (!dsrc || hasdirective(dsrc, at(body), upto(body)) || ismacro(body))
+	if (!dsrc || hasdirective(dsrc, startof(body), endof(body)) || ismacro(body))
 		return false;
 	/* in the kernel's file and scope, before it, no directive in between:
 	 * the names the body uses then mean what they meant there (unless
 	 * declared again in between: redeclared below) */
-	if (!clang_File_isEqual(df, in->file) || at(d) > at(in->kernel) ||
+	if (!clang_File_isEqual(df, in->file) || startof(d) > startof(in->kernel) ||
 	    !clang_equalCursors(clang_getCursorSemanticParent(d), clang_getCursorSemanticParent(in->kernel)) ||
-	    hasdirective(dsrc, upto(d), at(in->kernel)))
+	    hasdirective(dsrc, endof(d), startof(in->kernel)))
 		return false;
 	f->fn = d;
 	f->body = body;
@@ -276,12 +251,12 @@ assigns(In *in, CXCursor s, CXCursor call)
 	CXToken *t;
 	unsigned n;
 	clang_tokenize(in->tu, clang_getCursorExtent(s), &t, &n);
-	int eq = 0, cb = at(call), ce = upto(call);
+	int eq = 0, cb = startof(call), ce = endof(call);
 	for (unsigned i = 0; i < n && eq >= 0; i++) {
 		if (clang_getTokenKind(t[i]) != CXToken_Punctuation)
 			continue;
-		int o = offset(clang_getTokenLocation(in->tu, t[i]));
-		if (o >= upto(s))
+		int o = locoffset(clang_getTokenLocation(in->tu, t[i]));
+		if (o >= endof(s))
 			break;
 		CXString sp = clang_getTokenSpelling(in->tu, t[i]);
 		const char *p = clang_getCString(sp);
@@ -368,7 +343,7 @@ optoken(In *in, CXCursor c, int from, const char *const *set)
 	clang_tokenize(in->tu, clang_getCursorExtent(c), &t, &n);
 	bool yes = false;
 	for (unsigned i = 0; i < n; i++) {
-		if (offset(clang_getTokenLocation(in->tu, t[i])) < from)
+		if (locoffset(clang_getTokenLocation(in->tu, t[i])) < from)
 			continue;
 		CXString sp = clang_getTokenSpelling(in->tu, t[i]);
 		for (int j = 0; set[j] && !yes; j++)
@@ -393,11 +368,11 @@ writeskid(CXCursor c, CXCursor parent, CXClientData d)
 		w->yes = n >= 1 && isparm(w, ks[0]);
 		break;
 	case CXCursor_BinaryOperator: /* the operator is the first token after the left side */
-		w->yes = n == 2 && isparm(w, ks[0]) && optoken(w->in, c, upto(ks[0]), assign);
+		w->yes = n == 2 && isparm(w, ks[0]) && optoken(w->in, c, endof(ks[0]), assign);
 		break;
 	case CXCursor_UnaryOperator: /* prefix: the first token; postfix: after the operand */
 		w->yes = n == 1 && isparm(w, ks[0]) &&
-		         (optoken(w->in, c, at(c), unary) || optoken(w->in, c, upto(ks[0]), unary));
+		         (optoken(w->in, c, startof(c), unary) || optoken(w->in, c, endof(ks[0]), unary));
 		break;
 	case CXCursor_VarDecl: {
 		CXType t = clang_getCursorType(c);
@@ -502,19 +477,6 @@ slice(const char *s, int b, int e)
 	return xstrndup(s + b, (size_t)(e > b ? e - b : 0));
 }
 
-/* The line of s up to s: its indentation. */
-static char *
-indentof(In *in, int off)
-{
-	int b = off;
-	while (b > 0 && in->src[b - 1] != '\n')
-		b--;
-	int e = b;
-	while (e < off && (in->src[e] == ' ' || in->src[e] == '\t'))
-		e++;
-	return slice(in->src, b, e);
-}
-
 static int
 stmtline(CXCursor c)
 {
@@ -523,23 +485,12 @@ stmtline(CXCursor c)
 	return (int)line;
 }
 
-static int
-newlines(const char *s, int n)
-{
-	int k = 0;
-	for (int i = 0; i < n; i++)
-		k += s[i] == '\n';
-	return k;
-}
-
-/* An edit of the file, and where its text will be for refusals. */
+/* An edit of the file, made at the user's line `line` (for refusals). */
 static void
 record(In *in, int off, int len, char *text, int line)
 {
-	Insert s = {off, len, (int)strlen(text), newlines(text, (int)strlen(text)) - newlines(in->src + off, len), line};
-	vpush(in->ins, s);
-	Edit e = {off, len, text, 0};
-	vpush(in->edits, e);
+	addedit(&in->edits, off, len, text);
+	vpush(in->lines, line);
 }
 
 /* Inlines the call s makes, when it may be: edits of in->src. */
@@ -576,7 +527,7 @@ inlinestmt(In *in, CXCursor s)
 	for (const char *p = fname; *p; p++)
 		plain &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_';
 	char *ret = fmt("cuflow_%s_%d", plain ? fname : "call", ++in->n); /* its result */
-	char *ind = indentof(in, at(s));
+	char *ind = indentof(in->src, in->len, startof(s));
 	Buf head = {0};
 	Edits body = {0};
 	Strs pnames = {0};
@@ -590,7 +541,7 @@ inlinestmt(In *in, CXCursor s)
 		clang_disposeString(ts);
 	}
 	bprintf(&head, "{ /* cuflow: %s inlined */\n", fname);
-	int bb = at(f.body) + 1, be = upto(f.body) - 1;
+	int bb = startof(f.body) + 1, be = endof(f.body) - 1;
 	for (int i = 0; i < np && ok; i++) {
 		CXCursor parm = clang_Cursor_getArgument(f.fn, i), arg = clang_Cursor_getArgument(call, i);
 		char *pn = pnames.v[i];
@@ -600,8 +551,8 @@ inlinestmt(In *in, CXCursor s)
 			bool clash = hasname(&pnames, name) && strcmp(name, pn);
 			for (int r = 0; r < f.refs.n && !clash; r++)
 				if (clang_equalCursors(clang_getCursorReferenced(f.refs.v[r]), parm)) {
-					Edit e = {at(f.refs.v[r]) - bb, upto(f.refs.v[r]) - at(f.refs.v[r]), xstrdup(name), 0};
-					vpush(body, e);
+					addedit(&body, startof(f.refs.v[r]) - bb, endof(f.refs.v[r]) - startof(f.refs.v[r]),
+					        xstrdup(name));
 				}
 			ok = !clash;
 			free(name);
@@ -619,7 +570,7 @@ inlinestmt(In *in, CXCursor s)
 		vfree(used);
 		ok = ok && !strpbrk(clang_getCString(ts), "([") && pt.kind != CXType_LValueReference &&
 		     pt.kind != CXType_RValueReference && !ismacro(arg);
-		char *atext = slice(in->src, at(arg), upto(arg));
+		char *atext = slice(in->src, startof(arg), endof(arg));
 		bprintf(&head, "%s\t%s %s = (%s);\n", ind, clang_getCString(ts), pn, atext);
 		free(atext);
 		clang_disposeString(ts);
@@ -627,10 +578,9 @@ inlinestmt(In *in, CXCursor s)
 	if (!isvoid && ok) {
 		CXCursor *ks;
 		int n = kids(f.body, &ks);
-		int r = at(ks[n - 1]);
+		int r = startof(ks[n - 1]);
 		ok = !ismacro(ks[n - 1]) && !strncmp(dsrc + r, "return", 6);
-		Edit e = {r - bb, 6, fmt("%s =", ret), 0}; /* return e;  ->  ret = e; */
-		vpush(body, e);
+		addedit(&body, r - bb, 6, fmt("%s =", ret)); /* return e;  ->  ret = e; */
 		free(ks);
 	}
 	size_t blen;
@@ -646,10 +596,10 @@ inlinestmt(In *in, CXCursor s)
 		bprintf(&head, "\n%s}", ind);
 		if (!isvoid) {
 			bprintf(&head, "\n%s", ind);
-			record(in, at(call), upto(call) - at(call), xstrdup(ret), stmtline(call));
-			record(in, at(s), 0, bstr(&head), stmtline(s));
+			record(in, startof(call), endof(call) - startof(call), xstrdup(ret), stmtline(call));
+			record(in, startof(s), 0, bstr(&head), stmtline(s));
 		} else
-			record(in, at(call), upto(call) - at(call), bstr(&head), stmtline(s));
+			record(in, startof(call), endof(call) - startof(call), bstr(&head), stmtline(s));
 	} else
 		free(head.v);
 	free(btext);
@@ -716,12 +666,6 @@ kernels(CXCursor c, CXCursor parent, CXClientData d)
 	return CXChildVisit_Continue;
 }
 
-static int
-byoff(const void *a, const void *b)
-{
-	return ((const Insert *)a)->off - ((const Insert *)b)->off;
-}
-
 /* The text of file path (parsed as tu) with the calls inlined, or NULL when
  * there are none; *ins: where the inserted text is in the new text. */
 char *
@@ -738,16 +682,19 @@ inlinecalls(CXTranslationUnit tu, const char *path, size_t *len, Inserts *ins)
 	if (in.edits.n)
 		out = applyedits(in.src, in.len, &in.edits, len, &err);
 	free(err);
-	if (out) { /* offsets in the new text */
-		qsort(in.ins.v, (size_t)in.ins.n, sizeof *in.ins.v, byoff);
-		int delta = 0;
-		for (int i = 0; i < in.ins.n; i++) {
-			in.ins.v[i].off += delta;
-			delta += in.ins.v[i].len - in.ins.v[i].oldlen;
+	if (out) { /* where each edit's text is in the new text */
+		int *at = xmalloc(sizeof *at * (size_t)in.edits.n);
+		newoffsets(&in.edits, at);
+		for (int i = 0; i < in.edits.n; i++) {
+			const Edit *e = &in.edits.v[i];
+			int len = (int)strlen(e->text);
+			Insert s = {at[i], e->len, len, newlines(e->text, len) - newlines(in.src + e->off, e->len),
+			            in.lines.v[e->seq]};
+			vpush(*ins, s);
 		}
-		*ins = in.ins;
-	} else
-		vfree(in.ins);
+		free(at);
+	}
+	vfree(in.lines);
 	freeedits(&in.edits);
 	return out;
 }

@@ -24,116 +24,16 @@
 #include <string.h>
 
 #include "cuflow.h"
-#include "front/front.h"
+#include "front/cursor.h"
 #include "lower/lower.h"
+#include "lower/kernel.h"
 
-typedef struct {
-	CXCursor decl;
-	char *name;   /* in the generated code */
-	char *type;   /* its declared type */
-	bool param, shared, dynshared, global;
-	bool written, uniform, hoist; /* hoist: uniform but needed in several loops */
-	bool once;                    /* its uniform initialiser runs once per block, before its thread loop */
-	int writes;                   /* assignments, increments, & taken */
-	CXCursor inc;                 /* a for loop's own variable: the increment updating it */
-	bool arrayed;                 /* lives in a per-thread array */
-	bool carray;                  /* a C array local: arrayed as T (*v)[N] */
-	bool addr;                    /* its address taken, a reference bound to it, used in a lambda */
-	bool sr;                      /* arrayed, but each thread loop works on a local copy */
-	char *arr;                    /* sr: the per-thread array's name (NULL: a parameter's copy suffices) */
-	char *remat;                  /* recomputed in each thread loop from this text, not kept */
-	char *lanex;                  /* remat is X + threadIdx.x: X's text (lane subscripts below) */
-	bool lane32;                  /* ... into an int: X + threadIdx.x must stay below 2^31 */
-	Ints regions;                 /* thread loops that use it */
-	Ints wregions;                /* thread loops that may change it */
-	Ints rregions;                /* thread loops that may read it */
-} KVar;
-
-typedef struct {
-	CXCursor loop;
-	char *mask, *cmask; /* threads still looping / still in this iteration */
-} KLoop;
-
-typedef struct {
-	CXCursor call;
-	int op;
-	char *res; /* per-thread result array, or scalar for block reductions */
-} KWarp;
-
-typedef struct {
-	CXCursor sub;   /* p[X + threadIdx.x], X of type unsigned and the same for the whole x loop */
-	char *x, *fast; /* X's text; the subscript's text where X + threadIdx.x cannot wrap */
-	bool sint;      /* a local int = X + threadIdx.x (sub null): X + threadIdx.x < 2^31 */
-} KLane;
-
-typedef VEC(CXCursor) Cursors;
-
-enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_SCOUNT, W_SAND, W_SOR };
-
-typedef struct {
-	Lower *L;
-	LFile *F;
-	CXCursor fn, body;
-	VEC(KVar) vars;
-	Buf *out;
-	bool dry, failed, sync;
-	int region, nlabel, nmask, ntmp;
-	int nregions;       /* thread loops, known after the first pass */
-	bool alive, tls, usedlabel;
-	int label;          /* the current thread loop's label */
-	const char *mask;   /* the current mask, NULL: every live thread */
-	VEC(KLoop) loops;   /* masked loops around, innermost last */
-	VEC(KWarp) warps;   /* warp operations already exchanged */
-	Strs masks, temps;  /* names to declare (masks: bool; temps: "type name") */
-	VEC(CXCursor) stores; /* first pass: uses that only assign (v = e) */
-	Ints looped;        /* thread loops inside a loop holding a barrier: they run repeatedly */
-	int loopdepth;
-	bool serial;        /* the thread loop being emitted orders its threads */
-	CXCursor plainbody; /* the body of the innermost loop emitted as plain C */
-	bool interchange;   /* loops without barriers may be interchanged (no goto) */
-	bool split;         /* threads never meet: blocks may run as ranges of threads (cuflowLaunchSplit) */
-	bool lanesok, fast; /* record lane subscripts / write their fast form */
-	VEC(KLane) lanes;   /* lane subscripts of the thread loop being emitted */
-	bool xsplit, ysplit; /* index-set splitting of the thread loop being emitted */
-	int xlo, xhi, ylo, yhi; /* ... at these runs of threadIdx.x, .y (hi INT_MAX: no end) */
-} K;
-
-static void genlist(K *k, CXCursor *ks, int n, bool jumps);
-static bool scalartype(CXType t);
-static void genstmt(K *k, CXCursor s);
-static bool splits(K *k, CXCursor s);
-static char *declare(const char *type, const char *name);
-
-static void
+void
 kfail(K *k, CXCursor at, const char *what)
 {
 	if (!k->dry)
 		refuse(k->L, at, "%s", what);
 	k->failed = true;
-}
-
-static char *
-spell(CXCursor c)
-{
-	CXString s = clang_getCursorSpelling(c);
-	char *r = xstrdup(clang_getCString(s));
-	clang_disposeString(s);
-	return r;
-}
-
-static bool
-named(CXCursor c, const char *name)
-{
-	char *s = spell(c);
-	bool yes = !strcmp(s, name);
-	free(s);
-	return yes;
-}
-
-static int
-nk(CXCursor c, CXCursor **ks)
-{
-	return kids(c, ks);
 }
 
 bool
@@ -142,19 +42,13 @@ iskernel(CXCursor c)
 	enum CXCursorKind k = clang_getCursorKind(c);
 	if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
 		return false;
-	CXCursor *ks;
-	int n = nk(c, &ks);
-	bool yes = false;
-	for (int i = 0; i < n && !yes; i++)
-		yes = clang_getCursorKind(ks[i]) == CXCursor_CUDAGlobalAttr;
-	free(ks);
-	return yes;
+	return haskid(c, CXCursor_CUDAGlobalAttr);
 }
 
 char *
 launchername(CXCursor k)
 {
-	char *n = spell(k), *r = fmt("cuflow_launch_%s", n);
+	char *n = spelling(k), *r = fmt("cuflow_launch_%s", n);
 	free(n);
 	return r;
 }
@@ -168,12 +62,12 @@ static const char *warpnames[] = {
 };
 
 /* The warp operation or block reduction a call performs, 0 for none. */
-static int
+int
 warpop(CXCursor call)
 {
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
 		return 0;
-	char *n = spell(clang_getCursorReferenced(call));
+	char *n = spelling(clang_getCursorReferenced(call));
 	int op = 0;
 	const char *s = n;
 	if (!strncmp(s, "__", 2))
@@ -191,7 +85,7 @@ warpop(CXCursor call)
 }
 
 /* Is d declared in namespace cooperative_groups (at any depth)? */
-static bool
+bool
 incg(CXCursor d)
 {
 	for (int i = 0; i < 16 && !clang_Cursor_isNull(d) && !clang_isTranslationUnit(clang_getCursorKind(d)); i++) {
@@ -201,8 +95,6 @@ incg(CXCursor d)
 	}
 	return false;
 }
-
-enum { CG_NONE, CG_BARRIER, CG_OTHER };
 
 /* A cooperative-groups group type: the whole block and static tiles of at
  * most a warp are barriers (a tile's as __syncwarp's, which the lowering
@@ -226,7 +118,7 @@ cggroup(CXType t)
 
 /* The group a cooperative-groups sync call synchronises: g.sync(),
  * cg::sync(g), thread_block::barrier_wait(); CG_NONE for other calls. */
-static int
+int
 cgsync(CXCursor call)
 {
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
@@ -242,9 +134,9 @@ cgsync(CXCursor call)
 		return cggroup(clang_getCursorType(clang_getCursorSemanticParent(r)));
 	/* the object the method is called on: the callee's first child */
 	CXCursor *ks, *os;
-	int n = nk(call, &ks), g = CG_OTHER;
+	int n = kids(call, &ks), g = CG_OTHER;
 	if (n > 0 && clang_getCursorKind(ks[0]) == CXCursor_MemberRefExpr) {
-		int m = nk(ks[0], &os);
+		int m = kids(ks[0], &os);
 		if (m > 0) /* its type as declared, not the base class a call of an inherited sync casts to */
 			g = cggroup(clang_getCursorType(strip(os[0])));
 		free(os);
@@ -255,7 +147,7 @@ cgsync(CXCursor call)
 
 /* __syncthreads, __syncwarp, or a cooperative-groups sync of the block or
  * of a tile of at most a warp. */
-static bool
+bool
 isbarrier(CXCursor call)
 {
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
@@ -289,23 +181,11 @@ hassync(CXCursor s)
 	return found;
 }
 
-static int
-begin(CXCursor c)
-{
-	return offset(clang_getRangeStart(clang_getCursorExtent(c)));
-}
-
-static int
-end(CXCursor c)
-{
-	return offset(clang_getRangeEnd(clang_getCursorExtent(c)));
-}
-
 /* Past the ';' that ends an expression statement (extents stop before it). */
 static int
 endsemi(K *k, CXCursor s)
 {
-	int e = end(s);
+	int e = endof(s);
 	const char *src = k->F->src;
 	int i = e;
 	while (i < (int)k->F->len && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r'))
@@ -313,687 +193,12 @@ endsemi(K *k, CXCursor s)
 	return i < (int)k->F->len && src[i] == ';' ? i + 1 : e;
 }
 
-/* ---------------------------------------------------------------- variables */
-
-static int
-findvar(K *k, CXCursor decl)
-{
-	for (int i = 0; i < k->vars.n; i++)
-		if (clang_equalCursors(k->vars.v[i].decl, decl))
-			return i;
-	return -1;
-}
-
-/* A variable's type as written for its copies: a local loses its top-level
- * const and volatile, since a kept-per-thread or hoisted one is assigned
- * where it was initialised. */
-static char *
-typetext(CXCursor decl, bool param)
-{
-	CXType t = clang_getCursorType(decl);
-	if (!param)
-		t = clang_getUnqualifiedType(t);
-	CXString s = clang_getTypeSpelling(t);
-	const char *c = clang_getCString(s);
-	/* an array's const sits on its elements; copies kept per block or per
-	 * thread are assigned, so drop it as for scalars */
-	if (!param && t.kind == CXType_ConstantArray && !strncmp(c, "const ", 6))
-		c += 6;
-	char *r = xstrdup(c);
-	clang_disposeString(s);
-	return r;
-}
-
-static void
-addvar(K *k, CXCursor d, bool param)
-{
-	KVar v = {0};
-	v.decl = d;
-	v.name = spell(d);
-	v.type = typetext(d, param);
-	if (param && parmarray(d)) { /* double c[] is a double *, T c[][N] a T (*)[N] */
-		char *t = fmt("std::decay<%s>::type", v.type);
-		free(v.type);
-		v.type = t;
-	}
-	v.param = param;
-	CXCursor *ks;
-	int n = nk(d, &ks);
-	for (int i = 0; i < n; i++)
-		if (clang_getCursorKind(ks[i]) == CXCursor_CUDASharedAttr)
-			v.shared = true;
-	free(ks);
-	if (v.shared && clang_Cursor_hasVarDeclExternalStorage(d))
-		v.dynshared = true;
-	CXType t = clang_getCanonicalType(clang_getCursorType(d));
-	v.carray = !param && (t.kind == CXType_ConstantArray);
-	vpush(k->vars, v);
-}
-
-static enum CXChildVisitResult
-collectvars(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	K *k = d;
-	enum CXCursorKind kind = clang_getCursorKind(c);
-	if (kind == CXCursor_LambdaExpr)
-		return CXChildVisit_Continue;
-	if (kind == CXCursor_CallExpr && cgsync(c) == CG_OTHER)
-		kfail(k, c, "a cooperative_groups sync of a grid, a coalesced group or a group of unknown size "
-		            "(the block's and static tiles of up to 32 threads are lowered)");
-	if (kind == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(c))
-		addvar(k, c, false);
-	else if (kind == CXCursor_VarDecl) {
-		CXCursor *ks;
-		int n = nk(c, &ks);
-		bool sh = false;
-		for (int i = 0; i < n; i++)
-			sh |= clang_getCursorKind(ks[i]) == CXCursor_CUDASharedAttr;
-		free(ks);
-		if (sh) /* __shared__ locals have static storage */
-			addvar(k, c, false);
-		else
-			kfail(k, c, "a static local variable in a kernel");
-	}
-	return CXChildVisit_Recurse;
-}
-
-static void
-pushonce(Ints *r, int x)
-{
-	for (int i = 0; i < r->n; i++)
-		if (r->v[i] == x)
-			return;
-	vpush(*r, x);
-}
-
-/* e is assigned, incremented, bound to a non-const reference or has its
- * address taken (addr). Before the passes this counts the variable's
- * writes; in the first pass it records the thread loop that writes. */
-static void
-markwritten(K *k, CXCursor e, bool addr)
-{
-	e = strip(e);
-	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
-		int v = findvar(k, clang_getCursorReferenced(e));
-		if (v < 0)
-			return;
-		KVar *x = &k->vars.v[v];
-		if (k->dry)
-			pushonce(&x->wregions, k->region);
-		else {
-			x->written = true;
-			x->writes++;
-			x->addr |= addr;
-		}
-	} else if (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr ||
-	           clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
-		CXCursor *ks;
-		int n = nk(e, &ks);
-		CXType t = n ? clang_getCanonicalType(clang_getCursorType(ks[0])) : (CXType){0};
-		if (n && t.kind != CXType_Pointer) /* a[i] = ... writes the array a, p[i] = ... does not write p */
-			markwritten(k, ks[0], addr);
-		free(ks);
-	}
-}
-
-/* Variables a lambda names: it is copied as written, so they must keep
- * their names and storage. */
-static enum CXChildVisitResult
-lambdavar(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	K *k = d;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-		int v = findvar(k, clang_getCursorReferenced(c));
-		if (v >= 0)
-			k->vars.v[v].addr = true;
-	}
-	return CXChildVisit_Recurse;
-}
-
-static bool
-isref(CXType t)
-{
-	return t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
-}
-
-/* The prototype a call goes through (through a function pointer too);
- * anything else, as for a call a template leaves unresolved, is unknown. */
-static CXType
-calleetype(CXCursor call)
-{
-	CXType t = clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(call)));
-	if (t.kind == CXType_Pointer)
-		t = clang_getCanonicalType(clang_getPointeeType(t));
-	return t;
-}
-
-/* The writes expression c itself performs. */
-static void
-notewrites(K *k, CXCursor c)
-{
-	enum CXCursorKind kind = clang_getCursorKind(c);
-	CXCursor *ks;
-	int n;
-	if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator) {
-		enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(c);
-		if (kind == CXCursor_CompoundAssignOperator || o == CXBinaryOperator_Assign) {
-			n = nk(c, &ks);
-			if (n)
-				markwritten(k, ks[0], false);
-			if (n && k->dry && kind == CXCursor_BinaryOperator &&
-			    clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr)
-				vpush(k->stores, strip(ks[0]));
-			free(ks);
-		}
-	} else if (kind == CXCursor_UnaryOperator) {
-		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
-		if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreInc ||
-		    u == CXUnaryOperator_PreDec || u == CXUnaryOperator_AddrOf) {
-			n = nk(c, &ks);
-			if (n)
-				markwritten(k, ks[0], u == CXUnaryOperator_AddrOf);
-			free(ks);
-		}
-	} else if (kind == CXCursor_CallExpr) { /* arguments bound to non-const references */
-		CXType ft = calleetype(c);
-		bool known = ft.kind == CXType_FunctionProto;
-		int na = clang_Cursor_getNumArguments(c);
-		for (int i = 0; i < na; i++) {
-			CXType pt = clang_getArgType(ft, i);
-			bool ref = pt.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(pt));
-			if (ref || !known) /* a call cuflow cannot resolve (a template's) may take any by reference */
-				markwritten(k, clang_Cursor_getArgument(c, i), false);
-		}
-	} else if (kind == CXCursor_VarDecl && isref(clang_getCursorType(c))) {
-		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
-		if (!clang_Cursor_isNull(init))
-			markwritten(k, init, true); /* T &r = v: v changes through r */
-	} else if (kind == CXCursor_LambdaExpr && !k->dry)
-		clang_visitChildren(c, lambdavar, k);
-}
-
-static enum CXChildVisitResult
-collectwrites(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	notewrites(d, c);
-	return CXChildVisit_Recurse;
-}
-
-/* ---------------------------------------------------------------- uniformity */
-
-static bool uniform(K *k, CXCursor e);
-
-static enum CXChildVisitResult
-uniformkid(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	void **a = d;
-	if (!uniform(a[0], c)) {
-		*(bool *)a[1] = false;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
-}
-
-static bool
-builtinvar(CXCursor ref, const char **which)
-{
-	static const char *names[] = {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"};
-	for (int i = 0; i < 5; i++)
-		if (named(ref, names[i])) {
-			*which = names[i];
-			return insystem(ref);
-		}
-	return false;
-}
-
-/* What the functions a kernel calls do, through any depth of calls:
- * U_SYNC a barrier or warp operation (refused: it would need inlining),
- * U_BUILTIN read threadIdx, blockIdx, blockDim or gridDim (which must
- * then be set for them). A callee cuflow cannot see counts as U_BUILTIN. */
-enum { U_SYNC = 1, U_BUILTIN = 2 };
-
-typedef struct {
-	VEC(CXCursor) seen;
-	int uses;
-} Uses;
-
-static void calluses(Uses *u, CXCursor call);
-
-static enum CXChildVisitResult
-useskid(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	Uses *u = d;
-	const char *b;
-	if (isbarrier(c) || warpop(c))
-		u->uses |= U_SYNC;
-	else if (clang_getCursorKind(c) == CXCursor_CallExpr)
-		calluses(u, c);
-	else if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && builtinvar(clang_getCursorReferenced(c), &b))
-		u->uses |= U_BUILTIN;
-	return CXChildVisit_Recurse;
-}
-
-/* Is r a function whose body is the one a call runs (not a pointer, not
- * virtual)? */
-static bool
-directcallee(CXCursor r)
-{
-	switch (clang_getCursorKind(r)) {
-	case CXCursor_FunctionDecl:
-	case CXCursor_FunctionTemplate:
-	case CXCursor_Constructor:
-	case CXCursor_Destructor:
-	case CXCursor_ConversionFunction:
-		return true;
-	case CXCursor_CXXMethod:
-		return !clang_CXXMethod_isVirtual(r);
-	default:
-		return false;
-	}
-}
-
-static void
-calluses(Uses *u, CXCursor call)
-{
-	CXCursor r = clang_getCursorReferenced(call);
-	if (!clang_Cursor_isNull(r) && incg(r)) { /* a group's ranks read the thread's indices */
-		u->uses |= U_BUILTIN;
-		return;
-	}
-	if (!clang_Cursor_isNull(r) && insystem(r))
-		return;
-	CXCursor f = directcallee(r) ? clang_getCursorDefinition(r) : clang_getNullCursor();
-	if (clang_Cursor_isNull(f)) {
-		u->uses |= U_BUILTIN;
-		return;
-	}
-	for (int i = 0; i < u->seen.n; i++)
-		if (clang_equalCursors(u->seen.v[i], f))
-			return;
-	vpush(u->seen, f);
-	clang_visitChildren(f, useskid, u);
-}
-
-static int
-calleeuses(CXCursor call)
-{
-	Uses u = {{0}, 0};
-	calluses(&u, call);
-	vfree(u.seen);
-	return u.uses;
-}
-
-/* Is e the same value in every thread of the block? */
-static bool
-uniform(K *k, CXCursor e)
-{
-	enum CXCursorKind kind = clang_getCursorKind(e);
-	if (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr) {
-		CXCursor r = clang_getCursorReferenced(e);
-		const char *b;
-		if (builtinvar(r, &b))
-			return strcmp(b, "threadIdx") != 0;
-		enum CXCursorKind rk = clang_getCursorKind(r);
-		if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
-			int v = findvar(k, r);
-			if (v >= 0 && !k->vars.v[v].uniform && !k->vars.v[v].shared)
-				return false;
-		}
-	} else if (kind == CXCursor_CallExpr) {
-		CXCursor f = clang_getCursorReferenced(e);
-		if (clang_Cursor_isNull(f) || !insystem(f) || warpop(e) || isbarrier(e) || incg(f))
-			return false;
-		char *n = spell(f);
-		bool bad = !strncmp(n, "atomic", 6) || !strncmp(n, "clock", 5) || !strncmp(n, "curand", 6);
-		free(n);
-		if (bad)
-			return false;
-	} else if (kind == CXCursor_UnaryOperator) {
-		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(e);
-		if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreInc ||
-		    u == CXUnaryOperator_PreDec)
-			return false; /* a side effect: each thread has its own */
-	} else if (kind == CXCursor_BinaryOperator &&
-	           clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign)
-		return false;
-	else if (kind == CXCursor_CompoundAssignOperator || kind == CXCursor_LambdaExpr)
-		return false;
-	bool ok = true;
-	void *a[2] = {k, &ok};
-	clang_visitChildren(e, uniformkid, a);
-	return ok;
-}
-
-/* Is update (i++, i += e, i >>= e, i = e) uniform for variable v? */
-static bool
-uniformupdate(K *k, CXCursor e, int v)
-{
-	e = strip(e);
-	enum CXCursorKind kind = clang_getCursorKind(e);
-	CXCursor *ks;
-	int n = nk(e, &ks);
-	bool ok = false;
-	if (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Comma)
-		ok = n == 2 && uniformupdate(k, ks[0], v) && uniformupdate(k, ks[1], v);
-	else if (n >= 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
-	         findvar(k, clang_getCursorReferenced(strip(ks[0]))) == v) {
-		if (kind == CXCursor_UnaryOperator)
-			ok = true;
-		else if (kind == CXCursor_CompoundAssignOperator ||
-		         (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign))
-			ok = n == 2 && uniform(k, ks[1]);
-	} else
-		ok = uniform(k, e); /* updates another variable: must be a plain uniform expression */
-	free(ks);
-	return ok;
-}
-
-/* How many writes to v lie in c (a loop's increment): the write collector
- * run on c alone, the counts of the whole body put back afterwards. */
-static int
-writesin(K *k, CXCursor c, int v)
-{
-	Ints saved = {0};
-	for (int i = 0; i < k->vars.n; i++) {
-		vpush(saved, k->vars.v[i].writes);
-		k->vars.v[i].writes = 0;
-	}
-	clang_visitChildren(c, collectwrites, k);
-	collectwrites(c, c, k);
-	int n = k->vars.v[v].writes;
-	for (int i = 0; i < k->vars.n; i++)
-		k->vars.v[i].writes = saved.v[i];
-	vfree(saved);
-	return n;
-}
-
-/* A for loop's own variables: declared by its init, written only by its increment. */
-static enum CXChildVisitResult
-findloopvars(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	K *k = d;
-	if (clang_getCursorKind(c) != CXCursor_ForStmt)
-		return CXChildVisit_Recurse;
-	CXCursor *ks;
-	int n = nk(c, &ks);
-	const char *src = k->F->src;
-	int semi[2] = {-1, -1}, ns = 0, depth = 0;
-	for (int i = begin(c); i < end(c) && ns < 2; i++) {
-		if (src[i] == '(')
-			depth++;
-		else if (src[i] == ')')
-			depth--;
-		else if (src[i] == ';' && depth == 1)
-			semi[ns++] = i;
-	}
-	CXCursor init = clang_getNullCursor(), inc = init;
-	for (int i = 0; i < n - 1; i++) {
-		int b = begin(ks[i]);
-		if (b < semi[0])
-			init = ks[i];
-		else if (b > semi[1] && ns == 2)
-			inc = ks[i];
-	}
-	if (!clang_Cursor_isNull(init) && !clang_Cursor_isNull(inc) && clang_getCursorKind(init) == CXCursor_DeclStmt) {
-		CXCursor *ds;
-		int nd = nk(init, &ds);
-		for (int i = 0; i < nd; i++) {
-			int v = findvar(k, ds[i]);
-			if (v >= 0 && k->vars.v[v].writes > 0 && writesin(k, inc, v) == k->vars.v[v].writes)
-				k->vars.v[v].inc = inc;
-		}
-		free(ds);
-	}
-	free(ks);
-	return CXChildVisit_Recurse;
-}
-
-/* Are the elements of array variable d const (so it is never written)? */
-static bool
-constelems(CXCursor d)
-{
-	CXType t = clang_getCanonicalType(clang_getCursorType(d));
-	while (t.kind == CXType_ConstantArray)
-		t = clang_getArrayElementType(t);
-	return clang_isConstQualifiedType(t);
-}
-
-/* Could v be the same in every thread? (greatest fixed point: start from yes) */
-static bool
-stillinform(K *k, int i)
-{
-	KVar *v = &k->vars.v[i];
-	if (v->shared)
-		return false;
-	if (v->param)
-		return !v->written;
-	CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
-	if (clang_Cursor_isNull(init) || !uniform(k, init))
-		return false;
-	if (v->carray && !constelems(v->decl))
-		return false; /* writes to elements (a[i] = e) are not counted as writes */
-	if (!v->written)
-		return true;
-	return !clang_Cursor_isNull(v->inc) && uniformupdate(k, v->inc, i);
-}
-
-/* Parameters never written; locals initialised from uniform values and
- * never written again, or written only by their for loop's uniform
- * increment. */
-static void
-filluniform(K *k)
-{
-	for (int i = 0; i < k->vars.n; i++) {
-		k->vars.v[i].inc = clang_getNullCursor();
-		k->vars.v[i].uniform = !k->vars.v[i].shared && (!k->vars.v[i].param || !k->vars.v[i].written);
-	}
-	clang_visitChildren(k->body, findloopvars, k);
-	for (bool ch = true; ch;) {
-		ch = false;
-		for (int i = 0; i < k->vars.n; i++)
-			if (k->vars.v[i].uniform && !stillinform(k, i)) {
-				k->vars.v[i].uniform = false;
-				ch = true;
-			}
-	}
-}
-
-/* ---------------------------------------------------------------- rematerialisation */
-
-/* A local that is never changed after an initialiser computed only from
- * thread and block indices, constants and unchanged parameters (tid =
- * blockIdx.x * blockDim.x + threadIdx.x) is recomputed in every thread loop
- * that uses it instead of being kept in a per-thread array: GCC then sees
- * an index affine in the lane and vectorises (contiguous loads instead of
- * gathers). */
-typedef struct {
-	K *k;
-	int self;
-	Edits *e;
-	bool ok;
-} Remat;
-
-static bool
-tokenis(CXCursor c, bool last, const char *const *set)
-{
-	CXToken *t;
-	unsigned n;
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
-	bool yes = false;
-	if (n) {
-		CXString s = clang_getTokenSpelling(tu, t[last ? n - 1 : 0]);
-		for (int i = 0; set[i] && !yes; i++)
-			yes = !strcmp(clang_getCString(s), set[i]);
-		clang_disposeString(s);
-	}
-	clang_disposeTokens(tu, t, n);
-	return yes;
-}
-
-static enum CXChildVisitResult
-rematkid(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	Remat *r = d;
-	K *k = r->k;
-	static const char *const effects[] = {"*", "&", "++", "--", NULL}, *const post[] = {"++", "--", NULL};
-	switch (clang_getCursorKind(c)) {
-	case CXCursor_IntegerLiteral:
-	case CXCursor_FloatingLiteral:
-	case CXCursor_CharacterLiteral:
-	case CXCursor_CXXBoolLiteralExpr:
-	case CXCursor_ParenExpr:
-	case CXCursor_UnexposedExpr:
-	case CXCursor_CStyleCastExpr:
-	case CXCursor_BinaryOperator:
-	case CXCursor_ConditionalOperator:
-		break;
-	case CXCursor_UnaryOperator:
-		r->ok = !tokenis(c, false, effects) && !tokenis(c, true, post);
-		break;
-	case CXCursor_MemberRefExpr: { /* threadIdx.x and such */
-		CXCursor *ks;
-		int n = nk(c, &ks);
-		const char *b;
-		r->ok = n == 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
-		        builtinvar(clang_getCursorReferenced(strip(ks[0])), &b);
-		free(ks);
-		return CXChildVisit_Continue;
-	}
-	case CXCursor_DeclRefExpr: {
-		CXCursor ref = clang_getCursorReferenced(c);
-		const char *b;
-		int v = findvar(k, ref);
-		if (v < 0) { /* enumerators and constexpr globals are constants */
-			enum CXCursorKind rk = clang_getCursorKind(ref);
-			r->ok = rk == CXCursor_EnumConstantDecl || (builtinvar(ref, &b) && strcmp(b, "threadIdx"));
-			break;
-		}
-		KVar *x = &k->vars.v[v];
-		if (x->param) {
-			r->ok = !x->written;
-			break;
-		}
-		r->ok = v < r->self && x->remat && !ismacro(c);
-		if (r->ok) {
-			Edit e = {begin(c), end(c) - begin(c), fmt("((%s)(%s))", x->type, x->remat), r->e->n};
-			vpush(*r->e, e);
-		}
-		break;
-	}
-	default:
-		r->ok = false;
-	}
-	return r->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
-}
-
-static int laneterms(K *k, CXCursor sum, Cursors *add);
-
-/* The text of c, local self's initialiser or one of its terms, with the
- * remat locals it reads replaced by their texts (NULL: c cannot be
- * recomputed). */
-static char *
-remtext(K *k, int self, CXCursor c)
-{
-	Edits e = {0};
-	Remat r = {k, self, &e, true};
-	rematkid(c, c, &r);
-	if (r.ok)
-		clang_visitChildren(c, rematkid, &r);
-	char *txt = NULL;
-	if (r.ok) {
-		char *t = xstrndup(k->F->src + begin(c), end(c) - begin(c)), *err = NULL;
-		for (int j = 0; j < e.n; j++)
-			e.v[j].off -= begin(c);
-		size_t len;
-		txt = applyedits(t, strlen(t), &e, &len, &err);
-		free(err);
-		free(t);
-	}
-	freeedits(&e);
-	return txt;
-}
-
-/* int i = X + threadIdx.x (the sum unsigned, as blockIdx.x * blockDim.x +
- * threadIdx.x is): the conversion of a sum that may wrap hides from GCC
- * that i grows by one from thread to thread. Where X + blockDim.x - 1
- * fits the local's type (below 2^31 for an int, 2^32 for a 64-bit one),
- * i = (int)X + lane exactly; the x loop gets a second copy that says so
- * (lane subscripts, below). X must be the same for the whole x loop. */
-static void
-remlane(K *k, int self, CXCursor init)
-{
-	KVar *v = &k->vars.v[self];
-	enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(v->decl)).kind;
-	if (t != CXType_Int && t != CXType_Long && t != CXType_LongLong && t != CXType_ULong && t != CXType_ULongLong)
-		return;
-	Cursors add = {0};
-	int tx = laneterms(k, strip(init), &add);
-	bool ok = tx >= 0;
-	Buf x = {0};
-	for (int i = 0; i < add.n && ok; i++)
-		if (i != tx) {
-			char *txt = remtext(k, self, add.v[i]);
-			ok = txt != NULL;
-			if (ok)
-				bprintf(&x, "%s(unsigned)(%s)", x.n ? " + " : "", txt);
-			free(txt);
-		}
-	if (ok) {
-		v->lanex = bstr(&x);
-		v->lane32 = t == CXType_Int;
-	} else
-		free(x.v);
-	vfree(add);
-}
-
-static void
-fillremat(K *k)
-{
-	for (int i = 0; i < k->vars.n; i++) {
-		KVar *v = &k->vars.v[i];
-		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
-		CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
-		if (v->param || v->shared || v->carray || v->addr || v->writes || !clang_Cursor_isNull(v->inc) ||
-		    strstr(v->type, "auto") || strstr(v->type, "decltype") ||
-		    clang_Cursor_isNull(init) || !scalartype(t) || begin(init) <= offset(clang_getCursorLocation(v->decl)))
-			continue;
-		bool clash = false;
-		for (int j = 0; j < k->vars.n && !clash; j++)
-			clash = j != i && !strcmp(k->vars.v[j].name, v->name);
-		if (clash)
-			continue;
-		v->remat = remtext(k, i, init);
-		if (v->remat)
-			remlane(k, i, init);
-	}
-}
-
 /* ---------------------------------------------------------------- text */
 
-typedef struct {
-	K *k;
-	Edits *e;
-	int lo, hi; /* the span being copied */
-	int loops;  /* loops and switches nested inside the span */
-	int cont;   /* loops nested inside the span (continue targets) */
-} Span;
-
-static bool lanesub(Span *sp, CXCursor c);
-static bool lanedecl(Span *sp, CXCursor c);
-
-static void
+void
 spanedit(Span *sp, int off, int len, char *text)
 {
-	Edit e = {off, len, text, sp->e->n};
-	vpush(*sp->e, e);
+	addedit(sp->e, off, len, text);
 }
 
 /* Where cursor c's text is spelled, when that lies in the span: tokens from
@@ -1014,11 +219,11 @@ spelled(Span *sp, CXCursor c, int *b, int *e)
 	return *b >= sp->lo && *e <= sp->hi && *e > *b;
 }
 
-static bool
+bool
 inspan(Span *sp, CXCursor c)
 {
 	int b, e;
-	return spelled(sp, c, &b, &e) && b == begin(c);
+	return spelled(sp, c, &b, &e) && b == startof(c);
 }
 
 /* One edit per spelled range: a macro argument used twice is one token. */
@@ -1037,7 +242,7 @@ useregion(K *k, int v)
 	pushonce(&k->vars.v[v].regions, k->region);
 }
 
-static bool
+bool
 has(Ints *r, int x)
 {
 	for (int i = 0; i < r->n; i++)
@@ -1046,7 +251,7 @@ has(Ints *r, int x)
 	return false;
 }
 
-static const char *
+const char *
 tid(void)
 {
 	return "cuflow_tid";
@@ -1058,8 +263,6 @@ varref(K *k, int v)
 	KVar *x = &k->vars.v[v];
 	return x->arrayed && !x->sr ? fmt("%s[%s]", x->name, tid()) : xstrdup(x->name);
 }
-
-static void spanwalk(Span *sp, CXCursor c);
 
 static enum CXChildVisitResult
 spankid(CXCursor c, CXCursor parent, CXClientData d)
@@ -1095,7 +298,7 @@ declref(Span *sp, CXCursor c)
 	KVar *x = &k->vars.v[v];
 	if (k->dry && !isstore(k, c))
 		pushonce(&x->rregions, k->region);
-	char *sp0 = spell(c);
+	char *sp0 = spelling(c);
 	bool rename = strcmp(sp0, x->name) != 0;
 	free(sp0);
 	if (k->dry || (!x->arrayed && !rename))
@@ -1110,15 +313,15 @@ declref(Span *sp, CXCursor c)
 }
 
 /* The text of expression e with the edits its cursors need (a nested span). */
-static char *
+char *
 exprtext(K *k, CXCursor e)
 {
 	Edits sub = {0};
-	Span in = {k, &sub, begin(e), end(e), 0, 0};
+	Span in = {k, &sub, startof(e), endof(e), 0, 0};
 	spanwalk(&in, e);
-	char *txt = xstrndup(k->F->src + begin(e), end(e) - begin(e));
+	char *txt = xstrndup(k->F->src + startof(e), endof(e) - startof(e));
 	for (int j = 0; j < sub.n; j++)
-		sub.v[j].off -= begin(e);
+		sub.v[j].off -= startof(e);
 	size_t len;
 	char *err = NULL, *done = applyedits(txt, strlen(txt), &sub, &len, &err);
 	freeedits(&sub);
@@ -1135,7 +338,7 @@ vardecledit(Span *sp, CXCursor ds)
 {
 	K *k = sp->k;
 	CXCursor *ks;
-	int n = nk(ds, &ks), moved = 0, vars = 0;
+	int n = kids(ds, &ks), moved = 0, vars = 0;
 	for (int i = 0; i < n; i++)
 		if (clang_getCursorKind(ks[i]) == CXCursor_VarDecl) {
 			vars++;
@@ -1155,7 +358,7 @@ vardecledit(Span *sp, CXCursor ds)
 		return;
 	}
 	Buf b = {0};
-	int at = begin(ds), stop = end(ds);
+	int at = startof(ds), stop = endof(ds);
 	for (int i = 0; i < n; i++) {
 		if (clang_getCursorKind(ks[i]) != CXCursor_VarDecl)
 			continue;
@@ -1166,9 +369,9 @@ vardecledit(Span *sp, CXCursor ds)
 		CXCursor init = clang_Cursor_getVarDeclInitializer(ks[i]);
 		bool plain = !x->arrayed && !x->hoist && !x->shared; /* stays a declaration here */
 		/* a constructor call starting at the name: V d; (implicit) or V d(1, 2) */
-		int name = offset(clang_getCursorLocation(ks[i]));
-		bool direct = !clang_Cursor_isNull(init) && begin(init) <= name;
-		if (direct && end(init) - name == (int)strlen(x->name))
+		int name = locoffset(clang_getCursorLocation(ks[i]));
+		bool direct = !clang_Cursor_isNull(init) && startof(init) <= name;
+		if (direct && endof(init) - name == (int)strlen(x->name))
 			init = clang_getNullCursor(), direct = false; /* default construction: no text */
 		if (direct && !plain) {
 			kfail(k, ks[i], "a direct-initialised local (T v(args)) kept per thread");
@@ -1181,7 +384,7 @@ vardecledit(Span *sp, CXCursor ds)
 			if (clang_Cursor_isNull(init))
 				continue;
 			if (direct) { /* the arguments as written */
-				bprintf(&b, "%.*s", end(init) - name - (int)strlen(x->name), k->F->src + name + strlen(x->name));
+				bprintf(&b, "%.*s", endof(init) - name - (int)strlen(x->name), k->F->src + name + strlen(x->name));
 				continue;
 			}
 			bputs(&b, " = ");
@@ -1236,7 +439,7 @@ jumpedit(Span *sp, CXCursor c, const char *what)
 		kfail(k, c, "a return, break or continue inside a macro, in a kernel with barriers");
 		return;
 	}
-	spanedit(sp, begin(c), end(c) - begin(c), fmt("{ %sgoto cuflow_next_%d; }", what, k->label));
+	spanedit(sp, startof(c), endof(c) - startof(c), fmt("{ %sgoto cuflow_next_%d; }", what, k->label));
 }
 
 static void
@@ -1244,7 +447,7 @@ returnstmt(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
 	CXCursor *ks;
-	int n = nk(c, &ks);
+	int n = kids(c, &ks);
 	free(ks);
 	if (n) {
 		kfail(k, c, "a kernel returning a value");
@@ -1305,7 +508,7 @@ nameskid(CXCursor c, CXCursor parent, CXClientData d)
 	return CXChildVisit_Recurse;
 }
 
-static bool
+bool
 names(K *k, CXCursor e, bool (*pick)(const KVar *))
 {
 	Names a = {k, pick, false};
@@ -1326,7 +529,7 @@ isshared(const KVar *v)
 	return v->shared;
 }
 
-static void
+void
 spanwalk(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
@@ -1379,12 +582,12 @@ spanwalk(Span *sp, CXCursor c)
 			if (!k->dry) {
 				KWarp *x = &k->warps.v[w];
 				bool scalar = x->op >= W_SCOUNT;
-				spanedit(sp, begin(c), end(c) - begin(c), scalar ? xstrdup(x->res) : fmt("%s[%s]", x->res, tid()));
+				spanedit(sp, startof(c), endof(c) - startof(c), scalar ? xstrdup(x->res) : fmt("%s[%s]", x->res, tid()));
 			}
 			return;
 		}
 		CXCursor *ks;
-		int n = nk(c, &ks);
+		int n = kids(c, &ks);
 		bool launch = n >= 2 && clang_getCursorKind(strip(ks[1])) == CXCursor_CallExpr &&
 		              named(clang_getCursorReferenced(strip(ks[1])), "__cudaPushCallConfiguration");
 		free(ks);
@@ -1411,7 +614,7 @@ spanwalk(Span *sp, CXCursor c)
 }
 
 /* Copies [lo, hi) of the kernel's text with the edits its cursors need. */
-static void
+void
 copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
 {
 	Edits e = {0};
@@ -1435,403 +638,9 @@ copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
 	freeedits(&e);
 }
 
-/* ---------------------------------------------------------------- invariants */
-
-/* Is e computed without effects or memory reads from values that stay the
- * same for a whole thread loop? For once-per-block initialisations
- * (lane false) that means the same in every thread: constants, blockIdx,
- * blockDim, gridDim, unchanged parameters, uniform locals and const
- * globals. Lane subscripts (lane true) need it only across one x loop, so
- * threadIdx.y and threadIdx.z are allowed, and a uniform local must not
- * be assigned in the thread loop being emitted. Division needs a constant
- * non-zero divisor: the expression may be evaluated where the user's code
- * would not have (a guarded subscript), so it must not trap. */
-typedef struct {
-	K *k;
-	bool lane, ok;
-} Inv;
-
-static bool invariant(K *k, CXCursor e, bool lane);
-
-static enum CXChildVisitResult
-invkid(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	Inv *in = d;
-	in->ok = invariant(in->k, c, in->lane);
-	return in->ok ? CXChildVisit_Continue : CXChildVisit_Break;
-}
-
-static bool
-constdivisor(CXCursor e)
-{
-	long long v = intconst(e);
-	return v != 0 && v != LLONG_MIN;
-}
-
-static bool
-invref(K *k, CXCursor r, bool lane)
-{
-	const char *b;
-	if (builtinvar(r, &b))
-		return strcmp(b, "threadIdx") != 0;
-	switch (clang_getCursorKind(r)) {
-	case CXCursor_EnumConstantDecl:
-	case CXCursor_NonTypeTemplateParameter:
-		return true;
-	case CXCursor_VarDecl:
-	case CXCursor_ParmDecl: {
-		int v = findvar(k, r);
-		if (v < 0) /* a global: only constants */
-			return clang_Cursor_hasVarDeclGlobalStorage(r) && clang_isConstQualifiedType(clang_getCursorType(r));
-		KVar *x = &k->vars.v[v];
-		return x->uniform && !x->shared && (!lane || x->once || !has(&x->wregions, k->region));
-	}
-	default:
-		return false;
-	}
-}
-
-static bool
-invariant(K *k, CXCursor e, bool lane)
-{
-	CXCursor *ks;
-	int n;
-	bool ok;
-	switch (clang_getCursorKind(e)) {
-	case CXCursor_IntegerLiteral:
-	case CXCursor_FloatingLiteral:
-	case CXCursor_CharacterLiteral:
-	case CXCursor_CXXBoolLiteralExpr:
-	case CXCursor_UnaryExpr: /* sizeof, alignof */
-		return true;
-	case CXCursor_ParenExpr:
-	case CXCursor_UnexposedExpr:
-	case CXCursor_CStyleCastExpr:
-	case CXCursor_CXXStaticCastExpr:
-	case CXCursor_CXXFunctionalCastExpr:
-	case CXCursor_ConditionalOperator:
-		break;
-	case CXCursor_UnaryOperator:
-		switch (clang_getCursorUnaryOperatorKind(e)) {
-		case CXUnaryOperator_Plus:
-		case CXUnaryOperator_Minus:
-		case CXUnaryOperator_Not:
-		case CXUnaryOperator_LNot:
-			break;
-		default:
-			return false;
-		}
-		break;
-	case CXCursor_BinaryOperator:
-		switch (clang_getCursorBinaryOperatorKind(e)) {
-		case CXBinaryOperator_Assign:
-		case CXBinaryOperator_Comma:
-		case CXBinaryOperator_PtrMemD:
-		case CXBinaryOperator_PtrMemI:
-			return false;
-		case CXBinaryOperator_Div:
-		case CXBinaryOperator_Rem:
-			n = nk(e, &ks);
-			ok = n == 2 && constdivisor(ks[1]);
-			free(ks);
-			if (!ok)
-				return false;
-			break;
-		default:
-			break;
-		}
-		break;
-	case CXCursor_MemberRefExpr: /* blockIdx.x; threadIdx.y in lane subscripts */
-		n = nk(e, &ks);
-		const char *b;
-		CXCursor base = n == 1 ? strip(ks[0]) : clang_getNullCursor();
-		ok = n == 1 && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
-		     builtinvar(clang_getCursorReferenced(base), &b);
-		free(ks);
-		if (ok && !strcmp(b, "threadIdx")) {
-			char *m = spell(e);
-			ok = lane && strcmp(m, "x") != 0;
-			free(m);
-		}
-		return ok;
-	case CXCursor_DeclRefExpr:
-		return invref(k, clang_getCursorReferenced(e), lane);
-	default:
-		return false;
-	}
-	Inv in = {k, lane, true};
-	clang_visitChildren(e, invkid, &in);
-	return in.ok;
-}
-
-/* ---------------------------------------------------------------- once per block */
-
-/* Uniform initialisations at the start of a thread loop (int row = offset +
- * blockIdx.y * 16;) run once before it, not once per thread: every thread
- * would store the same value, and the loop's threads then read a value the
- * lane subscripts below can test before the loop. Only the declarations
- * that open the thread loop, so nothing before them in the loop changes
- * what they read, and only where every thread runs the loop (no mask). */
-static bool
-onceinit(K *k, CXCursor d)
-{
-	int v = findvar(k, d);
-	if (v < 0)
-		return false;
-	KVar *x = &k->vars.v[v];
-	CXCursor init = clang_Cursor_getVarDeclInitializer(d);
-	return x->uniform && !x->param && !x->shared && !x->carray && !x->addr &&
-	       scalartype(clang_getCursorType(d)) && !clang_Cursor_isNull(init) &&
-	       begin(init) > offset(clang_getCursorLocation(d)) && invariant(k, init, false);
-}
-
-/* A declaration that does nothing in a thread loop: no initialiser, a
- * scalar or a __shared__ variable (declared once per block). */
-static bool
-noeffect(K *k, CXCursor d, int v)
-{
-	return clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(d)) &&
-	       (k->vars.v[v].shared || scalartype(clang_getCursorType(d)));
-}
-
-/* The first pass marks the variables (the second must make the same
- * choice: it reads the marks); both passes assign them. */
-static void
-runonce(K *k, CXCursor *ks, int n)
-{
-	if (k->mask || k->loops.n)
-		return;
-	for (int i = 0; i < n; i++) {
-		enum CXCursorKind kind = clang_getCursorKind(ks[i]);
-		if (kind == CXCursor_NullStmt)
-			continue;
-		if (kind != CXCursor_DeclStmt)
-			return;
-		CXCursor *ds;
-		int nd = nk(ks[i], &ds);
-		bool ok = true;
-		for (int j = 0; j < nd && ok; j++) {
-			int v = clang_getCursorKind(ds[j]) == CXCursor_VarDecl ? findvar(k, ds[j]) : -1;
-			ok = v >= 0 && (noeffect(k, ds[j], v) || (k->dry ? onceinit(k, ds[j]) : k->vars.v[v].once));
-		}
-		for (int j = 0; j < nd && ok; j++) {
-			CXCursor init = clang_Cursor_getVarDeclInitializer(ds[j]);
-			if (clang_Cursor_isNull(init))
-				continue;
-			KVar *x = &k->vars.v[findvar(k, ds[j])];
-			x->once = true;
-			int r = k->region;
-			k->region = 0;
-			char *t = exprtext(k, init);
-			k->region = r;
-			if (!k->dry)
-				bprintf(k->out, "\t%s = %s;\n", x->name, t);
-			free(t);
-		}
-		free(ds);
-		if (!ok)
-			return;
-	}
-}
-
-/* ---------------------------------------------------------------- lane subscripts */
-
-/* p[X + threadIdx.x] with the sum of type unsigned: the 32-bit sum may
- * wrap, so GCC cannot tell that consecutive threads use consecutive
- * elements and keeps the x loop scalar (lud's tile loads and store). Where
- * X stays the same for a whole x loop, the x loop is emitted twice: with
- * (p + X)[cuflow_tx] where X + blockDim.x - 1 < 2^32 (both forms then name
- * the same element, for every thread), and as written otherwise; a test of
- * X before the x loop picks one. */
-static bool
-isuint(CXCursor e)
-{
-	return clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_UInt;
-}
-
-/* threadIdx.x, threadIdx.y or threadIdx.z (axis 'x', 'y', 'z')? */
-static bool
-isthreadidx(CXCursor e, char axis)
-{
-	e = strip(e);
-	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
-		return false;
-	CXCursor *ks;
-	int n = nk(e, &ks);
-	const char *b;
-	char *m = spell(e);
-	bool yes = n == 1 && m[0] == axis && !m[1] && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
-	           builtinvar(clang_getCursorReferenced(strip(ks[0])), &b) && !strcmp(b, "threadIdx");
-	free(m);
-	free(ks);
-	return yes;
-}
-
-static bool
-isthreadx(CXCursor e)
-{
-	return isthreadidx(e, 'x');
-}
-
-/* The terms of an unsigned sum a + b + ... */
-static void
-addends(CXCursor e, Cursors *out)
-{
-	CXCursor s = strip(e);
-	if (clang_getCursorKind(s) == CXCursor_BinaryOperator &&
-	    clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Add && isuint(s)) {
-		CXCursor *ks;
-		int n = nk(s, &ks);
-		if (n == 2) {
-			addends(ks[0], out);
-			addends(ks[1], out);
-			free(ks);
-			return;
-		}
-		free(ks);
-	}
-	vpush(*out, e);
-}
-
-/* Is location l written in the file itself, not produced by a macro? */
-static bool
-filetoken(CXSourceLocation l)
-{
-	CXFile ef, sf;
-	unsigned eo, so;
-	clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
-	clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
-	return eo == so && clang_File_isEqual(ef, sf);
-}
-
-/* Can the terms be copied one by one? Each must begin and end with a
- * token of the file (then the macros inside it expand whole), and no two
- * may overlap: terms of one macro's expansion (a[GID], GID being X +
- * threadIdx.x) all span the whole invocation. */
-static bool
-plainterms(Cursors *add)
-{
-	for (int i = 0; i < add->n; i++) {
-		CXSourceRange r = clang_getCursorExtent(add->v[i]);
-		if (!filetoken(clang_getRangeStart(r)) || !filetoken(clang_getRangeEnd(r)) ||
-		    begin(add->v[i]) >= end(add->v[i]))
-			return false;
-		for (int j = 0; j < i; j++)
-			if (begin(add->v[i]) < end(add->v[j]) && begin(add->v[j]) < end(add->v[i]))
-				return false;
-	}
-	return true;
-}
-
-/* The terms of sum, an unsigned X + threadIdx.x with X the same for the
- * whole x loop: which one is threadIdx.x (-1: not such a sum). */
-static int
-laneterms(K *k, CXCursor sum, Cursors *add)
-{
-	if (isuint(sum))
-		addends(sum, add);
-	int tx = -1;
-	bool ok = add->n > 1 && plainterms(add);
-	for (int i = 0; i < add->n && ok; i++)
-		if (isthreadx(add->v[i])) {
-			ok = tx < 0;
-			tx = i;
-		} else
-			ok = invariant(k, add->v[i], true);
-	return ok ? tx : -1;
-}
-
-static void
-addlane(Span *sp, CXCursor c)
-{
-	K *k = sp->k;
-	CXCursor *ks;
-	int n = nk(c, &ks);
-	Cursors add = {0};
-	int tx = n == 2 && inspan(sp, c) && clang_getCanonicalType(clang_getCursorType(ks[0])).kind == CXType_Pointer
-	                 ? laneterms(k, ks[1], &add)
-	                 : -1;
-	if (tx >= 0) {
-		Buf x = {0};
-		for (int i = 0; i < add.n; i++)
-			if (i != tx) {
-				char *t = exprtext(k, add.v[i]);
-				bprintf(&x, "%s(unsigned)(%s)", x.n ? " + " : "", t);
-				free(t);
-			}
-		char *base = exprtext(k, ks[0]);
-		KLane l = {c, bstr(&x), fmt("((%s) + (%s))[cuflow_tx]", base, bstr(&x)), false};
-		vpush(k->lanes, l);
-		free(base);
-	}
-	vfree(add);
-	free(ks);
-}
-
-/* An array subscript in a thread loop: recorded in the first emission of
- * the x loop, rewritten in the second (true: done). */
-static bool
-lanesub(Span *sp, CXCursor c)
-{
-	K *k = sp->k;
-	if (k->dry || !k->lanesok)
-		return false;
-	for (int i = 0; i < k->lanes.n; i++)
-		if (clang_equalCursors(k->lanes.v[i].sub, c)) {
-			if (k->fast)
-				spanedit(sp, begin(c), end(c) - begin(c), xstrdup(k->lanes.v[i].fast));
-			return k->fast;
-		}
-	if (!k->fast)
-		addlane(sp, c);
-	return false;
-}
-
-/* The fast x loop's own declaration of such a local (int i = X +
- * threadIdx.x, remlane): its initialiser in the fast form too. */
-static bool
-lanedecl(Span *sp, CXCursor c)
-{
-	K *k = sp->k;
-	int v = k->dry || !k->lanesok || !k->fast ? -1 : findvar(k, c);
-	CXCursor init = clang_Cursor_getVarDeclInitializer(c);
-	if (v < 0 || !k->vars.v[v].lanex || clang_Cursor_isNull(init) || !inspan(sp, init))
-		return false;
-	KVar *x = &k->vars.v[v];
-	spanedit(sp, begin(init), end(init) - begin(init), fmt("(%s)(%s) + (%s)cuflow_tx", x->type, x->lanex, x->type));
-	return true;
-}
-
-static void
-freelanes(K *k)
-{
-	for (int i = 0; i < k->lanes.n; i++) {
-		free(k->lanes.v[i].x);
-		free(k->lanes.v[i].fast);
-	}
-	k->lanes.n = 0;
-}
-
-/* The test that picks the fast x loop: every X fits. */
-static char *
-lanetest(K *k)
-{
-	Buf b = {0};
-	for (int i = 0; i < k->lanes.n; i++) {
-		bool seen = false;
-		for (int j = 0; j < i && !seen; j++)
-			seen = !strcmp(k->lanes.v[j].x, k->lanes.v[i].x) && k->lanes.v[j].sint == k->lanes.v[i].sint;
-		if (!seen)
-			bprintf(&b, "%scuflow_fits%s(%s, blockDim.x)", b.n ? " && " : "", k->lanes.v[i].sint ? "_int" : "",
-			        k->lanes.v[i].x);
-	}
-	return bstr(&b);
-}
-
 /* ---------------------------------------------------------------- thread loops */
 
-static void
+void
 newregion(K *k)
 {
 	k->region++;
@@ -1842,9 +651,7 @@ newregion(K *k)
 }
 
 /* The x loop's head and bounds: over the block, over a split launch's range. */
-static const struct {
-	const char *head, *lo, *hi;
-} xheads[2] = {
+const XHead xheads[2] = {
 	{"for (int cuflow_tx = 0; cuflow_tx < (int)blockDim.x; ++cuflow_tx)", "0", "(int)blockDim.x"},
 	{"for (int cuflow_tx = (int)cuflow_b->tlo; cuflow_tx < (int)cuflow_b->thi; ++cuflow_tx)",
 	 "(int)cuflow_b->tlo", "(int)cuflow_b->thi"},
@@ -1852,7 +659,7 @@ static const struct {
 
 /* int counters and a uint3 aggregate: GCC's vectoriser gives up on
  * unsigned counters and on dim3's constructor under omp simd. */
-static const char outerloops[] = "\tfor (int cuflow_tz = 0; cuflow_tz < (int)blockDim.z; ++cuflow_tz)\n"
+const char outerloops[] = "\tfor (int cuflow_tz = 0; cuflow_tz < (int)blockDim.z; ++cuflow_tz)\n"
                                  "\tfor (int cuflow_ty = 0; cuflow_ty < (int)blockDim.y; ++cuflow_ty)\n";
 
 /* The x loop's head and what each thread reads first. */
@@ -1902,7 +709,7 @@ xloophead(K *k, const char *mask)
 	}
 }
 
-static void
+void
 loophead(K *k, const char *mask)
 {
 	newregion(k);
@@ -1911,7 +718,7 @@ loophead(K *k, const char *mask)
 }
 
 /* A value that member functions or operators cannot change unseen. */
-static bool
+bool
 scalartype(CXType t)
 {
 	t = clang_getCanonicalType(t);
@@ -1931,7 +738,7 @@ readlater(K *k, KVar *v, int r)
 
 /* The local copies the thread loop changed go back to their arrays, where
  * a later thread loop may read them. */
-static void
+void
 looptail(K *k)
 {
 	if (k->usedlabel)
@@ -1946,7 +753,7 @@ looptail(K *k)
 	bputs(k->out, "\t}\n");
 }
 
-static char *
+char *
 replaced(const char *s, const char *what, const char *with)
 {
 	Buf b = {0};
@@ -1963,7 +770,7 @@ replaced(const char *s, const char *what, const char *with)
  * of a 1-D block (cuflow_span), a copy runs over that run alone, with no
  * mask test GCC would have to if-convert (it cannot: the test guards loads
  * and stores), so the loop vectorises. Labels get their own names. */
-static void
+void
 denseloop(K *k, const char *masked)
 {
 	char *test = fmt("\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", k->mask);
@@ -1981,7 +788,7 @@ denseloop(K *k, const char *masked)
 
 /* The x loop over statements ks (fast: lane subscripts in their fast form,
  * its label renamed; the first emission records them). */
-static char *
+char *
 xloop(K *k, CXCursor *ks, int n, bool fast)
 {
 	Buf *out = k->out, b = {0};
@@ -1992,7 +799,7 @@ xloop(K *k, CXCursor *ks, int n, bool fast)
 		freelanes(k);
 	xloophead(k, k->mask);
 	bputs(k->out, "\t\t{\n\t\t");
-	copyspan(k, ks, n, begin(ks[0]), endsemi(k, ks[n - 1]));
+	copyspan(k, ks, n, startof(ks[0]), endsemi(k, ks[n - 1]));
 	bputs(k->out, "\n\t\t}\n");
 	looptail(k);
 	k->lanesok = k->fast = false;
@@ -2004,9 +811,7 @@ xloop(K *k, CXCursor *ks, int n, bool fast)
 	return r;
 }
 
-static bool hasgoto(CXCursor s);
-
-static bool
+bool
 haslabel(CXCursor *ks, int n)
 {
 	for (int i = 0; i < n; i++) {
@@ -2016,259 +821,6 @@ haslabel(CXCursor *ks, int n)
 			return true;
 	}
 	return false;
-}
-
-/* ---------------------------------------------------------------- index-set splitting */
-
-/* Index-set splitting (Griebl, Feautrier and Lengauer, "Index set
- * splitting", IJPP 28(6), 2000) of a thread loop at its comparisons of the
- * thread index with constants, as kernels pick out a tile's border threads
- * (srad's nine-way chain on tx == 0, ty == BLOCK_SIZE - 1, ...; if (tid ==
- * 0); lud's threadIdx.x < BLOCK_SIZE). The x loop runs as the loops below, across and above a run of
- * indices that no test names (freerun), the loop over rows as that run's
- * rows and the others. Inside a run GCC's value ranges decide every test, so
- * the loop left is straight-line code that it vectorises. The threads keep
- * their order: only the speed changes. */
-
-enum { MAXTHREADS = 1024, MAXSPLIT = 32768 /* bytes of loop text split at most */ };
-
-typedef struct {
-	K *k;
-	Ints cuts[2]; /* indices of threadIdx.x, .y where a test's value may change */
-} Tests;
-
-/* 0: e is threadIdx.x or a local always holding it; 1: the same for .y; else -1 */
-static int
-threadaxis(K *k, CXCursor e)
-{
-	e = strip(e);
-	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
-		int v = findvar(k, clang_getCursorReferenced(e));
-		if (v < 0 || !k->vars.v[v].remat)
-			return -1;
-		e = clang_Cursor_getVarDeclInitializer(k->vars.v[v].decl);
-	}
-	return isthreadidx(e, 'x') ? 0 : isthreadidx(e, 'y') ? 1 : -1;
-}
-
-/* A comparison of a thread index t with a constant c changes its value
- * at index c (t < c, t >= c), c + 1 (t <= c, t > c) or both (t == c,
- * t != c); written c OP t, the other way round. */
-static void
-addcuts(Ints *cuts, enum CXBinaryOperatorKind op, bool left, long long c)
-{
-	bool eq = op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE;
-	bool below = op == CXBinaryOperator_LT || op == CXBinaryOperator_GE;
-	if (!eq && !below && op != CXBinaryOperator_LE && op != CXBinaryOperator_GT)
-		return;
-	if (c < 0 || c >= MAXTHREADS)
-		return;
-	if (eq || below == left)
-		pushonce(cuts, (int)c);
-	if (eq || below != left)
-		pushonce(cuts, (int)c + 1);
-}
-
-static enum CXChildVisitResult
-testkid(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	Tests *t = d;
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
-		return CXChildVisit_Recurse;
-	CXCursor *ks;
-	int n = nk(c, &ks);
-	for (int i = 0; n == 2 && i < 2; i++) {
-		int a = threadaxis(t->k, ks[i]);
-		if (a >= 0)
-			addcuts(&t->cuts[a], clang_getCursorBinaryOperatorKind(c), i == 0, intconst(ks[1 - i]));
-	}
-	free(ks);
-	return CXChildVisit_Recurse;
-}
-
-static int
-intcmp(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
-
-/* A run lo..hi-1 of indices between two cuts (hi INT_MAX: up to the
- * block's end), where every test keeps one value; false without cuts. The
- * block size is not known here: a largest cut that is a power of two is
- * taken for the block's size (tx == BLOCK_SIZE - 1, tx < BLOCK_SIZE), and
- * the longest run below it chosen; otherwise the run above all cuts. */
-static bool
-freerun(Ints *cuts, int *lo, int *hi)
-{
-	if (cuts->n) /* qsort of a null array is undefined even for no elements */
-		qsort(cuts->v, (size_t)cuts->n, sizeof *cuts->v, intcmp);
-	int n = cuts->n, last = n ? cuts->v[n - 1] : 0;
-	if (last <= 0)
-		return false;
-	*lo = last;
-	*hi = INT_MAX;
-	for (int i = 0, prev = 0, best = 0; (last & (last - 1)) == 0 && i < n; prev = cuts->v[i], i++)
-		if (cuts->v[i] - prev > best) {
-			best = cuts->v[i] - prev;
-			*lo = prev;
-			*hi = cuts->v[i];
-		}
-	return true;
-}
-
-/* Where to split the thread loop over ks, if anywhere. Not where a mask's
- * dense copy rewrites the loop's bounds, nor where a user's label would be
- * written twice. */
-static void
-fillsplit(K *k, CXCursor *ks, int n)
-{
-	k->xsplit = k->ysplit = false;
-	if (k->dry || k->mask || haslabel(ks, n))
-		return;
-	Tests t = {k, {{0}, {0}}};
-	for (int i = 0; i < n; i++) {
-		testkid(ks[i], ks[i], &t);
-		clang_visitChildren(ks[i], testkid, &t);
-	}
-	k->xsplit = freerun(&t.cuts[0], &k->xlo, &k->xhi);
-	k->ysplit = freerun(&t.cuts[1], &k->ylo, &k->yhi);
-	free(t.cuts[0].v);
-	free(t.cuts[1].v);
-}
-
-/* One x loop's text as the loops below, across and above the free run,
- * within the loop's own bounds cuflow_xl..cuflow_xn-1; each copy's labels
- * get their own names. The run's bounds are constants GCC sees in the
- * middle copy. */
-static char *
-xsplit(K *k, const char *loop)
-{
-	char *head[3] = {NULL, NULL, NULL};
-	if (k->xlo > 0)
-		head[0] = fmt("for (int cuflow_tx = cuflow_xl; cuflow_tx < (cuflow_xn < %d ? cuflow_xn : %d); ++cuflow_tx)",
-		              k->xlo, k->xlo);
-	if (k->xhi == INT_MAX)
-		head[1] = fmt("for (int cuflow_tx = (cuflow_xl > %d ? cuflow_xl : %d); cuflow_tx < cuflow_xn; ++cuflow_tx)",
-		              k->xlo, k->xlo);
-	else {
-		head[1] = fmt("for (int cuflow_tx = (cuflow_xl > %d ? cuflow_xl : %d); "
-		              "cuflow_tx < (cuflow_xn < %d ? cuflow_xn : %d); ++cuflow_tx)",
-		              k->xlo, k->xlo, k->xhi, k->xhi);
-		head[2] = fmt("for (int cuflow_tx = (cuflow_xl > %d ? cuflow_xl : %d); cuflow_tx < cuflow_xn; ++cuflow_tx)",
-		              k->xhi, k->xhi);
-	}
-	Buf b = {0};
-	bprintf(&b, "\t{\n\tconst int cuflow_xl = %s, cuflow_xn = %s;\n", xheads[k->split].lo, xheads[k->split].hi);
-	for (int i = 0; i < 3; i++) {
-		if (!head[i])
-			continue;
-		char *label = fmt("cuflow_next_%c", 'a' + i), *h = replaced(loop, xheads[k->split].head, head[i]),
-		     *l = replaced(h, "cuflow_next_", label);
-		bputs(&b, l);
-		free(label);
-		free(h);
-		free(l);
-		free(head[i]);
-	}
-	bputs(&b, "\t}\n");
-	return bstr(&b);
-}
-
-/* The x loop, or its fast and slow forms picked by the lane test. */
-static char *
-versioned(const char *test, const char *fast, const char *slow)
-{
-	if (!fast)
-		return xstrdup(slow);
-	return fmt("\t{\n\tconst uint3 threadIdx = {0u, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
-	           "\t(void)threadIdx;\n\tif (%s) {\n%s\t} else {\n%s\t}\n\t}\n",
-	           test, fast, slow);
-}
-
-/* The x loops of a row, split at the free runs: the run's rows get x loops
- * split at the x run, the other rows the plain ones. */
-static char *
-rowsplit(K *k, const char *test, const char *fast, const char *slow)
-{
-	char *sslow = k->xsplit ? xsplit(k, slow) : xstrdup(slow);
-	char *sfast = !fast ? NULL : k->xsplit ? xsplit(k, fast) : xstrdup(fast);
-	char *split = versioned(test, sfast, sslow);
-	free(sslow);
-	free(sfast);
-	if (!k->ysplit)
-		return split;
-	char *plain = versioned(test, fast, slow), *other = replaced(plain, "cuflow_next_", "cuflow_next_y");
-	char *lo = k->ylo > 0 ? fmt("cuflow_ty >= %d", k->ylo) : xstrdup("");
-	char *hi = k->yhi != INT_MAX ? fmt("%scuflow_ty < %d", *lo ? " && " : "", k->yhi) : xstrdup("");
-	char *r = fmt("\tif (%s%s) {\n%s\t} else {\n%s\t}\n", lo, hi, split, other);
-	free(split);
-	free(plain);
-	free(other);
-	free(lo);
-	free(hi);
-	return r;
-}
-
-/* One thread loop over a run of sibling statements without barriers. */
-static void
-threadloop(K *k, CXCursor *ks, int n)
-{
-	if (!n)
-		return;
-	runonce(k, ks, n);
-	Buf *out = k->out, masked = {0};
-	if (k->mask)
-		k->out = &masked;
-	newregion(k);
-	bputs(k->out, outerloops);
-	fillsplit(k, ks, n);
-	char *slow = xloop(k, ks, n, false), *fast = NULL, *test = NULL;
-	if (k->lanes.n && !haslabel(ks, n)) { /* a user's label cannot be written twice */
-		fast = xloop(k, ks, n, true);
-		test = lanetest(k);
-	}
-	char *loops = (k->xsplit || k->ysplit) && strlen(slow) <= MAXSPLIT ? rowsplit(k, test, fast, slow)
-	                                                                     : versioned(test, fast, slow);
-	bputs(k->out, loops);
-	free(loops);
-	free(fast);
-	free(test);
-	free(slow);
-	freelanes(k);
-	if (k->mask) {
-		k->out = out;
-		denseloop(k, bstr(&masked));
-		free(masked.v);
-	}
-}
-
-/* One thread loop evaluating an expression per thread: text is "%s" around it. */
-static void
-exprloop(K *k, CXCursor e, const char *pre, const char *post)
-{
-	loophead(k, k->mask);
-	bprintf(k->out, "\t\t%s", pre);
-	copyspan(k, &e, 1, begin(e), end(e));
-	bprintf(k->out, "%s\n", post);
-	looptail(k);
-}
-
-static char *
-newmask(K *k)
-{
-	char *m = fmt("cuflow_m%d", ++k->nmask);
-	vpush(k->masks, xstrdup(m));
-	return m;
-}
-
-static char *
-newtemp(K *k, const char *type)
-{
-	char *t = fmt("cuflow_w%d", ++k->ntmp);
-	vpush(k->temps, fmt("%s %s", type, t));
-	return t;
 }
 
 /* ---------------------------------------------------------------- control */
@@ -2289,7 +841,7 @@ static void
 genif(K *k, CXCursor s)
 {
 	CXCursor *ks;
-	int n = nk(s, &ks);
+	int n = kids(s, &ks);
 	if (n < 2 || n > 3 || clang_getCursorKind(ks[0]) == CXCursor_DeclStmt ||
 	    clang_getCursorKind(ks[0]) == CXCursor_VarDecl) {
 		kfail(k, s, "an if with an initialiser or declaration around a barrier");
@@ -2298,7 +850,7 @@ genif(K *k, CXCursor s)
 	}
 	if (!k->mask && uniform(k, ks[0])) { /* the same branch for every thread */
 		bputs(k->out, "\tif (");
-		scalarspan(k, ks[0], begin(ks[0]), end(ks[0]));
+		scalarspan(k, ks[0], startof(ks[0]), endof(ks[0]));
 		bputs(k->out, ") {\n");
 		genstmt(k, ks[1]);
 		bputs(k->out, "\t}");
@@ -2335,13 +887,13 @@ static void
 forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCursor *body)
 {
 	CXCursor *ks;
-	int n = nk(s, &ks);
+	int n = kids(s, &ks);
 	*init = *cond = *inc = clang_getNullCursor();
 	*body = ks[n - 1];
 	/* told apart by the two ';' in the header */
 	const char *src = k->F->src;
 	int semi[2] = {-1, -1}, ns = 0, depth = 0;
-	for (int i = begin(s); i < end(*body) && ns < 2; i++) {
+	for (int i = startof(s); i < endof(*body) && ns < 2; i++) {
 		if (src[i] == '(')
 			depth++;
 		else if (src[i] == ')')
@@ -2350,7 +902,7 @@ forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCurs
 			semi[ns++] = i;
 	}
 	for (int i = 0; i < n - 1; i++) {
-		int b = begin(ks[i]);
+		int b = startof(ks[i]);
 		if (b < semi[0])
 			*init = ks[i];
 		else if (b < semi[1])
@@ -2362,7 +914,6 @@ forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCurs
 }
 
 /* Every break/continue aimed at loop l is "if (uniform) break;" at its top level. */
-static bool uniformjumps(K *k, CXCursor l);
 
 /* "if (c) break;" or "if (c) continue;", no else, c uniform and reading no
  * __shared__ variable (which a thread before the jump may have changed):
@@ -2375,13 +926,13 @@ uniformjump(K *k, CXCursor s)
 	if (clang_getCursorKind(s) != CXCursor_IfStmt)
 		return NULL;
 	CXCursor *ks;
-	int n = nk(s, &ks);
+	int n = kids(s, &ks);
 	bool ok = n == 2 && clang_isExpression(clang_getCursorKind(ks[0])) && uniform(k, ks[0]) &&
 	          !names(k, ks[0], isshared);
 	CXCursor t = n == 2 ? ks[1] : clang_getNullCursor();
 	if (ok && clang_getCursorKind(t) == CXCursor_CompoundStmt) {
 		CXCursor *ts;
-		int m = nk(t, &ts);
+		int m = kids(t, &ts);
 		ok = m == 1;
 		if (m) {
 			t = ts[0];
@@ -2411,7 +962,7 @@ alonekid(CXCursor c, CXCursor parent, CXClientData d)
 		if (v >= 0 && !a->k->vars.v[v].param && !a->k->vars.v[v].shared) {
 			bool own = false;
 			CXCursor *ds;
-			int n = clang_Cursor_isNull(a->init) ? 0 : nk(a->init, &ds);
+			int n = clang_Cursor_isNull(a->init) ? 0 : kids(a->init, &ds);
 			for (int i = 0; i < n; i++)
 				own |= clang_equalCursors(ds[i], a->k->vars.v[v].decl);
 			if (n)
@@ -2447,7 +998,7 @@ uniformloop(K *k, CXCursor init, CXCursor cond, CXCursor inc, CXCursor s)
 		/* i++ / i += c on a for-init variable is uniform when the variable is */
 		CXCursor e = strip(inc);
 		CXCursor *ks;
-		int n = nk(e, &ks);
+		int n = kids(e, &ks);
 		bool ok = n >= 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr;
 		for (int i = 1; ok && i < n; i++)
 			ok = uniform(k, ks[i]);
@@ -2489,11 +1040,11 @@ jumpkid(CXCursor c, CXCursor parent, CXClientData d)
 	return j->ok ? CXChildVisit_Continue : CXChildVisit_Break;
 }
 
-static bool
+bool
 uniformjumps(K *k, CXCursor l)
 {
 	CXCursor *ks;
-	int n = nk(l, &ks);
+	int n = kids(l, &ks);
 	Jumps j = {k, ks[n - 1], 0, true};
 	if (clang_getCursorKind(j.body) != CXCursor_CompoundStmt)
 		j.body = clang_getNullCursor();
@@ -2566,7 +1117,7 @@ maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCurso
 	char *lm = newmask(k), *cm = newmask(k);
 	bprintf(k->out, "\tmemset(%s, 0, cuflow_nt);\n", lm);
 	if (!clang_Cursor_isNull(init))
-		loopupdate(k, init, begin(init), endsemi(k, init), "");
+		loopupdate(k, init, startof(init), endsemi(k, init), "");
 	loophead(k, outer);
 	bprintf(k->out, "\t\t%s[cuflow_tid] = 1;\n", lm);
 	looptail(k);
@@ -2585,7 +1136,7 @@ maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCurso
 	k->loops.n--;
 	k->mask = lm;
 	if (!clang_Cursor_isNull(inc))
-		loopupdate(k, inc, begin(inc), end(inc), ";");
+		loopupdate(k, inc, startof(inc), endof(inc), ";");
 	if (dowhile && !clang_Cursor_isNull(cond)) {
 		exprloop(k, cond, pre, ");");
 		bprintf(k->out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
@@ -2603,7 +1154,7 @@ looptext(K *k, CXCursor s)
 	enum CXCursorKind kind = clang_getCursorKind(s);
 	CXCursor init = clang_getNullCursor(), cond = init, inc = init, body;
 	CXCursor *ks;
-	int n = nk(s, &ks);
+	int n = kids(s, &ks);
 	if (kind == CXCursor_ForStmt)
 		forparts(k, s, &init, &cond, &inc, &body);
 	else if (kind == CXCursor_WhileStmt) {
@@ -2628,7 +1179,7 @@ looptext(K *k, CXCursor s)
 		bputs(k->out, kind == CXCursor_ForStmt ? "\tfor (" : "\twhile (");
 		if (kind == CXCursor_ForStmt) {
 			if (!clang_Cursor_isNull(init)) {
-				int lo = begin(init), hi = endsemi(k, init);
+				int lo = startof(init), hi = endsemi(k, init);
 				scalarspan(k, init, lo, hi);
 				if (k->F->src[hi - 1] != ';')
 					bputs(k->out, ";");
@@ -2636,12 +1187,12 @@ looptext(K *k, CXCursor s)
 				bputs(k->out, ";");
 			bputs(k->out, " ");
 			if (!clang_Cursor_isNull(cond))
-				scalarspan(k, cond, begin(cond), end(cond));
+				scalarspan(k, cond, startof(cond), endof(cond));
 			bputs(k->out, "; ");
 			if (!clang_Cursor_isNull(inc))
-				scalarspan(k, inc, begin(inc), end(inc));
+				scalarspan(k, inc, startof(inc), endof(inc));
 		} else
-			scalarspan(k, cond, begin(cond), end(cond));
+			scalarspan(k, cond, startof(cond), endof(cond));
 		bputs(k->out, ") {\n");
 		CXCursor outer = k->plainbody;
 		k->plainbody = body;
@@ -2691,7 +1242,7 @@ static void
 exchange(K *k, CXCursor call)
 {
 	int op = warpop(call), na = clang_Cursor_getNumArguments(call);
-	char *fn = spell(clang_getCursorReferenced(call));
+	char *fn = spelling(clang_getCursorReferenced(call));
 	bool sync = strstr(fn, "_sync") != NULL;
 	free(fn);
 	int a0 = sync && op != W_ACTIVE && op < W_SCOUNT ? 1 : 0; /* the mask argument is ignored */
@@ -2737,7 +1288,7 @@ exchange(K *k, CXCursor call)
 			CXCursor wc = clang_Cursor_getArgument(call, a0 + 2);
 			if (clang_getCursorKind(wc) != CXCursor_UnexposedExpr || !uniform(k, wc)) {
 				free(width);
-				width = xstrndup(k->F->src + begin(wc), end(wc) - begin(wc));
+				width = xstrndup(k->F->src + startof(wc), endof(wc) - startof(wc));
 			}
 		}
 		loophead(k, k->mask);
@@ -2769,7 +1320,6 @@ genwarp(K *k, CXCursor s)
 
 /* ---------------------------------------------------------------- statements */
 
-
 static bool
 haswarp(CXCursor s)
 {
@@ -2780,7 +1330,7 @@ haswarp(CXCursor s)
 	return yes;
 }
 
-static void
+void
 genstmt(K *k, CXCursor s)
 {
 	if (k->failed && !k->dry)
@@ -2796,7 +1346,7 @@ genstmt(K *k, CXCursor s)
 	switch (kind) {
 	case CXCursor_CompoundStmt: {
 		CXCursor *ks;
-		int n = nk(s, &ks);
+		int n = kids(s, &ks);
 		bool jumps = clang_equalCursors(s, k->plainbody);
 		bputs(k->out, "\t{\n");
 		k->plainbody = clang_getNullCursor(); /* not the body of inner compounds */
@@ -2851,7 +1401,7 @@ gotokid(CXCursor c, CXCursor parent, CXClientData d)
 	return CXChildVisit_Recurse;
 }
 
-static bool
+bool
 hasgoto(CXCursor s)
 {
 	bool yes = false;
@@ -2950,7 +1500,7 @@ static bool
 shortloop(CXCursor cond)
 {
 	CXCursor *ks;
-	int n = clang_Cursor_isNull(cond) ? 0 : nk(strip(cond), &ks);
+	int n = clang_Cursor_isNull(cond) ? 0 : kids(strip(cond), &ks);
 	bool yes = false;
 	if (n == 2 && clang_getCursorKind(strip(ks[1])) == CXCursor_IntegerLiteral) {
 		long long v = intconst(strip(ks[1]));
@@ -2969,7 +1519,7 @@ interchangeable(K *k, CXCursor s)
 		return false;
 	CXCursor init = clang_getNullCursor(), cond = init, inc = init, body;
 	CXCursor *ks;
-	int n = nk(s, &ks);
+	int n = kids(s, &ks);
 	body = ks[n - 1];
 	if (kind == CXCursor_WhileStmt)
 		cond = n == 2 && clang_getCursorKind(ks[0]) != CXCursor_VarDecl ? ks[0] : body;
@@ -2992,7 +1542,7 @@ interchangeable(K *k, CXCursor s)
 
 /* Does s hold a barrier, or a loop to interchange in its barrier-level
  * control (reached through blocks and ifs only)? */
-static bool
+bool
 splits(K *k, CXCursor s)
 {
 	if (hassync(s))
@@ -3003,7 +1553,7 @@ splits(K *k, CXCursor s)
 	if (kind != CXCursor_CompoundStmt && kind != CXCursor_IfStmt)
 		return false;
 	CXCursor *ks;
-	int n = nk(s, &ks);
+	int n = kids(s, &ks);
 	bool yes = false;
 	if (kind == CXCursor_IfStmt && (n < 2 || clang_getCursorKind(ks[0]) == CXCursor_DeclStmt ||
 	                                clang_getCursorKind(ks[0]) == CXCursor_VarDecl))
@@ -3015,7 +1565,7 @@ splits(K *k, CXCursor s)
 }
 
 /* jumps: ks is a plain loop's body, whose uniform jumps run once per block */
-static void
+void
 genlist(K *k, CXCursor *ks, int n, bool jumps)
 {
 	int run = 0;
@@ -3024,9 +1574,9 @@ genlist(K *k, CXCursor *ks, int n, bool jumps)
 		if (jump) {
 			threadrun(k, ks + run, i - run);
 			CXCursor *js;
-			nk(ks[i], &js);
+			kids(ks[i], &js);
 			bputs(k->out, "\tif (");
-			scalarspan(k, js[0], begin(js[0]), end(js[0]));
+			scalarspan(k, js[0], startof(js[0]), endof(js[0]));
 			bprintf(k->out, ")\n\t\t%s;\n", jump);
 			free(js);
 			run = i + 1;
@@ -3106,7 +1656,7 @@ resetpass(K *k)
 
 /* The text of a declaration "T name" for a type spelling (arrays and
  * function pointers need the name inside). */
-static char *
+char *
 declare(const char *type, const char *name)
 {
 	if (!strncmp(type, "std::decay<", 11))
@@ -3129,15 +1679,15 @@ templatehead(K *k)
 	if (clang_getCursorKind(k->fn) != CXCursor_FunctionTemplate)
 		return xstrdup("");
 	CXCursor *ks;
-	int n = nk(k->fn, &ks);
+	int n = kids(k->fn, &ks);
 	int lo = -1, hi = -1;
 	for (int i = 0; i < n; i++) {
 		enum CXCursorKind kk = clang_getCursorKind(ks[i]);
 		if (kk == CXCursor_TemplateTypeParameter || kk == CXCursor_NonTypeTemplateParameter ||
 		    kk == CXCursor_TemplateTemplateParameter) {
 			if (lo < 0)
-				lo = begin(ks[i]);
-			hi = end(ks[i]);
+				lo = startof(ks[i]);
+			hi = endof(ks[i]);
 		}
 	}
 	free(ks);
@@ -3150,13 +1700,13 @@ templateargs(K *k)
 	if (clang_getCursorKind(k->fn) != CXCursor_FunctionTemplate)
 		return xstrdup("");
 	CXCursor *ks;
-	int n = nk(k->fn, &ks);
+	int n = kids(k->fn, &ks);
 	Buf b = {0};
 	for (int i = 0; i < n; i++) {
 		enum CXCursorKind kk = clang_getCursorKind(ks[i]);
 		if (kk == CXCursor_TemplateTypeParameter || kk == CXCursor_NonTypeTemplateParameter ||
 		    kk == CXCursor_TemplateTemplateParameter) {
-			char *s = spell(ks[i]);
+			char *s = spelling(ks[i]);
 			bprintf(&b, "%s%s", b.n ? ", " : "<", s);
 			free(s);
 		}
@@ -3304,7 +1854,7 @@ static CXCursor
 kernelbody(CXCursor fn)
 {
 	CXCursor *ks;
-	int n = nk(fn, &ks);
+	int n = kids(fn, &ks);
 	CXCursor b = clang_getNullCursor();
 	for (int i = 0; i < n; i++)
 		if (clang_getCursorKind(ks[i]) == CXCursor_CompoundStmt)
@@ -3331,7 +1881,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	k.body = kernelbody(fn);
 	k.plainbody = clang_getNullCursor();
 	CXCursor *ks;
-	int n = nk(fn, &ks);
+	int n = kids(fn, &ks);
 	for (int i = 0; i < n; i++)
 		if (clang_getCursorKind(ks[i]) == CXCursor_ParmDecl)
 			addvar(&k, ks[i], true);
@@ -3346,7 +1896,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 			k.interchange = false;
 	k.sync = splits(&k, k.body);
 	CXCursor *body;
-	int nb = nk(k.body, &body);
+	int nb = kids(k.body, &body);
 	Buf dry = {0};
 	k.dry = true;
 	k.out = &dry;
@@ -3372,7 +1922,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 		freek(&k);
 		return;
 	}
-	char *name = spell(fn), *thead = templatehead(&k), *targs = templateargs(&k);
+	char *name = spelling(fn), *thead = templatehead(&k), *targs = templateargs(&k);
 	Buf o = {0};
 	bprintf(&o, "/* kernel %s, lowered by cuflow: one call runs one thread block */\n", name);
 	argstruct(&k, &o, name, thead);
@@ -3388,8 +1938,8 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
 	bprintf(&o, ")\n{\n\tcuflowDirectCall(\"%s\"); /* a kernel called without <<<...>>> */\n}", name);
 	free(p.v);
-	int lo = begin(fn), hi = end(fn);
-	edit(F, lo, hi - lo, bstr(&o));
+	int lo = startof(fn), hi = endof(fn);
+	addedit(&F->edits, lo, hi - lo, bstr(&o));
 	L->kernels++;
 	free(gen.v);
 	free(name);
@@ -3407,12 +1957,12 @@ lowerkerneldecl(Lower *L, LFile *F, CXCursor fn)
 	k.F = F;
 	k.fn = fn;
 	CXCursor *ks;
-	int n = nk(fn, &ks);
+	int n = kids(fn, &ks);
 	for (int i = 0; i < n; i++)
 		if (clang_getCursorKind(ks[i]) == CXCursor_ParmDecl)
 			addvar(&k, ks[i], true);
 	free(ks);
-	char *name = spell(fn), *thead = templatehead(&k);
+	char *name = spelling(fn), *thead = templatehead(&k);
 	Buf o = {0};
 	bprintf(&o, "%s%svoid cuflow_launch_%s(dim3, dim3, size_t, cudaStream_t", thead, isstaticfn(fn) ? "static " : "",
 	        name);
@@ -3423,8 +1973,8 @@ lowerkerneldecl(Lower *L, LFile *F, CXCursor fn)
 	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
 	bputs(&o, ")");
 	free(p.v);
-	int lo = begin(fn), hi = end(fn);
-	edit(F, lo, hi - lo, bstr(&o));
+	int lo = startof(fn), hi = endof(fn);
+	addedit(&F->edits, lo, hi - lo, bstr(&o));
 	free(name);
 	free(thead);
 	freek(&k);

@@ -16,16 +16,8 @@
 #include <string.h>
 
 #include "cuflow.h"
-#include "front/front.h"
+#include "front/cursor.h"
 #include "lower/lower.h"
-
-int
-offset(CXSourceLocation l)
-{
-	unsigned o;
-	clang_getExpansionLocation(l, NULL, NULL, NULL, &o);
-	return (int)o;
-}
 
 /* The user's line of offset off in F's text, which inline.c may have grown. */
 static int
@@ -77,13 +69,6 @@ refuseline(Lower *L, const char *path, int line, const char *f, ...)
 	va_end(ap);
 }
 
-void
-edit(LFile *F, int off, int len, char *text)
-{
-	Edit e = {off, len, text, F->edits.n};
-	vpush(F->edits, e);
-}
-
 /* CUDA's __noinline__ as GCC's attribute. The support header cannot make it
  * a macro: libstdc++ 13 writes __attribute__((__noinline__)) itself. */
 static void
@@ -98,7 +83,7 @@ noinline(LFile *F)
 		CXTokenKind k = clang_getTokenKind(t[i]);
 		CXString sp = clang_getTokenSpelling(F->tu, t[i]);
 		if ((k == CXToken_Identifier || k == CXToken_Keyword) && !strcmp(clang_getCString(sp), "__noinline__"))
-			edit(F, offset(clang_getTokenLocation(F->tu, t[i])), 12, xstrdup("__attribute__((noinline))"));
+			addedit(&F->edits, locoffset(clang_getTokenLocation(F->tu, t[i])), 12, xstrdup("__attribute__((noinline))"));
 		clang_disposeString(sp);
 	}
 	clang_disposeTokens(F->tu, t, n);
@@ -129,8 +114,8 @@ lfile(Lower *L, CXTranslationUnit tu, CXFile f)
 char *
 cursortext(LFile *F, CXCursor c)
 {
-	int b = offset(clang_getRangeStart(clang_getCursorExtent(c)));
-	int e = offset(clang_getRangeEnd(clang_getCursorExtent(c)));
+	int b = locoffset(clang_getRangeStart(clang_getCursorExtent(c)));
+	int e = locoffset(clang_getRangeEnd(clang_getCursorExtent(c)));
 	return xstrndup(F->src + b, e > b ? e - b : 0);
 }
 
@@ -221,14 +206,14 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 		return;
 	}
 	char *g = configarg(F, cfg, 0), *b = configarg(F, cfg, 1), *s = configarg(F, cfg, 2), *st = configarg(F, cfg, 3);
-	int lo = offset(clang_getRangeStart(clang_getCursorExtent(callee)));
-	int cend = offset(clang_getRangeEnd(clang_getCursorExtent(cfg)));
+	int lo = locoffset(clang_getRangeStart(clang_getCursorExtent(callee)));
+	int cend = locoffset(clang_getRangeEnd(clang_getCursorExtent(cfg)));
 	int paren = cend;
 	while (paren < (int)F->len && F->src[paren] != '(')
 		paren++;
 	char *rep = fmt("%.*scuflow_launch_%s(%s, %s, %s, %s%s", (int)(at - ctext), ctext, at, g, b, s, st,
 	                nargs > 0 ? ", " : "");
-	edit(F, lo, paren + 1 - lo, rep);
+	addedit(&F->edits, lo, paren + 1 - lo, rep);
 	free(g);
 	free(b);
 	free(s);
@@ -261,9 +246,9 @@ devshared(Lower *L, LFile *F, CXCursor v)
 	CXString n = clang_getCursorSpelling(v);
 	char *name = xstrdup(clang_getCString(n));
 	clang_disposeString(n);
-	int b = offset(clang_getRangeStart(clang_getCursorExtent(v)));
-	int e = offset(clang_getRangeEnd(clang_getCursorExtent(v)));
-	edit(F, b, e - b,
+	int b = locoffset(clang_getRangeStart(clang_getCursorExtent(v)));
+	int e = locoffset(clang_getRangeEnd(clang_getCursorExtent(v)));
+	addedit(&F->edits, b, e - b,
 	     fmt("%s *%s = (%s *)cuflowDynShared() /* extern __shared__ */", clang_getCString(es), name,
 	         clang_getCString(es)));
 	free(name);
@@ -275,7 +260,7 @@ findlaunches(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
 	Walk *w = d;
-	if (w->devfn && clang_getCursorKind(c) == CXCursor_VarDecl && hasattr(c, CXCursor_CUDASharedAttr)) {
+	if (w->devfn && clang_getCursorKind(c) == CXCursor_VarDecl && haskid(c, CXCursor_CUDASharedAttr)) {
 		devshared(w->L, w->F, c);
 		return CXChildVisit_Continue;
 	}
@@ -302,18 +287,6 @@ isfn(enum CXCursorKind k)
 {
 	return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
 	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
-}
-
-bool
-hasattr(CXCursor c, enum CXCursorKind a)
-{
-	CXCursor *ks;
-	int n = kids(c, &ks);
-	bool yes = false;
-	for (int i = 0; i < n && !yes; i++)
-		yes = clang_getCursorKind(ks[i]) == a;
-	free(ks);
-	return yes;
 }
 
 static bool
@@ -384,8 +357,8 @@ lowerdecl(CXCursor c, CXCursor parent, CXClientData d)
 		return CXChildVisit_Continue;
 	}
 	if (clang_isCursorDefinition(c)) {
-		bool dev = hasattr(c, CXCursor_CUDADeviceAttr);
-		Walk w = {L, F, dev && !hasattr(c, CXCursor_CUDAHostAttr), dev};
+		bool dev = haskid(c, CXCursor_CUDADeviceAttr);
+		Walk w = {L, F, dev && !haskid(c, CXCursor_CUDAHostAttr), dev};
 		clang_visitChildren(c, findlaunches, &w);
 	}
 	return CXChildVisit_Continue;
@@ -428,13 +401,8 @@ inclusion(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
 		if (F->incfile.v[i] == gi && F->incoff.v[i] <= (int)off && (int)off < F->incend.v[i])
 			return;
 	/* the whole directive line */
-	int b = (int)off, e = (int)off;
-	while (b > 0 && F->src[b - 1] != '\n')
-		b--;
-	while (e < (int)F->len && F->src[e] != '\n')
-		e++;
-	vpush(F->incoff, b);
-	vpush(F->incend, e);
+	vpush(F->incoff, linestart(F->src, (int)off));
+	vpush(F->incend, lineend(F->src, F->len, (int)off));
 	vpush(F->incfile, gi);
 	L->files.v[gi].included = true;
 }
@@ -442,13 +410,6 @@ inclusion(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
 /* ---------------------------------------------------------------- output */
 
 static void emitfile(Lower *L, Buf *out, int fi);
-
-static int
-byoffset(const void *a, const void *b)
-{
-	const Edit *x = a, *y = b;
-	return x->off - y->off;
-}
 
 static void
 emitfile(Lower *L, Buf *out, int fi)
@@ -474,10 +435,8 @@ emitfile(Lower *L, Buf *out, int fi)
 			bprintf(&sub, "\n/* cuflow: end %s */", L->files.v[gi].path);
 		}
 		F = &L->files.v[fi];
-		Edit e = {F->incoff.v[i], F->incend.v[i] - F->incoff.v[i], bstr(&sub), 0};
-		vpush(all, e);
+		addedit(&all, F->incoff.v[i], F->incend.v[i] - F->incoff.v[i], bstr(&sub));
 	}
-	qsort(all.v, all.n, sizeof *all.v, byoffset);
 	size_t len;
 	char *err = NULL, *txt = applyedits(F->src, F->len, &all, &len, &err);
 	if (txt)

@@ -37,9 +37,6 @@ LFile *lfile(Lower *L, CXTranslationUnit tu, CXFile f);
 void refuse(Lower *L, CXCursor at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void refuseline(Lower *L, const char *path, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 char *cursortext(LFile *F, CXCursor c);
-void edit(LFile *F, int off, int len, char *text);
-int offset(CXSourceLocation l);
-bool hasattr(CXCursor c, enum CXCursorKind a); /* c carries attribute a */
 
 /* kernel.c */
 bool iskernel(CXCursor c);

@@ -11,19 +11,17 @@
 #include "lsp/lsp.h"
 
 /* The compile flags -p gives the file, then the command line's. */
-static void
-flagsfor(const Analyser *a, const char *path, Strs *out)
+/* The compile command's flags of path, or NULL. */
+static const Strs *
+dbflagsof(const Analyser *a, const char *path)
 {
 	char *real = realpath(path, NULL);
-	for (int k = 0; real && k < a->dbfiles.n; k++)
-		if (!strcmp(real, a->dbfiles.v[k])) {
-			for (int j = 0; j < a->dbflags[k].n; j++)
-				vpush(*out, a->dbflags[k].v[j]);
-			break;
-		}
+	const Strs *f = NULL;
+	for (int k = 0; real && k < a->dbfiles.n && !f; k++)
+		if (!strcmp(real, a->dbfiles.v[k]))
+			f = &a->dbflags[k];
 	free(real);
-	for (int k = 0; k < a->run->opts.ncargs; k++)
-		vpush(*out, (char *)a->run->opts.cargs[k]);
+	return f;
 }
 
 static int
@@ -38,12 +36,6 @@ maxint(int a, int b)
 	return a > b ? a : b;
 }
 
-static int
-linestartof(const Unit *u, int line)
-{
-	return line >= 1 && line <= u->nlines ? u->lines[line - 1] : 0;
-}
-
 static Diag
 todiag(const Unit *u, const Change *c)
 {
@@ -52,9 +44,9 @@ todiag(const Unit *u, const Change *c)
 	x.sb = x.rb = c->begin;
 	x.se = x.re = c->end;
 	x.target = -1;
-	x.stop = c->stopline > 0 ? linestartof(u, c->stopline) : -1;
+	x.stop = c->stopline > 0 ? lineoffset(u->lines, u->nlines, c->stopline) : -1;
 	for (int k = 0; k < c->members.n; k++)
-		vpush(x.members, linestartof(u, c->members.v[k]));
+		vpush(x.members, lineoffset(u->lines, u->nlines, c->members.v[k]));
 	x.toend = c->toend;
 	x.overlap = c->overlap;
 	x.calls = c->calls;
@@ -97,11 +89,7 @@ plandiags(const Analyser *a, Doc *d, Unit *u, const Opts *o)
 {
 	Plan plan = {0};
 	cst_scan(u);
-	Prog *p = prog_link(&u, 1, a->rules, o);
-	analyse(p);
-	if (strstr(a->run->passes, "sync"))
-		syncmotion(p, &plan);
-	prog_free(p);
+	free(runpasses(&u, 1, a->rules, o, a->run->passset, &plan)); /* over the memory cap: no diagnostics */
 	VEC(Diag) v = {0};
 	for (int c = 0; c < plan.n; c++)
 		if (plan.v[c].u == u && (plan.v[c].kind == CH_MOVE || a->kept))
@@ -113,13 +101,10 @@ plandiags(const Analyser *a, Doc *d, Unit *u, const Opts *o)
 int
 analysedoc(const Analyser *a, Doc *d, Diag *note)
 {
-	Opts o = a->run->opts;
+	Strs flags = {0};
+	Opts o = fileopts(&a->run->opts, dbflagsof(a, d->path), &flags);
 	o.text = d->t.s;
 	o.textlen = d->t.len;
-	Strs flags = {0};
-	flagsfor(a, d->path, &flags);
-	o.cargs = (const char **)flags.v;
-	o.ncargs = flags.n;
 	Unit *u = unit_parsekept(d->path, &o, a->rules, &d->kept);
 	int rc = 0;
 	if (u->refused) {

@@ -736,10 +736,8 @@ serverfree(Server *sv)
 		close(sv->out);
 }
 
-/* Exit status: 0 after shutdown then exit (or end of input after
- * shutdown), 1 otherwise, 2 when it cannot start. */
-int
-lspserve(Run *r, const Rules *rules)
+static int
+serve(Run *r, const Rules *rules)
 {
 	Server sv = {0};
 	sv.an.run = r;
@@ -769,5 +767,22 @@ lspserve(Run *r, const Rules *rules)
 	}
 	int rc = sv.shutdown && !sv.gone ? 0 : 1;
 	serverfree(&sv);
+	return rc;
+}
+
+/* Exit status: 0 after shutdown then exit (or end of input after
+ * shutdown), 1 otherwise, 2 when it cannot start. */
+int
+lspserve(Run *r)
+{
+	char *err = NULL;
+	Rules *rules = rules_loadall(r->rulefiles.v, r->rulefiles.n, &err);
+	if (!rules) {
+		fprintf(stderr, "cuflow: %s\n", err);
+		free(err);
+		return 2;
+	}
+	int rc = serve(r, rules);
+	rules_free(rules);
 	return rc;
 }

@@ -13,7 +13,6 @@
 #include <tree_sitter/api.h>
 
 #include "cuflow.h"
-#include "driver/driver.h"
 
 /* ---------------------------------------------------------------- rpc.c */
 

@@ -66,7 +66,7 @@ seqlen(const unsigned char *s, size_t avail, int *units)
 
 /* Where line i's text ends: before its "\n" or "\r\n". */
 static int
-lineend(const Text *t, int i)
+linetextend(const Text *t, int i)
 {
 	if (i + 1 >= t->nlines)
 		return (int)t->len;
@@ -83,7 +83,7 @@ text_offset(const Text *t, Pos p, int enc)
 		return 0;
 	if (p.line >= t->nlines)
 		return (int)t->len;
-	int off = t->lines[p.line], end = lineend(t, p.line), seen = 0;
+	int off = t->lines[p.line], end = linetextend(t, p.line), seen = 0;
 	while (off < end && seen < p.ch) {
 		int units;
 		int n = seqlen((const unsigned char *)t->s + off, (size_t)(end - off), &units);

@@ -272,5 +272,6 @@ prog_free(Prog *p)
 	bfree(&p->alldev.srd);
 	bfree(&p->alldev.swr);
 	bfree(&p->alldev.strm);
+	free(p->over);
 	free(p);
 }

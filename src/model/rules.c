@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <uthash.h>
 
 #include "cuflow.h"
@@ -337,6 +338,33 @@ rules_loaddir(Rules *rs, const char *dir, char **err)
 	}
 	vfree(names);
 	return rc;
+}
+
+typedef struct {
+	const char *name, *text;
+} Embedded;
+extern const Embedded cuflow_rules[];
+/* The shipped rules, then the user's files or directories; NULL and a
+ * reason when one does not load. */
+Rules *
+rules_loadall(const char *const *extra, int n, char **err)
+{
+	Rules *rs = rules_new();
+	for (const Embedded *e = cuflow_rules; e->name; e++)
+		if (rules_parse(rs, e->name, e->text, err)) {
+			rules_free(rs);
+			return NULL;
+		}
+	for (int i = 0; i < n; i++) {
+		struct stat sb;
+		int rc = stat(extra[i], &sb) == 0 && S_ISDIR(sb.st_mode) ? rules_loaddir(rs, extra[i], err)
+		                                                         : rules_load(rs, extra[i], err);
+		if (rc) {
+			rules_free(rs);
+			return NULL;
+		}
+	}
+	return rs;
 }
 
 /* Does a sync effect block the host for this call? */

@@ -50,18 +50,10 @@ typedef struct {
 
 /* ---------------------------------------------------------------- text */
 
-static int
-linestart(const Unit *u, int off)
-{
-	while (off > 0 && u->src[off - 1] != '\n')
-		off--;
-	return off;
-}
-
 static bool
 blankbefore(const Unit *u, int off)
 {
-	for (int i = linestart(u, off); i < off; i++)
+	for (int i = linestart(u->src, off); i < off; i++)
 		if (u->src[i] != ' ' && u->src[i] != '\t')
 			return false;
 	return true;
@@ -79,7 +71,7 @@ commentat(const Unit *u, int off)
 /* End of the line holding off's statement, past a trailing comment; -1 if
  * other code follows on that line. */
 static int
-lineend(const Unit *u, int off)
+stmtlineend(const Unit *u, int off)
 {
 	int i = off, n = (int)u->len;
 	for (;;) {
@@ -102,7 +94,7 @@ lineend(const Unit *u, int off)
 static int
 leadcomments(const Unit *u, int off)
 {
-	int start = linestart(u, off);
+	int start = linestart(u->src, off);
 	for (;;) {
 		if (start == 0)
 			return start;
@@ -115,17 +107,8 @@ leadcomments(const Unit *u, int off)
 		const Comment *c = commentat(u, i - 1);
 		if (!c || c->end != i || !blankbefore(u, c->off))
 			return start;
-		start = linestart(u, c->off);
+		start = linestart(u->src, c->off);
 	}
-}
-
-static char *
-indentof(const Unit *u, int off)
-{
-	int s = linestart(u, off), e = s;
-	while (e < (int)u->len && (u->src[e] == ' ' || u->src[e] == '\t'))
-		e++;
-	return xstrndup(u->src + s, e - s);
 }
 
 /* The text [a, b) with each line's leading indentation from replaced by to. */
@@ -380,10 +363,7 @@ blocker(S *s, Group *g, int xi, int *ln)
 		return xstrdup("accesses managed memory, which the host may use only after a sync");
 	}
 	Bits pw = bnew(p->locs.n), pr = bnew(p->locs.n);
-	bor(&pw, &g->in.dwr);
-	bor(&pw, &g->in.swr);
-	bor(&pr, &g->in.drd);
-	bor(&pr, &g->in.srd);
+	pendwork(p, &g->in, &pr, &pw);
 	l = conflictloc(p, &pw, &e->rd);
 	if (l < 0)
 		l = conflictloc(p, &pw, &e->wr);
@@ -430,6 +410,7 @@ groupadd(S *s, Group *g, int xi)
 	bor(&g->in.swr, &in->swr);
 	g->in.dany |= in->dany;
 	g->in.sany |= in->sany;
+	g->in.entry |= in->entry;
 	g->in.ex |= in->ex;
 	if (x->end > g->regend)
 		g->regend = x->end;
@@ -476,7 +457,7 @@ movable(const S *s, const Item *x)
 	const Stmt *st = &s->f->st.v[x->first];
 	if (st->flags & SF_SHARED)
 		return xstrdup("it shares its macro expansion with another statement");
-	if (!blankbefore(s->u, x->begin) || lineend(s->u, x->end) < 0)
+	if (!blankbefore(s->u, x->begin) || stmtlineend(s->u, x->end) < 0)
 		return xstrdup("it shares its line with other code");
 	if (directive(s->u, x->begin, x->end) >= 0)
 		return xstrdup("a preprocessor directive lies inside it");
@@ -497,19 +478,19 @@ insertpoint(const S *s, int j, char **indent)
 		const Item *t = &s->it[s->cur[j]];
 		if (!blankbefore(u, t->begin))
 			return -1;
-		*indent = indentof(u, t->begin);
+		*indent = indentof(u->src, u->len, t->begin);
 		at = leadcomments(u, t->begin);
 	} else {
 		int brace = s->l->end - 1;
 		if (brace < 0 || !blankbefore(u, brace) || u->src[brace] != '}')
 			return -1;
-		*indent = indentof(u, prev->begin);
-		at = linestart(u, brace);
+		*indent = indentof(u->src, u->len, prev->begin);
+		at = linestart(u->src, brace);
 	}
 	if (directive(u, prev->end, at) >= 0) {
-		at = lineend(u, prev->end);
+		at = stmtlineend(u, prev->end);
 		free(*indent);
-		*indent = indentof(u, prev->begin);
+		*indent = indentof(u->src, u->len, prev->begin);
 	}
 	return at;
 }
@@ -532,7 +513,7 @@ trimblank(const Unit *u, int a, int b)
 	int after = blankline(u, b);
 	if (after < 0 || a == 0)
 		return b;
-	int prev = linestart(u, a - 1), i = a - 1;
+	int prev = linestart(u->src, a - 1), i = a - 1;
 	while (i > prev && (u->src[i - 1] == ' ' || u->src[i - 1] == '\t' || u->src[i - 1] == '\r' || u->src[i - 1] == '\n'))
 		i--;
 	return blankline(u, prev) >= 0 || (i > prev && u->src[i - 1] == '{') ? after : b;
@@ -546,8 +527,8 @@ grouptext(S *s, Group *g, const char *indent, Change *c)
 	int run = -1; /* where the members deleted back to back begin */
 	for (int k = 0; k < g->m.n; k++) {
 		const Item *x = &s->it[g->m.v[k]];
-		int a = leadcomments(s->u, x->begin), b = lineend(s->u, x->end);
-		char *from = indentof(s->u, x->begin);
+		int a = leadcomments(s->u, x->begin), b = stmtlineend(s->u, x->end);
+		char *from = indentof(s->u->src, s->u->len, x->begin);
 		reindent(&text, s->u, a, b, from, indent);
 		free(from);
 		if (run < 0)

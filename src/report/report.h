@@ -22,7 +22,11 @@ void jsonreport(Buf *b, const Report *r);
 void sarifreport(Buf *b, const Report *r);
 void exportfixes(Buf *b, const Report *r);
 
-/* plan.c: what the machine formats share. A file's move edits in the
+/* formats.c: --report=NAME */
+typedef void (*ReportFn)(Buf *b, const Report *r);
+ReportFn reportformat(const char *name); /* NULL: no such format */
+
+/* common.c: what the machine formats share. A file's move edits in the
  * order they are applied, each with the change it belongs to. */
 typedef struct {
 	const Edit *e;
@@ -34,6 +38,5 @@ bool editsapplied(const Report *r, const Unit *u); /* cuflow -i would apply u's 
 int unitcol(const Unit *u, int off);     /* 1-based byte column of off */
 int unitcol16(const Unit *u, int off);   /* 1-based column of off in UTF-16 code units */
 int unitline(const Unit *u, int off);    /* 1-based line of off */
-const char *passname(int pass);
 char *utf8clean(const char *s, size_t n); /* s with each invalid UTF-8 byte as U+FFFD */
 struct json_t *jstr(const char *s);        /* json.c: a JSON string, cleaned as above */

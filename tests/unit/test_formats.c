@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "cuflow.h"
-#include "driver/driver.h"
 #include "report/report.h"
 #include "check.h"
 

@@ -173,9 +173,13 @@ entry(void)
 {
 	int d = heap("//@d"), d2 = heap("//@d2"), h = fx_var(&x, "main", "h");
 	const Pend *q = in("other", "//@other"); /* everything the program launches, as on a named stream */
-	CHECK(q->sany && !q->dany && (q->ex & EX_KIO));
-	CHECK(bhas(&q->swr, d) && bhas(&q->swr, d2) && bhas(&q->srd, d2) && bhas(&q->swr, h));
-	CHECK(bempty(&q->dwr) && bempty(&q->drd));
+	CHECK(q->sany && !q->dany && (q->ex & EX_KIO) && q->entry);
+	CHECK(bempty(&q->swr) && bempty(&q->dwr) && bempty(&q->drd)); /* by reference, not copied */
+	Bits rd = bnew(x.p->locs.n), wr = bnew(x.p->locs.n);
+	pendwork(x.p, q, &rd, &wr);
+	CHECK(bhas(&wr, d) && bhas(&wr, d2) && bhas(&rd, d2) && bhas(&wr, h));
+	bfree(&rd);
+	bfree(&wr);
 	PFunc *pf = fx_fn(&x, "main");
 	CHECK(pf && idle(&pf->in[0]));
 }

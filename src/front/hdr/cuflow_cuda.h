@@ -328,16 +328,8 @@ CUFLOW_ATOMIC_CAS(unsigned int)
 CUFLOW_ATOMIC_CAS(unsigned long long)
 CUFLOW_ATOMIC_CAS(unsigned short)
 
-/* Memory orders and scopes of the __nv_atomic_* functions (CUDA 12.8+);
- * the functions themselves are clang builtins. */
-enum {
-	__NV_ATOMIC_RELAXED, __NV_ATOMIC_CONSUME, __NV_ATOMIC_ACQUIRE,
-	__NV_ATOMIC_RELEASE, __NV_ATOMIC_ACQ_REL, __NV_ATOMIC_SEQ_CST
-};
-enum {
-	__NV_THREAD_SCOPE_THREAD, __NV_THREAD_SCOPE_BLOCK, __NV_THREAD_SCOPE_CLUSTER,
-	__NV_THREAD_SCOPE_DEVICE, __NV_THREAD_SCOPE_SYSTEM
-};
+/* nvcc's __nv_atomic_* functions (CUDA 12.8+), their orders and scopes */
+#include "cuflow_nvatomic.h"
 
 /* ---- cache-hinted loads and stores -------------------------------------------- */
 

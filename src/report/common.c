@@ -1,4 +1,4 @@
-/* plan.c: what the machine report formats (JSON, SARIF, export-fixes)
+/* common.c: what the machine report formats (JSON, SARIF, export-fixes)
  * share: a file's edits in the order the edit engine applies them, byte
  * offsets as lines and columns, and strings made safe for JSON and YAML. */
 #include <stdlib.h>
@@ -64,12 +64,6 @@ unitcol16(const Unit *u, int off)
 			col += ch >= 0xF0 && ch <= 0xF4 ? 2 : 1;
 	}
 	return col;
-}
-
-const char *
-passname(int pass)
-{
-	return pass == PASS_SYNC ? "sync" : "unknown";
 }
 
 /* Length of the UTF-8 sequence a lead byte starts, or 0. */

@@ -1,0 +1,31 @@
+/* cursor.h: the front end's one cursor layer (cursor.c), the interface every
+ * libclang user of cuflow goes through: the model builder (build.c, expr.c)
+ * and the lowering (lower/), which walks cursors itself because it copies
+ * the user's text around them. Offsets are bytes of the file a cursor was
+ * expanded into. */
+#include <clang-c/Index.h>
+
+typedef VEC(CXCursor) Cursors;
+
+/* cursor.c */
+int kids(CXCursor c, CXCursor **out); /* the children, in a fresh array the caller frees */
+bool haskid(CXCursor c, enum CXCursorKind k); /* a child of kind k: an attribute, a destructor */
+bool insystem(CXCursor c);
+bool ismacro(CXCursor c);
+int locoffset(CXSourceLocation l);
+int startof(CXCursor c); /* [startof, endof): the extent's bytes */
+int endof(CXCursor c);
+void offsets(CXCursor c, int *begin, int *end, CXFile *file); /* the same, end never before begin */
+char *spelling(CXCursor c);
+bool named(CXCursor c, const char *name);
+bool isref(CXType t); /* an lvalue or rvalue reference */
+bool parmarray(CXCursor c); /* a parameter written as an array: a pointer */
+CXCursor strip(CXCursor e);
+long long intconst(CXCursor a); /* LLONG_MIN: not an integer constant */
+
+/* parse.c: a translation unit as nvcc would see it (the lowering parses too) */
+int parsemode(const Opts *o, const char **cuda);
+CXTranslationUnit parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode, CXIndex *idx,
+                          char **err);
+char *firsterror(CXTranslationUnit tu, const char *path);
+const char *legacyapi(const char *error);

@@ -1,0 +1,159 @@
+/* kernel.h: the state the kernel lowering's files share (kernel.c: finding
+ * things, the generator, thread loops and the block function; vars.c:
+ * variables and uniformity; remat.c: rematerialisation and lane subscripts;
+ * invariant.c: invariants and once-per-block code; isplit.c: index-set
+ * splitting). K is one kernel's lowering: the facts of the first pass, the
+ * output being written, and the thread loop being emitted. */
+
+typedef struct {
+	CXCursor decl;
+	char *name;   /* in the generated code */
+	char *type;   /* its declared type */
+	bool param, shared, dynshared, global;
+	bool written, uniform, hoist; /* hoist: uniform but needed in several loops */
+	bool once;                    /* its uniform initialiser runs once per block, before its thread loop */
+	int writes;                   /* assignments, increments, & taken */
+	CXCursor inc;                 /* a for loop's own variable: the increment updating it */
+	bool arrayed;                 /* lives in a per-thread array */
+	bool carray;                  /* a C array local: arrayed as T (*v)[N] */
+	bool addr;                    /* its address taken, a reference bound to it, used in a lambda */
+	bool sr;                      /* arrayed, but each thread loop works on a local copy */
+	char *arr;                    /* sr: the per-thread array's name (NULL: a parameter's copy suffices) */
+	char *remat;                  /* recomputed in each thread loop from this text, not kept */
+	char *lanex;                  /* remat is X + threadIdx.x: X's text (lane subscripts below) */
+	bool lane32;                  /* ... into an int: X + threadIdx.x must stay below 2^31 */
+	Ints regions;                 /* thread loops that use it */
+	Ints wregions;                /* thread loops that may change it */
+	Ints rregions;                /* thread loops that may read it */
+} KVar;
+
+typedef struct {
+	CXCursor loop;
+	char *mask, *cmask; /* threads still looping / still in this iteration */
+} KLoop;
+
+typedef struct {
+	CXCursor call;
+	int op;
+	char *res; /* per-thread result array, or scalar for block reductions */
+} KWarp;
+
+typedef struct {
+	CXCursor sub;   /* p[X + threadIdx.x], X of type unsigned and the same for the whole x loop */
+	char *x, *fast; /* X's text; the subscript's text where X + threadIdx.x cannot wrap */
+	bool sint;      /* a local int = X + threadIdx.x (sub null): X + threadIdx.x < 2^31 */
+} KLane;
+
+enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_SCOUNT, W_SAND, W_SOR };
+
+typedef struct {
+	Lower *L;
+	LFile *F;
+	CXCursor fn, body;
+	VEC(KVar) vars;
+	Buf *out;
+	bool dry, failed, sync;
+	int region, nlabel, nmask, ntmp;
+	int nregions;       /* thread loops, known after the first pass */
+	bool alive, tls, usedlabel;
+	int label;          /* the current thread loop's label */
+	const char *mask;   /* the current mask, NULL: every live thread */
+	VEC(KLoop) loops;   /* masked loops around, innermost last */
+	VEC(KWarp) warps;   /* warp operations already exchanged */
+	Strs masks, temps;  /* names to declare (masks: bool; temps: "type name") */
+	VEC(CXCursor) stores; /* first pass: uses that only assign (v = e) */
+	Ints looped;        /* thread loops inside a loop holding a barrier: they run repeatedly */
+	int loopdepth;
+	bool serial;        /* the thread loop being emitted orders its threads */
+	CXCursor plainbody; /* the body of the innermost loop emitted as plain C */
+	bool interchange;   /* loops without barriers may be interchanged (no goto) */
+	bool split;         /* threads never meet: blocks may run as ranges of threads (cuflowLaunchSplit) */
+	bool lanesok, fast; /* record lane subscripts / write their fast form */
+	VEC(KLane) lanes;   /* lane subscripts of the thread loop being emitted */
+	bool xsplit, ysplit; /* index-set splitting of the thread loop being emitted */
+	int xlo, xhi, ylo, yhi; /* ... at these runs of threadIdx.x, .y (hi INT_MAX: no end) */
+} K;
+
+enum { CG_NONE, CG_BARRIER, CG_OTHER };
+
+/* What the functions a kernel calls do, through any depth of calls:
+ * U_SYNC a barrier or warp operation (refused: it would need inlining),
+ * U_BUILTIN read threadIdx, blockIdx, blockDim or gridDim (which must
+ * then be set for them). A callee cuflow cannot see counts as U_BUILTIN. */
+enum { U_SYNC = 1, U_BUILTIN = 2 };
+
+typedef struct {
+	K *k;
+	Edits *e;
+	int lo, hi; /* the span being copied */
+	int loops;  /* loops and switches nested inside the span */
+	int cont;   /* loops nested inside the span (continue targets) */
+} Span;
+
+/* The x loop's head and bounds: over the block, over a split launch's range. */
+typedef struct {
+	const char *head, *lo, *hi;
+} XHead;
+extern const XHead xheads[2];
+extern const char outerloops[]; /* the z and y loops around an x loop */
+
+/* kernel.c */
+void kfail(K *k, CXCursor at, const char *what);
+int warpop(CXCursor call);
+bool incg(CXCursor d);
+int cgsync(CXCursor call);
+bool isbarrier(CXCursor call);
+void spanedit(Span *sp, int off, int len, char *text);
+bool inspan(Span *sp, CXCursor c);
+bool has(Ints *r, int x);
+const char *tid(void);
+char *exprtext(K *k, CXCursor e);
+bool names(K *k, CXCursor e, bool (*pick)(const KVar *));
+void spanwalk(Span *sp, CXCursor c);
+void copyspan(K *k, CXCursor *cs, int n, int lo, int hi);
+void newregion(K *k);
+void loophead(K *k, const char *mask);
+bool scalartype(CXType t);
+void looptail(K *k);
+char *replaced(const char *s, const char *what, const char *with);
+void denseloop(K *k, const char *masked);
+char *xloop(K *k, CXCursor *ks, int n, bool fast);
+bool haslabel(CXCursor *ks, int n);
+bool uniformjumps(K *k, CXCursor l);
+void genstmt(K *k, CXCursor s);
+bool hasgoto(CXCursor s);
+bool splits(K *k, CXCursor s);
+void genlist(K *k, CXCursor *ks, int n, bool jumps);
+char *declare(const char *type, const char *name);
+
+/* vars.c */
+int findvar(K *k, CXCursor decl);
+void addvar(K *k, CXCursor d, bool param);
+enum CXChildVisitResult collectvars(CXCursor c, CXCursor parent, CXClientData d);
+void pushonce(Ints *r, int x);
+void notewrites(K *k, CXCursor c);
+enum CXChildVisitResult collectwrites(CXCursor c, CXCursor parent, CXClientData d);
+bool builtinvar(CXCursor ref, const char **which);
+int calleeuses(CXCursor call);
+bool uniform(K *k, CXCursor e);
+void filluniform(K *k);
+
+/* remat.c */
+void fillremat(K *k);
+bool isthreadidx(CXCursor e, char axis);
+int laneterms(K *k, CXCursor sum, Cursors *add);
+bool lanesub(Span *sp, CXCursor c);
+bool lanedecl(Span *sp, CXCursor c);
+void freelanes(K *k);
+char *lanetest(K *k);
+
+/* invariant.c */
+bool invariant(K *k, CXCursor e, bool lane);
+void runonce(K *k, CXCursor *ks, int n);
+
+/* isplit.c */
+char *xsplit(K *k, const char *loop);
+void threadloop(K *k, CXCursor *ks, int n);
+void exprloop(K *k, CXCursor e, const char *pre, const char *post);
+char *newmask(K *k);
+char *newtemp(K *k, const char *type);

@@ -1,0 +1,373 @@
+/* remat.c: rematerialisation and lane subscripts. A local computed only
+ * from values that stay the same is recomputed in each thread loop instead of
+ * living in a per-thread array; a subscript p[X + threadIdx.x] whose X is the
+ * same for the whole x loop is written in a form GCC vectorises. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "front/cursor.h"
+#include "lower/lower.h"
+#include "lower/kernel.h"
+
+/* A local that is never changed after an initialiser computed only from
+ * thread and block indices, constants and unchanged parameters (tid =
+ * blockIdx.x * blockDim.x + threadIdx.x) is recomputed in every thread loop
+ * that uses it instead of being kept in a per-thread array: GCC then sees
+ * an index affine in the lane and vectorises (contiguous loads instead of
+ * gathers). */
+typedef struct {
+	K *k;
+	int self;
+	Edits *e;
+	bool ok;
+} Remat;
+
+static bool
+tokenis(CXCursor c, bool last, const char *const *set)
+{
+	CXToken *t;
+	unsigned n;
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
+	bool yes = false;
+	if (n) {
+		CXString s = clang_getTokenSpelling(tu, t[last ? n - 1 : 0]);
+		for (int i = 0; set[i] && !yes; i++)
+			yes = !strcmp(clang_getCString(s), set[i]);
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(tu, t, n);
+	return yes;
+}
+
+static enum CXChildVisitResult
+rematkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Remat *r = d;
+	K *k = r->k;
+	static const char *const effects[] = {"*", "&", "++", "--", NULL}, *const post[] = {"++", "--", NULL};
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_FloatingLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+	case CXCursor_ParenExpr:
+	case CXCursor_UnexposedExpr:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_BinaryOperator:
+	case CXCursor_ConditionalOperator:
+		break;
+	case CXCursor_UnaryOperator:
+		r->ok = !tokenis(c, false, effects) && !tokenis(c, true, post);
+		break;
+	case CXCursor_MemberRefExpr: { /* threadIdx.x and such */
+		CXCursor *ks;
+		int n = kids(c, &ks);
+		const char *b;
+		r->ok = n == 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
+		        builtinvar(clang_getCursorReferenced(strip(ks[0])), &b);
+		free(ks);
+		return CXChildVisit_Continue;
+	}
+	case CXCursor_DeclRefExpr: {
+		CXCursor ref = clang_getCursorReferenced(c);
+		const char *b;
+		int v = findvar(k, ref);
+		if (v < 0) { /* enumerators and constexpr globals are constants */
+			enum CXCursorKind rk = clang_getCursorKind(ref);
+			r->ok = rk == CXCursor_EnumConstantDecl || (builtinvar(ref, &b) && strcmp(b, "threadIdx"));
+			break;
+		}
+		KVar *x = &k->vars.v[v];
+		if (x->param) {
+			r->ok = !x->written;
+			break;
+		}
+		r->ok = v < r->self && x->remat && !ismacro(c);
+		if (r->ok) {
+			addedit(r->e, startof(c), endof(c) - startof(c), fmt("((%s)(%s))", x->type, x->remat));
+		}
+		break;
+	}
+	default:
+		r->ok = false;
+	}
+	return r->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+/* The text of c, local self's initialiser or one of its terms, with the
+ * remat locals it reads replaced by their texts (NULL: c cannot be
+ * recomputed). */
+static char *
+remtext(K *k, int self, CXCursor c)
+{
+	Edits e = {0};
+	Remat r = {k, self, &e, true};
+	rematkid(c, c, &r);
+	if (r.ok)
+		clang_visitChildren(c, rematkid, &r);
+	char *txt = NULL;
+	if (r.ok) {
+		char *t = xstrndup(k->F->src + startof(c), endof(c) - startof(c)), *err = NULL;
+		for (int j = 0; j < e.n; j++)
+			e.v[j].off -= startof(c);
+		size_t len;
+		txt = applyedits(t, strlen(t), &e, &len, &err);
+		free(err);
+		free(t);
+	}
+	freeedits(&e);
+	return txt;
+}
+
+/* int i = X + threadIdx.x (the sum unsigned, as blockIdx.x * blockDim.x +
+ * threadIdx.x is): the conversion of a sum that may wrap hides from GCC
+ * that i grows by one from thread to thread. Where X + blockDim.x - 1
+ * fits the local's type (below 2^31 for an int, 2^32 for a 64-bit one),
+ * i = (int)X + lane exactly; the x loop gets a second copy that says so
+ * (lane subscripts, below). X must be the same for the whole x loop. */
+static void
+remlane(K *k, int self, CXCursor init)
+{
+	KVar *v = &k->vars.v[self];
+	enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(v->decl)).kind;
+	if (t != CXType_Int && t != CXType_Long && t != CXType_LongLong && t != CXType_ULong && t != CXType_ULongLong)
+		return;
+	Cursors add = {0};
+	int tx = laneterms(k, strip(init), &add);
+	bool ok = tx >= 0;
+	Buf x = {0};
+	for (int i = 0; i < add.n && ok; i++)
+		if (i != tx) {
+			char *txt = remtext(k, self, add.v[i]);
+			ok = txt != NULL;
+			if (ok)
+				bprintf(&x, "%s(unsigned)(%s)", x.n ? " + " : "", txt);
+			free(txt);
+		}
+	if (ok) {
+		v->lanex = bstr(&x);
+		v->lane32 = t == CXType_Int;
+	} else
+		free(x.v);
+	vfree(add);
+}
+
+void
+fillremat(K *k)
+{
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
+		CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
+		if (v->param || v->shared || v->carray || v->addr || v->writes || !clang_Cursor_isNull(v->inc) ||
+		    strstr(v->type, "auto") || strstr(v->type, "decltype") ||
+		    clang_Cursor_isNull(init) || !scalartype(t) || startof(init) <= locoffset(clang_getCursorLocation(v->decl)))
+			continue;
+		bool clash = false;
+		for (int j = 0; j < k->vars.n && !clash; j++)
+			clash = j != i && !strcmp(k->vars.v[j].name, v->name);
+		if (clash)
+			continue;
+		v->remat = remtext(k, i, init);
+		if (v->remat)
+			remlane(k, i, init);
+	}
+}
+
+/* ---------------------------------------------------------------- lane subscripts */
+
+/* p[X + threadIdx.x] with the sum of type unsigned: the 32-bit sum may
+ * wrap, so GCC cannot tell that consecutive threads use consecutive
+ * elements and keeps the x loop scalar (lud's tile loads and store). Where
+ * X stays the same for a whole x loop, the x loop is emitted twice: with
+ * (p + X)[cuflow_tx] where X + blockDim.x - 1 < 2^32 (both forms then name
+ * the same element, for every thread), and as written otherwise; a test of
+ * X before the x loop picks one. */
+static bool
+isuint(CXCursor e)
+{
+	return clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_UInt;
+}
+
+/* threadIdx.x, threadIdx.y or threadIdx.z (axis 'x', 'y', 'z')? */
+bool
+isthreadidx(CXCursor e, char axis)
+{
+	e = strip(e);
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+		return false;
+	CXCursor *ks;
+	int n = kids(e, &ks);
+	const char *b;
+	char *m = spelling(e);
+	bool yes = n == 1 && m[0] == axis && !m[1] && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
+	           builtinvar(clang_getCursorReferenced(strip(ks[0])), &b) && !strcmp(b, "threadIdx");
+	free(m);
+	free(ks);
+	return yes;
+}
+
+static bool
+isthreadx(CXCursor e)
+{
+	return isthreadidx(e, 'x');
+}
+
+/* The terms of an unsigned sum a + b + ... */
+static void
+addends(CXCursor e, Cursors *out)
+{
+	CXCursor s = strip(e);
+	if (clang_getCursorKind(s) == CXCursor_BinaryOperator &&
+	    clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Add && isuint(s)) {
+		CXCursor *ks;
+		int n = kids(s, &ks);
+		if (n == 2) {
+			addends(ks[0], out);
+			addends(ks[1], out);
+			free(ks);
+			return;
+		}
+		free(ks);
+	}
+	vpush(*out, e);
+}
+
+/* Is location l written in the file itself, not produced by a macro? */
+static bool
+filetoken(CXSourceLocation l)
+{
+	CXFile ef, sf;
+	unsigned eo, so;
+	clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
+	clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
+	return eo == so && clang_File_isEqual(ef, sf);
+}
+
+/* Can the terms be copied one by one? Each must begin and end with a
+ * token of the file (then the macros inside it expand whole), and no two
+ * may overlap: terms of one macro's expansion (a[GID], GID being X +
+ * threadIdx.x) all span the whole invocation. */
+static bool
+plainterms(Cursors *add)
+{
+	for (int i = 0; i < add->n; i++) {
+		CXSourceRange r = clang_getCursorExtent(add->v[i]);
+		if (!filetoken(clang_getRangeStart(r)) || !filetoken(clang_getRangeEnd(r)) ||
+		    startof(add->v[i]) >= endof(add->v[i]))
+			return false;
+		for (int j = 0; j < i; j++)
+			if (startof(add->v[i]) < endof(add->v[j]) && startof(add->v[j]) < endof(add->v[i]))
+				return false;
+	}
+	return true;
+}
+
+/* The terms of sum, an unsigned X + threadIdx.x with X the same for the
+ * whole x loop: which one is threadIdx.x (-1: not such a sum). */
+int
+laneterms(K *k, CXCursor sum, Cursors *add)
+{
+	if (isuint(sum))
+		addends(sum, add);
+	int tx = -1;
+	bool ok = add->n > 1 && plainterms(add);
+	for (int i = 0; i < add->n && ok; i++)
+		if (isthreadx(add->v[i])) {
+			ok = tx < 0;
+			tx = i;
+		} else
+			ok = invariant(k, add->v[i], true);
+	return ok ? tx : -1;
+}
+
+static void
+addlane(Span *sp, CXCursor c)
+{
+	K *k = sp->k;
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	Cursors add = {0};
+	int tx = n == 2 && inspan(sp, c) && clang_getCanonicalType(clang_getCursorType(ks[0])).kind == CXType_Pointer
+	                 ? laneterms(k, ks[1], &add)
+	                 : -1;
+	if (tx >= 0) {
+		Buf x = {0};
+		for (int i = 0; i < add.n; i++)
+			if (i != tx) {
+				char *t = exprtext(k, add.v[i]);
+				bprintf(&x, "%s(unsigned)(%s)", x.n ? " + " : "", t);
+				free(t);
+			}
+		char *base = exprtext(k, ks[0]);
+		KLane l = {c, bstr(&x), fmt("((%s) + (%s))[cuflow_tx]", base, bstr(&x)), false};
+		vpush(k->lanes, l);
+		free(base);
+	}
+	vfree(add);
+	free(ks);
+}
+
+/* An array subscript in a thread loop: recorded in the first emission of
+ * the x loop, rewritten in the second (true: done). */
+bool
+lanesub(Span *sp, CXCursor c)
+{
+	K *k = sp->k;
+	if (k->dry || !k->lanesok)
+		return false;
+	for (int i = 0; i < k->lanes.n; i++)
+		if (clang_equalCursors(k->lanes.v[i].sub, c)) {
+			if (k->fast)
+				spanedit(sp, startof(c), endof(c) - startof(c), xstrdup(k->lanes.v[i].fast));
+			return k->fast;
+		}
+	if (!k->fast)
+		addlane(sp, c);
+	return false;
+}
+
+/* The fast x loop's own declaration of such a local (int i = X +
+ * threadIdx.x, remlane): its initialiser in the fast form too. */
+bool
+lanedecl(Span *sp, CXCursor c)
+{
+	K *k = sp->k;
+	int v = k->dry || !k->lanesok || !k->fast ? -1 : findvar(k, c);
+	CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+	if (v < 0 || !k->vars.v[v].lanex || clang_Cursor_isNull(init) || !inspan(sp, init))
+		return false;
+	KVar *x = &k->vars.v[v];
+	spanedit(sp, startof(init), endof(init) - startof(init), fmt("(%s)(%s) + (%s)cuflow_tx", x->type, x->lanex, x->type));
+	return true;
+}
+
+void
+freelanes(K *k)
+{
+	for (int i = 0; i < k->lanes.n; i++) {
+		free(k->lanes.v[i].x);
+		free(k->lanes.v[i].fast);
+	}
+	k->lanes.n = 0;
+}
+
+/* The test that picks the fast x loop: every X fits. */
+char *
+lanetest(K *k)
+{
+	Buf b = {0};
+	for (int i = 0; i < k->lanes.n; i++) {
+		bool seen = false;
+		for (int j = 0; j < i && !seen; j++)
+			seen = !strcmp(k->lanes.v[j].x, k->lanes.v[i].x) && k->lanes.v[j].sint == k->lanes.v[i].sint;
+		if (!seen)
+			bprintf(&b, "%scuflow_fits%s(%s, blockDim.x)", b.n ? " && " : "", k->lanes.v[i].sint ? "_int" : "",
+			        k->lanes.v[i].x);
+	}
+	return bstr(&b);
+}

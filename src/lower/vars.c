@@ -1,0 +1,489 @@
+/* vars.c: the kernel's variables and their uniformity (kernel.c's first
+ * pass). Every local and parameter is recorded with where it is written and
+ * which thread loops use it; a value is uniform when it is the same for every
+ * thread of the block (constants, blockIdx/blockDim/gridDim, unwritten
+ * parameters, shared memory and such variables), which lets control holding
+ * a barrier stay scalar C. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "front/cursor.h"
+#include "lower/lower.h"
+#include "lower/kernel.h"
+
+int
+findvar(K *k, CXCursor decl)
+{
+	for (int i = 0; i < k->vars.n; i++)
+		if (clang_equalCursors(k->vars.v[i].decl, decl))
+			return i;
+	return -1;
+}
+
+/* A variable's type as written for its copies: a local loses its top-level
+ * const and volatile, since a kept-per-thread or hoisted one is assigned
+ * where it was initialised. */
+static char *
+typetext(CXCursor decl, bool param)
+{
+	CXType t = clang_getCursorType(decl);
+	if (!param)
+		t = clang_getUnqualifiedType(t);
+	CXString s = clang_getTypeSpelling(t);
+	const char *c = clang_getCString(s);
+	/* an array's const sits on its elements; copies kept per block or per
+	 * thread are assigned, so drop it as for scalars */
+	if (!param && t.kind == CXType_ConstantArray && !strncmp(c, "const ", 6))
+		c += 6;
+	char *r = xstrdup(c);
+	clang_disposeString(s);
+	return r;
+}
+
+void
+addvar(K *k, CXCursor d, bool param)
+{
+	KVar v = {0};
+	v.decl = d;
+	v.name = spelling(d);
+	v.type = typetext(d, param);
+	if (param && parmarray(d)) { /* double c[] is a double *, T c[][N] a T (*)[N] */
+		char *t = fmt("std::decay<%s>::type", v.type);
+		free(v.type);
+		v.type = t;
+	}
+	v.param = param;
+	CXCursor *ks;
+	int n = kids(d, &ks);
+	for (int i = 0; i < n; i++)
+		if (clang_getCursorKind(ks[i]) == CXCursor_CUDASharedAttr)
+			v.shared = true;
+	free(ks);
+	if (v.shared && clang_Cursor_hasVarDeclExternalStorage(d))
+		v.dynshared = true;
+	CXType t = clang_getCanonicalType(clang_getCursorType(d));
+	v.carray = !param && (t.kind == CXType_ConstantArray);
+	vpush(k->vars, v);
+}
+
+enum CXChildVisitResult
+collectvars(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	K *k = d;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	if (kind == CXCursor_LambdaExpr)
+		return CXChildVisit_Continue;
+	if (kind == CXCursor_CallExpr && cgsync(c) == CG_OTHER)
+		kfail(k, c, "a cooperative_groups sync of a grid, a coalesced group or a group of unknown size "
+		            "(the block's and static tiles of up to 32 threads are lowered)");
+	if (kind == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(c))
+		addvar(k, c, false);
+	else if (kind == CXCursor_VarDecl) {
+		CXCursor *ks;
+		int n = kids(c, &ks);
+		bool sh = false;
+		for (int i = 0; i < n; i++)
+			sh |= clang_getCursorKind(ks[i]) == CXCursor_CUDASharedAttr;
+		free(ks);
+		if (sh) /* __shared__ locals have static storage */
+			addvar(k, c, false);
+		else
+			kfail(k, c, "a static local variable in a kernel");
+	}
+	return CXChildVisit_Recurse;
+}
+
+void
+pushonce(Ints *r, int x)
+{
+	for (int i = 0; i < r->n; i++)
+		if (r->v[i] == x)
+			return;
+	vpush(*r, x);
+}
+
+/* e is assigned, incremented, bound to a non-const reference or has its
+ * address taken (addr). Before the passes this counts the variable's
+ * writes; in the first pass it records the thread loop that writes. */
+static void
+markwritten(K *k, CXCursor e, bool addr)
+{
+	e = strip(e);
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+		int v = findvar(k, clang_getCursorReferenced(e));
+		if (v < 0)
+			return;
+		KVar *x = &k->vars.v[v];
+		if (k->dry)
+			pushonce(&x->wregions, k->region);
+		else {
+			x->written = true;
+			x->writes++;
+			x->addr |= addr;
+		}
+	} else if (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr ||
+	           clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
+		CXCursor *ks;
+		int n = kids(e, &ks);
+		CXType t = n ? clang_getCanonicalType(clang_getCursorType(ks[0])) : (CXType){0};
+		if (n && t.kind != CXType_Pointer) /* a[i] = ... writes the array a, p[i] = ... does not write p */
+			markwritten(k, ks[0], addr);
+		free(ks);
+	}
+}
+
+/* Variables a lambda names: it is copied as written, so they must keep
+ * their names and storage. */
+static enum CXChildVisitResult
+lambdavar(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	K *k = d;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		int v = findvar(k, clang_getCursorReferenced(c));
+		if (v >= 0)
+			k->vars.v[v].addr = true;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The prototype a call goes through (through a function pointer too);
+ * anything else, as for a call a template leaves unresolved, is unknown. */
+static CXType
+calleetype(CXCursor call)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(call)));
+	if (t.kind == CXType_Pointer)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	return t;
+}
+
+/* The writes expression c itself performs. */
+void
+notewrites(K *k, CXCursor c)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	CXCursor *ks;
+	int n;
+	if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator) {
+		enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(c);
+		if (kind == CXCursor_CompoundAssignOperator || o == CXBinaryOperator_Assign) {
+			n = kids(c, &ks);
+			if (n)
+				markwritten(k, ks[0], false);
+			if (n && k->dry && kind == CXCursor_BinaryOperator &&
+			    clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr)
+				vpush(k->stores, strip(ks[0]));
+			free(ks);
+		}
+	} else if (kind == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+		if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreInc ||
+		    u == CXUnaryOperator_PreDec || u == CXUnaryOperator_AddrOf) {
+			n = kids(c, &ks);
+			if (n)
+				markwritten(k, ks[0], u == CXUnaryOperator_AddrOf);
+			free(ks);
+		}
+	} else if (kind == CXCursor_CallExpr) { /* arguments bound to non-const references */
+		CXType ft = calleetype(c);
+		bool known = ft.kind == CXType_FunctionProto;
+		int na = clang_Cursor_getNumArguments(c);
+		for (int i = 0; i < na; i++) {
+			CXType pt = clang_getArgType(ft, i);
+			bool ref = pt.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(pt));
+			if (ref || !known) /* a call cuflow cannot resolve (a template's) may take any by reference */
+				markwritten(k, clang_Cursor_getArgument(c, i), false);
+		}
+	} else if (kind == CXCursor_VarDecl && isref(clang_getCursorType(c))) {
+		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+		if (!clang_Cursor_isNull(init))
+			markwritten(k, init, true); /* T &r = v: v changes through r */
+	} else if (kind == CXCursor_LambdaExpr && !k->dry)
+		clang_visitChildren(c, lambdavar, k);
+}
+
+enum CXChildVisitResult
+collectwrites(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	notewrites(d, c);
+	return CXChildVisit_Recurse;
+}
+
+/* ---------------------------------------------------------------- uniformity */
+
+static enum CXChildVisitResult
+uniformkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	void **a = d;
+	if (!uniform(a[0], c)) {
+		*(bool *)a[1] = false;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+bool
+builtinvar(CXCursor ref, const char **which)
+{
+	static const char *names[] = {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"};
+	for (int i = 0; i < 5; i++)
+		if (named(ref, names[i])) {
+			*which = names[i];
+			return insystem(ref);
+		}
+	return false;
+}
+
+typedef struct {
+	VEC(CXCursor) seen;
+	int uses;
+} Uses;
+
+static void calluses(Uses *u, CXCursor call);
+
+static enum CXChildVisitResult
+useskid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Uses *u = d;
+	const char *b;
+	if (isbarrier(c) || warpop(c))
+		u->uses |= U_SYNC;
+	else if (clang_getCursorKind(c) == CXCursor_CallExpr)
+		calluses(u, c);
+	else if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && builtinvar(clang_getCursorReferenced(c), &b))
+		u->uses |= U_BUILTIN;
+	return CXChildVisit_Recurse;
+}
+
+/* Is r a function whose body is the one a call runs (not a pointer, not
+ * virtual)? */
+static bool
+directcallee(CXCursor r)
+{
+	switch (clang_getCursorKind(r)) {
+	case CXCursor_FunctionDecl:
+	case CXCursor_FunctionTemplate:
+	case CXCursor_Constructor:
+	case CXCursor_Destructor:
+	case CXCursor_ConversionFunction:
+		return true;
+	case CXCursor_CXXMethod:
+		return !clang_CXXMethod_isVirtual(r);
+	default:
+		return false;
+	}
+}
+
+static void
+calluses(Uses *u, CXCursor call)
+{
+	CXCursor r = clang_getCursorReferenced(call);
+	if (!clang_Cursor_isNull(r) && incg(r)) { /* a group's ranks read the thread's indices */
+		u->uses |= U_BUILTIN;
+		return;
+	}
+	if (!clang_Cursor_isNull(r) && insystem(r))
+		return;
+	CXCursor f = directcallee(r) ? clang_getCursorDefinition(r) : clang_getNullCursor();
+	if (clang_Cursor_isNull(f)) {
+		u->uses |= U_BUILTIN;
+		return;
+	}
+	for (int i = 0; i < u->seen.n; i++)
+		if (clang_equalCursors(u->seen.v[i], f))
+			return;
+	vpush(u->seen, f);
+	clang_visitChildren(f, useskid, u);
+}
+
+int
+calleeuses(CXCursor call)
+{
+	Uses u = {{0}, 0};
+	calluses(&u, call);
+	vfree(u.seen);
+	return u.uses;
+}
+
+/* Is e the same value in every thread of the block? */
+bool
+uniform(K *k, CXCursor e)
+{
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	if (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr) {
+		CXCursor r = clang_getCursorReferenced(e);
+		const char *b;
+		if (builtinvar(r, &b))
+			return strcmp(b, "threadIdx") != 0;
+		enum CXCursorKind rk = clang_getCursorKind(r);
+		if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
+			int v = findvar(k, r);
+			if (v >= 0 && !k->vars.v[v].uniform && !k->vars.v[v].shared)
+				return false;
+		}
+	} else if (kind == CXCursor_CallExpr) {
+		CXCursor f = clang_getCursorReferenced(e);
+		if (clang_Cursor_isNull(f) || !insystem(f) || warpop(e) || isbarrier(e) || incg(f))
+			return false;
+		char *n = spelling(f);
+		bool bad = !strncmp(n, "atomic", 6) || !strncmp(n, "clock", 5) || !strncmp(n, "curand", 6);
+		free(n);
+		if (bad)
+			return false;
+	} else if (kind == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(e);
+		if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreInc ||
+		    u == CXUnaryOperator_PreDec)
+			return false; /* a side effect: each thread has its own */
+	} else if (kind == CXCursor_BinaryOperator &&
+	           clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign)
+		return false;
+	else if (kind == CXCursor_CompoundAssignOperator || kind == CXCursor_LambdaExpr)
+		return false;
+	bool ok = true;
+	void *a[2] = {k, &ok};
+	clang_visitChildren(e, uniformkid, a);
+	return ok;
+}
+
+/* Is update (i++, i += e, i >>= e, i = e) uniform for variable v? */
+static bool
+uniformupdate(K *k, CXCursor e, int v)
+{
+	e = strip(e);
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	CXCursor *ks;
+	int n = kids(e, &ks);
+	bool ok = false;
+	if (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Comma)
+		ok = n == 2 && uniformupdate(k, ks[0], v) && uniformupdate(k, ks[1], v);
+	else if (n >= 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
+	         findvar(k, clang_getCursorReferenced(strip(ks[0]))) == v) {
+		if (kind == CXCursor_UnaryOperator)
+			ok = true;
+		else if (kind == CXCursor_CompoundAssignOperator ||
+		         (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign))
+			ok = n == 2 && uniform(k, ks[1]);
+	} else
+		ok = uniform(k, e); /* updates another variable: must be a plain uniform expression */
+	free(ks);
+	return ok;
+}
+
+/* How many writes to v lie in c (a loop's increment): the write collector
+ * run on c alone, the counts of the whole body put back afterwards. */
+static int
+writesin(K *k, CXCursor c, int v)
+{
+	Ints saved = {0};
+	for (int i = 0; i < k->vars.n; i++) {
+		vpush(saved, k->vars.v[i].writes);
+		k->vars.v[i].writes = 0;
+	}
+	clang_visitChildren(c, collectwrites, k);
+	collectwrites(c, c, k);
+	int n = k->vars.v[v].writes;
+	for (int i = 0; i < k->vars.n; i++)
+		k->vars.v[i].writes = saved.v[i];
+	vfree(saved);
+	return n;
+}
+
+/* A for loop's own variables: declared by its init, written only by its increment. */
+static enum CXChildVisitResult
+findloopvars(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	K *k = d;
+	if (clang_getCursorKind(c) != CXCursor_ForStmt)
+		return CXChildVisit_Recurse;
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	const char *src = k->F->src;
+	int semi[2] = {-1, -1}, ns = 0, depth = 0;
+	for (int i = startof(c); i < endof(c) && ns < 2; i++) {
+		if (src[i] == '(')
+			depth++;
+		else if (src[i] == ')')
+			depth--;
+		else if (src[i] == ';' && depth == 1)
+			semi[ns++] = i;
+	}
+	CXCursor init = clang_getNullCursor(), inc = init;
+	for (int i = 0; i < n - 1; i++) {
+		int b = startof(ks[i]);
+		if (b < semi[0])
+			init = ks[i];
+		else if (b > semi[1] && ns == 2)
+			inc = ks[i];
+	}
+	if (!clang_Cursor_isNull(init) && !clang_Cursor_isNull(inc) && clang_getCursorKind(init) == CXCursor_DeclStmt) {
+		CXCursor *ds;
+		int nd = kids(init, &ds);
+		for (int i = 0; i < nd; i++) {
+			int v = findvar(k, ds[i]);
+			if (v >= 0 && k->vars.v[v].writes > 0 && writesin(k, inc, v) == k->vars.v[v].writes)
+				k->vars.v[v].inc = inc;
+		}
+		free(ds);
+	}
+	free(ks);
+	return CXChildVisit_Recurse;
+}
+
+/* Are the elements of array variable d const (so it is never written)? */
+static bool
+constelems(CXCursor d)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(d));
+	while (t.kind == CXType_ConstantArray)
+		t = clang_getArrayElementType(t);
+	return clang_isConstQualifiedType(t);
+}
+
+/* Could v be the same in every thread? (greatest fixed point: start from yes) */
+static bool
+stillinform(K *k, int i)
+{
+	KVar *v = &k->vars.v[i];
+	if (v->shared)
+		return false;
+	if (v->param)
+		return !v->written;
+	CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
+	if (clang_Cursor_isNull(init) || !uniform(k, init))
+		return false;
+	if (v->carray && !constelems(v->decl))
+		return false; /* writes to elements (a[i] = e) are not counted as writes */
+	if (!v->written)
+		return true;
+	return !clang_Cursor_isNull(v->inc) && uniformupdate(k, v->inc, i);
+}
+
+/* Parameters never written; locals initialised from uniform values and
+ * never written again, or written only by their for loop's uniform
+ * increment. */
+void
+filluniform(K *k)
+{
+	for (int i = 0; i < k->vars.n; i++) {
+		k->vars.v[i].inc = clang_getNullCursor();
+		k->vars.v[i].uniform = !k->vars.v[i].shared && (!k->vars.v[i].param || !k->vars.v[i].written);
+	}
+	clang_visitChildren(k->body, findloopvars, k);
+	for (bool ch = true; ch;) {
+		ch = false;
+		for (int i = 0; i < k->vars.n; i++)
+			if (k->vars.v[i].uniform && !stillinform(k, i)) {
+				k->vars.v[i].uniform = false;
+				ch = true;
+			}
+	}
+}

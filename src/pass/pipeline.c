@@ -1,0 +1,122 @@
+/* pipeline.c: a program's analyses and passes, in order, in one place (as
+ * QBE's func() lists its passes). The driver and the LSP server both call
+ * runpasses; nothing else links, analyses or runs a pass. A pass reads the
+ * analysed program and adds Changes to the plan; the passes a run may ask
+ * for (--passes) are the table below, in the order they run. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "analysis/analysis.h"
+
+static const struct {
+	const char *name;
+	void (*run)(Prog *p, Plan *plan);
+} passtab[] = {
+	[PASS_SYNC] = {"sync", syncmotion},
+};
+enum { NPASS = sizeof passtab / sizeof *passtab };
+
+/* The passes a comma list names, as bits PASS_*; 0 when a name is no pass. */
+unsigned
+passset(const char *list)
+{
+	unsigned set = 0;
+	for (const char *p = list;; p++) {
+		size_t n = strcspn(p, ",");
+		int k = 0;
+		while (k < NPASS && (strlen(passtab[k].name) != n || strncmp(p, passtab[k].name, n)))
+			k++;
+		if (k == NPASS)
+			return 0;
+		set |= 1u << k;
+		p += n;
+		if (!*p)
+			return set;
+	}
+}
+
+const char *
+passname(int pass)
+{
+	return pass >= 0 && pass < NPASS ? passtab[pass].name : "unknown";
+}
+
+/* Is the process past its memory cap (Opts.maxmem)? Then the program is
+ * refused instead of the machine running out of memory. The cap is on the
+ * whole process (with -j, what other workers hold counts too): it keeps a
+ * run from taking the machine down, it is not a per-file budget. */
+bool
+overmem(Prog *p)
+{
+	if (p->over)
+		return true;
+	size_t cap = p->opts ? p->opts->maxmem : 0;
+	if (!cap || rssbytes() <= cap)
+		return false;
+	p->over = fmt("its analysis needs more than %zu MiB of memory", cap >> 20);
+	return true;
+}
+
+static bool
+ishost(const PFunc *pf)
+{
+	return pf->f->kind == FN_HOST || pf->f->kind == FN_HOSTDEVICE;
+}
+
+/* Every analysis, in the order each needs the one before; false when the
+ * memory cap stopped it (Prog.over says why). */
+bool
+analyse(Prog *p)
+{
+	if (overmem(p))
+		return false;
+	solvepts(p);    /* pts.c: what every pointer may point to */
+	if (overmem(p))
+		return false;
+	fillkernels(p); /* kernel.c: what each kernel reads and writes */
+	filleffects(p); /* effects.c: per statement, and mod/ref per function */
+	pendall(p);     /* pending.c: what may be in flight when a function starts */
+	for (int f = 0; f < p->fns.n; f++) {
+		PFunc *pf = &p->fns.v[f];
+		if (!ishost(pf) || pf->f->st.n < 2)
+			continue;
+		if (overmem(p))
+			return false;
+		fillcfg(p, pf);     /* cfg.c, dom.c: edges, dominators */
+		fillloops(pf);      /* loop.c */
+		fillpending(p, pf); /* pending.c: device work in flight */
+	}
+	return true;
+}
+
+/* Links the units into one program, analyses it and runs the passes in
+ * `passes` (PASS_* bits) into plan. NULL, or why the program was refused
+ * (the caller frees it). */
+char *
+runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Plan *plan)
+{
+	Prog *p = prog_link(u, n, rules, o);
+	char *why = NULL;
+	if (analyse(p)) {
+		for (int k = 0; k < NPASS; k++)
+			if (passes & (1u << k))
+				passtab[k].run(p, plan);
+	} else
+		why = xstrdup(p->over);
+	prog_free(p);
+	return why;
+}
+
+void
+planfree(Plan *plan)
+{
+	for (int c = 0; c < plan->n; c++) {
+		free(plan->v[c].call);
+		free(plan->v[c].stop);
+		free(plan->v[c].inflight);
+		vfree(plan->v[c].members);
+		freeedits(&plan->v[c].edits);
+	}
+	vfree(*plan);
+}
