@@ -349,6 +349,7 @@ typedef struct {
 	VEC(Comment) comments;
 	Ints directives; /* offsets of preprocessor directive lines */
 	double tparse, tbuild; /* seconds */
+	const char *cache; /* how the header cache served the parse (front/cache.c): hit, new, off, ... */
 	int ndiag;
 } Unit;
 
@@ -376,12 +377,19 @@ typedef struct {
 	const FileText *files; /* other files' contents instead of the disk's (the lowering's device side) */
 	int nfiles;
 	int cudaarch;         /* __CUDA_ARCH__ in device code (--cuda-arch=sm_XX); 0: CUDA_ARCH_DEFAULT */
+	bool nocache;         /* parse every header, without the header cache (--no-cache) */
 	size_t maxmem;        /* resident bytes past which a program's analysis stops and it is refused; 0: no cap */
 } Opts;
 
-/* front/parse.c + front/build.c */
+/* front/parse.c + front/build.c; the headers every file starts with come
+ * precompiled from the header cache (front/cache.c) */
 Unit *unit_parse(const char *path, const Opts *o, const Rules *rules);
 void unit_free(Unit *u);
+/* A translation unit kept between parses of one buffer (an editor's): the
+ * next parse reuses its precompiled preamble. */
+typedef struct Kept Kept;
+Unit *unit_parsekept(const char *path, const Opts *o, const Rules *rules, Kept **keep);
+void kept_free(Kept *k);
 /* front/flags.c: nvcc's flags as clang's, for a parse */
 void nvccflags(const char *const *argv, int argc, const char *dir, bool keep, Strs *out);
 Opts fileopts(const Opts *run, const Strs *dbflags, Strs *all); /* the run's options with a file's flags */

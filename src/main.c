@@ -27,12 +27,13 @@ static const char usage[] =
 	"  --report=FORMAT    text (default), json or sarif\n"
 	"  --report-file=PATH write the report there instead of stderr\n"
 	"  --export-fixes=FILE write the moves as clang-apply-replacements YAML\n"
-	"  -j N               analyse N files at a time\n"
+	"  -j N               analyse N files at a time (-j alone: one per core)\n"
 	"  --max-memory=SIZE  refuse a program whose analysis would take the process past SIZE\n"
 	"                     (K, M, G; 0: no cap; default three quarters of the machine's memory)\n"
 	"  -q, --quiet        no report\n"
 	"  --timing           add parse and analysis times per file to the report\n"
 	"  --no-prescan       parse every file, even those with no CUDA calls\n"
+	"  --no-cache         parse every header, without the header cache (~/.cache/cuflow)\n"
 	"  --dump=model       print the front end's model (debugging)\n"
 	"  --lsp              serve the Language Server Protocol on stdin/stdout (see doc/editors.md)\n"
 	"  --version, --help\n"
@@ -77,6 +78,7 @@ enum {
 	OPT_LOWER,
 	OPT_LSP,
 	OPT_CUDAARCH,
+	OPT_NOCACHE,
 	OPT_MAXMEM,
 };
 
@@ -96,6 +98,7 @@ static const struct option longopts[] = {
 	{"include", required_argument, NULL, OPT_INCLUDE},
 	{"timing", no_argument, NULL, OPT_TIMING},
 	{"no-prescan", no_argument, NULL, OPT_NOPRESCAN},
+	{"no-cache", no_argument, NULL, OPT_NOCACHE},
 	{"lower", required_argument, NULL, OPT_LOWER},
 	{"cuda-arch", required_argument, NULL, OPT_CUDAARCH},
 	{"max-memory", required_argument, NULL, OPT_MAXMEM},
@@ -148,7 +151,23 @@ freerun(Run *r)
 	free(r->passes);
 }
 
-/* Whether every name in the comma list is a pass cuflow has. */
+/* -j's number: joined (-j4), the next argument when it is a number (-j 4),
+ * else one worker per core; 0 when *v is out of range. */
+static int
+jobs(char **argv, int argc, const char **v)
+{
+	*v = optarg;
+	if (!*v && optind < argc && argv[optind][0] >= '0' && argv[optind][0] <= '9')
+		*v = argv[optind++];
+	if (!*v) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+	}
+	char *end;
+	long j = strtol(*v, &end, 10);
+	return *end || j < 1 || j > 256 ? 0 : (int)j;
+}
+
 static void
 addcarg(Run *r, const char *flag, const char *val)
 {
@@ -178,7 +197,7 @@ main(int argc, char **argv)
 	int c;
 	opterr = 0;
 	/* the leading ':' tells a missing value (':') from an unknown option ('?') */
-	while ((c = getopt_long(dd, argv, ":iqp:I:D:U:j:ho:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(dd, argv, ":iqp:I:D:U:j::ho:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			r.inplace = true;
@@ -226,6 +245,9 @@ main(int argc, char **argv)
 		case OPT_NOPRESCAN:
 			r.opts.prescan = false;
 			break;
+		case OPT_NOCACHE:
+			r.opts.nocache = true;
+			break;
 		case OPT_LOWER:
 			if (strcmp(optarg, "openmp"))
 				return usageerr("--lower takes 'openmp'", optarg);
@@ -255,11 +277,9 @@ main(int argc, char **argv)
 				return usageerr("--max-memory takes a size in bytes, with an optional K, M or G", optarg);
 			break;
 		case 'j': {
-			char *end;
-			long j = strtol(optarg, &end, 10);
-			if (*end || j < 1 || j > 256)
-				return usageerr("-j takes a number from 1 to 256", optarg);
-			r.jobs = (int)j;
+			const char *v;
+			if ((r.jobs = jobs(argv, dd, &v)) < 1)
+				return usageerr("-j takes a number from 1 to 256", v);
 			break;
 		}
 		case OPT_VERSION:

@@ -2,11 +2,11 @@
 # (tests/unit/), and scripts for corpus and GPU runs that need what CI lacks.
 TESTS += tests/golden.test tests/cli.test tests/oracle.test tests/lsp.test tests/nvim.test tests/minhdr.test \
 	tests/precommit.test tests/man.test tests/flags.test tests/safety.test tests/kill.test tests/hostile.test \
-	tests/refuse.test
+	tests/refuse.test tests/cache.test
 EXTRA_DIST += tests/golden tests/golden.test tests/cli tests/cli.test tests/oracle tests/oracle.test tests/lower \
 	tests/corpus tests/gpu tests/rodinia tests/lsp tests/lsp.test tests/nvim.test tests/minhdr tests/minhdr.test \
 	tests/precommit.test tests/man.test tests/flags tests/flags.test tests/safety.test tests/kill.test \
-	tests/killrun.sh tests/hostile.test tests/refuse tests/refuse.test
+	tests/killrun.sh tests/hostile.test tests/refuse tests/refuse.test tests/cache.test
 
 # the report formats (JSON, SARIF, export-fixes) on every golden input:
 # prepare.test runs cuflow once per args group, the others check its output
@@ -16,13 +16,15 @@ EXTRA_DIST += tests/formats/lib.sh tests/formats/apply.py tests/formats/prepare.
 $(FORMAT_TESTS:.test=.log): tests/formats/prepare.log
 clean-local: clean-formats
 clean-formats:
-	rm -rf tests/formats.out
+	rm -rf tests/formats.out tests/cache.tmp
 distclean-local: distclean-validators
 distclean-validators:
 	rm -rf tests/validators
 .PHONY: clean-formats distclean-validators
 TEST_EXTENSIONS = .test
 TEST_LOG_COMPILER = $(SHELL)
-AM_TESTS_ENVIRONMENT = CUFLOW=$(abs_top_builddir)/src/cuflow; export CUFLOW;
+# the header cache of the tests' runs: their own, shared by tests running at once
+AM_TESTS_ENVIRONMENT = CUFLOW=$(abs_top_builddir)/src/cuflow; export CUFLOW; \
+	XDG_CACHE_HOME=$(abs_top_builddir)/tests/cache.tmp; export XDG_CACHE_HOME;
 include tests/unit/local.mk
 include tests/fuzz/local.mk

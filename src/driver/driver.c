@@ -385,8 +385,9 @@ report(Run *r, const Report *rep)
 	if (print == textreport) {
 		for (int i = 0; r->timing && i < rep->nunits; i++) {
 			const Unit *u = rep->units[i];
-			bprintf(&b, "timing %s parse=%.4f build=%.4f analyse=%.4f mode=%s%s\n", u->path, u->tparse, u->tbuild,
-			        rep->tanalyse1[i], u->mode == PM_CUDA ? "cuda" : "minimal", u->refused ? " refused" : "");
+			bprintf(&b, "timing %s parse=%.4f build=%.4f analyse=%.4f mode=%s%s cache=%s\n", u->path, u->tparse,
+			        u->tbuild, rep->tanalyse1[i], u->mode == PM_CUDA ? "cuda" : "minimal", u->refused ? " refused" : "",
+			        u->cache ? u->cache : "-");
 		}
 	}
 	int rc = 0;

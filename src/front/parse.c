@@ -12,6 +12,7 @@
 #include "config.h"
 #include "cuflow.h"
 #include "front/front.h"
+#include "front/parse.h"
 
 #define HDRDIR "/__cuflow__/include"
 #define MAXFILE (32 << 20) /* larger inputs are generated code, not sources to rewrite */
@@ -92,7 +93,9 @@ hasstd(const Opts *o)
 	return false;
 }
 
-static void
+/* The flags of a parse of path; those from the returned index on (the
+ * file's own directory, the user's flags) differ between files of a run. */
+static int
 pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 {
 	vpush(*a, xstrdup("-x"));
@@ -135,6 +138,7 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 	/* after clang's own headers: only what clang lacks (omp.h) comes from GCC */
 	vpush(*a, xstrdup("-idirafter" GCC_INCLUDE));
 #endif
+	int from = a->n;
 	/* quoted includes resolve against the file's directory, as nvcc does */
 	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
 	if (slash) {
@@ -143,6 +147,7 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 	}
 	free(dir);
 	nvccflags(o->cargs, o->ncargs, NULL, true, a);
+	return from;
 }
 
 /* A flag that would fix the first error, for the refusal message. */
@@ -242,56 +247,138 @@ joinlaunch(const char *src, size_t len)
 	return t;
 }
 
+static void
+inputof(Input *in, const char *path, const Opts *o, const char *text, size_t len, int mode, const char *cuda)
+{
+	memset(in, 0, sizeof *in);
+	in->from = pushargs(&in->args, o, path, mode, cuda);
+	if (!text) {
+		char *rerr = NULL;
+		text = in->own = readfile(path, &len, &rerr);
+		free(rerr);
+	}
+	if (text && (in->joined = joinlaunch(text, len)))
+		text = in->joined;
+	if (o->text || in->joined) { /* an editor's buffer, or the launches pulled together */
+		struct CXUnsavedFile f = {xstrdup(path), text, len};
+		vpush(in->uf, f);
+	}
+	for (int i = 0; i < o->nfiles; i++)
+		if (strcmp(o->files[i].path, path)) {
+			struct CXUnsavedFile f = {xstrdup(o->files[i].path), o->files[i].text, o->files[i].len};
+			vpush(in->uf, f);
+		}
+	in->hdr0 = in->uf.n;
+	for (const Embedded *e = cuflow_headers; e->name; e++) { /* cuflow_minmax.h, cuflow_nvatomic.h serve the toolkit's mode too */
+		struct CXUnsavedFile f = {fmt(HDRDIR "/%s", e->name), e->text, strlen(e->text)};
+		vpush(in->uf, f);
+	}
+}
+
+static void
+inputfree(Input *in)
+{
+	for (int i = 0; i < in->args.n; i++)
+		free(in->args.v[i]);
+	vfree(in->args);
+	for (int i = 0; i < in->uf.n; i++)
+		free((char *)in->uf.v[i].Filename);
+	vfree(in->uf);
+	free(in->own);
+	free(in->joined);
+}
+
+/* The header cache's PCH for in (NULL: none), *state saying how it went. */
+static char *
+pchof(const Input *in, const Opts *o, const char **state)
+{
+	if (o->nocache) {
+		*state = "off";
+		return NULL;
+	}
+	if (o->nfiles) { /* other files' texts could stand in for headers */
+		*state = "files";
+		return NULL;
+	}
+	return pch_for(&in->args, in->from, in->uf.v + in->hdr0, in->uf.n - in->hdr0, state);
+}
+
+/* libclang's parse of path with args, on top of pch when not NULL: the
+ * -include flags' headers are in it. */
+enum CXErrorCode
+parsewith(CXIndex idx, const char *path, const Input *in, const char *pch, unsigned flags, CXTranslationUnit *tu)
+{
+	Strs a = {0};
+	for (int i = 0; i < in->args.n; i++) {
+		if (pch && !strcmp(in->args.v[i], "-include") && i + 1 < in->args.n)
+			i++;
+		else
+			vpush(a, in->args.v[i]);
+	}
+	if (pch) {
+		vpush(a, "-include-pch");
+		vpush(a, (char *)pch);
+	}
+	*tu = NULL;
+	enum CXErrorCode ec =
+		clang_parseTranslationUnit2(idx, path, (const char *const *)a.v, a.n, in->uf.v, in->uf.n, flags, tu);
+	vfree(a);
+	return ec;
+}
+
+/* A parse of in on the header cache's PCH, or reading the headers when
+ * there is none or it does not load. */
+static CXTranslationUnit
+cachedparse(CXIndex idx, const char *path, const Input *in, char *pch, const char **state, enum CXErrorCode *ec)
+{
+	CXTranslationUnit tu = NULL;
+	if (pch && (*ec = parsewith(idx, path, in, pch, CXTranslationUnit_None, &tu)) != CXError_Success) {
+		pch_drop(pch);
+		*state = "failed";
+	}
+	if (!tu)
+		*ec = parsewith(idx, path, in, NULL, CXTranslationUnit_None, &tu);
+	free(pch);
+	return tu;
+}
+
+/* parsetu's work; with keep, the unit is keep's (not the caller's to
+ * dispose) and *idx is unset. *cache says how the header cache served it. */
+static CXTranslationUnit
+parseunit(const char *path, const Opts *o, const char *text, size_t len, int *mode, CXIndex *idx, char **err,
+          const char **cache, Kept *keep)
+{
+	const char *cuda;
+	*mode = parsemode(o, &cuda);
+	Input in;
+	inputof(&in, path, o, text, len, *mode, cuda);
+	char *pch = pchof(&in, o, cache);
+	enum CXErrorCode ec;
+	CXTranslationUnit tu;
+	if (keep)
+		tu = keptparse(keep, path, &in, pch, cache, &ec);
+	else {
+		*idx = clang_createIndex(0, 0);
+		tu = cachedparse(*idx, path, &in, pch, cache, &ec);
+	}
+	inputfree(&in);
+	if (ec != CXError_Success || !tu) {
+		*err = fmt("libclang could not parse the file (error %d)", (int)ec);
+		if (!keep)
+			clang_disposeIndex(*idx);
+		return NULL;
+	}
+	return tu;
+}
+
 /* A translation unit of path parsed as nvcc would, with text standing in
  * for the file when o->text is set; NULL with a reason on failure. The
  * caller disposes the TU and *idx. */
 CXTranslationUnit
 parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode, CXIndex *idx, char **err)
 {
-	const char *cuda;
-	*mode = parsemode(o, &cuda);
-	Strs args = {0};
-	pushargs(&args, o, path, *mode, cuda);
-	VEC(struct CXUnsavedFile) uf = {0};
-	char *own = NULL, *joined = NULL;
-	if (!text) {
-		char *rerr = NULL;
-		text = own = readfile(path, &len, &rerr);
-		free(rerr);
-	}
-	if (text && (joined = joinlaunch(text, len)))
-		text = joined;
-	if (o->text || joined) { /* an editor's buffer, or the launches pulled together */
-		struct CXUnsavedFile f = {xstrdup(path), text, len};
-		vpush(uf, f);
-	}
-	for (int i = 0; i < o->nfiles; i++)
-		if (strcmp(o->files[i].path, path)) {
-			struct CXUnsavedFile f = {xstrdup(o->files[i].path), o->files[i].text, o->files[i].len};
-			vpush(uf, f);
-		}
-	for (const Embedded *e = cuflow_headers; e->name; e++) { /* cuflow_minmax.h, cuflow_nvatomic.h serve the toolkit's mode too */
-		struct CXUnsavedFile f = {fmt(HDRDIR "/%s", e->name), e->text, strlen(e->text)};
-		vpush(uf, f);
-	}
-	*idx = clang_createIndex(0, 0);
-	CXTranslationUnit tu = NULL;
-	enum CXErrorCode ec = clang_parseTranslationUnit2(*idx, path, (const char *const *)args.v, args.n, uf.v,
-	                                                  uf.n, CXTranslationUnit_None, &tu);
-	for (int i = 0; i < args.n; i++)
-		free(args.v[i]);
-	vfree(args);
-	for (int i = 0; i < uf.n; i++)
-		free((char *)uf.v[i].Filename);
-	vfree(uf);
-	free(own);
-	free(joined);
-	if (ec != CXError_Success || !tu) {
-		*err = fmt("libclang could not parse the file (error %d)", (int)ec);
-		clang_disposeIndex(*idx);
-		return NULL;
-	}
-	return tu;
+	const char *cache;
+	return parseunit(path, o, text, len, mode, idx, err, &cache, NULL);
 }
 
 /* The first error diagnostic of a parse, for a refusal, or NULL. */
@@ -332,11 +419,21 @@ typedef struct {
 	const Opts *o;
 	const Rules *rules;
 	const char *path;
+	Kept *keep;
 } ParseJob;
 static void *parsebuild(void *arg);
 
 Unit *
 unit_parse(const char *path, const Opts *o, const Rules *rules)
+{
+	return unit_parsekept(path, o, rules, NULL);
+}
+
+/* unit_parse reusing and then keeping *keep's translation unit (a new one
+ * when *keep is NULL): an editor's next analysis of the buffer reparses it
+ * on its precompiled preamble instead of reading every header again. */
+Unit *
+unit_parsekept(const char *path, const Opts *o, const Rules *rules, Kept **keep)
 {
 	Unit *u = xcalloc(1, sizeof *u);
 	u->path = xstrdup(path);
@@ -372,7 +469,9 @@ unit_parse(const char *path, const Opts *o, const Rules *rules)
 		u->skipped = "the pre-scan found no CUDA calls, launches or kernels";
 		return u;
 	}
-	ParseJob j = {u, o, rules, path};
+	if (keep && !*keep)
+		*keep = kept_new();
+	ParseJob j = {u, o, rules, path, keep ? *keep : NULL};
 	if (!onstack(parsebuild, &j, PARSESTACK))
 		u->refused = xstrdup("cannot start a thread to parse it");
 	return u;
@@ -387,14 +486,18 @@ parsebuild(void *arg)
 	const Opts *o = j->o;
 	const char *path = j->path;
 	double t0 = now();
-	CXIndex idx;
-	CXTranslationUnit tu = parsetu(path, o, u->src, u->len, &u->mode, &idx, &u->refused);
+	CXIndex idx = NULL;
+	CXTranslationUnit tu = parseunit(path, o, u->src, u->len, &u->mode, &idx, &u->refused, &u->cache, j->keep);
 	if (tu)
 		diagnose(u, tu);
 	const char *old = u->mode == PM_CUDA && u->refused ? legacyapi(u->refused) : NULL;
 	if (old) { /* code older than the toolkit: parse it with the declarations it was written for */
-		clang_disposeTranslationUnit(tu);
-		clang_disposeIndex(idx);
+		if (j->keep)
+			keptclear(j->keep); /* kept units are the toolkit's: this one is parsed afresh each time */
+		else if (tu) {
+			clang_disposeTranslationUnit(tu);
+			clang_disposeIndex(idx);
+		}
 		free(u->refused);
 		free(u->fixhint);
 		u->refused = u->fixhint = NULL;
@@ -402,7 +505,7 @@ parsebuild(void *arg)
 		u->legacy = xstrdup(old);
 		Opts mo = *o;
 		mo.minimal = true;
-		tu = parsetu(path, &mo, u->src, u->len, &u->mode, &idx, &u->refused);
+		tu = parseunit(path, &mo, u->src, u->len, &u->mode, &idx, &u->refused, &u->cache, NULL);
 		if (tu)
 			diagnose(u, tu);
 	}
@@ -413,8 +516,10 @@ parsebuild(void *arg)
 			build(u, tu, j->rules);
 			u->tbuild = now() - t0;
 		}
-		clang_disposeTranslationUnit(tu);
-		clang_disposeIndex(idx);
+		if (!keptholds(j->keep, tu)) {
+			clang_disposeTranslationUnit(tu);
+			clang_disposeIndex(idx);
+		}
 	}
 	return NULL;
 }

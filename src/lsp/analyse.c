@@ -2,7 +2,9 @@
  * would run it (the command line's options, -p flags for the file), with
  * the buffer standing in for the file on disk; each Change of the plan
  * becomes a diagnostic in the buffer's bytes. The buffer is analysed as a
- * program of its own: kernels defined in other files are unknown code. */
+ * program of its own: kernels defined in other files are unknown code. The
+ * document keeps its translation unit, so an analysis after an edit reparses
+ * only the buffer, on the precompiled preamble of its includes. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,7 +105,7 @@ analysedoc(const Analyser *a, Doc *d, Diag *note)
 	Opts o = fileopts(&a->run->opts, dbflagsof(a, d->path), &flags);
 	o.text = d->t.s;
 	o.textlen = d->t.len;
-	Unit *u = unit_parse(d->path, &o, a->rules);
+	Unit *u = unit_parsekept(d->path, &o, a->rules, &d->kept);
 	int rc = 0;
 	if (u->refused) {
 		refusalnote(u, d->path, note);

@@ -57,6 +57,7 @@ doc_free(Doc *d)
 	if (d->tree)
 		ts_tree_delete(d->tree);
 	ts_parser_delete(d->ps);
+	kept_free(d->kept);
 	text_free(&d->t);
 	free(d->uri);
 	free(d->path);

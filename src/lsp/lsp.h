@@ -90,6 +90,7 @@ typedef struct {
 	bool fresh;     /* the diagnostics come from an analysis of this very text */
 	double due;     /* when to analyse the unsaved buffer (0: not planned) */
 	int nextid;
+	Kept *kept;     /* the last analysis's translation unit, reparsed by the next */
 } Doc;
 
 Doc *doc_open(const char *uri, const char *path, const char *text, size_t len, int version);
