@@ -497,6 +497,7 @@ typedef struct Prog {
 int prog_groups(Unit **units, int n, int *group);
 Prog *prog_link(Unit **units, int n, const Rules *rules, const Opts *o);
 void prog_free(Prog *p);
+bool overmem(Prog *p); /* past Opts.maxmem: Prog.over says why */
 int newloc(Prog *p, int kind, int space, const char *name, int unit, int line, int fn);
 int symloc(const Prog *p, int unit, int sym);
 int symfn(const Prog *p, int unit, int sym);
@@ -566,7 +567,6 @@ void syncmotion(Prog *p, Plan *plan);
 /* pass/pipeline.c */
 unsigned passset(const char *list); /* PASS_* bits of a comma list; 0: a name that is no pass */
 const char *passname(int pass);
-bool overmem(Prog *p);
 bool analyse(Prog *p); /* every analysis, no pass */
 char *runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Plan *plan);
 void planfree(Plan *plan);

@@ -211,6 +211,22 @@ prog_link(Unit **units, int n, const Rules *rules, const Opts *o)
 	return p;
 }
 
+/* Is the process past its memory cap (Opts.maxmem)? Then the program is
+ * refused instead of the machine running out of memory. The cap is on the
+ * whole process (with -j, what other workers hold counts too): it keeps a
+ * run from taking the machine down, it is not a per-file budget. */
+bool
+overmem(Prog *p)
+{
+	if (p->over)
+		return true;
+	size_t cap = p->opts ? p->opts->maxmem : 0;
+	if (!cap || rssbytes() <= cap)
+		return false;
+	p->over = fmt("its analysis needs more than %zu MiB of memory", cap >> 20);
+	return true;
+}
+
 void
 prog_free(Prog *p)
 {
