@@ -457,8 +457,9 @@ typedef struct {
 	Bits drd, dwr, srd, swr; /* in flight on the default stream / on other streams */
 	Bits strm;               /* the streams with work in flight (LOC_UNKNOWN: some unknown one) */
 	bool dany, sany;         /* some work in flight there, even with nothing to read or write */
-	bool entry;              /* srd/swr also hold Prog.alldev's, by reference: what may be in */
-	int ex;                  /* flight when a function other than main starts; EX_KIO when a printing kernel is */
+	bool entry;              /* srd/swr also hold Prog.alldev's, by reference (pendwork reads them): */
+	                         /* the work in flight when a function other than main starts */
+	int ex;                  /* EX_KIO when a printing kernel is in flight */
 } Pend;
 
 typedef struct {

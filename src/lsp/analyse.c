@@ -10,8 +10,7 @@
 
 #include "lsp/lsp.h"
 
-/* The compile flags -p gives the file, then the command line's. */
-/* The compile command's flags of path, or NULL. */
+/* The flags -p gives the file (its compile command's), or NULL. */
 static const Strs *
 dbflagsof(const Analyser *a, const char *path)
 {
