@@ -439,6 +439,7 @@ enum {
 	EX_UNSAFE = 1 << 14,   /* setjmp and friends */
 	EX_MANAGED = 1 << 15,  /* touches managed memory */
 	EX_STREAMOP = 1 << 16, /* its device work goes to a stream other than the default one */
+	EX_CONFIG = 1 << 17,   /* calls code with #if/#ifdef in its body: it differs between configurations */
 };
 
 typedef struct {
@@ -451,6 +452,8 @@ typedef struct {
 	int whatline;
 	const char *unk, *unkvia; /* the first code cuflow cannot see into, and the */
 	int unkline;              /* call here that reaches it (NULL: this statement) */
+	const char *cfg;          /* EX_CONFIG: the call here that reaches the conditional code */
+	int cfgline;
 } Eff;
 
 typedef struct {
@@ -512,6 +515,7 @@ const Bits *addrs(const Prog *p, const PFunc *pf, int node); /* what an lvalue d
 void fillkernels(Prog *p);
 /* analysis/effects.c */
 void filleffects(Prog *p);
+void effnotes(Eff *a, const Eff *b);
 /* analysis/dom.c */
 void filldom(int n, Ints *succ, Ints *pred, int root, int *idom, int *order, int *rpo, int *nrpo);
 bool dominates(const int *idom, const int *order, int a, int b);

@@ -29,6 +29,25 @@ effnew(Eff *e, int nlocs)
 	e->whatline = 0;
 }
 
+/* The calls a report names (the first of each kind) of b, where a has none. */
+void
+effnotes(Eff *a, const Eff *b)
+{
+	if (!a->what && b->what) {
+		a->what = b->what;
+		a->whatline = b->whatline;
+	}
+	if (!a->unk && b->unk) {
+		a->unk = b->unk;
+		a->unkvia = b->unkvia;
+		a->unkline = b->unkline;
+	}
+	if (!a->cfg && b->cfg) {
+		a->cfg = b->cfg;
+		a->cfgline = b->cfgline;
+	}
+}
+
 /* Merges b into a; true if a grew. */
 static bool
 effor(Eff *a, const Eff *b)
@@ -42,15 +61,7 @@ effor(Eff *a, const Eff *b)
 		a->ex |= b->ex;
 		ch = true;
 	}
-	if (!a->what && b->what) {
-		a->what = b->what;
-		a->whatline = b->whatline;
-	}
-	if (!a->unk && b->unk) {
-		a->unk = b->unk;
-		a->unkvia = b->unkvia;
-		a->unkline = b->unkline;
-	}
+	effnotes(a, b);
 	return ch;
 }
 
@@ -333,6 +344,10 @@ calleff(const Prog *p, const PFunc *pf, const Call *c, Eff *e)
 		const PFunc *g = &p->fns.v[fid];
 		if (g->sum.ex & (EX_DEVOP | EX_UNKNOWN | EX_TIMER | EX_EXIT))
 			note(e, c->name, c->line); /* name the call here, not what is inside the helper */
+		if ((g->sum.ex & EX_CONFIG) && !e->cfg) {
+			e->cfg = c->name;
+			e->cfgline = c->line;
+		}
 		if ((g->sum.ex & EX_UNKNOWN) && !e->unk) {
 			e->unk = g->sum.unk;
 			e->unkvia = c->name;
@@ -383,6 +398,27 @@ ishost(const PFunc *pf)
 	return pf->f->kind == FN_HOST || pf->f->kind == FN_HOSTDEVICE;
 }
 
+/* Does f's body in the main file hold a conditional directive (#if,
+ * #ifdef, #else, ...)? Then what it does differs between configurations
+ * (a -DDEBUG build's error check), and a move past a call to it that is
+ * right for this build may be wrong for another. Headers' bodies are not
+ * seen: the front end keeps the main file's directives only. */
+static bool
+conditional(const Unit *u, const Func *f)
+{
+	for (int i = 0; f->inmain && i < u->directives.n; i++) {
+		int d = u->directives.v[i];
+		if (d <= f->begin || d >= f->end)
+			continue;
+		const char *s = u->src + d;
+		while (*s == ' ' || *s == '\t' || *s == '#')
+			s++;
+		if (!strncmp(s, "if", 2) || !strncmp(s, "el", 2))
+			return true;
+	}
+	return false;
+}
+
 void
 filleffects(Prog *p)
 {
@@ -390,6 +426,8 @@ filleffects(Prog *p)
 	for (int f = 0; f < p->fns.n; f++) {
 		PFunc *pf = &p->fns.v[f];
 		effnew(&pf->sum, nl);
+		if (conditional(pf->u, pf->f))
+			pf->sum.ex |= EX_CONFIG;
 		pf->st = xcalloc(pf->f->st.n, sizeof *pf->st);
 		for (int n = 0; n < pf->f->st.n; n++)
 			effnew(&pf->st[n], nl);
@@ -410,7 +448,7 @@ filleffects(Prog *p)
 				bclear(&e->strm);
 				e->syncstream = -1;
 				e->ex = 0;
-				e->what = e->unk = e->unkvia = NULL;
+				e->what = e->unk = e->unkvia = e->cfg = NULL;
 				stmteff(p, pf, n, e);
 				changed |= effor(&pf->sum, e);
 			}

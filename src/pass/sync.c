@@ -207,15 +207,7 @@ fillitems(S *s)
 			bor(&x->e.rd, &e->rd);
 			bor(&x->e.wr, &e->wr);
 			x->e.ex |= e->ex;
-			if (!x->e.what && e->what) {
-				x->e.what = e->what;
-				x->e.whatline = e->whatline;
-			}
-			if (!x->e.unk && e->unk) {
-				x->e.unk = e->unk;
-				x->e.unkvia = e->unkvia;
-				x->e.unkline = e->unkline;
-			}
+			effnotes(&x->e, e);
 			if (st->end > x->end)
 				x->end = st->end;
 			if (st->begin < x->begin)
@@ -334,6 +326,12 @@ blocker(S *s, Group *g, int xi, int *ln)
 		*ln = line(s->u, d);
 		return xstrdup("is a preprocessor directive: the code may differ in other configurations");
 	}
+	if ((e->ex | g->e.ex) & EX_CONFIG) {
+		const Eff *c = e->ex & EX_CONFIG ? e : &g->e;
+		*ln = c->cfgline ? c->cfgline : xl;
+		return fmt("calls %s, whose body has #if/#ifdef: the code may differ in other configurations",
+		           c->cfg ? c->cfg : "a function");
+	}
 	if (e->ex & (EX_UNKNOWN | EX_UNSAFE)) {
 		*ln = e->unkline ? e->unkline : xl;
 		return unseen("calls", e);
@@ -403,6 +401,7 @@ groupadd(S *s, Group *g, int xi)
 	bor(&g->e.rd, &x->e.rd);
 	bor(&g->e.wr, &x->e.wr);
 	g->e.ex |= x->e.ex;
+	effnotes(&g->e, &x->e);
 	const Pend *in = &s->pf->in[x->first];
 	bor(&g->in.drd, &in->drd);
 	bor(&g->in.dwr, &in->dwr);
