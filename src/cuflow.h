@@ -297,6 +297,8 @@ typedef struct {
 	Ints succ, pred;
 	Ints decls; /* syms declared directly by this statement */
 	int loop;   /* analysis: innermost loop header, or -1 */
+	bool once;  /* a loop's header: its body runs at least once (a do loop, or a for
+	               whose constant start satisfies its condition against a constant bound) */
 	char *label; /* ST_GOTO target / ST_LABEL name */
 } Stmt;
 
@@ -540,8 +542,9 @@ typedef struct {
 } Edit;
 typedef VEC(Edit) Edits;
 
-enum { PASS_SYNC };
+enum { PASS_SYNC, PASS_COPIES };
 enum { CH_MOVE, CH_KEEP };
+enum { CP_HOIST = 1, CP_SINK }; /* Change.how of the copies pass's moves */
 
 /* One decision of a pass about one statement (or group), with its reasons:
  * the report, the machine formats and the edits all come from these. */
@@ -552,13 +555,16 @@ typedef struct {
 	int line, endline;  /* the sync statement (first member of a group) */
 	int begin, end;     /* its bytes [begin, end) in the unit's text (editors underline them) */
 	char *call;         /* the sync call's name */
-	Ints members;       /* lines of every statement moved together */
+	Ints members;       /* lines of every statement moved together (copies: of the loops it leaves) */
 	int target;         /* the line it now precedes (a statement or the block's closing brace) */
 	bool toend;         /* target is the end of the block */
 	int overlap, calls; /* host statements and calls it now overlaps */
 	char *inflight;     /* moves: the device work in flight it overlaps ("fill (line 26)"), or NULL */
 	char *stop;         /* what stopped it (moves) or why it stayed (keeps) */
 	int stopline;       /* where, or 0 */
+	int how;            /* copies: CP_HOIST or CP_SINK */
+	char *safe;         /* copies: the facts that make the move safe */
+	char *bytes;        /* copies: the size argument's text, per copy saved */
 	Edits edits;
 } Change;
 typedef VEC(Change) Plan;
@@ -566,8 +572,19 @@ typedef VEC(Change) Plan;
 /* model/dump.c: --dump=model */
 void dumpunit(Buf *b, const Unit *u);
 
+/* pass/place.c: a statement's lines, for the passes that move statements */
+bool blankbefore(const Unit *u, int off);      /* only blanks before off on its line */
+int stmtlineend(const Unit *u, int off);       /* past the end's line and its comment; -1: code follows */
+int leadcomments(const Unit *u, int off);      /* where the comment lines right above off begin */
+void reindent(Buf *out, const Unit *u, int a, int b, const char *from, const char *to);
+int directivein(const Unit *u, int a, int b);  /* a directive line's offset in [a, b), or -1 */
+int trimblank(const Unit *u, int a, int b);    /* b, or past a blank line the deletion [a, b) would leave doubled */
+void cutstmt(const Unit *u, int begin, int end, const char *indent, Buf *text, Edits *e);
+
 /* pass/sync.c */
 void syncmotion(Prog *p, Plan *plan);
+/* pass/copies.c */
+void copymotion(Prog *p, Plan *plan);
 
 /* pass/pipeline.c */
 unsigned passset(const char *list); /* PASS_* bits of a comma list; 0: a name that is no pass */

@@ -2,6 +2,7 @@
  * each function body becomes a statement-level CFG whose nodes carry the IR
  * ops of expr.c. Control statements written through a macro, and statements
  * cuflow does not decompose, are one node holding all their ops. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -787,6 +788,7 @@ dostmt(B *b, CXCursor s)
 	int bo, eo;
 	offsets(s, &bo, &eo, NULL);
 	setrange(b, &b->fn->st.v[top], bo, bo + 2);
+	b->fn->st.v[top].once = true;
 	endnode(b);
 	Ints *brk = pushtarget(&b->brk), *cont = pushtarget(&b->cont);
 	if (n)
@@ -807,6 +809,62 @@ dostmt(B *b, CXCursor s)
 	free(ks);
 }
 
+/* The loop variable a for's init sets and the constant it starts at. */
+static bool
+forstart(CXCursor init, CXCursor *var, long long *v)
+{
+	CXCursor *ks;
+	int n = kids(init, &ks);
+	bool ok = false;
+	if (clang_getCursorKind(init) == CXCursor_DeclStmt && n == 1 && clang_getCursorKind(ks[0]) == CXCursor_VarDecl) {
+		CXCursor *vk;
+		int nv = kids(ks[0], &vk);
+		*var = ks[0];
+		ok = nv > 0 && (*v = intconst(vk[nv - 1])) != LLONG_MIN;
+		free(vk);
+	} else if (clang_getCursorKind(init) == CXCursor_BinaryOperator &&
+	           clang_getCursorBinaryOperatorKind(init) == CXBinaryOperator_Assign && n == 2 &&
+	           clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr) {
+		*var = clang_getCursorReferenced(strip(ks[0]));
+		ok = (*v = intconst(ks[1])) != LLONG_MIN;
+	}
+	free(ks);
+	return ok;
+}
+
+/* Does a for's body run at least once: `for (i = A; i OP B; ...)` with
+ * constants A and B such that A OP B holds? The first test sees i = A
+ * whatever the body does later. */
+static bool
+firstpass(CXCursor init, CXCursor cond)
+{
+	CXCursor var;
+	long long a, bnd;
+	if (!forstart(init, &var, &a) || clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+		return false;
+	CXCursor *ks;
+	int n = kids(cond, &ks);
+	bool ok = n == 2 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
+	          clang_equalCursors(clang_getCursorReferenced(strip(ks[0])), var) && (bnd = intconst(ks[1])) != LLONG_MIN;
+	free(ks);
+	if (!ok)
+		return false;
+	switch (clang_getCursorBinaryOperatorKind(cond)) {
+	case CXBinaryOperator_LT:
+		return a < bnd;
+	case CXBinaryOperator_LE:
+		return a <= bnd;
+	case CXBinaryOperator_GT:
+		return a > bnd;
+	case CXBinaryOperator_GE:
+		return a >= bnd;
+	case CXBinaryOperator_NE:
+		return a != bnd;
+	default:
+		return false;
+	}
+}
+
 static void
 forstmt(B *b, CXCursor s)
 {
@@ -819,19 +877,20 @@ forstmt(B *b, CXCursor s)
 		atomic(b, s);
 		return;
 	}
-	int i = 0;
+	int i = 0, init = -1;
 	if (i < n - 1 && startof(ks[i]) < h.semi[0]) {
-		int init = newnode(b, ST_PLAIN, ks[i]);
-		flat(b, ks[i++]);
-		b->node = init;
+		int in = newnode(b, ST_PLAIN, ks[i]);
+		flat(b, ks[init = i++]);
+		b->node = in;
 		endnode(b);
 	}
-	int c = newnode(b, ST_COND, s);
+	int c = newnode(b, ST_COND, s), cond = i < n - 1 && startof(ks[i]) < h.semi[1] ? i : -1;
 	for (; i < n - 1 && startof(ks[i]) < h.semi[1]; i++)
 		evhead(b, ks[i]);
 	b->node = c;
 	endnode(b);
 	setrange(b, &b->fn->st.v[c], b->fn->st.v[c].begin, h.rparen + 1);
+	b->fn->st.v[c].once = init >= 0 && cond >= 0 && firstpass(ks[init], ks[cond]);
 	int inc = i < n - 1 && startof(ks[i]) < h.rparen ? i++ : -1;
 	/* for (;;) never leaves through its header: is anything between the ';'s? */
 	const char *src = b->fsrc->src;

@@ -2,7 +2,8 @@
  * QBE's func() lists its passes). The driver and the LSP server both call
  * runpasses; nothing else links, analyses or runs a pass. A pass reads the
  * analysed program and adds Changes to the plan; the passes a run may ask
- * for (--passes) are the table below, in the order they run. */
+ * for (--passes) are the table below, in the order they run: copies first,
+ * so that sync leaves alone the copies it moved. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,8 +15,10 @@ static const struct {
 	void (*run)(Prog *p, Plan *plan);
 } passtab[] = {
 	[PASS_SYNC] = {"sync", syncmotion},
+	[PASS_COPIES] = {"copies", copymotion},
 };
 enum { NPASS = sizeof passtab / sizeof *passtab };
+static const int runorder[NPASS] = {PASS_COPIES, PASS_SYNC};
 
 /* The passes a comma list names, as bits PASS_*; 0 when a name is no pass. */
 unsigned
@@ -84,8 +87,8 @@ runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, P
 	char *why = NULL;
 	if (analyse(p)) {
 		for (int k = 0; k < NPASS; k++)
-			if (passes & (1u << k))
-				passtab[k].run(p, plan);
+			if (passes & (1u << runorder[k]))
+				passtab[runorder[k]].run(p, plan);
 	} else
 		why = xstrdup(p->over);
 	prog_free(p);
@@ -99,6 +102,8 @@ planfree(Plan *plan)
 		free(plan->v[c].call);
 		free(plan->v[c].stop);
 		free(plan->v[c].inflight);
+		free(plan->v[c].safe);
+		free(plan->v[c].bytes);
 		vfree(plan->v[c].members);
 		freeedits(&plan->v[c].edits);
 	}

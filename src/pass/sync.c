@@ -50,93 +50,6 @@ typedef struct {
 
 /* ---------------------------------------------------------------- text */
 
-static bool
-blankbefore(const Unit *u, int off)
-{
-	for (int i = linestart(u->src, off); i < off; i++)
-		if (u->src[i] != ' ' && u->src[i] != '\t')
-			return false;
-	return true;
-}
-
-static const Comment *
-commentat(const Unit *u, int off)
-{
-	for (int i = 0; i < u->comments.n; i++)
-		if (u->comments.v[i].off <= off && off < u->comments.v[i].end)
-			return &u->comments.v[i];
-	return NULL;
-}
-
-/* End of the line holding off's statement, past a trailing comment; -1 if
- * other code follows on that line. */
-static int
-stmtlineend(const Unit *u, int off)
-{
-	int i = off, n = (int)u->len;
-	for (;;) {
-		while (i < n && (u->src[i] == ' ' || u->src[i] == '\t' || u->src[i] == '\r'))
-			i++;
-		if (i >= n)
-			return n;
-		if (u->src[i] == '\n')
-			return i + 1;
-		const Comment *c = commentat(u, i);
-		if (!c || c->off != i)
-			return -1;
-		if (memchr(u->src + c->off, '\n', c->end - c->off) && u->src[c->off + 1] == '*')
-			return -1; /* a block comment running on: not this statement's own */
-		i = c->end;
-	}
-}
-
-/* Where the comment lines directly above off begin (off itself if none). */
-static int
-leadcomments(const Unit *u, int off)
-{
-	int start = linestart(u->src, off);
-	for (;;) {
-		if (start == 0)
-			return start;
-		int prev = start - 1; /* the '\n' ending the line above */
-		int i = prev;
-		while (i > 0 && (u->src[i - 1] == ' ' || u->src[i - 1] == '\t' || u->src[i - 1] == '\r'))
-			i--;
-		if (i == 0 || u->src[i - 1] == '\n')
-			return start; /* a blank line ends the block */
-		const Comment *c = commentat(u, i - 1);
-		if (!c || c->end != i || !blankbefore(u, c->off))
-			return start;
-		start = linestart(u->src, c->off);
-	}
-}
-
-/* The text [a, b) with each line's leading indentation from replaced by to. */
-static void
-reindent(Buf *out, const Unit *u, int a, int b, const char *from, const char *to)
-{
-	size_t fl = strlen(from);
-	for (int i = a; i < b;) {
-		const char *nl = memchr(u->src + i, '\n', b - i);
-		int e = nl ? (int)(nl - u->src) + 1 : b;
-		if (!strncmp(u->src + i, from, fl) && e - i > (int)fl + (nl ? 1 : 0)) {
-			bputs(out, to);
-			bputn(out, u->src + i + fl, e - i - fl);
-		} else
-			bputn(out, u->src + i, e - i);
-		i = e;
-	}
-}
-
-static int
-directive(const Unit *u, int a, int b)
-{
-	for (int i = 0; i < u->directives.n; i++)
-		if (u->directives.v[i] >= a && u->directives.v[i] < b)
-			return u->directives.v[i];
-	return -1;
-}
-
 static int
 line(const Unit *u, int off)
 {
@@ -180,6 +93,18 @@ issyncunit(const Prog *p, const Func *f, const Eff *e, int node)
 	       !(e->ex & (EX_OTHERDEV | EX_LAUNCH | EX_ASYNC | EX_UNKNOWN | EX_UNSAFE)) && directsync(p, f, node);
 }
 
+/* Moved by a pass that ran before (copies): its record speaks for it. */
+static bool
+taken(const S *s, int node)
+{
+	for (int c = 0; c < s->plan->n; c++) {
+		const Change *ch = &s->plan->v[c];
+		if (ch->pass != PASS_SYNC && ch->kind == CH_MOVE && ch->u == s->u && ch->begin == s->f->st.v[node].begin)
+			return true;
+	}
+	return false;
+}
+
 static void
 fillitems(S *s)
 {
@@ -216,7 +141,7 @@ fillitems(S *s)
 				x->nstmt++;
 			x->ncall += st->ncall;
 		}
-		x->sync = x->first == x->last && issyncunit(s->p, s->f, &s->pf->st[x->first], x->first);
+		x->sync = x->first == x->last && issyncunit(s->p, s->f, &s->pf->st[x->first], x->first) && !taken(s, x->first);
 	}
 }
 
@@ -321,7 +246,7 @@ blocker(S *s, Group *g, int xi, int *ln)
 	const Eff *e = &x->e;
 	int xl = s->f->st.v[x->first].line;
 	*ln = xl;
-	int d = directive(s->u, g->regend, x->end);
+	int d = directivein(s->u, g->regend, x->end);
 	if (d >= 0) {
 		*ln = line(s->u, d);
 		return xstrdup("is a preprocessor directive: the code may differ in other configurations");
@@ -458,7 +383,7 @@ movable(const S *s, const Item *x)
 		return xstrdup("it shares its macro expansion with another statement");
 	if (!blankbefore(s->u, x->begin) || stmtlineend(s->u, x->end) < 0)
 		return xstrdup("it shares its line with other code");
-	if (directive(s->u, x->begin, x->end) >= 0)
+	if (directivein(s->u, x->begin, x->end) >= 0)
 		return xstrdup("a preprocessor directive lies inside it");
 	return NULL;
 }
@@ -486,36 +411,12 @@ insertpoint(const S *s, int j, char **indent)
 		*indent = indentof(u->src, u->len, prev->begin);
 		at = linestart(u->src, brace);
 	}
-	if (directive(u, prev->end, at) >= 0) {
+	if (directivein(u, prev->end, at) >= 0) {
 		at = stmtlineend(u, prev->end);
 		free(*indent);
 		*indent = indentof(u->src, u->len, prev->begin);
 	}
 	return at;
-}
-
-/* The end of the blank line starting at off, or -1 if it is not blank. */
-static int
-blankline(const Unit *u, int off)
-{
-	int i = off;
-	while (i < (int)u->len && (u->src[i] == ' ' || u->src[i] == '\t' || u->src[i] == '\r'))
-		i++;
-	return i < (int)u->len && u->src[i] == '\n' ? i + 1 : -1;
-}
-
-/* A deletion of whole lines [a, b) that leaves a blank line right after a
- * blank line or an opening brace takes that blank line too. */
-static int
-trimblank(const Unit *u, int a, int b)
-{
-	int after = blankline(u, b);
-	if (after < 0 || a == 0)
-		return b;
-	int prev = linestart(u->src, a - 1), i = a - 1;
-	while (i > prev && (u->src[i - 1] == ' ' || u->src[i - 1] == '\t' || u->src[i - 1] == '\r' || u->src[i - 1] == '\n'))
-		i--;
-	return blankline(u, prev) >= 0 || (i > prev && u->src[i - 1] == '{') ? after : b;
 }
 
 /* The group's text, reindented, and the edits deleting it where it was. */

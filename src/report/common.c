@@ -114,3 +114,10 @@ utf8clean(const char *s, size_t n)
 	}
 	return bstr(&b);
 }
+
+/* Did the run ask for the pass? (No --passes: sync alone.) */
+bool
+ranpass(const Report *r, int pass)
+{
+	return passset(r->passes ? r->passes : "sync") & (1u << pass);
+}

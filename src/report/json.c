@@ -112,6 +112,26 @@ jmove(const Report *r, int ci, json_t *j)
 	return j;
 }
 
+/* A copy the copies pass moved: where, out of which loops, and why. */
+static json_t *
+jcopy(const Report *r, int ci, json_t *j)
+{
+	const Change *c = &r->plan->v[ci];
+	json_t *loops = json_array();
+	for (int k = 0; k < c->members.n; k++)
+		json_array_append_new(loops, json_integer(c->members.v[k]));
+	EditRefs all = {0};
+	fileedits(r, c->u, &all);
+	json_object_set_new(j, "action", json_string(c->how == CP_HOIST ? "hoist" : "sink"));
+	json_object_set_new(j, "loops", loops);
+	json_object_set_new(j, "target", json_pack("{s:i}", "line", c->target));
+	json_object_set_new(j, "safe", jstr(c->safe));
+	json_object_set_new(j, "bytesPerIteration", jstr(c->bytes));
+	json_object_set_new(j, "edits", jedits(r, ci, &all));
+	vfree(all);
+	return j;
+}
+
 static json_t *
 jchange(const Report *r, int ci)
 {
@@ -126,28 +146,37 @@ jchange(const Report *r, int ci)
 	free(msg.v);
 	json_t *stopline = c->stopline ? json_integer(c->stopline) : json_null();
 	json_object_set_new(j, "stop", json_pack("{s:o,s:o}", "line", stopline, "reason", jstr(c->stop ? c->stop : "")));
-	return c->kind == CH_MOVE ? jmove(r, ci, j) : j;
+	if (c->kind != CH_MOVE)
+		return j;
+	return c->pass == PASS_COPIES ? jcopy(r, ci, j) : jmove(r, ci, j);
 }
 
 static json_t *
 jsummary(const Report *r)
 {
-	int moved = 0, kept = 0, synced = 0, refused = 0, skipped = 0, changed = 0;
+	int moved = 0, kept = 0, synced = 0, refused = 0, skipped = 0, changed = 0, hoisted = 0, sunk = 0, ckept = 0;
 	for (int i = 0; i < r->plan->n; i++) {
 		const Change *c = &r->plan->v[i];
-		moved += c->kind == CH_MOVE;
-		kept += c->kind == CH_KEEP;
-		synced += c->kind == CH_MOVE ? c->members.n : 0;
+		bool sync = c->pass == PASS_SYNC, move = c->kind == CH_MOVE;
+		moved += sync && move;
+		kept += sync && !move;
+		synced += sync && move ? c->members.n : 0;
+		hoisted += !sync && move && c->how == CP_HOIST;
+		sunk += !sync && move && c->how == CP_SINK;
+		ckept += !sync && !move;
 	}
 	for (int i = 0; i < r->nunits; i++) {
 		refused += r->units[i]->refused != NULL;
 		skipped += r->units[i]->skipped != NULL;
 		changed += r->changed[i];
 	}
-	return json_pack("{s:{s:i,s:i,s:i,s:i},s:i,s:i,s:i,s:{s:f,s:f,s:f}}", "files", "analysed",
-	                 r->nunits - refused - skipped, "notAnalysed", refused, "skipped", skipped, "changed", changed,
-	                 "moves", moved, "syncsMoved", synced, "kept", kept, "time", "wall", r->twall, "parse", r->tparse,
-	                 "analyse", r->tanalyse);
+	json_t *s = json_pack("{s:{s:i,s:i,s:i,s:i},s:i,s:i,s:i,s:{s:f,s:f,s:f}}", "files", "analysed",
+	                      r->nunits - refused - skipped, "notAnalysed", refused, "skipped", skipped, "changed", changed,
+	                      "moves", moved, "syncsMoved", synced, "kept", kept, "time", "wall", r->twall, "parse",
+	                      r->tparse, "analyse", r->tanalyse);
+	if (ranpass(r, PASS_COPIES))
+		json_object_set_new(s, "copies", json_pack("{s:i,s:i,s:i}", "hoisted", hoisted, "sunk", sunk, "kept", ckept));
+	return s;
 }
 
 void

@@ -35,6 +35,7 @@ typedef struct {
 typedef VEC(EditRef) EditRefs;
 void fileedits(const Report *r, const Unit *u, EditRefs *out);
 bool editsapplied(const Report *r, const Unit *u); /* cuflow -i would apply u's edits */
+bool ranpass(const Report *r, int pass);           /* the run asked for pass PASS_* */
 int unitcol(const Unit *u, int off);     /* 1-based byte column of off */
 int unitcol16(const Unit *u, int off);   /* 1-based column of off in UTF-16 code units */
 int unitline(const Unit *u, int off);    /* 1-based line of off */

@@ -31,9 +31,39 @@ members(Buf *b, const Change *c)
 	bputs(b, ")");
 }
 
+/* "the loop at line 8", "the loops at lines 8 and 3": innermost first */
+static void
+loops(Buf *b, const Change *c)
+{
+	bprintf(b, "the loop%s at line%s", c->members.n > 1 ? "s" : "", c->members.n > 1 ? "s" : "");
+	for (int i = 0; i < c->members.n; i++)
+		bprintf(b, "%s %d", i == 0 ? "" : i == c->members.n - 1 ? " and" : ",", c->members.v[i]);
+}
+
+static void
+copymsg(Buf *b, const Change *c)
+{
+	if (c->kind != CH_MOVE) {
+		bprintf(b, "kept %s in its loop: ", c->call);
+		if (c->stopline)
+			bprintf(b, "line %d %s", c->stopline, c->stop);
+		else
+			bprintf(b, "%s", c->stop);
+		return;
+	}
+	bprintf(b, "%s %s out of ", c->how == CP_HOIST ? "hoisted" : "sunk", c->call);
+	loops(b, c);
+	bprintf(b, " to line %d, %s it: %s; saves one copy per iteration but the first (size: %s)", c->target,
+	        c->how == CP_HOIST ? "before" : "after", c->safe, c->bytes);
+}
+
 void
 changemsg(Buf *b, const Change *c)
 {
+	if (c->pass == PASS_COPIES) {
+		copymsg(b, c);
+		return;
+	}
 	if (c->kind == CH_MOVE) {
 		bprintf(b, "moved %s", c->call);
 		members(b, c);
@@ -85,11 +115,15 @@ textreport(Buf *b, const Report *r)
 			bprintf(b, "%s: parsed with cuflow's minimal CUDA declarations (no usable CUDA toolkit%s)\n",
 			        relpath(u->path), r->minimalwhy ? r->minimalwhy : "");
 	}
-	int moved = 0, kept = 0, synced = 0;
+	int moved = 0, kept = 0, synced = 0, hoisted = 0, sunk = 0, ckept = 0;
 	for (int i = 0; i < r->plan->n; i++) {
 		const Change *c = &r->plan->v[i];
 		change(b, c);
-		if (c->kind == CH_MOVE) {
+		if (c->pass == PASS_COPIES) {
+			hoisted += c->kind == CH_MOVE && c->how == CP_HOIST;
+			sunk += c->kind == CH_MOVE && c->how == CP_SINK;
+			ckept += c->kind == CH_KEEP;
+		} else if (c->kind == CH_MOVE) {
 			moved++;
 			synced += c->members.n;
 		} else
@@ -106,8 +140,13 @@ textreport(Buf *b, const Report *r)
 		bprintf(b, ", %d not analysed", refused);
 	if (skipped)
 		bprintf(b, ", %d skipped by the pre-scan (no CUDA calls, launches or kernels)", skipped);
-	bprintf(b, "\n  sync     %d move%s (%d sync%s), %d kept\n", moved, moved == 1 ? "" : "s", synced,
-	        synced == 1 ? "" : "s", kept);
+	bputs(b, "\n");
+	if (ranpass(r, PASS_SYNC))
+		bprintf(b, "  sync     %d move%s (%d sync%s), %d kept\n", moved, moved == 1 ? "" : "s", synced,
+		        synced == 1 ? "" : "s", kept);
+	if (ranpass(r, PASS_COPIES))
+		bprintf(b, "  copies   %d hoisted, %d sunk, %d kept in %s loop\n", hoisted, sunk, ckept,
+		        ckept == 1 ? "its" : "their");
 	bprintf(b, "  changed  %d file%s\n", changed, changed == 1 ? "" : "s");
 	bprintf(b, "  time     %.2f s (parsing %.2f s, analysis %.2f s)\n", r->twall, r->tparse, r->tanalyse);
 }

@@ -1,0 +1,816 @@
+/* copies.c: blocking copies out of loops, within a function (issue 18,
+ * step 1 of doc/copies.md): the loop-invariant copy motion of OmpMemOpt
+ * (Barua et al., "OmpMemOpt: Optimized Placement of Memory Operations for
+ * OpenMP Offloading", sections 4-5), on CUDA's explicit copies.
+ *
+ * A blocking cudaMemcpy-like call (a `copy` rule with a `sync(copy,N)`
+ * effect, its direction a literal) that is an item of a loop's body moves:
+ * - an upload (host to device) to just before the loop (hoist) when every
+ *   iteration would copy the same bytes into a buffer nothing else in the
+ *   loop writes, and nothing reads it before the copy's place;
+ * - a download (device to host) to just after the loop (sink) when nothing
+ *   in the loop reads or writes its host buffer but the copy, and nothing
+ *   after the copy in the loop writes its device buffer;
+ * in both cases only out of a loop that runs at least once (the front end's
+ * Stmt.once), that no jump leaves early, and out of the enclosing loops too
+ * while they pass the same tests (so a second run finds nothing to do).
+ *
+ * A blocking copy also waits for the device work before it. Without it the
+ * host statements of the loop (and, for a hoist, those after it up to the
+ * next full sync) run while the loop's device work, and the work in flight
+ * when the loop starts, may still run: each must touch nothing that work
+ * writes, or reads while it writes, and none may read a clock or print
+ * beside a printing kernel. Work on other streams, code cuflow cannot see
+ * and preprocessor directives in the loop keep the copy where it is.
+ * Every copy of a loop gets a record: where it went and why that is safe,
+ * or what keeps it (the line and the variable). */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+
+enum { UP = 1, DOWN = 2 }; /* cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost */
+
+/* A blocking copy with a literal direction, and where it goes. */
+typedef struct {
+	int node, call;
+	int dir;
+	int dst, src;     /* argument indices */
+	Bits dset, sset;  /* what they designate */
+	Bits args;        /* what the statement reads but the copied bytes: pointers, sizes */
+	Ints loops;       /* the loop headers it leaves, innermost first */
+	int partner;      /* the other copy of a round trip (an upload and the download of the same bytes), or -1 */
+	bool moved;
+	char *why;        /* keeps: what keeps it */
+	int whyline;
+} Copy;
+
+/* A loop statement: its nodes (a for's init too), text and body. */
+typedef struct {
+	int head;
+	int first, last;
+	int begin, end;
+	int body; /* the List of its body, or -1 */
+	int list, pos; /* the block holding the statement and its index there */
+} Loop;
+
+typedef struct {
+	Prog *p;
+	PFunc *pf;
+	Func *f;
+	const Unit *u;
+	const char *fname;
+	VEC(Copy) cp;
+	bool *gone; /* per node: a copy this pass takes out */
+} C;
+
+static int
+line(const C *c, int off)
+{
+	return lineof(c->u->lines, c->u->nlines, off);
+}
+
+/* ---------------------------------------------------------------- copies */
+
+/* The copy rule of the statement's one call, with its direction literal. */
+static bool
+fillcopy(C *c, int v, Copy *x)
+{
+	const Stmt *st = &c->f->st.v[v];
+	if (st->kind != ST_PLAIN || st->ncall != 1 || !(st->flags & SF_INMAIN))
+		return false;
+	const Call *cl = &c->f->calls.v[st->call0];
+	const Rule *r = cl->kind == C_DIRECT ? rules_find(c->p->rules, cl->name) : NULL;
+	if (!r || r->kind != RK_COPY || (r->flags & RF_ASYNC))
+		return false;
+	memset(x, 0, sizeof *x);
+	x->node = v;
+	x->call = st->call0;
+	x->partner = -1;
+	x->dst = x->src = -1;
+	for (int i = 0; i < r->neff; i++) {
+		const Effect *e = &r->eff[i];
+		if (e->what == EF_SYNC && e->space == SY_COPY && e->arg < cl->nargs)
+			x->dir = cl->argk[e->arg] == UP || cl->argk[e->arg] == DOWN ? (int)cl->argk[e->arg] : 0;
+		else if (e->what == EF_WRITE && e->deref == AD_PTR)
+			x->dst = e->arg;
+		else if (e->what == EF_READ && e->deref == AD_PTR)
+			x->src = e->arg;
+	}
+	if (!x->dir || x->dst < 0 || x->src < 0 || x->dst >= cl->nargs || x->src >= cl->nargs)
+		return false;
+	int nl = c->p->locs.n;
+	x->dset = bnew(nl);
+	x->sset = bnew(nl);
+	x->args = bnew(nl);
+	bor(&x->dset, addrs(c->p, c->pf, cl->argv[x->dst]));
+	bor(&x->sset, addrs(c->p, c->pf, cl->argv[x->src]));
+	bor(&x->args, &c->pf->st[v].rd);
+	for (int l = bnext(&x->sset, 0); l >= 0; l = bnext(&x->sset, l + 1))
+		bclr(&x->args, l);
+	return true;
+}
+
+/* Is every location of s plain memory of the side named, known? */
+static const char *
+plainmem(const C *c, const Bits *s, bool device)
+{
+	if (bempty(s) || bhas(s, LOC_UNKNOWN))
+		return "memory cuflow cannot follow";
+	for (int l = bnext(s, 0); l >= 0; l = bnext(s, l + 1)) {
+		int sp = c->p->locs.v[l].space;
+		if (sp == SP_MANAGED)
+			return "managed memory, which host and device share";
+		if (sp == SP_PINNED)
+			return "page-locked host memory, which kernels may map";
+		if (device ? sp != SP_DEVICE && sp != SP_SYMBOL : sp != SP_HOST && sp != SP_NONE)
+			return device ? "memory cuflow cannot tell is the device's" : "memory cuflow cannot tell is the host's";
+	}
+	return NULL;
+}
+
+/* The text of argument i of the statement's call, trimmed. */
+static char *
+argtext(const C *c, const Copy *x, int i)
+{
+	const Stmt *st = &c->f->st.v[x->node];
+	const char *s = c->u->src;
+	int depth = 0, k = 0, from = -1;
+	for (int j = st->begin; j < st->end; j++) {
+		char ch = s[j];
+		if (ch == '"' || ch == '\'') {
+			for (j++; j < st->end && s[j] != ch; j++)
+				j += s[j] == '\\';
+			continue;
+		}
+		if (ch == '(' || ch == '[' || ch == '{')
+			if (++depth == 1 && ch == '(') {
+				from = j + 1;
+				continue;
+			}
+		if (depth == 1 && (ch == ',' || ch == ')')) {
+			if (k++ == i) {
+				while (from < j && (s[from] == ' ' || s[from] == '\n' || s[from] == '\t'))
+					from++;
+				int to = j;
+				while (to > from && (s[to - 1] == ' ' || s[to - 1] == '\n' || s[to - 1] == '\t'))
+					to--;
+				return xstrndup(s + from, to - from);
+			}
+			from = j + 1;
+		}
+		if (ch == ')' || ch == ']' || ch == '}')
+			depth--;
+	}
+	return xstrdup("?");
+}
+
+/* ---------------------------------------------------------------- loops */
+
+/* The loop statement whose header is h: the innermost block item holding
+ * it, when that item is the loop itself (begins at the loop's keyword). */
+static bool
+fillloop(const C *c, int h, Loop *lp)
+{
+	const Func *f = c->f;
+	memset(lp, 0, sizeof *lp);
+	lp->head = h;
+	lp->list = lp->body = -1;
+	for (int li = 0; li < f->lists.n; li++) {
+		const List *l = &f->lists.v[li];
+		if (l->owner == h)
+			lp->body = li;
+		for (int i = 0; i < l->first.n; i++)
+			if (l->first.v[i] <= h && h <= l->last.v[i] && (lp->list < 0 || l->first.v[i] > lp->first)) {
+				lp->list = li;
+				lp->pos = i;
+				lp->first = l->first.v[i];
+				lp->last = l->last.v[i];
+			}
+	}
+	if (lp->list < 0 || lp->body < 0)
+		return false;
+	lp->begin = f->st.v[lp->first].begin;
+	lp->end = lp->begin;
+	for (int v = lp->first; v <= lp->last; v++) {
+		if (f->st.v[v].begin < lp->begin)
+			lp->begin = f->st.v[v].begin;
+		if (f->st.v[v].end > lp->end)
+			lp->end = f->st.v[v].end;
+	}
+	if (f->st.v[h].kind == ST_PLAIN) { /* a do loop: its end is the condition's; take ") ;" too */
+		const char *src = c->u->src;
+		int i = lp->end, n = (int)c->u->len;
+		while (i < n && strchr(" \t\r\n)", src[i]))
+			i++;
+		if (i < n && src[i] == ';')
+			lp->end = i + 1;
+	}
+	return lp->begin == f->st.v[h].begin; /* not an if or a label around the loop */
+}
+
+/* ---------------------------------------------------------------- tests */
+
+/* Why control may leave the loop other than through its condition, or NULL. */
+static const char *
+jumpsin(const C *c, const Loop *lp, int *ln)
+{
+	for (int v = lp->first; v <= lp->last; v++) {
+		const Stmt *st = &c->f->st.v[v];
+		const Eff *e = &c->pf->st[v];
+		*ln = st->line;
+		switch (st->kind) {
+		case ST_BREAK:
+			return "has a break: the loop may end before the copy or skip it";
+		case ST_CONTINUE:
+			return "has a continue: an iteration may skip the copy";
+		case ST_RETURN:
+			return "has a return: the loop may end before the copy";
+		case ST_GOTO:
+		case ST_LABEL:
+			return "has a goto or a label: control may enter or leave the loop elsewhere";
+		case ST_OPAQUE:
+			return "has a statement cuflow does not take apart";
+		}
+		if (st->flags & SF_JUMP)
+			return "has a jump inside a macro";
+		if (e->ex & (EX_EXIT | EX_THROW))
+			return "may end the program or throw";
+	}
+	return NULL;
+}
+
+/* Why nothing may move out of the loop, whatever it does, or NULL. */
+static char *
+loopshape(const C *c, const Loop *lp, int *ln)
+{
+	*ln = c->f->st.v[lp->head].line;
+	if (!c->f->st.v[lp->head].once)
+		return xstrdup("starts a loop that may run zero times (its start and bound are not constants cuflow can compare)");
+	if (!blankbefore(c->u, lp->begin))
+		return xstrdup("starts the loop on a line that holds other code");
+	int d = directivein(c->u, lp->begin, lp->end);
+	if (d >= 0) {
+		*ln = line(c, d);
+		return xstrdup("is a preprocessor directive inside the loop: the code may differ in other configurations");
+	}
+	const char *j = jumpsin(c, lp, ln);
+	return j ? xstrdup(j) : NULL;
+}
+
+/* Why nothing may move out of the loop because of what its statements do
+ * beyond the memory they name, or NULL. */
+static char *
+loopcalls(const C *c, const Loop *lp, int *ln)
+{
+	for (int v = lp->first; v <= lp->last; v++) {
+		const Eff *e = &c->pf->st[v];
+		*ln = e->unkline ? e->unkline : c->f->st.v[v].line;
+		if (e->ex & (EX_UNKNOWN | EX_UNSAFE))
+			return fmt("calls %s, which cuflow cannot see into", e->unk ? e->unk : "code");
+		*ln = c->f->st.v[v].line;
+		if (e->ex & EX_CONFIG)
+			return fmt("calls %s, whose body has #if/#ifdef", e->cfg ? e->cfg : "a function");
+		if (e->ex & EX_STREAMOP)
+			return fmt("enqueues work on another stream (%s), which the copy orders", e->what ? e->what : "?");
+		if (e->ex & EX_VOLATILE)
+			return xstrdup("accesses volatile memory");
+		if (e->ex & EX_MANAGED)
+			return xstrdup("accesses managed memory or memory cuflow cannot follow");
+	}
+	return NULL;
+}
+
+static const char *
+locdesc(const C *c, int l)
+{
+	return l == LOC_UNKNOWN ? "memory cuflow cannot see" : locname(c->p, l);
+}
+
+/* Node v touches location l as what says ("writes %s, which the copy
+ * reads"); through a call cuflow cannot see into, that call is the reason. */
+static char *
+touchmsg(const C *c, int v, int l, const char *what, int *ln)
+{
+	const Eff *e = &c->pf->st[v];
+	*ln = c->f->st.v[v].line;
+	if (l == LOC_UNKNOWN && (e->ex & (EX_UNKNOWN | EX_UNSAFE))) {
+		*ln = e->unkline ? e->unkline : *ln;
+		return fmt("calls %s, which cuflow cannot see into", e->unk ? e->unk : "code");
+	}
+	return fmt(what, locdesc(c, l));
+}
+
+/* The first node of [a, b] but the copies x and y whose effects meet s:
+ * host or device writes (w) or reads (r); its location in *l. */
+static int
+touches2(const C *c, int a, int b, int x, int y, const Bits *s, bool r, bool w, int *l)
+{
+	for (int v = a; v <= b; v++) {
+		const Eff *e = &c->pf->st[v];
+		if (v == x || v == y)
+			continue;
+		if ((w && ((*l = conflictloc(c->p, s, &e->wr)) >= 0 || (*l = conflictloc(c->p, s, &e->pwr)) >= 0)) ||
+		    (r && ((*l = conflictloc(c->p, s, &e->rd)) >= 0 || (*l = conflictloc(c->p, s, &e->prd)) >= 0)))
+			return v;
+	}
+	return -1;
+}
+
+static int
+touches(const C *c, int a, int b, int x, const Bits *s, bool r, bool w, int *l)
+{
+	return touches2(c, a, b, x, -1, s, r, w, l);
+}
+
+/* The nodes of the loop that run before body item pos in an iteration:
+ * the header (and a for's init), then the items before pos. */
+static int
+beforepos(const C *c, const Loop *lp, int pos)
+{
+	const List *l = &c->f->lists.v[lp->body];
+	return pos > 0 ? l->last.v[pos - 1] : l->first.n ? l->first.v[0] - 1 : lp->last;
+}
+
+static char *levelmem(C *c, Copy *x, const Loop *lp, int pos, int *ln);
+
+/* Why the copy cannot leave this loop from body item pos (its own item, or
+ * the inner loop it already left), or NULL: its shape, then the memory its
+ * statements touch, then what else they do. */
+static char *
+levelbar(C *c, Copy *x, const Loop *lp, int pos, int *ln)
+{
+	char *why = loopshape(c, lp, ln);
+	if (!why && !(why = levelmem(c, x, lp, pos, ln)))
+		why = loopcalls(c, lp, ln);
+	return why;
+}
+
+/* Why the copy cannot leave this loop from body item pos (its own item, or
+ * the inner loop it already left) for what the loop's statements read and
+ * write, or NULL. */
+static char *
+levelmem(C *c, Copy *x, const Loop *lp, int pos, int *ln)
+{
+	int l, v;
+	const List *b = &c->f->lists.v[lp->body];
+	if (x->dir == DOWN && stmtlineend(c->u, lp->end) < 0) {
+		*ln = line(c, lp->end);
+		return xstrdup("ends the loop on a line that holds other code");
+	}
+	if (x->dir == UP) {
+		if ((v = touches(c, lp->first, lp->last, x->node, &x->args, false, true, &l)) >= 0 ||
+		    (v = touches(c, lp->first, lp->last, x->node, &x->sset, false, true, &l)) >= 0) {
+			return touchmsg(c, v, l, "writes %s, which the copy reads", ln);
+		}
+		if ((v = touches(c, lp->first, lp->last, x->node, &x->dset, false, true, &l)) >= 0) {
+			return touchmsg(c, v, l, "also writes %s, which the copy writes", ln);
+		}
+		if ((v = touches(c, lp->first, beforepos(c, lp, pos), x->node, &x->dset, true, false, &l)) >= 0) {
+			return touchmsg(c, v, l, "reads %s before the copy writes it", ln);
+		}
+		return NULL;
+	}
+	if ((v = touches(c, lp->first, lp->last, x->node, &x->args, false, true, &l)) >= 0) {
+		return touchmsg(c, v, l, "writes %s, which the copy reads", ln);
+	}
+	if ((v = touches(c, lp->first, lp->last, x->node, &x->dset, true, true, &l)) >= 0) {
+		return touchmsg(c, v, l, "uses %s, which the copy writes", ln);
+	}
+	/* after the copy: the later items, then the header (and a for's increment) */
+	int from = b->last.v[pos] + 1;
+	if ((v = touches(c, from, lp->last, x->node, &x->sset, false, true, &l)) >= 0 ||
+	    (v = touches(c, lp->first, b->first.n ? b->first.v[0] - 1 : lp->last, x->node, &x->sset, false, true, &l)) >= 0) {
+		return touchmsg(c, v, l, "writes %s after the copy reads it", ln);
+	}
+	return NULL;
+}
+
+/* ---------------------------------------------------------------- waits */
+
+static bool
+fullsync(const C *c, int v)
+{
+	const Eff *e = &c->pf->st[v];
+	return !c->gone[v] && (e->ex & EX_SYNC) && (e->ex & (EX_DEVSYNC | EX_DEFSYNC));
+}
+
+/* Why a host statement may not run while the work in w may: NULL if it may. */
+static char *
+overlapbar(const C *c, int v, const Bits *wr, const Bits *wrw, bool kio)
+{
+	const Eff *e = &c->pf->st[v];
+	int l;
+	if ((l = conflictloc(c->p, wrw, &e->rd)) >= 0 || (l = conflictloc(c->p, wrw, &e->wr)) >= 0 ||
+	    (l = conflictloc(c->p, wr, &e->wr)) >= 0)
+		return fmt("accesses %s while device work the copy waited for may still use it", locdesc(c, l));
+	if ((e->ex & EX_TIMER) && !c->p->opts->timers)
+		return fmt("reads a clock (%s), which would no longer wait for the device work", e->what ? e->what : "?");
+	if (kio && (e->ex & EX_IO))
+		return xstrdup("prints while a kernel that may print could still run");
+	if (e->ex & (EX_UNKNOWN | EX_UNSAFE | EX_VOLATILE | EX_MANAGED | EX_STREAMOP))
+		return xstrdup("does what cuflow cannot order against device work still running");
+	return NULL;
+}
+
+/* Without the copy's wait, the loop's host statements (and for a hoist,
+ * those after the loop up to the next full sync) may run beside the work of
+ * the loop and the work in flight when it starts. Why not, or NULL. */
+static char *
+waitbar(C *c, const Copy *x, const Loop *lp, int *ln)
+{
+	const Prog *p = c->p;
+	int nl = p->locs.n;
+	Bits rd = bnew(nl), wr = bnew(nl);
+	pendwork(p, &c->pf->in[lp->head], &rd, &wr);
+	bool kio = c->pf->in[lp->head].ex & EX_KIO;
+	for (int v = lp->first; v <= lp->last; v++) {
+		bor(&rd, &c->pf->st[v].prd);
+		bor(&wr, &c->pf->st[v].pwr);
+		kio |= c->pf->st[v].ex & EX_KIO;
+	}
+	char *why = NULL;
+	for (int v = lp->first; v <= lp->last && !why; v++)
+		if (!c->gone[v] && !fullsync(c, v) && (why = overlapbar(c, v, &rd, &wr, kio)))
+			*ln = c->f->st.v[v].line;
+	if (x->dir == UP && !why) { /* the statements after the loop, to a full sync */
+		int n = c->f->st.n;
+		bool *seen = xcalloc(n, sizeof *seen);
+		Ints todo = {0};
+		for (int v = lp->first; v <= lp->last; v++)
+			seen[v] = true;
+		for (int v = lp->first; v <= lp->last; v++)
+			for (int i = 0; i < c->pf->succ[v].n; i++)
+				if (!seen[c->pf->succ[v].v[i]])
+					seen[c->pf->succ[v].v[i]] = true, vpush(todo, c->pf->succ[v].v[i]);
+		while (todo.n && !why) {
+			int v = todo.v[--todo.n];
+			if (fullsync(c, v))
+				continue;
+			if (v == 1) {
+				why = xstrdup("the function may return with the work still running");
+				*ln = c->f->st.v[lp->head].line;
+				break;
+			}
+			if ((why = overlapbar(c, v, &rd, &wr, kio)))
+				*ln = c->f->st.v[v].line;
+			for (int i = 0; i < c->pf->succ[v].n; i++)
+				if (!seen[c->pf->succ[v].v[i]])
+					seen[c->pf->succ[v].v[i]] = true, vpush(todo, c->pf->succ[v].v[i]);
+		}
+		vfree(todo);
+		free(seen);
+	}
+	bfree(&rd);
+	bfree(&wr);
+	return why;
+}
+
+/* ---------------------------------------------------------------- decide */
+
+/* Does the statement write more than the copy's destination (a p++ in an
+ * argument)? Then it is no copy of the same bytes each time. */
+static bool
+writesmore(const C *c, const Copy *x)
+{
+	Bits w = bnew(c->p->locs.n);
+	bor(&w, &c->pf->st[x->node].wr);
+	for (int l = bnext(&x->dset, 0); l >= 0; l = bnext(&x->dset, l + 1))
+		bclr(&w, l);
+	bool more = !bempty(&w);
+	bfree(&w);
+	return more;
+}
+
+static bool
+textok(C *c, Copy *x)
+{
+	const Stmt *st = &c->f->st.v[x->node];
+	if (st->flags & (SF_MACRO | SF_SHARED))
+		x->why = xstrdup("it is written through a macro");
+	else if (!blankbefore(c->u, st->begin) || stmtlineend(c->u, st->end) < 0)
+		x->why = xstrdup("it shares its line with other code");
+	else if (directivein(c->u, st->begin, st->end) >= 0)
+		x->why = xstrdup("a preprocessor directive lies inside it");
+	else if (st->list < 0)
+		x->why = xstrdup("it is the only statement of an if, else or loop without braces");
+	else if (writesmore(c, x))
+		x->why = xstrdup("the statement also changes a variable it reads");
+	else {
+		const char *m = plainmem(c, x->dir == UP ? &x->dset : &x->sset, true);
+		const char *h = plainmem(c, x->dir == UP ? &x->sset : &x->dset, false);
+		if (m || h)
+			x->why = fmt("its %s buffer is %s", m ? "device" : "host", m ? m : h);
+	}
+	return !x->why;
+}
+
+/* The loop around the loop statement at block item (list, pos), or -1:
+ * the block must be that loop's body, not a branch inside it. */
+static int
+outerloop(const C *c, int list)
+{
+	int h = c->f->lists.v[list].owner;
+	return h >= 0 && c->pf->loop[h] == h ? h : -1;
+}
+
+/* The loops the copy leaves, innermost first, each passing levelbar; the
+ * first one's bar is what keeps it. */
+static void
+levels(C *c, Copy *x)
+{
+	int node = x->node; /* where the copy stands: its statement, then each loop it left */
+	for (int h = c->pf->loop[node]; h >= 0;) {
+		Loop lp;
+		int ln = c->f->st.v[h].line;
+		char *why = NULL;
+		if (!fillloop(c, h, &lp))
+			why = xstrdup("its loop is not a statement of a block");
+		else if (c->f->st.v[node].list != lp.body)
+			why = xstrdup("it runs under a condition inside the loop");
+		else
+			why = levelbar(c, x, &lp, c->f->st.v[node].pos, &ln);
+		if (why) {
+			if (!x->loops.n) {
+				x->why = why;
+				x->whyline = ln;
+			} else
+				free(why);
+			return;
+		}
+		vpush(x->loops, h);
+		node = lp.first;
+		h = outerloop(c, lp.list);
+	}
+}
+
+/* ---------------------------------------------------------------- round trips */
+
+/* Does download d copy back exactly the bytes upload u copied: the same
+ * cudaMemcpy(dst, src, count, kind) arguments, swapped? (Their variables
+ * must not change in the loop: pairbar.) */
+static bool
+roundtrip(const C *c, const Copy *u, const Copy *d)
+{
+	const Call *a = &c->f->calls.v[u->call], *b = &c->f->calls.v[d->call];
+	if (u->dir != UP || d->dir != DOWN || a->nargs != 4 || b->nargs != 4 || strcmp(a->name, b->name))
+		return false;
+	int pairs[3][2] = {{u->dst, d->src}, {u->src, d->dst}, {2, 2}};
+	bool same = true;
+	for (int i = 0; i < 3 && same; i++) {
+		char *x = argtext(c, u, pairs[i][0]), *y = argtext(c, d, pairs[i][1]);
+		same = !strcmp(x, y) && strcmp(x, "?");
+		free(x);
+		free(y);
+	}
+	return same;
+}
+
+/* An upload u at body item a and the download d of the same bytes at item
+ * b > a: after d the host and device copies are equal, so every later u is
+ * redundant (it leaves for the preheader) and only the last d is read (it
+ * leaves for the exit), when nothing but the pair touches the host copy,
+ * nothing after d (to u, around the loop) writes the device copy, and
+ * nothing before u reads it. Why not, or NULL. */
+static char *pairmem(C *c, const Copy *u, const Copy *d, const Loop *lp, int a, int b, int *ln);
+
+static char *
+pairbar(C *c, const Copy *u, const Copy *d, const Loop *lp, int a, int b, int *ln)
+{
+	char *why = loopshape(c, lp, ln);
+	if (why || (why = pairmem(c, u, d, lp, a, b, ln)))
+		return why;
+	return loopcalls(c, lp, ln);
+}
+
+static char *
+pairmem(C *c, const Copy *u, const Copy *d, const Loop *lp, int a, int b, int *ln)
+{
+	if (stmtlineend(c->u, lp->end) < 0) {
+		*ln = line(c, lp->end);
+		return xstrdup("ends the loop on a line that holds other code");
+	}
+	const List *body = &c->f->lists.v[lp->body];
+	int l, v;
+	if ((v = touches2(c, lp->first, lp->last, u->node, d->node, &u->args, false, true, &l)) >= 0 ||
+	    (v = touches2(c, lp->first, lp->last, u->node, d->node, &d->args, false, true, &l)) >= 0) {
+		return touchmsg(c, v, l, "writes %s, which the copies read", ln);
+	}
+	if ((v = touches2(c, lp->first, lp->last, u->node, d->node, &u->sset, true, true, &l)) >= 0) {
+		return touchmsg(c, v, l, "uses %s, which the copies read and write", ln);
+	}
+	if ((v = touches2(c, body->last.v[b] + 1, lp->last, u->node, d->node, &u->dset, false, true, &l)) >= 0 ||
+	    (v = touches2(c, lp->first, beforepos(c, lp, a), u->node, d->node, &u->dset, false, true, &l)) >= 0) {
+		return touchmsg(c, v, l, "writes %s between the download and the next upload", ln);
+	}
+	if ((v = touches2(c, lp->first, beforepos(c, lp, a), u->node, d->node, &u->dset, true, false, &l)) >= 0) {
+		return touchmsg(c, v, l, "reads %s before the upload writes it", ln);
+	}
+	return NULL;
+}
+
+/* The loops a round trip leaves together, innermost first. */
+static void
+pairlevels(C *c, Copy *u, Copy *d)
+{
+	int nu = u->node, nd = d->node;
+	for (int h = c->pf->loop[nu]; h >= 0;) {
+		Loop lp;
+		int ln = 0;
+		if (!fillloop(c, h, &lp) || c->f->st.v[nu].list != lp.body || c->f->st.v[nd].list != lp.body)
+			return;
+		char *why = pairbar(c, u, d, &lp, c->f->st.v[nu].pos, c->f->st.v[nd].pos, &ln);
+		free(why);
+		if (why)
+			return;
+		vpush(u->loops, h);
+		vpush(d->loops, h);
+		nu = nd = lp.first;
+		h = outerloop(c, lp.list);
+	}
+}
+
+/* Round trips first; every other copy on its own. */
+static void
+decide(C *c)
+{
+	for (int i = 0; i < c->cp.n; i++)
+		for (int j = 0; j < c->cp.n && !c->cp.v[i].why && !c->cp.v[i].loops.n; j++) {
+			Copy *u = &c->cp.v[i], *d = &c->cp.v[j];
+			const Stmt *su = &c->f->st.v[u->node], *sd = &c->f->st.v[d->node];
+			if (d->why || d->loops.n || su->list != sd->list || sd->pos <= su->pos || !roundtrip(c, u, d))
+				continue;
+			pairlevels(c, u, d);
+			if (u->loops.n) {
+				u->partner = j;
+				d->partner = i;
+			}
+		}
+	for (int i = 0; i < c->cp.n; i++) {
+		Copy *x = &c->cp.v[i];
+		if (!x->why && !x->loops.n)
+			levels(c, x);
+		c->gone[x->node] = x->loops.n > 0;
+	}
+}
+
+/* Each copy that would leave a loop keeps the waits it must: the outermost
+ * loop it leaves must pass waitbar with every moved copy gone; fewer loops
+ * otherwise, down to none. Repeated until no decision changes. */
+static void
+settle(C *c)
+{
+	for (bool again = true; again;) {
+		again = false;
+		for (int i = 0; i < c->cp.n; i++) {
+			Copy *x = &c->cp.v[i];
+			while (x->loops.n) {
+				Loop lp;
+				int ln = 0;
+				fillloop(c, x->loops.v[x->loops.n - 1], &lp);
+				char *why = waitbar(c, x, &lp, &ln);
+				if (!why)
+					break;
+				again = true;
+				int keep = x->loops.n - 1;
+				Copy *both[2] = {x, x->partner >= 0 ? &c->cp.v[x->partner] : NULL};
+				for (int k = 0; k < 2 && both[k]; k++) { /* a round trip moves together or not at all */
+					Copy *y = both[k];
+					y->loops.n = keep;
+					if (!keep) {
+						y->why = fmt("is a host statement the copy orders after the device work: it %s", why);
+						y->whyline = ln;
+						c->gone[y->node] = false;
+					}
+				}
+				free(why);
+			}
+		}
+	}
+}
+
+/* ---------------------------------------------------------------- records */
+
+static char *
+safefacts(const C *c, const Copy *x)
+{
+	char *d = argtext(c, x, x->dst), *s = argtext(c, x, x->src), *t;
+	if (x->partner >= 0) {
+		const Copy *o = &c->cp.v[x->partner];
+		const char *h = x->dir == UP ? s : d, *dev = x->dir == UP ? d : s;
+		t = fmt("with the %s at line %d it is a round trip of the same bytes, so %s: nothing else in the loop uses "
+		        "%s, nothing writes %s between the download and the next upload or reads it before the upload, and "
+		        "the loop runs at least once",
+		        o->dir == UP ? "upload" : "download", c->f->st.v[o->node].line,
+		        x->dir == UP ? "each upload after the first copies what the device already holds"
+		                     : "only the last download is read",
+		        h, dev);
+	} else if (x->dir == UP)
+		t = fmt("each iteration uploads the same bytes: nothing in the loop writes %s or the copy's arguments, "
+		        "nothing else in it writes %s or reads it before the copy, and the loop runs at least once",
+		        s, d);
+	else
+		t = fmt("only the last download is read: nothing else in the loop uses %s, nothing after the copy in it "
+		        "writes %s or the copy's arguments, and the loop runs at least once",
+		        d, s);
+	free(d);
+	free(s);
+	return t;
+}
+
+static Change
+record(const C *c, const Copy *x, int kind)
+{
+	const Stmt *st = &c->f->st.v[x->node];
+	Change ch = {0};
+	ch.pass = PASS_COPIES;
+	ch.kind = kind;
+	ch.u = c->u;
+	ch.fn = c->fname;
+	ch.line = st->line;
+	ch.endline = st->endline;
+	ch.begin = st->begin;
+	ch.end = st->end;
+	ch.call = xstrdup(c->f->calls.v[x->call].name);
+	vpush(ch.members, st->line);
+	return ch;
+}
+
+static void
+emit(C *c, Copy *x, Plan *plan)
+{
+	if (!x->loops.n) {
+		Change ch = record(c, x, CH_KEEP);
+		ch.stop = x->why ? x->why : xstrdup("?");
+		ch.stopline = x->whyline;
+		x->why = NULL;
+		vpush(*plan, ch);
+		return;
+	}
+	Loop out;
+	fillloop(c, x->loops.v[x->loops.n - 1], &out);
+	Change ch = record(c, x, CH_MOVE);
+	ch.how = x->dir == UP ? CP_HOIST : CP_SINK;
+	ch.safe = safefacts(c, x);
+	ch.bytes = argtext(c, x, c->f->calls.v[x->call].nargs > 2 ? 2 : 0);
+	vfree(ch.members); /* the lines of the loops it leaves, innermost first */
+	for (int k = 0; k < x->loops.n; k++)
+		vpush(ch.members, c->f->st.v[x->loops.v[k]].line);
+	char *indent = indentof(c->u->src, c->u->len, out.begin);
+	Buf text = {0};
+	const Stmt *st = &c->f->st.v[x->node];
+	cutstmt(c->u, st->begin, st->end, indent, &text, &ch.edits);
+	int at = x->dir == UP ? leadcomments(c->u, out.begin) : stmtlineend(c->u, out.end);
+	Edit ins = {at, 0, bstr(&text), (x->dir == UP ? 2 << 20 : 1 << 20) + x->node};
+	vpush(ch.edits, ins);
+	ch.target = line(c, at);
+	free(indent);
+	vpush(*plan, ch);
+}
+
+static void
+copyfn(Prog *p, PFunc *pf, Plan *plan)
+{
+	C c = {0};
+	c.p = p;
+	c.pf = pf;
+	c.f = pf->f;
+	c.u = pf->u;
+	c.fname = pf->u->syms.v[pf->f->sym].name;
+	c.gone = xcalloc(c.f->st.n, sizeof *c.gone);
+	const char *no = pf->f->why ? pf->f->why : (pf->f->flags & FNF_TRY) ? "the function catches exceptions" : NULL;
+	for (int v = 2; v < c.f->st.n; v++) {
+		Copy x;
+		if (pf->loop[v] < 0 || !fillcopy(&c, v, &x))
+			continue;
+		if (no)
+			x.why = xstrdup(no);
+		else
+			textok(&c, &x);
+		vpush(c.cp, x);
+	}
+	decide(&c);
+	settle(&c);
+	for (int i = 0; i < c.cp.n; i++) {
+		Copy *x = &c.cp.v[i];
+		emit(&c, x, plan);
+		free(x->why);
+		bfree(&x->dset);
+		bfree(&x->sset);
+		bfree(&x->args);
+		vfree(x->loops);
+	}
+	vfree(c.cp);
+	free(c.gone);
+}
+
+void
+copymotion(Prog *p, Plan *plan)
+{
+	for (int f = 0; f < p->fns.n; f++) {
+		PFunc *pf = &p->fns.v[f];
+		if (pf->f->kind == FN_HOST && pf->f->inmain && pf->succ)
+			copyfn(p, pf, plan);
+	}
+}

@@ -1,0 +1,132 @@
+/* place.c: where a statement's text lies, for the passes that move whole
+ * statements (sync.c, copies.c): the comment lines that belong to it, the
+ * end of its line, the blank lines a deletion should take along, and its
+ * lines reindented for their new place. Offsets are the unit's bytes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+
+bool
+blankbefore(const Unit *u, int off)
+{
+	for (int i = linestart(u->src, off); i < off; i++)
+		if (u->src[i] != ' ' && u->src[i] != '\t')
+			return false;
+	return true;
+}
+
+static const Comment *
+commentat(const Unit *u, int off)
+{
+	for (int i = 0; i < u->comments.n; i++)
+		if (u->comments.v[i].off <= off && off < u->comments.v[i].end)
+			return &u->comments.v[i];
+	return NULL;
+}
+
+/* End of the line holding off's statement, past a trailing comment; -1 if
+ * other code follows on that line. */
+int
+stmtlineend(const Unit *u, int off)
+{
+	int i = off, n = (int)u->len;
+	for (;;) {
+		while (i < n && (u->src[i] == ' ' || u->src[i] == '\t' || u->src[i] == '\r'))
+			i++;
+		if (i >= n)
+			return n;
+		if (u->src[i] == '\n')
+			return i + 1;
+		const Comment *c = commentat(u, i);
+		if (!c || c->off != i)
+			return -1;
+		if (memchr(u->src + c->off, '\n', c->end - c->off) && u->src[c->off + 1] == '*')
+			return -1; /* a block comment running on: not this statement's own */
+		i = c->end;
+	}
+}
+
+/* Where the comment lines directly above off begin (off itself if none). */
+int
+leadcomments(const Unit *u, int off)
+{
+	int start = linestart(u->src, off);
+	for (;;) {
+		if (start == 0)
+			return start;
+		int prev = start - 1; /* the '\n' ending the line above */
+		int i = prev;
+		while (i > 0 && (u->src[i - 1] == ' ' || u->src[i - 1] == '\t' || u->src[i - 1] == '\r'))
+			i--;
+		if (i == 0 || u->src[i - 1] == '\n')
+			return start; /* a blank line ends the block */
+		const Comment *c = commentat(u, i - 1);
+		if (!c || c->end != i || !blankbefore(u, c->off))
+			return start;
+		start = linestart(u->src, c->off);
+	}
+}
+
+/* The text [a, b) with each line's leading indentation from replaced by to. */
+void
+reindent(Buf *out, const Unit *u, int a, int b, const char *from, const char *to)
+{
+	size_t fl = strlen(from);
+	for (int i = a; i < b;) {
+		const char *nl = memchr(u->src + i, '\n', b - i);
+		int e = nl ? (int)(nl - u->src) + 1 : b;
+		if (!strncmp(u->src + i, from, fl) && e - i > (int)fl + (nl ? 1 : 0)) {
+			bputs(out, to);
+			bputn(out, u->src + i + fl, e - i - fl);
+		} else
+			bputn(out, u->src + i, e - i);
+		i = e;
+	}
+}
+
+int
+directivein(const Unit *u, int a, int b)
+{
+	for (int i = 0; i < u->directives.n; i++)
+		if (u->directives.v[i] >= a && u->directives.v[i] < b)
+			return u->directives.v[i];
+	return -1;
+}
+
+/* The end of the blank line starting at off, or -1 if it is not blank. */
+static int
+blankline(const Unit *u, int off)
+{
+	int i = off;
+	while (i < (int)u->len && (u->src[i] == ' ' || u->src[i] == '\t' || u->src[i] == '\r'))
+		i++;
+	return i < (int)u->len && u->src[i] == '\n' ? i + 1 : -1;
+}
+
+/* A deletion of whole lines [a, b) that leaves a blank line right after a
+ * blank line or an opening brace takes that blank line too. */
+int
+trimblank(const Unit *u, int a, int b)
+{
+	int after = blankline(u, b);
+	if (after < 0 || a == 0)
+		return b;
+	int prev = linestart(u->src, a - 1), i = a - 1;
+	while (i > prev && (u->src[i - 1] == ' ' || u->src[i - 1] == '\t' || u->src[i - 1] == '\r' || u->src[i - 1] == '\n'))
+		i--;
+	return blankline(u, prev) >= 0 || (i > prev && u->src[i - 1] == '{') ? after : b;
+}
+
+/* Cuts the statement [begin, end) out of its lines: appends its text (with
+ * the comment lines above it) reindented to indent to text, and adds the
+ * deletion to e. */
+void
+cutstmt(const Unit *u, int begin, int end, const char *indent, Buf *text, Edits *e)
+{
+	int a = leadcomments(u, begin), b = stmtlineend(u, end);
+	char *from = indentof(u->src, u->len, begin);
+	reindent(text, u, a, b, from, indent);
+	free(from);
+	addedit(e, a, trimblank(u, a, b) - a, xstrdup(""));
+}
