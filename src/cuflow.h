@@ -299,6 +299,8 @@ typedef struct {
 	int loop;   /* analysis: innermost loop header, or -1 */
 	bool once;  /* a loop's header: its body runs at least once (a do loop, or a for
 	               whose constant start satisfies its condition against a constant bound) */
+	char *first; /* a for's header: its first test as an expression without side effects
+	                ("0 < steps" for "for (int t = 0; t < steps; ...)"), or NULL */
 	char *label; /* ST_GOTO target / ST_LABEL name */
 } Stmt;
 
@@ -565,6 +567,7 @@ typedef struct {
 	int how;            /* copies: CP_HOIST or CP_SINK */
 	char *safe;         /* copies: the facts that make the move safe */
 	char *bytes;        /* copies: the size argument's text, per copy saved */
+	char *guard;        /* copies: the loop's first test the moved copy runs under, or NULL */
 	Edits edits;
 } Change;
 typedef VEC(Change) Plan;

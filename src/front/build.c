@@ -832,6 +832,91 @@ forstart(CXCursor init, CXCursor *var, long long *v)
 	return ok;
 }
 
+/* An expression that reads and never writes (no call, no assignment, no
+ * ++ or --) and does not name var: it means the same before the loop. */
+static bool
+pure(CXCursor e, CXCursor var)
+{
+	enum CXCursorKind k = clang_getCursorKind(e);
+	if (k == CXCursor_DeclRefExpr)
+		return !clang_equalCursors(clang_getCursorReferenced(e), var);
+	if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) >= CXBinaryOperator_Assign)
+		return false;
+	if (k == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(e);
+		if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreInc ||
+		    u == CXUnaryOperator_PreDec)
+			return false;
+	}
+	if (k != CXCursor_IntegerLiteral && k != CXCursor_CharacterLiteral && k != CXCursor_UnexposedExpr &&
+	    k != CXCursor_ParenExpr && k != CXCursor_BinaryOperator && k != CXCursor_UnaryOperator &&
+	    k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr && k != CXCursor_CStyleCastExpr &&
+	    k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXBoolLiteralExpr && k != CXCursor_UnaryExpr)
+		return false;
+	CXCursor *ks;
+	int n = kids(e, &ks);
+	bool ok = true;
+	for (int i = 0; i < n && ok; i++)
+		ok = clang_isExpression(clang_getCursorKind(ks[i])) ? pure(ks[i], var)
+		                                                    : clang_getCursorKind(ks[i]) == CXCursor_TypeRef;
+	free(ks);
+	return ok;
+}
+
+static char *
+exprtext(B *b, CXCursor e)
+{
+	int bo, eo;
+	CXFile f;
+	offsets(e, &bo, &eo, &f);
+	if (!b->fsrc || !b->fsrc->src || !clang_File_isEqual(f, b->mainfile) || eo > (int)b->fsrc->len)
+		return NULL;
+	return xstrndup(b->fsrc->src + bo, eo - bo);
+}
+
+/* A for's first test, `for (i = A; i OP E; ...)` as "A OP E" (A in
+ * parentheses unless a name or a literal), when A and E are pure. */
+static char *
+firsttest(B *b, CXCursor init, CXCursor cond)
+{
+	CXCursor var, a, *ks, *vk = NULL;
+	int n = kids(init, &ks), nv = 0;
+	char *t = NULL;
+	if (clang_getCursorKind(init) == CXCursor_DeclStmt && n == 1 && clang_getCursorKind(ks[0]) == CXCursor_VarDecl &&
+	    (nv = kids(ks[0], &vk)) > 0 && clang_isExpression(clang_getCursorKind(vk[nv - 1]))) {
+		var = ks[0];
+		a = vk[nv - 1];
+	} else if (clang_getCursorKind(init) == CXCursor_BinaryOperator &&
+	           clang_getCursorBinaryOperatorKind(init) == CXBinaryOperator_Assign && n == 2 &&
+	           clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr) {
+		var = clang_getCursorReferenced(strip(ks[0]));
+		a = ks[1];
+	} else
+		goto out;
+	CXCursor *ck;
+	int nc = kids(cond, &ck);
+	enum CXBinaryOperatorKind op = clang_getCursorKind(cond) == CXCursor_BinaryOperator
+	                                   ? clang_getCursorBinaryOperatorKind(cond) : CXBinaryOperator_Invalid;
+	static const char *ops[] = {[CXBinaryOperator_LT] = "<", [CXBinaryOperator_GT] = ">",
+	                            [CXBinaryOperator_LE] = "<=", [CXBinaryOperator_GE] = ">=",
+	                            [CXBinaryOperator_NE] = "!="};
+	if (nc == 2 && op < sizeof ops / sizeof *ops && ops[op] && clang_getCursorKind(strip(ck[0])) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(strip(ck[0])), var) && pure(a, var) && pure(ck[1], var)) {
+		char *at = exprtext(b, a), *et = exprtext(b, ck[1]);
+		enum CXCursorKind ak = clang_getCursorKind(strip(a));
+		bool bare = ak == CXCursor_DeclRefExpr || ak == CXCursor_IntegerLiteral;
+		if (at && et)
+			t = fmt(bare ? "%s %s %s" : "(%s) %s %s", at, ops[op], et);
+		free(at);
+		free(et);
+	}
+	free(ck);
+out:
+	free(vk);
+	free(ks);
+	return t;
+}
+
 /* Does a for's body run at least once: `for (i = A; i OP B; ...)` with
  * constants A and B such that A OP B holds? The first test sees i = A
  * whatever the body does later. */
@@ -891,6 +976,8 @@ forstmt(B *b, CXCursor s)
 	endnode(b);
 	setrange(b, &b->fn->st.v[c], b->fn->st.v[c].begin, h.rparen + 1);
 	b->fn->st.v[c].once = init >= 0 && cond >= 0 && firstpass(ks[init], ks[cond]);
+	if (!b->fn->st.v[c].once && init >= 0 && cond >= 0)
+		b->fn->st.v[c].first = firsttest(b, ks[init], ks[cond]);
 	int inc = i < n - 1 && startof(ks[i]) < h.rparen ? i++ : -1;
 	/* for (;;) never leaves through its header: is anything between the ';'s? */
 	const char *src = b->fsrc->src;

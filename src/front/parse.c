@@ -542,6 +542,7 @@ unit_free(Unit *u)
 			vfree(fn->st.v[i].pred);
 			vfree(fn->st.v[i].decls);
 			free(fn->st.v[i].label);
+			free(fn->st.v[i].first);
 		}
 		vfree(fn->st);
 		vfree(fn->nodes);

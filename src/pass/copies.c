@@ -41,6 +41,7 @@ typedef struct {
 	Bits args;        /* what the statement reads but the copied bytes: pointers, sizes */
 	Ints loops;       /* the loop headers it leaves, innermost first */
 	int partner;      /* the other copy of a round trip (an upload and the download of the same bytes), or -1 */
+	const char *guard; /* the outermost loop's first test, when it may run zero times: the copy runs under it */
 	bool moved;
 	char *why;        /* keeps: what keeps it */
 	int whyline;
@@ -179,8 +180,6 @@ fillloop(const C *c, int h, Loop *lp)
 	lp->list = lp->body = -1;
 	for (int li = 0; li < f->lists.n; li++) {
 		const List *l = &f->lists.v[li];
-		if (l->owner == h)
-			lp->body = li;
 		for (int i = 0; i < l->first.n; i++)
 			if (l->first.v[i] <= h && h <= l->last.v[i] && (lp->list < 0 || l->first.v[i] > lp->first)) {
 				lp->list = li;
@@ -189,7 +188,7 @@ fillloop(const C *c, int h, Loop *lp)
 				lp->last = l->last.v[i];
 			}
 	}
-	if (lp->list < 0 || lp->body < 0)
+	if (lp->list < 0)
 		return false;
 	lp->begin = f->st.v[lp->first].begin;
 	lp->end = lp->begin;
@@ -207,7 +206,10 @@ fillloop(const C *c, int h, Loop *lp)
 		if (i < n && src[i] == ';')
 			lp->end = i + 1;
 	}
-	return lp->begin == f->st.v[h].begin; /* not an if or a label around the loop */
+	for (int li = 0; li < f->lists.n && lp->body < 0; li++) /* the block after the head, inside the loop */
+		if (f->lists.v[li].owner == h && f->lists.v[li].begin >= lp->begin && f->lists.v[li].end <= lp->end)
+			lp->body = li;
+	return lp->body >= 0 && lp->begin == f->st.v[h].begin; /* not an if or a label around the loop */
 }
 
 /* ---------------------------------------------------------------- tests */
@@ -246,8 +248,8 @@ static char *
 loopshape(const C *c, const Loop *lp, int *ln)
 {
 	*ln = c->f->st.v[lp->head].line;
-	if (!c->f->st.v[lp->head].once)
-		return xstrdup("starts a loop that may run zero times (its start and bound are not constants cuflow can compare)");
+	if (!c->f->st.v[lp->head].once && !c->f->st.v[lp->head].first)
+		return xstrdup("starts a loop that may run zero times and whose first test cuflow cannot repeat outside it");
 	if (!blankbefore(c->u, lp->begin))
 		return xstrdup("starts the loop on a line that holds other code");
 	int d = directivein(c->u, lp->begin, lp->end);
@@ -324,41 +326,76 @@ touches(const C *c, int a, int b, int x, const Bits *s, bool r, bool w, int *l)
 	return touches2(c, a, b, x, -1, s, r, w, l);
 }
 
-/* The nodes of the loop that run before body item pos in an iteration:
- * the header (and a for's init), then the items before pos. */
+/* The last node of the loop's head (a for's init, the condition, a do's
+ * top): what runs before the body and, but for the init, again after it. */
 static int
-beforepos(const C *c, const Loop *lp, int pos)
+headend(const C *c, const Loop *lp)
 {
 	const List *l = &c->f->lists.v[lp->body];
-	return pos > 0 ? l->last.v[pos - 1] : l->first.n ? l->first.v[0] - 1 : lp->last;
+	return l->first.n ? l->first.v[0] - 1 : lp->last;
 }
 
-static char *levelmem(C *c, Copy *x, const Loop *lp, int pos, int *ln);
+/* Does node v run in every iteration that completes: does it dominate
+ * every back edge's source? (With no jump in the loop, every iteration
+ * completes.) */
+static bool
+everyiter(const C *c, const Loop *lp, int v)
+{
+	const Ints *pr = &c->pf->pred[lp->head];
+	for (int i = 0; i < pr->n; i++)
+		if (dominates(c->pf->idom, c->pf->order, lp->head, pr->v[i]) &&
+		    !dominates(c->pf->idom, c->pf->order, v, pr->v[i]))
+			return false;
+	return true;
+}
 
-/* Why the copy cannot leave this loop from body item pos (its own item, or
- * the inner loop it already left), or NULL: its shape, then the memory its
- * statements touch, then what else they do. */
+/* A loop that may run zero times: the copy placed after it repeats its
+ * first test, so what that test reads (but the loop variable) must not
+ * change in the loop. Why it may, or NULL. */
 static char *
-levelbar(C *c, Copy *x, const Loop *lp, int pos, int *ln)
+guardbar(C *c, const Loop *lp, int x, int y, int *ln)
+{
+	if (c->f->st.v[lp->head].once)
+		return NULL;
+	Bits s = bnew(c->p->locs.n);
+	bor(&s, &c->pf->st[lp->head].rd);
+	if (lp->first != lp->head) { /* the init: the variable it sets is the loop's own */
+		for (int l = bnext(&c->pf->st[lp->first].wr, 0); l >= 0; l = bnext(&c->pf->st[lp->first].wr, l + 1))
+			bclr(&s, l);
+		bor(&s, &c->pf->st[lp->first].rd);
+	}
+	int l, v = touches2(c, lp->first + 1, lp->last, x, y, &s, false, true, &l);
+	bfree(&s);
+	return v >= 0 ? touchmsg(c, v, l, "writes %s, which the loop's first test reads (the copy after the loop repeats it)", ln) : NULL;
+}
+
+static char *levelmem(C *c, Copy *x, const Loop *lp, int a, int b, int *ln);
+
+/* Why the copy cannot leave this loop from where it stands, nodes [a, b]
+ * (its statement, or the inner loop it already left), or NULL: the loop's
+ * shape, then the memory its statements touch, then what else they do. */
+static char *
+levelbar(C *c, Copy *x, const Loop *lp, int a, int b, int *ln)
 {
 	char *why = loopshape(c, lp, ln);
-	if (!why && !(why = levelmem(c, x, lp, pos, ln)))
+	if (!why && !(why = levelmem(c, x, lp, a, b, ln)))
 		why = loopcalls(c, lp, ln);
 	return why;
 }
 
-/* Why the copy cannot leave this loop from body item pos (its own item, or
- * the inner loop it already left) for what the loop's statements read and
- * write, or NULL. */
+/* Why the copy cannot leave this loop from nodes [a, b] for what the
+ * loop's statements read and write, or NULL. */
 static char *
-levelmem(C *c, Copy *x, const Loop *lp, int pos, int *ln)
+levelmem(C *c, Copy *x, const Loop *lp, int a, int b, int *ln)
 {
 	int l, v;
-	const List *b = &c->f->lists.v[lp->body];
 	if (x->dir == DOWN && stmtlineend(c->u, lp->end) < 0) {
 		*ln = line(c, lp->end);
 		return xstrdup("ends the loop on a line that holds other code");
 	}
+	char *g = x->dir == DOWN ? guardbar(c, lp, x->node, -1, ln) : NULL;
+	if (g)
+		return g;
 	if (x->dir == UP) {
 		if ((v = touches(c, lp->first, lp->last, x->node, &x->args, false, true, &l)) >= 0 ||
 		    (v = touches(c, lp->first, lp->last, x->node, &x->sset, false, true, &l)) >= 0) {
@@ -367,7 +404,7 @@ levelmem(C *c, Copy *x, const Loop *lp, int pos, int *ln)
 		if ((v = touches(c, lp->first, lp->last, x->node, &x->dset, false, true, &l)) >= 0) {
 			return touchmsg(c, v, l, "also writes %s, which the copy writes", ln);
 		}
-		if ((v = touches(c, lp->first, beforepos(c, lp, pos), x->node, &x->dset, true, false, &l)) >= 0) {
+		if ((v = touches(c, lp->first, a - 1, x->node, &x->dset, true, false, &l)) >= 0) {
 			return touchmsg(c, v, l, "reads %s before the copy writes it", ln);
 		}
 		return NULL;
@@ -378,10 +415,9 @@ levelmem(C *c, Copy *x, const Loop *lp, int pos, int *ln)
 	if ((v = touches(c, lp->first, lp->last, x->node, &x->dset, true, true, &l)) >= 0) {
 		return touchmsg(c, v, l, "uses %s, which the copy writes", ln);
 	}
-	/* after the copy: the later items, then the header (and a for's increment) */
-	int from = b->last.v[pos] + 1;
-	if ((v = touches(c, from, lp->last, x->node, &x->sset, false, true, &l)) >= 0 ||
-	    (v = touches(c, lp->first, b->first.n ? b->first.v[0] - 1 : lp->last, x->node, &x->sset, false, true, &l)) >= 0) {
+	/* after the copy: the rest of the iteration, then the head's test */
+	if ((v = touches(c, b + 1, lp->last, x->node, &x->sset, false, true, &l)) >= 0 ||
+	    (v = touches(c, lp->first, headend(c, lp), x->node, &x->sset, false, true, &l)) >= 0) {
 		return touchmsg(c, v, l, "writes %s after the copy reads it", ln);
 	}
 	return NULL;
@@ -434,7 +470,7 @@ waitbar(C *c, const Copy *x, const Loop *lp, int *ln)
 	for (int v = lp->first; v <= lp->last && !why; v++)
 		if (!c->gone[v] && !fullsync(c, v) && (why = overlapbar(c, v, &rd, &wr, kio)))
 			*ln = c->f->st.v[v].line;
-	if (x->dir == UP && !why) { /* the statements after the loop, to a full sync */
+	if (x->dir == UP && x->partner < 0 && !why) { /* after the loop, to a full sync (a sunk partner is one) */
 		int n = c->f->st.n;
 		bool *seen = xcalloc(n, sizeof *seen);
 		Ints todo = {0};
@@ -448,10 +484,12 @@ waitbar(C *c, const Copy *x, const Loop *lp, int *ln)
 			int v = todo.v[--todo.n];
 			if (fullsync(c, v))
 				continue;
-			if (v == 1) {
-				why = xstrdup("the function may return with the work still running");
-				*ln = c->f->st.v[lp->head].line;
-				break;
+			if (v == 1) { /* main's end ends the program: nothing reads the work's results later */
+				if (kio || strcmp(c->fname, "main")) {
+					why = xstrdup("ends the function while device work the copy waited for may still run");
+					*ln = line(c, c->f->end > 0 ? c->f->end - 1 : 0);
+				}
+				continue;
 			}
 			if ((why = overlapbar(c, v, &rd, &wr, kio)))
 				*ln = c->f->st.v[v].line;
@@ -506,13 +544,39 @@ textok(C *c, Copy *x)
 	return !x->why;
 }
 
-/* The loop around the loop statement at block item (list, pos), or -1:
- * the block must be that loop's body, not a branch inside it. */
-static int
-outerloop(const C *c, int list)
+/* Is v in the natural loop of header h: does a path from v reach a back
+ * edge's source without passing h? (h dominates v is the caller's.) */
+static bool
+inloop(const C *c, int h, int v)
 {
-	int h = c->f->lists.v[list].owner;
-	return h >= 0 && c->pf->loop[h] == h ? h : -1;
+	int n = c->f->st.n;
+	bool *seen = xcalloc(n, sizeof *seen), in = false;
+	Ints todo = {0};
+	vpush(todo, v);
+	seen[v] = seen[h] = true;
+	while (todo.n && !in) {
+		int x = todo.v[--todo.n];
+		for (int i = 0; i < c->pf->succ[x].n; i++) {
+			int y = c->pf->succ[x].v[i];
+			in |= y == h;
+			if (!seen[y])
+				seen[y] = true, vpush(todo, y);
+		}
+	}
+	vfree(todo);
+	free(seen);
+	return in;
+}
+
+/* The loop around loop h: the nearest header dominating h whose loop holds
+ * h; -1 when there is none. */
+static int
+outerloop(const C *c, int h)
+{
+	for (int d = c->pf->idom[h], k = 0; d > 0 && d != h && k < c->f->st.n; d = c->pf->idom[d], k++)
+		if (c->pf->loop[d] == d && inloop(c, d, h))
+			return d;
+	return -1;
 }
 
 /* The loops the copy leaves, innermost first, each passing levelbar; the
@@ -520,17 +584,18 @@ outerloop(const C *c, int list)
 static void
 levels(C *c, Copy *x)
 {
-	int node = x->node; /* where the copy stands: its statement, then each loop it left */
-	for (int h = c->pf->loop[node]; h >= 0;) {
+	int a = x->node, b = x->node; /* where the copy stands: its statement, then each loop it left */
+	for (int h = c->pf->loop[a]; h >= 0;) {
 		Loop lp;
 		int ln = c->f->st.v[h].line;
 		char *why = NULL;
 		if (!fillloop(c, h, &lp))
-			why = xstrdup("its loop is not a statement of a block");
-		else if (c->f->st.v[node].list != lp.body)
-			why = xstrdup("it runs under a condition inside the loop");
-		else
-			why = levelbar(c, x, &lp, c->f->st.v[node].pos, &ln);
+			why = xstrdup("starts a loop that is not a braced statement of a block");
+		else if (!everyiter(c, &lp, a)) {
+			why = xstrdup("the copy runs under a condition inside the loop");
+			ln = 0;
+		} else
+			why = levelbar(c, x, &lp, a, b, &ln);
 		if (why) {
 			if (!x->loops.n) {
 				x->why = why;
@@ -540,8 +605,13 @@ levels(C *c, Copy *x)
 			return;
 		}
 		vpush(x->loops, h);
-		node = lp.first;
-		h = outerloop(c, lp.list);
+		if (!c->f->st.v[h].once) { /* one guard, the outermost loop's */
+			x->guard = c->f->st.v[h].first;
+			return;
+		}
+		a = lp.first;
+		b = lp.last;
+		h = outerloop(c, h);
 	}
 }
 
@@ -591,7 +661,9 @@ pairmem(C *c, const Copy *u, const Copy *d, const Loop *lp, int a, int b, int *l
 		*ln = line(c, lp->end);
 		return xstrdup("ends the loop on a line that holds other code");
 	}
-	const List *body = &c->f->lists.v[lp->body];
+	char *g = guardbar(c, lp, u->node, d->node, ln);
+	if (g)
+		return g;
 	int l, v;
 	if ((v = touches2(c, lp->first, lp->last, u->node, d->node, &u->args, false, true, &l)) >= 0 ||
 	    (v = touches2(c, lp->first, lp->last, u->node, d->node, &d->args, false, true, &l)) >= 0) {
@@ -600,11 +672,11 @@ pairmem(C *c, const Copy *u, const Copy *d, const Loop *lp, int a, int b, int *l
 	if ((v = touches2(c, lp->first, lp->last, u->node, d->node, &u->sset, true, true, &l)) >= 0) {
 		return touchmsg(c, v, l, "uses %s, which the copies read and write", ln);
 	}
-	if ((v = touches2(c, body->last.v[b] + 1, lp->last, u->node, d->node, &u->dset, false, true, &l)) >= 0 ||
-	    (v = touches2(c, lp->first, beforepos(c, lp, a), u->node, d->node, &u->dset, false, true, &l)) >= 0) {
+	if ((v = touches2(c, b + 1, lp->last, u->node, d->node, &u->dset, false, true, &l)) >= 0 ||
+	    (v = touches2(c, lp->first, a - 1, u->node, d->node, &u->dset, false, true, &l)) >= 0) {
 		return touchmsg(c, v, l, "writes %s between the download and the next upload", ln);
 	}
-	if ((v = touches2(c, lp->first, beforepos(c, lp, a), u->node, d->node, &u->dset, true, false, &l)) >= 0) {
+	if ((v = touches2(c, lp->first, a - 1, u->node, d->node, &u->dset, true, false, &l)) >= 0) {
 		return touchmsg(c, v, l, "reads %s before the upload writes it", ln);
 	}
 	return NULL;
@@ -614,20 +686,25 @@ pairmem(C *c, const Copy *u, const Copy *d, const Loop *lp, int a, int b, int *l
 static void
 pairlevels(C *c, Copy *u, Copy *d)
 {
-	int nu = u->node, nd = d->node;
-	for (int h = c->pf->loop[nu]; h >= 0;) {
+	int a = u->node, b = d->node; /* the upload's first node, the download's last */
+	for (int h = c->pf->loop[a]; h >= 0;) {
 		Loop lp;
 		int ln = 0;
-		if (!fillloop(c, h, &lp) || c->f->st.v[nu].list != lp.body || c->f->st.v[nd].list != lp.body)
+		if (!fillloop(c, h, &lp) || !everyiter(c, &lp, a) || !everyiter(c, &lp, b))
 			return;
-		char *why = pairbar(c, u, d, &lp, c->f->st.v[nu].pos, c->f->st.v[nd].pos, &ln);
+		char *why = pairbar(c, u, d, &lp, a, b, &ln);
 		free(why);
 		if (why)
 			return;
 		vpush(u->loops, h);
 		vpush(d->loops, h);
-		nu = nd = lp.first;
-		h = outerloop(c, lp.list);
+		if (!c->f->st.v[h].once) {
+			u->guard = d->guard = c->f->st.v[h].first;
+			return;
+		}
+		a = lp.first;
+		b = lp.last;
+		h = outerloop(c, h);
 	}
 }
 
@@ -638,8 +715,8 @@ decide(C *c)
 	for (int i = 0; i < c->cp.n; i++)
 		for (int j = 0; j < c->cp.n && !c->cp.v[i].why && !c->cp.v[i].loops.n; j++) {
 			Copy *u = &c->cp.v[i], *d = &c->cp.v[j];
-			const Stmt *su = &c->f->st.v[u->node], *sd = &c->f->st.v[d->node];
-			if (d->why || d->loops.n || su->list != sd->list || sd->pos <= su->pos || !roundtrip(c, u, d))
+			if (d->why || d->loops.n || c->pf->loop[u->node] != c->pf->loop[d->node] || d->node <= u->node ||
+			    !roundtrip(c, u, d))
 				continue;
 			pairlevels(c, u, d);
 			if (u->loops.n) {
@@ -678,8 +755,9 @@ settle(C *c)
 				for (int k = 0; k < 2 && both[k]; k++) { /* a round trip moves together or not at all */
 					Copy *y = both[k];
 					y->loops.n = keep;
+					y->guard = NULL; /* only the outermost loop may have had one */
 					if (!keep) {
-						y->why = fmt("is a host statement the copy orders after the device work: it %s", why);
+						y->why = xstrdup(why);
 						y->whyline = ln;
 						c->gone[y->node] = false;
 					}
@@ -696,24 +774,25 @@ static char *
 safefacts(const C *c, const Copy *x)
 {
 	char *d = argtext(c, x, x->dst), *s = argtext(c, x, x->src), *t;
+	const char *once = x->guard ? "the loop's first test, repeated, tells whether it ran" : "the loop runs at least once";
 	if (x->partner >= 0) {
 		const Copy *o = &c->cp.v[x->partner];
 		const char *h = x->dir == UP ? s : d, *dev = x->dir == UP ? d : s;
 		t = fmt("with the %s at line %d it is a round trip of the same bytes, so %s: nothing else in the loop uses "
 		        "%s, nothing writes %s between the download and the next upload or reads it before the upload, and "
-		        "the loop runs at least once",
+		        "%s",
 		        o->dir == UP ? "upload" : "download", c->f->st.v[o->node].line,
 		        x->dir == UP ? "each upload after the first copies what the device already holds"
 		                     : "only the last download is read",
-		        h, dev);
+		        h, dev, once);
 	} else if (x->dir == UP)
 		t = fmt("each iteration uploads the same bytes: nothing in the loop writes %s or the copy's arguments, "
-		        "nothing else in it writes %s or reads it before the copy, and the loop runs at least once",
-		        s, d);
+		        "nothing else in it writes %s or reads it before the copy, and %s",
+		        s, d, once);
 	else
 		t = fmt("only the last download is read: nothing else in the loop uses %s, nothing after the copy in it "
-		        "writes %s or the copy's arguments, and the loop runs at least once",
-		        d, s);
+		        "writes %s or the copy's arguments, and %s",
+		        d, s, once);
 	free(d);
 	free(s);
 	return t;
@@ -760,7 +839,17 @@ emit(C *c, Copy *x, Plan *plan)
 	char *indent = indentof(c->u->src, c->u->len, out.begin);
 	Buf text = {0};
 	const Stmt *st = &c->f->st.v[x->node];
-	cutstmt(c->u, st->begin, st->end, indent, &text, &ch.edits);
+	if (x->guard) { /* under the loop's first test, one indentation step in */
+		char *own = indentof(c->u->src, c->u->len, st->begin);
+		size_t il = strlen(indent);
+		char *in = fmt("%s%s", indent, strlen(own) > il && !strncmp(own, indent, il) ? own + il : "    ");
+		bprintf(&text, "%sif (%s)\n", indent, x->guard);
+		ch.guard = xstrdup(x->guard);
+		cutstmt(c->u, st->begin, st->end, in, &text, &ch.edits);
+		free(own);
+		free(in);
+	} else
+		cutstmt(c->u, st->begin, st->end, indent, &text, &ch.edits);
 	int at = x->dir == UP ? leadcomments(c->u, out.begin) : stmtlineend(c->u, out.end);
 	Edit ins = {at, 0, bstr(&text), (x->dir == UP ? 2 << 20 : 1 << 20) + x->node};
 	vpush(ch.edits, ins);

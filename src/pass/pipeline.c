@@ -104,6 +104,7 @@ planfree(Plan *plan)
 		free(plan->v[c].inflight);
 		free(plan->v[c].safe);
 		free(plan->v[c].bytes);
+		free(plan->v[c].guard);
 		vfree(plan->v[c].members);
 		freeedits(&plan->v[c].edits);
 	}

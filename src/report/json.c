@@ -127,6 +127,7 @@ jcopy(const Report *r, int ci, json_t *j)
 	json_object_set_new(j, "target", json_pack("{s:i}", "line", c->target));
 	json_object_set_new(j, "safe", jstr(c->safe));
 	json_object_set_new(j, "bytesPerIteration", jstr(c->bytes));
+	json_object_set_new(j, "guard", c->guard ? jstr(c->guard) : json_null());
 	json_object_set_new(j, "edits", jedits(r, ci, &all));
 	vfree(all);
 	return j;

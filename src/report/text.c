@@ -53,8 +53,10 @@ copymsg(Buf *b, const Change *c)
 	}
 	bprintf(b, "%s %s out of ", c->how == CP_HOIST ? "hoisted" : "sunk", c->call);
 	loops(b, c);
-	bprintf(b, " to line %d, %s it: %s; saves one copy per iteration but the first (size: %s)", c->target,
-	        c->how == CP_HOIST ? "before" : "after", c->safe, c->bytes);
+	bprintf(b, " to line %d, %s it", c->target, c->how == CP_HOIST ? "before" : "after");
+	if (c->guard)
+		bprintf(b, ", under the loop's first test (if (%s)), since the loop may run zero times", c->guard);
+	bprintf(b, ": %s; saves one copy per iteration but the first (size: %s)", c->safe, c->bytes);
 }
 
 void
