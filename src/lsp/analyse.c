@@ -40,6 +40,9 @@ todiag(const Unit *u, const Change *c)
 {
 	Diag x = {0};
 	x.kind = c->kind;
+	x.pass = c->pass;
+	x.how = c->how;
+	x.safe = c->safe ? xstrdup(c->safe) : NULL;
 	x.sb = x.rb = c->begin;
 	x.se = x.re = c->end;
 	x.target = -1;

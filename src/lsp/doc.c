@@ -38,6 +38,7 @@ diag_free(Diag *x)
 	free(x->parent);
 	free(x->call);
 	free(x->why);
+	free(x->safe);
 	vfree(x->members);
 	freeedits(&x->edits);
 }

@@ -121,6 +121,20 @@ withmembers(Buf *b, const Doc *d, const Diag *x)
 	bputs(b, ")");
 }
 
+/* A copy the copies pass moves out of its loops (their lines in members). */
+static char *
+copymessage(const Doc *d, const Diag *x)
+{
+	Buf b = {0};
+	int n = x->members.n;
+	bprintf(&b, "%s can be %s out of the loop%s at line%s", x->call, x->how == CP_HOIST ? "hoisted" : "sunk",
+	        n > 1 ? "s" : "", n > 1 ? "s" : "");
+	for (int k = 0; k < n; k++)
+		bprintf(&b, "%s %d", k == 0 ? "" : k == n - 1 ? " and" : ",", line1(d, x->members.v[k]));
+	bprintf(&b, " to line %d: %s", line1(d, x->target), x->safe ? x->safe : "");
+	return bstr(&b);
+}
+
 /* The diagnostic's message, with the lines as the buffer has them now. */
 static char *
 message(const Doc *d, const Diag *x)
@@ -135,6 +149,8 @@ message(const Doc *d, const Diag *x)
 		bputs(&b, x->why);
 		return bstr(&b);
 	}
+	if (x->pass == PASS_COPIES)
+		return copymessage(d, x);
 	int t = line1(d, x->target);
 	if (x->toend)
 		bprintf(&b, "%s can move down to the end of its block (line %d)", x->call, t);
@@ -158,7 +174,8 @@ jdiag(Server *sv, const Doc *d, const Diag *x)
 	char *msg = message(d, x);
 	json_t *j = json_pack("{s:o, s:i, s:s, s:s, s:s, s:{s:i}}", "range", jrange(&d->t, x->sb, x->se, sv->enc),
 	                      "severity", x->kind == CH_KEEP ? SEV_HINT : SEV_INFORMATION, "code",
-	                      x->kind < 0 ? "not-analysed" : "sync-motion", "source", "cuflow", "message", msg, "data",
+	                      x->kind < 0 ? "not-analysed" : x->pass == PASS_COPIES ? "copy-motion" : "sync-motion", "source",
+	                      "cuflow", "message", msg, "data",
 	                      "id", x->id);
 	free(msg);
 	if (x->kind == CH_MOVE) {

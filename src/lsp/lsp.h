@@ -63,6 +63,7 @@ bool parsepos(json_t *j, Pos *p);
  * stop; an edit there drops the diagnostic, an edit before it shifts it. */
 typedef struct {
 	int kind;       /* CH_MOVE, CH_KEEP, or -1: a note that the file was not analysed */
+	int pass, how;  /* PASS_*; the copies pass's CP_HOIST or CP_SINK */
 	int sb, se;     /* the sync statement */
 	int rb, re;     /* the statement, the lines it moves with and its target */
 	char *anchor;   /* tree-sitter type of the smallest node holding the statement */
@@ -75,6 +76,7 @@ typedef struct {
 	bool toend;
 	int overlap, calls;
 	char *call, *why;
+	char *safe;     /* copies: why the move is safe */
 	Edits edits;    /* what cuflow -i does for this move */
 	int id;
 } Diag;

@@ -14,7 +14,7 @@
 
 #define SRCROOT "%SRCROOT%"
 #define SCHEMA "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-enum { RULE_MOVE, RULE_KEEP };
+enum { RULE_MOVE, RULE_KEEP, RULE_COPYMOVE, RULE_COPYKEEP };
 
 static json_t *
 jtext(const char *s)
@@ -84,7 +84,7 @@ static json_t *
 jrules(void)
 {
 	return json_pack(
-	        "[o,o]",
+	        "[o,o,o,o]",
 	        jrule("sync-motion/move", "SyncCanMoveLater",
 	              "A blocking CUDA synchronization can move later so host work overlaps the GPU",
 	              "A blocking cudaMemcpy, cudaDeviceSynchronize, stream or event synchronization, or cudaFree "
@@ -97,6 +97,17 @@ jrules(void)
 	              "cuflow examined this synchronization and left it in place: the message names the statement "
 	              "that needs it where it is (a use of the data, another CUDA call, a jump, a timer, ...) or the "
 	              "text that keeps it from moving. Nothing to do; it documents the decision.",
+	              "note", "recommendation"),
+	        jrule("copy-motion/move", "CopyCanLeaveLoop",
+	              "A blocking CUDA copy in a loop can run once, before or after the loop",
+	              "Every iteration of the loop uploads the same bytes, or only the last iteration's download is "
+	              "ever read. cuflow -i moves the copy out of the loop (under the loop's first test when the loop "
+	              "may run zero times); the message gives the facts that make it safe.",
+	              "warning", "warning"),
+	        jrule("copy-motion/keep", "CopyStaysInLoop",
+	              "A blocking CUDA copy stays in its loop",
+	              "cuflow examined this copy and left it in its loop: the message names the statement and the "
+	              "variable that keep it there. Nothing to do; it documents the decision.",
 	              "note", "recommendation"));
 }
 
@@ -171,8 +182,9 @@ jrelated(const Change *c)
 	if (c->kind == CH_MOVE) {
 		json_t *loc = jlocation(u, json_pack("{s:i}", "startLine", c->target));
 		json_object_set_new(loc, "id", json_integer(2));
-		json_object_set_new(loc, "message", jtext(c->toend ? "the sync moves to the end of this block"
-		                                                   : "the sync moves down to just before this line"));
+		json_object_set_new(loc, "message", jtext(c->pass == PASS_COPIES ? "the copy moves to just before this line"
+		                                          : c->toend ? "the sync moves to the end of this block"
+		                                                     : "the sync moves down to just before this line"));
 		json_array_append_new(rel, loc);
 	}
 	return rel;
@@ -188,8 +200,11 @@ jresult(const Report *r, int ci)
 	json_t *loc = jlocation(c->u, jregion(c->u, c->begin, c->end));
 	json_object_set_new(loc, "logicalLocations",
 	                    json_pack("[{s:o,s:s}]", "name", jstr(c->fn ? c->fn : ""), "kind", "function"));
-	json_t *res = json_pack("{s:s,s:i,s:s,s:o,s:[o],s:o}", "ruleId", move ? "sync-motion/move" : "sync-motion/keep",
-	                        "ruleIndex", move ? RULE_MOVE : RULE_KEEP, "level", move ? "warning" : "note", "message",
+	bool copy = c->pass == PASS_COPIES;
+	int rule = copy ? (move ? RULE_COPYMOVE : RULE_COPYKEEP) : move ? RULE_MOVE : RULE_KEEP;
+	static const char *const ids[] = {"sync-motion/move", "sync-motion/keep", "copy-motion/move", "copy-motion/keep"};
+	json_t *res = json_pack("{s:s,s:i,s:s,s:o,s:[o],s:o}", "ruleId", ids[rule],
+	                        "ruleIndex", rule, "level", move ? "warning" : "note", "message",
 	                        jtext(bstr(&msg)), "locations", loc, "relatedLocations", jrelated(c));
 	free(msg.v);
 	if (move && editsapplied(r, c->u))
