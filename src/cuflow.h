@@ -546,7 +546,7 @@ typedef VEC(Edit) Edits;
 
 enum { PASS_SYNC, PASS_COPIES };
 enum { CH_MOVE, CH_KEEP };
-enum { CP_HOIST = 1, CP_SINK }; /* Change.how of the copies pass's moves */
+enum { CP_HOIST = 1, CP_SINK, CP_REMOVE, CP_RESYNC }; /* Change.how of the copies pass's changes */
 
 /* One decision of a pass about one statement (or group), with its reasons:
  * the report, the machine formats and the edits all come from these. */

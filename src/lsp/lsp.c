@@ -127,6 +127,11 @@ copymessage(const Doc *d, const Diag *x)
 {
 	Buf b = {0};
 	int n = x->members.n;
+	if (x->how == CP_REMOVE || x->how == CP_RESYNC) {
+		bprintf(&b, "%s can %s: %s", x->call, x->how == CP_REMOVE ? "go" : "become cudaStreamSynchronize(0)",
+		        x->safe ? x->safe : "");
+		return bstr(&b);
+	}
 	bprintf(&b, "%s can be %s out of the loop%s at line%s", x->call, x->how == CP_HOIST ? "hoisted" : "sunk",
 	        n > 1 ? "s" : "", n > 1 ? "s" : "");
 	for (int k = 0; k < n; k++)

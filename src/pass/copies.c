@@ -42,6 +42,10 @@ typedef struct {
 	Ints loops;       /* the loop headers it leaves, innermost first */
 	int partner;      /* the other copy of a round trip (an upload and the download of the same bytes), or -1 */
 	const char *guard; /* the outermost loop's first test, when it may run zero times: the copy runs under it */
+	bool ok;          /* plain memory, its own lines: it may be moved or removed */
+	int fact;         /* the bytes it makes equal on both sides (copies of the same bytes share it), or -1 */
+	int removed;      /* 0, or CP_REMOVE: its bytes are already there; CP_RESYNC: and a sync keeps its wait */
+	char *rwhy;       /* a removal's reasons */
 	bool moved;
 	char *why;        /* keeps: what keeps it */
 	int whyline;
@@ -541,7 +545,7 @@ textok(C *c, Copy *x)
 		if (m || h)
 			x->why = fmt("its %s buffer is %s", m ? "device" : "host", m ? m : h);
 	}
-	return !x->why;
+	return x->ok = !x->why;
 }
 
 /* Is v in the natural loop of header h: does a path from v reach a back
@@ -715,8 +719,8 @@ decide(C *c)
 	for (int i = 0; i < c->cp.n; i++)
 		for (int j = 0; j < c->cp.n && !c->cp.v[i].why && !c->cp.v[i].loops.n; j++) {
 			Copy *u = &c->cp.v[i], *d = &c->cp.v[j];
-			if (d->why || d->loops.n || c->pf->loop[u->node] != c->pf->loop[d->node] || d->node <= u->node ||
-			    !roundtrip(c, u, d))
+			if (u->removed || d->removed || c->pf->loop[u->node] < 0 || d->why || d->loops.n ||
+			    c->pf->loop[u->node] != c->pf->loop[d->node] || d->node <= u->node || !roundtrip(c, u, d))
 				continue;
 			pairlevels(c, u, d);
 			if (u->loops.n) {
@@ -726,6 +730,8 @@ decide(C *c)
 		}
 	for (int i = 0; i < c->cp.n; i++) {
 		Copy *x = &c->cp.v[i];
+		if (x->removed || c->pf->loop[x->node] < 0)
+			continue;
 		if (!x->why && !x->loops.n)
 			levels(c, x);
 		c->gone[x->node] = x->loops.n > 0;
@@ -766,6 +772,209 @@ settle(C *c)
 			}
 		}
 	}
+}
+
+/* ---------------------------------------------------------------- redundant copies */
+
+static bool
+sameset(const Bits *a, const Bits *b)
+{
+	for (int l = bnext(a, 0); l >= 0; l = bnext(a, l + 1))
+		if (!bhas(b, l))
+			return false;
+	for (int l = bnext(b, 0); l >= 0; l = bnext(b, l + 1))
+		if (!bhas(a, l))
+			return false;
+	return true;
+}
+
+/* Do copies x and y make the same bytes equal on both sides: cudaMemcpy
+ * with the same size, and the same destination and source (either way
+ * round), in text and in what they point to? */
+static bool
+samebytes(const C *c, const Copy *x, const Copy *y)
+{
+	const Call *a = &c->f->calls.v[x->call], *b = &c->f->calls.v[y->call];
+	if (a->nargs != 4 || b->nargs != 4 || strcmp(a->name, b->name))
+		return false;
+	bool same = x->dir == y->dir;
+	int yd = same ? y->dst : y->src, ys = same ? y->src : y->dst;
+	if (!sameset(&x->dset, same ? &y->dset : &y->sset) || !sameset(&x->sset, same ? &y->sset : &y->dset))
+		return false;
+	int pairs[3][2] = {{x->dst, yd}, {x->src, ys}, {2, 2}};
+	bool eq = true;
+	for (int i = 0; i < 3 && eq; i++) {
+		char *t = argtext(c, x, pairs[i][0]), *u = argtext(c, y, pairs[i][1]);
+		eq = !strcmp(t, u) && strcmp(t, "?");
+		free(t);
+		free(u);
+	}
+	return eq;
+}
+
+/* Availability of equal bytes (OmpMemOpt's redundant transfers, meet =
+ * intersection): a copy makes its fact hold; any write, host or device, to
+ * either side or to a variable its arguments read ends it. A copy whose
+ * fact holds on entry copies nothing new. */
+static Bits *
+available(C *c, int nf, Bits *locs)
+{
+	int n = c->f->st.n;
+	Bits *in = xcalloc(n, sizeof *in), *out = xcalloc(n, sizeof *out);
+	int *fact = xcalloc(n, sizeof *fact);
+	for (int v = 0; v < n; v++) {
+		in[v] = bnew(nf);
+		out[v] = bnew(nf);
+		fact[v] = -1;
+		for (int f = 0; v && f < nf; f++)
+			bset(&out[v], f);
+	}
+	for (int i = 0; i < c->cp.n; i++)
+		fact[c->cp.v[i].node] = c->cp.v[i].fact;
+	Bits cur = bnew(nf);
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int k = 0; k < c->pf->nrpo; k++) {
+			int v = c->pf->rpo[k];
+			const Ints *pr = &c->pf->pred[v];
+			bclear(&cur);
+			for (int f = 0; v && f < nf; f++) {
+				bool all = pr->n > 0;
+				for (int i = 0; i < pr->n && all; i++)
+					all = bhas(&out[pr->v[i]], f);
+				if (all)
+					bset(&cur, f);
+			}
+			bassign(&in[v], &cur);
+			const Eff *e = &c->pf->st[v];
+			for (int f = 0; f < nf; f++)
+				if (bhas(&cur, f) && (conflicts(c->p, &locs[f], &e->wr) || conflicts(c->p, &locs[f], &e->pwr)))
+					bclr(&cur, f);
+			if (fact[v] >= 0)
+				bset(&cur, fact[v]);
+			if (!sameset(&cur, &out[v])) {
+				bassign(&out[v], &cur);
+				changed = true;
+			}
+		}
+	}
+	bfree(&cur);
+	for (int v = 0; v < n; v++)
+		bfree(&out[v]);
+	free(out);
+	free(fact);
+	return in;
+}
+
+/* Without the copy's wait, may the host statements after it, up to the
+ * next full sync, run beside the work in flight before it? Why not, or NULL. */
+static char *
+waitafter(C *c, int node, int *ln)
+{
+	const Pend *pd = &c->pf->in[node];
+	int nl = c->p->locs.n;
+	Bits rd = bnew(nl), wr = bnew(nl);
+	pendwork(c->p, pd, &rd, &wr);
+	bool kio = pd->ex & EX_KIO;
+	char *why = NULL;
+	if (pd->dany || pd->sany || !bempty(&rd) || !bempty(&wr)) {
+		int n = c->f->st.n;
+		bool *seen = xcalloc(n, sizeof *seen);
+		Ints todo = {0};
+		seen[node] = true;
+		for (int i = 0; i < c->pf->succ[node].n; i++)
+			seen[c->pf->succ[node].v[i]] = true, vpush(todo, c->pf->succ[node].v[i]);
+		while (todo.n && !why) {
+			int v = todo.v[--todo.n];
+			if (fullsync(c, v))
+				continue;
+			if (v == 1) {
+				if (kio || strcmp(c->fname, "main")) {
+					why = xstrdup("ends the function while the device work it waited for may still run");
+					*ln = line(c, c->f->end > 0 ? c->f->end - 1 : 0);
+				}
+				continue;
+			}
+			if ((why = overlapbar(c, v, &rd, &wr, kio)))
+				*ln = c->f->st.v[v].line;
+			for (int i = 0; i < c->pf->succ[v].n; i++)
+				if (!seen[c->pf->succ[v].v[i]])
+					seen[c->pf->succ[v].v[i]] = true, vpush(todo, c->pf->succ[v].v[i]);
+		}
+		vfree(todo);
+		free(seen);
+	}
+	bfree(&rd);
+	bfree(&wr);
+	return why;
+}
+
+/* The nearest copy of the same bytes on every path to x (a dominator), or -1. */
+static int
+genline(const C *c, const Copy *x)
+{
+	for (int d = c->pf->idom[x->node], k = 0; d > 0 && k < c->f->st.n; d = c->pf->idom[d], k++)
+		for (int i = 0; i < c->cp.n; i++)
+			if (c->cp.v[i].node == d && c->cp.v[i].fact == x->fact)
+				return c->f->st.v[d].line;
+	return -1;
+}
+
+/* Copies whose bytes are already on the other side go; one whose wait
+ * still orders device work before a host statement leaves a sync. */
+static void
+redundant(C *c)
+{
+	int nf = 0;
+	for (int i = 0; i < c->cp.n; i++) {
+		Copy *x = &c->cp.v[i];
+		x->fact = -1;
+		for (int j = 0; j < i && x->ok && x->fact < 0; j++)
+			if (c->cp.v[j].ok && samebytes(c, &c->cp.v[j], x))
+				x->fact = c->cp.v[j].fact;
+		if (x->ok && x->fact < 0)
+			x->fact = nf++;
+	}
+	if (!nf)
+		return;
+	Bits *locs = xcalloc(nf, sizeof *locs);
+	for (int f = 0; f < nf; f++)
+		locs[f] = bnew(c->p->locs.n);
+	for (int i = 0; i < c->cp.n; i++) {
+		const Copy *x = &c->cp.v[i];
+		if (x->fact >= 0) {
+			bor(&locs[x->fact], &x->dset);
+			bor(&locs[x->fact], &x->sset);
+			bor(&locs[x->fact], &x->args);
+		}
+	}
+	Bits *in = available(c, nf, locs);
+	for (int i = 0; i < c->cp.n; i++) {
+		Copy *x = &c->cp.v[i];
+		if (x->fact < 0 || !bhas(&in[x->node], x->fact))
+			continue;
+		int ln = 0, g = genline(c, x);
+		char *d = argtext(c, x, x->dst), *s = argtext(c, x, x->src);
+		char *from = g > 0 ? fmt("the copy at line %d", g) : xstrdup("a copy of the same bytes on every path to it");
+		char *wait = waitafter(c, x->node, &ln);
+		char *also = wait ? fmt("; the copy also waited for device work, and line %d %s", ln, wait) : xstrdup("");
+		x->removed = wait ? CP_RESYNC : CP_REMOVE;
+		x->rwhy = fmt("%s already holds what %s holds: %s made them equal and nothing since writes either or the "
+		              "copy's arguments%s",
+		              d, s, from, also);
+		free(also);
+		c->gone[x->node] = !wait;
+		free(d);
+		free(s);
+		free(from);
+		free(wait);
+	}
+	for (int v = 0; v < c->f->st.n; v++)
+		bfree(&in[v]);
+	free(in);
+	for (int f = 0; f < nf; f++)
+		bfree(&locs[f]);
+	free(locs);
 }
 
 /* ---------------------------------------------------------------- records */
@@ -858,6 +1067,28 @@ emit(C *c, Copy *x, Plan *plan)
 	vpush(*plan, ch);
 }
 
+/* A copy that goes, or becomes the sync it also was. */
+static void
+emitremove(C *c, Copy *x, Plan *plan)
+{
+	const Stmt *st = &c->f->st.v[x->node];
+	Change ch = record(c, x, CH_MOVE);
+	vfree(ch.members);
+	ch.how = x->removed;
+	ch.safe = x->rwhy;
+	x->rwhy = NULL;
+	ch.bytes = argtext(c, x, 2);
+	if (x->removed == CP_RESYNC)
+		addedit(&ch.edits, st->begin, st->end - st->begin, xstrdup("cudaStreamSynchronize(0);"));
+	else {
+		Buf gone = {0};
+		cutstmt(c->u, st->begin, st->end, "", &gone, &ch.edits);
+		free(gone.v);
+	}
+	ch.target = st->line;
+	vpush(*plan, ch);
+}
+
 static void
 copyfn(Prog *p, PFunc *pf, Plan *plan)
 {
@@ -871,7 +1102,7 @@ copyfn(Prog *p, PFunc *pf, Plan *plan)
 	const char *no = pf->f->why ? pf->f->why : (pf->f->flags & FNF_TRY) ? "the function catches exceptions" : NULL;
 	for (int v = 2; v < c.f->st.n; v++) {
 		Copy x;
-		if (pf->loop[v] < 0 || !fillcopy(&c, v, &x))
+		if (!fillcopy(&c, v, &x))
 			continue;
 		if (no)
 			x.why = xstrdup(no);
@@ -879,12 +1110,18 @@ copyfn(Prog *p, PFunc *pf, Plan *plan)
 			textok(&c, &x);
 		vpush(c.cp, x);
 	}
+	if (!no)
+		redundant(&c);
 	decide(&c);
 	settle(&c);
 	for (int i = 0; i < c.cp.n; i++) {
 		Copy *x = &c.cp.v[i];
-		emit(&c, x, plan);
+		if (x->removed)
+			emitremove(&c, x, plan);
+		else if (pf->loop[x->node] >= 0)
+			emit(&c, x, plan);
 		free(x->why);
+		free(x->rwhy);
 		bfree(&x->dset);
 		bfree(&x->sset);
 		bfree(&x->args);

@@ -122,7 +122,9 @@ jcopy(const Report *r, int ci, json_t *j)
 		json_array_append_new(loops, json_integer(c->members.v[k]));
 	EditRefs all = {0};
 	fileedits(r, c->u, &all);
-	json_object_set_new(j, "action", json_string(c->how == CP_HOIST ? "hoist" : "sink"));
+	static const char *const actions[] = {[CP_HOIST] = "hoist", [CP_SINK] = "sink", [CP_REMOVE] = "remove",
+	                                      [CP_RESYNC] = "resync"};
+	json_object_set_new(j, "action", json_string(actions[c->how]));
 	json_object_set_new(j, "loops", loops);
 	json_object_set_new(j, "target", json_pack("{s:i}", "line", c->target));
 	json_object_set_new(j, "safe", jstr(c->safe));
@@ -155,7 +157,8 @@ jchange(const Report *r, int ci)
 static json_t *
 jsummary(const Report *r)
 {
-	int moved = 0, kept = 0, synced = 0, refused = 0, skipped = 0, changed = 0, hoisted = 0, sunk = 0, ckept = 0;
+	int moved = 0, kept = 0, synced = 0, refused = 0, skipped = 0, changed = 0, hoisted = 0, sunk = 0, removed = 0,
+	    ckept = 0;
 	for (int i = 0; i < r->plan->n; i++) {
 		const Change *c = &r->plan->v[i];
 		bool sync = c->pass == PASS_SYNC, move = c->kind == CH_MOVE;
@@ -164,6 +167,7 @@ jsummary(const Report *r)
 		synced += sync && move ? c->members.n : 0;
 		hoisted += !sync && move && c->how == CP_HOIST;
 		sunk += !sync && move && c->how == CP_SINK;
+		removed += !sync && move && (c->how == CP_REMOVE || c->how == CP_RESYNC);
 		ckept += !sync && !move;
 	}
 	for (int i = 0; i < r->nunits; i++) {
@@ -176,7 +180,8 @@ jsummary(const Report *r)
 	                      "moves", moved, "syncsMoved", synced, "kept", kept, "time", "wall", r->twall, "parse",
 	                      r->tparse, "analyse", r->tanalyse);
 	if (ranpass(r, PASS_COPIES))
-		json_object_set_new(s, "copies", json_pack("{s:i,s:i,s:i}", "hoisted", hoisted, "sunk", sunk, "kept", ckept));
+		json_object_set_new(s, "copies", json_pack("{s:i,s:i,s:i,s:i}", "hoisted", hoisted, "sunk", sunk, "removed",
+		                                           removed, "kept", ckept));
 	return s;
 }
 

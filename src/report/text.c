@@ -51,6 +51,14 @@ copymsg(Buf *b, const Change *c)
 			bprintf(b, "%s", c->stop);
 		return;
 	}
+	if (c->how == CP_REMOVE || c->how == CP_RESYNC) {
+		if (c->how == CP_REMOVE)
+			bprintf(b, "removed %s", c->call);
+		else
+			bprintf(b, "replaced %s by cudaStreamSynchronize(0)", c->call);
+		bprintf(b, ": %s; saves one copy (size: %s)", c->safe, c->bytes);
+		return;
+	}
 	bprintf(b, "%s %s out of ", c->how == CP_HOIST ? "hoisted" : "sunk", c->call);
 	loops(b, c);
 	bprintf(b, " to line %d, %s it", c->target, c->how == CP_HOIST ? "before" : "after");
@@ -117,13 +125,14 @@ textreport(Buf *b, const Report *r)
 			bprintf(b, "%s: parsed with cuflow's minimal CUDA declarations (no usable CUDA toolkit%s)\n",
 			        relpath(u->path), r->minimalwhy ? r->minimalwhy : "");
 	}
-	int moved = 0, kept = 0, synced = 0, hoisted = 0, sunk = 0, ckept = 0;
+	int moved = 0, kept = 0, synced = 0, hoisted = 0, sunk = 0, removed = 0, ckept = 0;
 	for (int i = 0; i < r->plan->n; i++) {
 		const Change *c = &r->plan->v[i];
 		change(b, c);
 		if (c->pass == PASS_COPIES) {
 			hoisted += c->kind == CH_MOVE && c->how == CP_HOIST;
 			sunk += c->kind == CH_MOVE && c->how == CP_SINK;
+			removed += c->kind == CH_MOVE && (c->how == CP_REMOVE || c->how == CP_RESYNC);
 			ckept += c->kind == CH_KEEP;
 		} else if (c->kind == CH_MOVE) {
 			moved++;
@@ -147,7 +156,7 @@ textreport(Buf *b, const Report *r)
 		bprintf(b, "  sync     %d move%s (%d sync%s), %d kept\n", moved, moved == 1 ? "" : "s", synced,
 		        synced == 1 ? "" : "s", kept);
 	if (ranpass(r, PASS_COPIES))
-		bprintf(b, "  copies   %d hoisted, %d sunk, %d kept in %s loop\n", hoisted, sunk, ckept,
+		bprintf(b, "  copies   %d hoisted, %d sunk, %d removed, %d kept in %s loop\n", hoisted, sunk, removed, ckept,
 		        ckept == 1 ? "its" : "their");
 	bprintf(b, "  changed  %d file%s\n", changed, changed == 1 ? "" : "s");
 	bprintf(b, "  time     %.2f s (parsing %.2f s, analysis %.2f s)\n", r->twall, r->tparse, r->tanalyse);
