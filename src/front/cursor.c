@@ -119,7 +119,110 @@ intconst(CXCursor a)
 	return v;
 }
 
+CXCursor
+lastkid(CXCursor c)
+{
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	CXCursor last = n ? ks[n - 1] : clang_getNullCursor();
+	free(ks);
+	return last;
+}
+
+/* ---------------------------------------------------------------- walks */
+
+typedef struct {
+	Visit at;
+	void *arg;
+	bool stopped;
+} Walk;
+
+static enum CXChildVisitResult
+walkkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Walk *w = d;
+	switch (w->at(c, w->arg)) {
+	case WALK_IN:
+		return CXChildVisit_Recurse;
+	case WALK_OVER:
+		return CXChildVisit_Continue;
+	default:
+		w->stopped = true;
+		return CXChildVisit_Break;
+	}
+}
+
+bool
+descend(CXCursor c, Visit at, void *arg)
+{
+	Walk w = {at, arg, false};
+	clang_visitChildren(c, walkkid, &w);
+	return w.stopped;
+}
+
+typedef struct {
+	bool (*hit)(CXCursor, void *);
+	void *arg;
+} Hit;
+
+static int
+hitkid(CXCursor c, void *d)
+{
+	Hit *h = d;
+	return h->hit(c, h->arg) ? WALK_STOP : WALK_IN;
+}
+
+bool
+contains(CXCursor c, bool self, bool (*hit)(CXCursor, void *), void *arg)
+{
+	Hit h = {hit, arg};
+	return (self && hit(c, arg)) || descend(c, hitkid, &h);
+}
+
+static int
+okkid(CXCursor c, void *d)
+{
+	Hit *h = d;
+	return h->hit(c, h->arg) ? WALK_OVER : WALK_STOP;
+}
+
+bool
+allkids(CXCursor c, bool (*ok)(CXCursor, void *), void *arg)
+{
+	Hit h = {ok, arg};
+	return !descend(c, okkid, &h);
+}
+
+typedef struct {
+	void (*fn)(CXCursor, void *);
+	void *arg;
+} Each;
+
+static int
+eachone(CXCursor c, void *d)
+{
+	Each *e = d;
+	e->fn(c, e->arg);
+	return WALK_OVER;
+}
+
+void
+eachkid(CXCursor c, void (*fn)(CXCursor, void *), void *arg)
+{
+	Each e = {fn, arg};
+	descend(c, eachone, &e);
+}
+
 /* ---------------------------------------------------------------- where */
+
+CXFile
+fileof(CXCursor c)
+{
+	CXFile f;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	return f;
+}
 
 int
 locoffset(CXSourceLocation l)
@@ -164,6 +267,40 @@ spelling(CXCursor c)
 	char *r = xstrdup(clang_getCString(s));
 	clang_disposeString(s);
 	return r;
+}
+
+char *
+typespelling(CXType t)
+{
+	CXString s = clang_getTypeSpelling(t);
+	char *r = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	return r;
+}
+
+CXType
+canontype(CXCursor c)
+{
+	return clang_getCanonicalType(clang_getCursorType(c));
+}
+
+char *
+filename(CXFile f)
+{
+	CXString s = clang_getFileName(f);
+	const char *p = clang_getCString(s);
+	char *r = p ? xstrdup(p) : NULL;
+	clang_disposeString(s);
+	return r;
+}
+
+bool
+tokenspells(CXTranslationUnit tu, CXToken t, const char *s)
+{
+	CXString sp = clang_getTokenSpelling(tu, t);
+	bool yes = !strcmp(clang_getCString(sp), s);
+	clang_disposeString(sp);
+	return yes;
 }
 
 bool

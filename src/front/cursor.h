@@ -22,6 +22,22 @@ bool isref(CXType t); /* an lvalue or rvalue reference */
 bool parmarray(CXCursor c); /* a parameter written as an array: a pointer */
 CXCursor strip(CXCursor e);
 long long intconst(CXCursor a); /* LLONG_MIN: not an integer constant */
+CXCursor lastkid(CXCursor c); /* a function's or loop's body; null without children */
+CXFile fileof(CXCursor c); /* the file its location expands into */
+CXType canontype(CXCursor c); /* its type, canonical */
+char *typespelling(CXType t);
+char *filename(CXFile f); /* NULL: none */
+bool tokenspells(CXTranslationUnit tu, CXToken t, const char *s);
+
+/* cursor.c, walks: at each cursor a Visit says whether to go into its
+ * children, pass over them, or stop the walk (clang_visitChildren's
+ * Recurse, Continue, Break, without the parent). */
+enum { WALK_IN, WALK_OVER, WALK_STOP };
+typedef int (*Visit)(CXCursor c, void *arg);
+bool descend(CXCursor c, Visit at, void *arg); /* c's descendants, in pre-order; true: at stopped it */
+bool contains(CXCursor c, bool self, bool (*hit)(CXCursor, void *), void *arg); /* c or a descendant is a hit */
+bool allkids(CXCursor c, bool (*ok)(CXCursor, void *), void *arg); /* every child ok, tried in order */
+void eachkid(CXCursor c, void (*fn)(CXCursor, void *), void *arg);
 
 /* parse.c: a translation unit as nvcc would see it (the lowering parses too) */
 int parsemode(const Opts *o, const char **cuda);

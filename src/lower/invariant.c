@@ -21,16 +21,14 @@
  * would not have (a guarded subscript), so it must not trap. */
 typedef struct {
 	K *k;
-	bool lane, ok;
+	bool lane;
 } Inv;
 
-static enum CXChildVisitResult
-invkid(CXCursor c, CXCursor parent, CXClientData d)
+static bool
+invkid(CXCursor c, void *arg)
 {
-	(void)parent;
-	Inv *in = d;
-	in->ok = invariant(in->k, c, in->lane);
-	return in->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+	Inv *in = arg;
+	return invariant(in->k, c, in->lane);
 }
 
 static bool
@@ -131,9 +129,8 @@ invariant(K *k, CXCursor e, bool lane)
 	default:
 		return false;
 	}
-	Inv in = {k, lane, true};
-	clang_visitChildren(e, invkid, &in);
-	return in.ok;
+	Inv in = {k, lane};
+	return allkids(e, invkid, &in);
 }
 
 /* ---------------------------------------------------------------- once per block */

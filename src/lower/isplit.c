@@ -59,13 +59,12 @@ addcuts(Ints *cuts, enum CXBinaryOperatorKind op, bool left, long long c)
 		pushonce(cuts, (int)c + 1);
 }
 
-static enum CXChildVisitResult
-testkid(CXCursor c, CXCursor parent, CXClientData d)
+static int
+testkid(CXCursor c, void *arg)
 {
-	(void)parent;
-	Tests *t = d;
+	Tests *t = arg;
 	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
-		return CXChildVisit_Recurse;
+		return WALK_IN;
 	CXCursor *ks;
 	int n = kids(c, &ks);
 	for (int i = 0; n == 2 && i < 2; i++) {
@@ -74,7 +73,7 @@ testkid(CXCursor c, CXCursor parent, CXClientData d)
 			addcuts(&t->cuts[a], clang_getCursorBinaryOperatorKind(c), i == 0, intconst(ks[1 - i]));
 	}
 	free(ks);
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
 static int
@@ -119,8 +118,8 @@ fillsplit(K *k, CXCursor *ks, int n)
 		return;
 	Tests t = {k, {{0}, {0}}};
 	for (int i = 0; i < n; i++) {
-		testkid(ks[i], ks[i], &t);
-		clang_visitChildren(ks[i], testkid, &t);
+		testkid(ks[i], &t);
+		descend(ks[i], testkid, &t);
 	}
 	k->xsplit = freerun(&t.cuts[0], &k->xlo, &k->xhi);
 	k->ysplit = freerun(&t.cuts[1], &k->ylo, &k->yhi);

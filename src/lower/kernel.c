@@ -156,29 +156,21 @@ isbarrier(CXCursor call)
 	return named(r, "__syncthreads") || named(r, "__syncwarp") || cgsync(call) == CG_BARRIER;
 }
 
-/* A barrier, warp operation, or a cooperative-groups sync cuflow refuses. */
-static enum CXChildVisitResult
-findsync(CXCursor c, CXCursor parent, CXClientData d)
+/* A barrier, warp operation, or a cooperative-groups sync cuflow refuses
+ * (not inside a lambda below s, which runs where it is called). */
+static int
+findsync(CXCursor c, void *arg)
 {
-	(void)parent;
-	int *found = d;
+	(void)arg;
 	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
-		return CXChildVisit_Continue;
-	if (isbarrier(c) || warpop(c) || cgsync(c)) {
-		*found = 1;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
+		return WALK_OVER;
+	return isbarrier(c) || warpop(c) || cgsync(c) ? WALK_STOP : WALK_IN;
 }
 
 bool
 hassync(CXCursor s)
 {
-	if (isbarrier(s) || warpop(s) || cgsync(s))
-		return true;
-	int found = 0;
-	clang_visitChildren(s, findsync, &found);
-	return found;
+	return isbarrier(s) || warpop(s) || cgsync(s) || descend(s, findsync, NULL);
 }
 
 /* Past the ';' that ends an expression statement (extents stop before it). */
@@ -264,18 +256,16 @@ varref(K *k, int v)
 	return x->arrayed && !x->sr ? fmt("%s[%s]", x->name, tid()) : xstrdup(x->name);
 }
 
-static enum CXChildVisitResult
-spankid(CXCursor c, CXCursor parent, CXClientData d)
+static void
+spankid(CXCursor c, void *sp)
 {
-	(void)parent;
-	spanwalk(d, c);
-	return CXChildVisit_Continue;
+	spanwalk(sp, c);
 }
 
 static void
 spankids(Span *sp, CXCursor c)
 {
-	clang_visitChildren(c, spankid, sp);
+	eachkid(c, spankid, sp);
 }
 
 static bool
@@ -490,31 +480,23 @@ warpindex(K *k, CXCursor c)
 typedef struct {
 	K *k;
 	bool (*pick)(const KVar *);
-	bool found;
 } Names;
 
-static enum CXChildVisitResult
-nameskid(CXCursor c, CXCursor parent, CXClientData d)
+static bool
+picked(CXCursor c, void *arg)
 {
-	(void)parent;
-	Names *a = d;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-		int v = findvar(a->k, clang_getCursorReferenced(c));
-		if (v >= 0 && a->pick(&a->k->vars.v[v])) {
-			a->found = true;
-			return CXChildVisit_Break;
-		}
-	}
-	return CXChildVisit_Recurse;
+	Names *a = arg;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return false;
+	int v = findvar(a->k, clang_getCursorReferenced(c));
+	return v >= 0 && a->pick(&a->k->vars.v[v]);
 }
 
 bool
 names(K *k, CXCursor e, bool (*pick)(const KVar *))
 {
-	Names a = {k, pick, false};
-	if (nameskid(e, e, &a) == CXChildVisit_Recurse)
-		clang_visitChildren(e, nameskid, &a);
-	return a.found;
+	Names a = {k, pick};
+	return contains(e, true, picked, &a);
 }
 
 static bool
@@ -949,42 +931,33 @@ uniformjump(K *k, CXCursor s)
 typedef struct {
 	K *k;
 	CXCursor init;
-	bool ok;
 } Alone;
 
-static enum CXChildVisitResult
-alonekid(CXCursor c, CXCursor parent, CXClientData d)
+/* A use of a local that init does not declare. */
+static bool
+notown(CXCursor c, void *arg)
 {
-	(void)parent;
-	Alone *a = d;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-		int v = findvar(a->k, clang_getCursorReferenced(c));
-		if (v >= 0 && !a->k->vars.v[v].param && !a->k->vars.v[v].shared) {
-			bool own = false;
-			CXCursor *ds;
-			int n = clang_Cursor_isNull(a->init) ? 0 : kids(a->init, &ds);
-			for (int i = 0; i < n; i++)
-				own |= clang_equalCursors(ds[i], a->k->vars.v[v].decl);
-			if (n)
-				free(ds);
-			if (!own) {
-				a->ok = false;
-				return CXChildVisit_Break;
-			}
-		}
-	}
-	return CXChildVisit_Recurse;
+	Alone *a = arg;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return false;
+	int v = findvar(a->k, clang_getCursorReferenced(c));
+	if (v < 0 || a->k->vars.v[v].param || a->k->vars.v[v].shared)
+		return false;
+	bool own = false;
+	CXCursor *ds;
+	int n = clang_Cursor_isNull(a->init) ? 0 : kids(a->init, &ds);
+	for (int i = 0; i < n; i++)
+		own |= clang_equalCursors(ds[i], a->k->vars.v[v].decl);
+	if (n)
+		free(ds);
+	return !own;
 }
 
 static bool
 standsalone(K *k, CXCursor init, CXCursor e)
 {
-	if (clang_Cursor_isNull(e))
-		return true;
-	Alone a = {k, init, true};
-	alonekid(e, e, &a);
-	clang_visitChildren(e, alonekid, &a);
-	return a.ok;
+	Alone a = {k, init};
+	return clang_Cursor_isNull(e) || !contains(e, true, notown, &a);
 }
 
 static bool
@@ -1017,78 +990,63 @@ uniformloop(K *k, CXCursor init, CXCursor cond, CXCursor inc, CXCursor s)
 
 typedef struct {
 	K *k;
-	CXCursor body;
+	bool top; /* visiting the statements of the loop's compound body */
 	int depth;
 	bool ok;
 } Jumps;
 
-static enum CXChildVisitResult
-jumpkid(CXCursor c, CXCursor parent, CXClientData d)
+static int
+jumpkid(CXCursor c, void *arg)
 {
-	Jumps *j = d;
+	Jumps *j = arg;
 	enum CXCursorKind kind = clang_getCursorKind(c);
-	if (j->depth == 0 && clang_equalCursors(parent, j->body) && uniformjump(j->k, c))
-		return CXChildVisit_Continue; /* genlist runs it once per block */
+	if (j->depth == 0 && j->top && uniformjump(j->k, c))
+		return WALK_OVER; /* genlist runs it once per block */
 	if ((kind == CXCursor_BreakStmt || kind == CXCursor_ContinueStmt) && j->depth == 0) {
 		j->ok = false;
-		return CXChildVisit_Break;
+		return WALK_STOP;
 	}
-	bool loop = isloop(kind) || (kind == CXCursor_SwitchStmt);
+	bool loop = isloop(kind) || (kind == CXCursor_SwitchStmt), top = j->top;
 	j->depth += loop;
-	clang_visitChildren(c, jumpkid, j);
+	j->top = false;
+	descend(c, jumpkid, j);
 	j->depth -= loop;
-	return j->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+	j->top = top;
+	return j->ok ? WALK_OVER : WALK_STOP;
 }
 
 bool
 uniformjumps(K *k, CXCursor l)
 {
-	CXCursor *ks;
-	int n = kids(l, &ks);
-	Jumps j = {k, ks[n - 1], 0, true};
-	if (clang_getCursorKind(j.body) != CXCursor_CompoundStmt)
-		j.body = clang_getNullCursor();
-	clang_visitChildren(ks[n - 1], jumpkid, &j);
-	free(ks);
+	CXCursor body = lastkid(l);
+	Jumps j = {k, clang_getCursorKind(body) == CXCursor_CompoundStmt, 0, true};
+	descend(body, jumpkid, &j);
 	return j.ok;
 }
 
 /* Does e touch only variables kept once per block (no per-thread copy, no
  * threadIdx, no call)? Then every thread computes the same, and running it
  * once per thread would apply it that many times (i++ on a shared i). */
-static enum CXChildVisitResult
-blockwide(CXCursor c, CXCursor parent, CXClientData d)
+static bool
+perthread(CXCursor c, void *arg)
 {
-	(void)parent;
-	K *k = ((void **)d)[0];
-	bool *ok = ((void **)d)[1];
+	K *k = arg;
 	enum CXCursorKind kind = clang_getCursorKind(c);
-	if (kind == CXCursor_CallExpr) {
-		*ok = false;
-		return CXChildVisit_Break;
-	}
-	if (kind == CXCursor_DeclRefExpr || kind == CXCursor_VarDecl) { /* uses, and for (int i = ...) */
-		CXCursor r = kind == CXCursor_VarDecl ? c : clang_getCursorReferenced(c);
-		const char *b;
-		int v = findvar(k, r);
-		if ((builtinvar(r, &b) && !strcmp(b, "threadIdx")) || (v >= 0 && k->vars.v[v].arrayed) ||
-		    (v < 0 && (clang_getCursorKind(r) == CXCursor_VarDecl || clang_getCursorKind(r) == CXCursor_ParmDecl))) {
-			*ok = false;
-			return CXChildVisit_Break;
-		}
-	}
-	return CXChildVisit_Recurse;
+	if (kind == CXCursor_CallExpr)
+		return true;
+	if (kind != CXCursor_DeclRefExpr && kind != CXCursor_VarDecl) /* uses, and for (int i = ...) */
+		return false;
+	CXCursor r = kind == CXCursor_VarDecl ? c : clang_getCursorReferenced(c);
+	const char *b;
+	int v = findvar(k, r);
+	return (builtinvar(r, &b) && !strcmp(b, "threadIdx")) || (v >= 0 && k->vars.v[v].arrayed) ||
+	       (v < 0 && (clang_getCursorKind(r) == CXCursor_VarDecl || clang_getCursorKind(r) == CXCursor_ParmDecl));
 }
 
 static bool
 onceperblock(K *k, CXCursor e)
 {
-	bool ok = true;
-	void *d[2] = {k, &ok};
-	if (blockwide(e, e, d) == CXChildVisit_Break)
-		return false;
-	clang_visitChildren(e, blockwide, d);
-	return ok;
+	return !contains(e, true, perthread, k);
 }
 
 /* A loop's init or increment in a masked loop: per thread, or, when it
@@ -1218,22 +1176,17 @@ genloop(K *k, CXCursor s)
 
 /* ---------------------------------------------------------------- warp operations */
 
-typedef struct {
-	K *k;
-	VEC(CXCursor) calls;
-} Collect;
-
-static enum CXChildVisitResult
-collectwarps(CXCursor c, CXCursor parent, CXClientData d)
+/* The warp operations below a statement, inner calls first (not in lambdas). */
+static int
+collectwarps(CXCursor c, void *arg)
 {
-	(void)parent;
-	Collect *w = d;
+	Cursors *calls = arg;
 	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
-		return CXChildVisit_Continue;
-	clang_visitChildren(c, collectwarps, d); /* inner calls first */
+		return WALK_OVER;
+	descend(c, collectwarps, calls);
 	if (warpop(c))
-		vpush(w->calls, c);
-	return CXChildVisit_Continue;
+		vpush(*calls, c);
+	return WALK_OVER;
 }
 
 /* The exchange of one warp operation: every active thread stores what it
@@ -1306,16 +1259,16 @@ exchange(K *k, CXCursor call)
 static void
 genwarp(K *k, CXCursor s)
 {
-	Collect w = {k, {0}};
-	clang_visitChildren(s, collectwarps, &w);
+	Cursors calls = {0};
+	descend(s, collectwarps, &calls);
 	if (warpop(s))
-		vpush(w.calls, s);
+		vpush(calls, s);
 	int first = k->warps.n;
-	for (int i = 0; i < w.calls.n; i++)
-		exchange(k, w.calls.v[i]);
+	for (int i = 0; i < calls.n; i++)
+		exchange(k, calls.v[i]);
 	threadloop(k, &s, 1);
 	k->warps.n = first; /* their results are consumed */
-	vfree(w.calls);
+	vfree(calls);
 }
 
 /* ---------------------------------------------------------------- statements */
@@ -1323,10 +1276,10 @@ genwarp(K *k, CXCursor s)
 static bool
 haswarp(CXCursor s)
 {
-	Collect w = {NULL, {0}};
-	clang_visitChildren(s, collectwarps, &w);
-	bool yes = w.calls.n > 0 || warpop(s);
-	vfree(w.calls);
+	Cursors calls = {0};
+	descend(s, collectwarps, &calls);
+	bool yes = calls.n > 0 || warpop(s);
+	vfree(calls);
 	return yes;
 }
 
@@ -1389,31 +1342,24 @@ typedef struct {
 	bool ok;
 } Fission;
 
-static enum CXChildVisitResult
-gotokid(CXCursor c, CXCursor parent, CXClientData d)
+static bool
+isgoto(CXCursor c, void *arg)
 {
-	(void)parent;
+	(void)arg;
 	enum CXCursorKind kind = clang_getCursorKind(c);
-	if (kind == CXCursor_GotoStmt || kind == CXCursor_IndirectGotoStmt || kind == CXCursor_LabelStmt) {
-		*(bool *)d = true;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
+	return kind == CXCursor_GotoStmt || kind == CXCursor_IndirectGotoStmt || kind == CXCursor_LabelStmt;
 }
 
 bool
 hasgoto(CXCursor s)
 {
-	bool yes = false;
-	clang_visitChildren(s, gotokid, &yes);
-	return yes;
+	return contains(s, false, isgoto, NULL);
 }
 
-static enum CXChildVisitResult
-fissionkid(CXCursor c, CXCursor parent, CXClientData d)
+static int
+fissionkid(CXCursor c, void *arg)
 {
-	(void)parent;
-	Fission *f = d;
+	Fission *f = arg;
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	if (kind == CXCursor_ReturnStmt || kind == CXCursor_GotoStmt || kind == CXCursor_IndirectGotoStmt ||
 	    kind == CXCursor_LabelStmt || kind == CXCursor_LambdaExpr || kind == CXCursor_CXXTryStmt ||
@@ -1422,13 +1368,13 @@ fissionkid(CXCursor c, CXCursor parent, CXClientData d)
 	    (kind == CXCursor_VarDecl &&
 	     (isref(clang_getCursorType(c)) || !clang_isPODType(clang_getCursorType(c))))) {
 		f->ok = false;
-		return CXChildVisit_Break;
+		return WALK_STOP;
 	}
 	bool nest = isloop(kind) || kind == CXCursor_SwitchStmt;
 	f->depth += nest;
-	clang_visitChildren(c, fissionkid, f);
+	descend(c, fissionkid, f);
 	f->depth -= nest;
-	return f->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+	return f->ok ? WALK_OVER : WALK_STOP;
 }
 
 static bool
@@ -1438,7 +1384,7 @@ fissionable(K *k, CXCursor *ks, int n)
 		return false;
 	Fission f = {0, true};
 	for (int i = 0; i < n && f.ok; i++)
-		fissionkid(ks[i], ks[i], &f); /* visits ks[i] itself, then its children */
+		fissionkid(ks[i], &f); /* visits ks[i] itself, then its children */
 	return f.ok;
 }
 
@@ -1470,19 +1416,14 @@ threadrun(K *k, CXCursor *ks, int n)
  * holding what cannot cross a thread loop (as for fission), atomics or
  * calls that may have effects (their order between threads would change),
  * nor for short loops of a constant trip count, which GCC unrolls. */
-typedef struct {
-	bool ok;
-} Pure;
-
-static enum CXChildVisitResult
-purekid(CXCursor c, CXCursor parent, CXClientData d)
+/* A call but to the toolkit's value-only functions (rules/device.rules:
+ * those taking no pointer or reference need no rule). */
+static bool
+impure(CXCursor c, void *arg)
 {
-	(void)parent;
-	Pure *p = d;
+	(void)arg;
 	if (clang_getCursorKind(c) != CXCursor_CallExpr)
-		return CXChildVisit_Recurse;
-	/* the toolkit's value-only functions (rules/device.rules: those taking
-	 * no pointer or reference need no rule) */
+		return false;
 	CXCursor f = clang_getCursorReferenced(c);
 	CXType t = clang_getCursorType(f);
 	bool ok = !clang_Cursor_isNull(f) && insystem(f) && t.kind == CXType_FunctionProto &&
@@ -1491,8 +1432,7 @@ purekid(CXCursor c, CXCursor parent, CXClientData d)
 		enum CXTypeKind a = clang_getCanonicalType(clang_getArgType(t, i)).kind;
 		ok = a != CXType_Pointer && a != CXType_LValueReference && a != CXType_RValueReference;
 	}
-	p->ok &= ok;
-	return ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+	return !ok;
 }
 
 /* "i < 4": a trip count GCC unrolls. */
@@ -1533,11 +1473,8 @@ interchangeable(K *k, CXCursor s)
 	    !standsalone(k, init, cond) || !standsalone(k, init, inc) || !uniformloop(k, init, cond, inc, s))
 		return false;
 	Fission f = {0, true};
-	fissionkid(body, body, &f);
-	Pure p = {true};
-	if (f.ok)
-		clang_visitChildren(body, purekid, &p);
-	return f.ok && p.ok;
+	fissionkid(body, &f);
+	return f.ok && !contains(body, false, impure, NULL);
 }
 
 /* Does s hold a barrier, or a loop to interchange in its barrier-level
@@ -1886,8 +1823,8 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 		if (clang_getCursorKind(ks[i]) == CXCursor_ParmDecl)
 			addvar(&k, ks[i], true);
 	free(ks);
-	clang_visitChildren(k.body, collectvars, &k);
-	clang_visitChildren(k.body, collectwrites, &k);
+	descend(k.body, collectvars, &k);
+	descend(k.body, collectwrites, &k);
 	filluniform(&k);
 	fillremat(&k);
 	k.interchange = !hasgoto(k.body);

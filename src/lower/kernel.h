@@ -129,10 +129,10 @@ char *declare(const char *type, const char *name);
 /* vars.c */
 int findvar(K *k, CXCursor decl);
 void addvar(K *k, CXCursor d, bool param);
-enum CXChildVisitResult collectvars(CXCursor c, CXCursor parent, CXClientData d);
+int collectvars(CXCursor c, void *k); /* a Visit (front/cursor.h) */
 void pushonce(Ints *r, int x);
 void notewrites(K *k, CXCursor c);
-enum CXChildVisitResult collectwrites(CXCursor c, CXCursor parent, CXClientData d);
+int collectwrites(CXCursor c, void *k);
 bool builtinvar(CXCursor ref, const char **which);
 int calleeuses(CXCursor call);
 bool uniform(K *k, CXCursor e);

@@ -42,11 +42,10 @@ tokenis(CXCursor c, bool last, const char *const *set)
 	return yes;
 }
 
-static enum CXChildVisitResult
-rematkid(CXCursor c, CXCursor parent, CXClientData d)
+static int
+rematkid(CXCursor c, void *arg)
 {
-	(void)parent;
-	Remat *r = d;
+	Remat *r = arg;
 	K *k = r->k;
 	static const char *const effects[] = {"*", "&", "++", "--", NULL}, *const post[] = {"++", "--", NULL};
 	switch (clang_getCursorKind(c)) {
@@ -70,7 +69,7 @@ rematkid(CXCursor c, CXCursor parent, CXClientData d)
 		r->ok = n == 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
 		        builtinvar(clang_getCursorReferenced(strip(ks[0])), &b);
 		free(ks);
-		return CXChildVisit_Continue;
+		return WALK_OVER;
 	}
 	case CXCursor_DeclRefExpr: {
 		CXCursor ref = clang_getCursorReferenced(c);
@@ -95,7 +94,7 @@ rematkid(CXCursor c, CXCursor parent, CXClientData d)
 	default:
 		r->ok = false;
 	}
-	return r->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+	return r->ok ? WALK_IN : WALK_STOP;
 }
 
 /* The text of c, local self's initialiser or one of its terms, with the
@@ -106,9 +105,9 @@ remtext(K *k, int self, CXCursor c)
 {
 	Edits e = {0};
 	Remat r = {k, self, &e, true};
-	rematkid(c, c, &r);
+	rematkid(c, &r); /* c itself, then (even a member access's base) its descendants */
 	if (r.ok)
-		clang_visitChildren(c, rematkid, &r);
+		descend(c, rematkid, &r);
 	char *txt = NULL;
 	if (r.ok) {
 		char *t = xstrndup(k->F->src + startof(c), endof(c) - startof(c)), *err = NULL;

@@ -68,14 +68,13 @@ addvar(K *k, CXCursor d, bool param)
 	vpush(k->vars, v);
 }
 
-enum CXChildVisitResult
-collectvars(CXCursor c, CXCursor parent, CXClientData d)
+int
+collectvars(CXCursor c, void *arg)
 {
-	(void)parent;
-	K *k = d;
+	K *k = arg;
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	if (kind == CXCursor_LambdaExpr)
-		return CXChildVisit_Continue;
+		return WALK_OVER;
 	if (kind == CXCursor_CallExpr && cgsync(c) == CG_OTHER)
 		kfail(k, c, "a cooperative_groups sync of a grid, a coalesced group or a group of unknown size "
 		            "(the block's and static tiles of up to 32 threads are lowered)");
@@ -93,7 +92,7 @@ collectvars(CXCursor c, CXCursor parent, CXClientData d)
 		else
 			kfail(k, c, "a static local variable in a kernel");
 	}
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
 void
@@ -137,17 +136,16 @@ markwritten(K *k, CXCursor e, bool addr)
 
 /* Variables a lambda names: it is copied as written, so they must keep
  * their names and storage. */
-static enum CXChildVisitResult
-lambdavar(CXCursor c, CXCursor parent, CXClientData d)
+static int
+lambdavar(CXCursor c, void *arg)
 {
-	(void)parent;
-	K *k = d;
+	K *k = arg;
 	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
 		int v = findvar(k, clang_getCursorReferenced(c));
 		if (v >= 0)
 			k->vars.v[v].addr = true;
 	}
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
 /* The prototype a call goes through (through a function pointer too);
@@ -203,29 +201,22 @@ notewrites(K *k, CXCursor c)
 		if (!clang_Cursor_isNull(init))
 			markwritten(k, init, true); /* T &r = v: v changes through r */
 	} else if (kind == CXCursor_LambdaExpr && !k->dry)
-		clang_visitChildren(c, lambdavar, k);
+		descend(c, lambdavar, k);
 }
 
-enum CXChildVisitResult
-collectwrites(CXCursor c, CXCursor parent, CXClientData d)
+int
+collectwrites(CXCursor c, void *k)
 {
-	(void)parent;
-	notewrites(d, c);
-	return CXChildVisit_Recurse;
+	notewrites(k, c);
+	return WALK_IN;
 }
 
 /* ---------------------------------------------------------------- uniformity */
 
-static enum CXChildVisitResult
-uniformkid(CXCursor c, CXCursor parent, CXClientData d)
+static bool
+uniformkid(CXCursor c, void *k)
 {
-	(void)parent;
-	void **a = d;
-	if (!uniform(a[0], c)) {
-		*(bool *)a[1] = false;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
+	return uniform(k, c);
 }
 
 bool
@@ -247,11 +238,10 @@ typedef struct {
 
 static void calluses(Uses *u, CXCursor call);
 
-static enum CXChildVisitResult
-useskid(CXCursor c, CXCursor parent, CXClientData d)
+static int
+useskid(CXCursor c, void *arg)
 {
-	(void)parent;
-	Uses *u = d;
+	Uses *u = arg;
 	const char *b;
 	if (isbarrier(c) || warpop(c))
 		u->uses |= U_SYNC;
@@ -259,7 +249,7 @@ useskid(CXCursor c, CXCursor parent, CXClientData d)
 		calluses(u, c);
 	else if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && builtinvar(clang_getCursorReferenced(c), &b))
 		u->uses |= U_BUILTIN;
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
 /* Is r a function whose body is the one a call runs (not a pointer, not
@@ -300,7 +290,7 @@ calluses(Uses *u, CXCursor call)
 		if (clang_equalCursors(u->seen.v[i], f))
 			return;
 	vpush(u->seen, f);
-	clang_visitChildren(f, useskid, u);
+	descend(f, useskid, u);
 }
 
 int
@@ -347,10 +337,7 @@ uniform(K *k, CXCursor e)
 		return false;
 	else if (kind == CXCursor_CompoundAssignOperator || kind == CXCursor_LambdaExpr)
 		return false;
-	bool ok = true;
-	void *a[2] = {k, &ok};
-	clang_visitChildren(e, uniformkid, a);
-	return ok;
+	return allkids(e, uniformkid, k);
 }
 
 /* Is update (i++, i += e, i >>= e, i = e) uniform for variable v? */
@@ -387,8 +374,8 @@ writesin(K *k, CXCursor c, int v)
 		vpush(saved, k->vars.v[i].writes);
 		k->vars.v[i].writes = 0;
 	}
-	clang_visitChildren(c, collectwrites, k);
-	collectwrites(c, c, k);
+	descend(c, collectwrites, k);
+	notewrites(k, c);
 	int n = k->vars.v[v].writes;
 	for (int i = 0; i < k->vars.n; i++)
 		k->vars.v[i].writes = saved.v[i];
@@ -397,13 +384,12 @@ writesin(K *k, CXCursor c, int v)
 }
 
 /* A for loop's own variables: declared by its init, written only by its increment. */
-static enum CXChildVisitResult
-findloopvars(CXCursor c, CXCursor parent, CXClientData d)
+static int
+findloopvars(CXCursor c, void *arg)
 {
-	(void)parent;
-	K *k = d;
+	K *k = arg;
 	if (clang_getCursorKind(c) != CXCursor_ForStmt)
-		return CXChildVisit_Recurse;
+		return WALK_IN;
 	CXCursor *ks;
 	int n = kids(c, &ks);
 	const char *src = k->F->src;
@@ -435,7 +421,7 @@ findloopvars(CXCursor c, CXCursor parent, CXClientData d)
 		free(ds);
 	}
 	free(ks);
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
 /* Are the elements of array variable d const (so it is never written)? */
@@ -477,7 +463,7 @@ filluniform(K *k)
 		k->vars.v[i].inc = clang_getNullCursor();
 		k->vars.v[i].uniform = !k->vars.v[i].shared && (!k->vars.v[i].param || !k->vars.v[i].written);
 	}
-	clang_visitChildren(k->body, findloopvars, k);
+	descend(k->body, findloopvars, k);
 	for (bool ch = true; ch;) {
 		ch = false;
 		for (int i = 0; i < k->vars.n; i++)
