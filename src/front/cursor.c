@@ -50,7 +50,12 @@ insystem(CXCursor c)
 bool
 ismacro(CXCursor c)
 {
-	CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+	return frommacro(clang_getRangeStart(clang_getCursorExtent(c)));
+}
+
+bool
+frommacro(CXSourceLocation l)
+{
 	CXFile ef, sf;
 	unsigned eo, so;
 	clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
@@ -224,6 +229,32 @@ fileof(CXCursor c)
 	return f;
 }
 
+void
+locate(CXCursor c, CXFile *f, int *line, int *off)
+{
+	unsigned l, o;
+	clang_getExpansionLocation(clang_getCursorLocation(c), f, &l, NULL, &o);
+	if (line)
+		*line = (int)l;
+	if (off)
+		*off = (int)o;
+}
+
+/* Tokens from a macro's arguments are spelled in the file, tokens from its
+ * body are not (they cannot be edited). */
+bool
+spelledin(CXCursor c, CXFile f, int *begin, int *end)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned o1, o2;
+	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+	*begin = (int)o1;
+	*end = (int)o2;
+	return clang_File_isEqual(f1, f) && clang_File_isEqual(f2, f);
+}
+
 int
 locoffset(CXSourceLocation l)
 {
@@ -294,11 +325,49 @@ filename(CXFile f)
 	return r;
 }
 
-bool
-tokenspells(CXTranslationUnit tu, CXToken t, const char *s)
+/* ---------------------------------------------------------------- tokens */
+
+Tokens
+tokensof(CXTranslationUnit tu, CXSourceRange r)
 {
-	CXString sp = clang_getTokenSpelling(tu, t);
-	bool yes = !strcmp(clang_getCString(sp), s);
+	Tokens t = {tu, NULL, 0};
+	clang_tokenize(tu, r, &t.v, &t.n);
+	return t;
+}
+
+Tokens
+filetokens(CXTranslationUnit tu, CXFile f, size_t len)
+{
+	return tokensof(tu, clang_getRange(clang_getLocationForOffset(tu, f, 0),
+	                                   clang_getLocationForOffset(tu, f, (unsigned)len)));
+}
+
+void
+freetokens(Tokens *t)
+{
+	clang_disposeTokens(t->tu, t->v, t->n);
+}
+
+int
+tokenoff(const Tokens *t, unsigned i)
+{
+	return locoffset(clang_getTokenLocation(t->tu, t->v[i]));
+}
+
+bool
+tokenis(const Tokens *t, unsigned i, const char *s)
+{
+	const char *set[] = {s, NULL};
+	return tokenin(t, i, set);
+}
+
+bool
+tokenin(const Tokens *t, unsigned i, const char *const *set)
+{
+	CXString sp = clang_getTokenSpelling(t->tu, t->v[i]);
+	bool yes = false;
+	for (int j = 0; set[j] && !yes; j++)
+		yes = !strcmp(clang_getCString(sp), set[j]);
 	clang_disposeString(sp);
 	return yes;
 }

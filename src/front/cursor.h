@@ -24,10 +24,25 @@ CXCursor strip(CXCursor e);
 long long intconst(CXCursor a); /* LLONG_MIN: not an integer constant */
 CXCursor lastkid(CXCursor c); /* a function's or loop's body; null without children */
 CXFile fileof(CXCursor c); /* the file its location expands into */
+void locate(CXCursor c, CXFile *f, int *line, int *off); /* where its location expands; each may be NULL */
+bool frommacro(CXSourceLocation l); /* spelled elsewhere than it expands: a macro wrote it */
+bool spelledin(CXCursor c, CXFile f, int *begin, int *end); /* its extent's spelling, both ends in f */
 CXType canontype(CXCursor c); /* its type, canonical */
 char *typespelling(CXType t);
 char *filename(CXFile f); /* NULL: none */
-bool tokenspells(CXTranslationUnit tu, CXToken t, const char *s);
+
+/* cursor.c, tokens: a range's tokens, as the lexer sees them */
+typedef struct {
+	CXTranslationUnit tu;
+	CXToken *v;
+	unsigned n;
+} Tokens;
+Tokens tokensof(CXTranslationUnit tu, CXSourceRange r);
+Tokens filetokens(CXTranslationUnit tu, CXFile f, size_t len); /* a whole file's */
+void freetokens(Tokens *t);
+int tokenoff(const Tokens *t, unsigned i);
+bool tokenis(const Tokens *t, unsigned i, const char *s);
+bool tokenin(const Tokens *t, unsigned i, const char *const *set); /* one of set, NULL-terminated */
 
 /* cursor.c, walks: at each cursor a Visit says whether to go into its
  * children, pass over them, or stop the walk (clang_visitChildren's

@@ -193,22 +193,12 @@ spanedit(Span *sp, int off, int len, char *text)
 	addedit(sp->e, off, len, text);
 }
 
-/* Where cursor c's text is spelled, when that lies in the span: tokens from
- * a macro's arguments are spelled in the file, tokens from its body are not
- * (they cannot be edited). */
+/* Where cursor c's text is spelled, when that lies in the span (a macro's
+ * body is not: it cannot be edited). */
 static bool
 spelled(Span *sp, CXCursor c, int *b, int *e)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile f1, f2;
-	unsigned o1, o2;
-	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
-	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
-	if (!clang_File_isEqual(f1, sp->k->F->file) || !clang_File_isEqual(f2, sp->k->F->file))
-		return false;
-	*b = (int)o1;
-	*e = (int)o2;
-	return *b >= sp->lo && *e <= sp->hi && *e > *b;
+	return spelledin(c, sp->k->F->file, b, e) && *b >= sp->lo && *e <= sp->hi && *e > *b;
 }
 
 bool
@@ -1226,11 +1216,10 @@ exchange(K *k, CXCursor call)
 		free(v);
 	} else {
 		CXCursor val = clang_Cursor_getArgument(call, a0);
-		CXType t = clang_getCursorType(call);
-		CXString ts = clang_getTypeSpelling(t);
-		char *v = newtemp(k, clang_getCString(ts)), *l = newtemp(k, "int");
-		w.res = newtemp(k, clang_getCString(ts));
-		clang_disposeString(ts);
+		char *ts = typespelling(clang_getCursorType(call));
+		char *v = newtemp(k, ts), *l = newtemp(k, "int");
+		w.res = newtemp(k, ts);
+		free(ts);
 		char *pv = fmt("%s[cuflow_tid] = (", v), *pl = fmt("%s[cuflow_tid] = (", l);
 		exprloop(k, val, pv, ");");
 		exprloop(k, clang_Cursor_getArgument(call, a0 + 1), pl, ");");
@@ -1681,11 +1670,9 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
 		if (v->dynshared) {
-			CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
-			CXString es = clang_getTypeSpelling(clang_getArrayElementType(t));
-			bprintf(o, "\t%s *%s = (%s *)cuflow_b->dynshm; /* extern __shared__ */\n", clang_getCString(es), v->name,
-			        clang_getCString(es));
-			clang_disposeString(es);
+			char *es = typespelling(clang_getArrayElementType(canontype(v->decl)));
+			bprintf(o, "\t%s *%s = (%s *)cuflow_b->dynshm; /* extern __shared__ */\n", es, v->name, es);
+			free(es);
 		} else if (v->shared) {
 			char *d = declare(v->type, v->name);
 			bprintf(o, "\t%s; /* __shared__: one per block */\n", d);

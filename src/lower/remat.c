@@ -24,21 +24,13 @@ typedef struct {
 	bool ok;
 } Remat;
 
+/* Is c's first (last) token one of set? */
 static bool
-tokenis(CXCursor c, bool last, const char *const *set)
+endtoken(CXCursor c, bool last, const char *const *set)
 {
-	CXToken *t;
-	unsigned n;
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
-	bool yes = false;
-	if (n) {
-		CXString s = clang_getTokenSpelling(tu, t[last ? n - 1 : 0]);
-		for (int i = 0; set[i] && !yes; i++)
-			yes = !strcmp(clang_getCString(s), set[i]);
-		clang_disposeString(s);
-	}
-	clang_disposeTokens(tu, t, n);
+	Tokens t = tokensof(clang_Cursor_getTranslationUnit(c), clang_getCursorExtent(c));
+	bool yes = t.n && tokenin(&t, last ? t.n - 1 : 0, set);
+	freetokens(&t);
 	return yes;
 }
 
@@ -60,7 +52,7 @@ rematkid(CXCursor c, void *arg)
 	case CXCursor_ConditionalOperator:
 		break;
 	case CXCursor_UnaryOperator:
-		r->ok = !tokenis(c, false, effects) && !tokenis(c, true, post);
+		r->ok = !endtoken(c, false, effects) && !endtoken(c, true, post);
 		break;
 	case CXCursor_MemberRefExpr: { /* threadIdx.x and such */
 		CXCursor *ks;
@@ -132,7 +124,7 @@ static void
 remlane(K *k, int self, CXCursor init)
 {
 	KVar *v = &k->vars.v[self];
-	enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(v->decl)).kind;
+	enum CXTypeKind t = canontype(v->decl).kind;
 	if (t != CXType_Int && t != CXType_Long && t != CXType_LongLong && t != CXType_ULong && t != CXType_ULongLong)
 		return;
 	Cursors add = {0};
@@ -161,7 +153,7 @@ fillremat(K *k)
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
 		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
-		CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
+		CXType t = canontype(v->decl);
 		if (v->param || v->shared || v->carray || v->addr || v->writes || !clang_Cursor_isNull(v->inc) ||
 		    strstr(v->type, "auto") || strstr(v->type, "decltype") ||
 		    clang_Cursor_isNull(init) || !scalartype(t) || startof(init) <= locoffset(clang_getCursorLocation(v->decl)))
@@ -189,7 +181,7 @@ fillremat(K *k)
 static bool
 isuint(CXCursor e)
 {
-	return clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_UInt;
+	return canontype(e).kind == CXType_UInt;
 }
 
 /* threadIdx.x, threadIdx.y or threadIdx.z (axis 'x', 'y', 'z')? */
@@ -236,17 +228,6 @@ addends(CXCursor e, Cursors *out)
 	vpush(*out, e);
 }
 
-/* Is location l written in the file itself, not produced by a macro? */
-static bool
-filetoken(CXSourceLocation l)
-{
-	CXFile ef, sf;
-	unsigned eo, so;
-	clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
-	clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
-	return eo == so && clang_File_isEqual(ef, sf);
-}
-
 /* Can the terms be copied one by one? Each must begin and end with a
  * token of the file (then the macros inside it expand whole), and no two
  * may overlap: terms of one macro's expansion (a[GID], GID being X +
@@ -256,7 +237,7 @@ plainterms(Cursors *add)
 {
 	for (int i = 0; i < add->n; i++) {
 		CXSourceRange r = clang_getCursorExtent(add->v[i]);
-		if (!filetoken(clang_getRangeStart(r)) || !filetoken(clang_getRangeEnd(r)) ||
+		if (frommacro(clang_getRangeStart(r)) || frommacro(clang_getRangeEnd(r)) ||
 		    startof(add->v[i]) >= endof(add->v[i]))
 			return false;
 		for (int j = 0; j < i; j++)
@@ -291,7 +272,7 @@ addlane(Span *sp, CXCursor c)
 	CXCursor *ks;
 	int n = kids(c, &ks);
 	Cursors add = {0};
-	int tx = n == 2 && inspan(sp, c) && clang_getCanonicalType(clang_getCursorType(ks[0])).kind == CXType_Pointer
+	int tx = n == 2 && inspan(sp, c) && canontype(ks[0]).kind == CXType_Pointer
 	                 ? laneterms(k, ks[1], &add)
 	                 : -1;
 	if (tx >= 0) {

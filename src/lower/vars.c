@@ -31,15 +31,12 @@ typetext(CXCursor decl, bool param)
 	CXType t = clang_getCursorType(decl);
 	if (!param)
 		t = clang_getUnqualifiedType(t);
-	CXString s = clang_getTypeSpelling(t);
-	const char *c = clang_getCString(s);
+	char *s = typespelling(t);
 	/* an array's const sits on its elements; copies kept per block or per
 	 * thread are assigned, so drop it as for scalars */
-	if (!param && t.kind == CXType_ConstantArray && !strncmp(c, "const ", 6))
-		c += 6;
-	char *r = xstrdup(c);
-	clang_disposeString(s);
-	return r;
+	if (!param && t.kind == CXType_ConstantArray && !strncmp(s, "const ", 6))
+		memmove(s, s + 6, strlen(s + 6) + 1);
+	return s;
 }
 
 void
@@ -63,7 +60,7 @@ addvar(K *k, CXCursor d, bool param)
 	free(ks);
 	if (v.shared && clang_Cursor_hasVarDeclExternalStorage(d))
 		v.dynshared = true;
-	CXType t = clang_getCanonicalType(clang_getCursorType(d));
+	CXType t = canontype(d);
 	v.carray = !param && (t.kind == CXType_ConstantArray);
 	vpush(k->vars, v);
 }
@@ -127,7 +124,7 @@ markwritten(K *k, CXCursor e, bool addr)
 	           clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
 		CXCursor *ks;
 		int n = kids(e, &ks);
-		CXType t = n ? clang_getCanonicalType(clang_getCursorType(ks[0])) : (CXType){0};
+		CXType t = n ? canontype(ks[0]) : (CXType){0};
 		if (n && t.kind != CXType_Pointer) /* a[i] = ... writes the array a, p[i] = ... does not write p */
 			markwritten(k, ks[0], addr);
 		free(ks);
@@ -153,7 +150,7 @@ lambdavar(CXCursor c, void *arg)
 static CXType
 calleetype(CXCursor call)
 {
-	CXType t = clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(call)));
+	CXType t = canontype(clang_getCursorReferenced(call));
 	if (t.kind == CXType_Pointer)
 		t = clang_getCanonicalType(clang_getPointeeType(t));
 	return t;
@@ -428,7 +425,7 @@ findloopvars(CXCursor c, void *arg)
 static bool
 constelems(CXCursor d)
 {
-	CXType t = clang_getCanonicalType(clang_getCursorType(d));
+	CXType t = canontype(d);
 	while (t.kind == CXType_ConstantArray)
 		t = clang_getArrayElementType(t);
 	return clang_isConstQualifiedType(t);
