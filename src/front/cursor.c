@@ -240,6 +240,25 @@ locate(CXCursor c, CXFile *f, int *line, int *off)
 		*off = (int)o;
 }
 
+bool
+extentfile(CXCursor c, CXFile *f, int *begin, int *end)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile g;
+	unsigned b, e;
+	clang_getExpansionLocation(clang_getRangeStart(r), f, NULL, NULL, &b);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &g, NULL, NULL, &e);
+	*begin = (int)b;
+	*end = (int)e;
+	return *f && g && clang_File_isEqual(*f, g);
+}
+
+bool
+systemfile(CXTranslationUnit tu, CXFile f)
+{
+	return clang_Location_isInSystemHeader(clang_getLocation(tu, f, 1, 1));
+}
+
 /* Tokens from a macro's arguments are spelled in the file, tokens from its
  * body are not (they cannot be edited). */
 bool
@@ -313,6 +332,12 @@ CXType
 canontype(CXCursor c)
 {
 	return clang_getCanonicalType(clang_getCursorType(c));
+}
+
+CXType
+pointee(CXType t)
+{
+	return clang_getCanonicalType(clang_getPointeeType(t));
 }
 
 char *

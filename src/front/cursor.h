@@ -28,6 +28,9 @@ void locate(CXCursor c, CXFile *f, int *line, int *off); /* where its location e
 bool frommacro(CXSourceLocation l); /* spelled elsewhere than it expands: a macro wrote it */
 bool spelledin(CXCursor c, CXFile f, int *begin, int *end); /* its extent's spelling, both ends in f */
 CXType canontype(CXCursor c); /* its type, canonical */
+CXType pointee(CXType t); /* what a pointer or reference refers to, canonical */
+bool extentfile(CXCursor c, CXFile *f, int *begin, int *end); /* its extent expands within one file */
+bool systemfile(CXTranslationUnit tu, CXFile f); /* a system header */
 char *typespelling(CXType t);
 char *filename(CXFile f); /* NULL: none */
 
@@ -59,4 +62,5 @@ int parsemode(const Opts *o, const char **cuda);
 CXTranslationUnit parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode, CXIndex *idx,
                           char **err);
 char *firsterror(CXTranslationUnit tu, const char *path);
+char *firstfatal(CXTranslationUnit tu); /* the first fatal diagnostic, formatted, or NULL */
 const char *legacyapi(const char *error);

@@ -181,17 +181,14 @@ enum { M_HOST, M_DEVICE, M_KERNEL };
 static void
 mark(AFiles *fs, CXCursor c, int m)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile f, g;
-	unsigned b, e;
-	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
-	clang_getExpansionLocation(clang_getRangeEnd(r), &g, NULL, NULL, &e);
-	AFile *a = f ? afile(fs, f) : NULL;
-	if (!a || !g || !clang_File_isEqual(f, g))
+	CXFile f;
+	int b, e;
+	AFile *a = extentfile(c, &f, &b, &e) ? afile(fs, f) : NULL;
+	if (!a)
 		return;
 	/* a kernel's body only: its signature is host code too */
 	int k = m == M_KERNEL;
-	for (int l = aline(a, (int)b) + k; l <= aline(a, (int)e) - k; l++) {
+	for (int l = aline(a, b) + k; l <= aline(a, e) - k; l++) {
 		(m == M_HOST ? a->hostcode : a->devcode)[l] = 1;
 		a->kbody[l] |= (char)k;
 	}
@@ -256,7 +253,7 @@ userfile(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
 	void **a = d;
 	AFiles *fs = a[0];
 	CXTranslationUnit tu = a[1];
-	if (clang_Location_isInSystemHeader(clang_getLocation(tu, inc, 1, 1)) || afile(fs, inc))
+	if (systemfile(tu, inc) || afile(fs, inc))
 		return;
 	char *name = filename(inc);
 	bool virt = !name || !strncmp(name, "/__cuflow__/", 12);
@@ -399,15 +396,8 @@ deviceparse(Lower *L, const char *path, const Opts *o, CXIndex *idx)
 	int mode;
 	char *why = NULL;
 	CXTranslationUnit tu = parsetu(path, &d, d.text, d.text ? d.textlen : 0, &mode, idx, &why);
-	for (unsigned i = 0; tu && i < clang_getNumDiagnostics(tu) && !why; i++) {
-		CXDiagnostic g = clang_getDiagnostic(tu, i);
-		if (clang_getDiagnosticSeverity(g) == CXDiagnostic_Fatal) {
-			CXString s = clang_formatDiagnostic(g, CXDiagnostic_DisplaySourceLocation);
-			why = xstrdup(clang_getCString(s));
-			clang_disposeString(s);
-		}
-		clang_disposeDiagnostic(g);
-	}
+	if (tu && !why)
+		why = firstfatal(tu);
 	free(def);
 	free(args);
 	if (why) {

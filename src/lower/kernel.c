@@ -105,7 +105,7 @@ cggroup(CXType t)
 {
 	t = clang_getCanonicalType(t);
 	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
-		t = clang_getCanonicalType(clang_getPointeeType(t));
+		t = pointee(t);
 	CXCursor d = clang_getTypeDeclaration(t);
 	if (named(d, "thread_block"))
 		return CG_BARRIER;

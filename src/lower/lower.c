@@ -348,7 +348,7 @@ inclusion(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
 	if (depth == 0 || clang_Location_isInSystemHeader(stack[0]))
 		return;
 	CXSourceLocation at = stack[0];
-	if (clang_Location_isInSystemHeader(clang_getLocation(tu, inc, 1, 1)))
+	if (systemfile(tu, inc))
 		return;
 	char *name = filename(inc);
 	bool virt = !strncmp(name, "/__cuflow__/", 12);

@@ -152,7 +152,7 @@ calleetype(CXCursor call)
 {
 	CXType t = canontype(clang_getCursorReferenced(call));
 	if (t.kind == CXType_Pointer)
-		t = clang_getCanonicalType(clang_getPointeeType(t));
+		t = pointee(t);
 	return t;
 }
 
