@@ -54,7 +54,7 @@ invref(K *k, CXCursor r, bool lane)
 		if (v < 0) /* a global: only constants */
 			return clang_Cursor_hasVarDeclGlobalStorage(r) && clang_isConstQualifiedType(clang_getCursorType(r));
 		KVar *x = &k->vars.v[v];
-		return x->uniform && !x->shared && (!lane || x->once || !has(&x->wregions, k->region));
+		return x->uniform && !x->shared && (!lane || x->once || !hasint(&x->wregions, k->region));
 	}
 	default:
 		return false;

@@ -131,7 +131,7 @@ fillsplit(K *k, CXCursor *ks, int n)
  * within the loop's own bounds cuflow_xl..cuflow_xn-1; each copy's labels
  * get their own names. The run's bounds are constants GCC sees in the
  * middle copy. */
-char *
+static char *
 xsplit(K *k, const char *loop)
 {
 	char *head[3] = {NULL, NULL, NULL};
@@ -153,8 +153,8 @@ xsplit(K *k, const char *loop)
 	for (int i = 0; i < 3; i++) {
 		if (!head[i])
 			continue;
-		char *label = fmt("cuflow_next_%c", 'a' + i), *h = replaced(loop, xheads[k->split].head, head[i]),
-		     *l = replaced(h, "cuflow_next_", label);
+		char *label = fmt("cuflow_next_%c", 'a' + i), *h = replaceall(loop, xheads[k->split].head, head[i]),
+		     *l = replaceall(h, "cuflow_next_", label);
 		bputs(&b, l);
 		free(label);
 		free(h);
@@ -188,7 +188,7 @@ rowsplit(K *k, const char *test, const char *fast, const char *slow)
 	free(sfast);
 	if (!k->ysplit)
 		return split;
-	char *plain = versioned(test, fast, slow), *other = replaced(plain, "cuflow_next_", "cuflow_next_y");
+	char *plain = versioned(test, fast, slow), *other = replaceall(plain, "cuflow_next_", "cuflow_next_y");
 	char *lo = k->ylo > 0 ? fmt("cuflow_ty >= %d", k->ylo) : xstrdup("");
 	char *hi = k->yhi != INT_MAX ? fmt("%scuflow_ty < %d", *lo ? " && " : "", k->yhi) : xstrdup("");
 	char *r = fmt("\tif (%s%s) {\n%s\t} else {\n%s\t}\n", lo, hi, split, other);

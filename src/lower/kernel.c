@@ -28,6 +28,15 @@
 #include "lower/lower.h"
 #include "lower/kernel.h"
 
+/* used before they are defined (the statement generator recurses) */
+static void spanwalk(Span *sp, CXCursor c);
+static bool uniformjumps(K *k, CXCursor l);
+static void genstmt(K *k, CXCursor s);
+static bool hasgoto(CXCursor s);
+static bool splits(K *k, CXCursor s);
+static void genlist(K *k, CXCursor *ks, int n, bool jumps);
+static char *declare(const char *type, const char *name);
+
 void
 kfail(K *k, CXCursor at, const char *what)
 {
@@ -225,7 +234,7 @@ useregion(K *k, int v)
 }
 
 bool
-has(Ints *r, int x)
+hasint(Ints *r, int x)
 {
 	for (int i = 0; i < r->n; i++)
 		if (r->v[i] == x)
@@ -233,17 +242,11 @@ has(Ints *r, int x)
 	return false;
 }
 
-const char *
-tid(void)
-{
-	return "cuflow_tid";
-}
-
 static char *
 varref(K *k, int v)
 {
 	KVar *x = &k->vars.v[v];
-	return x->arrayed && !x->sr ? fmt("%s[%s]", x->name, tid()) : xstrdup(x->name);
+	return x->arrayed && !x->sr ? fmt("%s[cuflow_tid]", x->name) : xstrdup(x->name);
 }
 
 static void
@@ -483,7 +486,7 @@ picked(CXCursor c, void *arg)
 }
 
 bool
-names(K *k, CXCursor e, bool (*pick)(const KVar *))
+namesvar(K *k, CXCursor e, bool (*pick)(const KVar *))
 {
 	Names a = {k, pick};
 	return contains(e, true, picked, &a);
@@ -501,7 +504,7 @@ isshared(const KVar *v)
 	return v->shared;
 }
 
-void
+static void
 spanwalk(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
@@ -545,7 +548,7 @@ spanwalk(Span *sp, CXCursor c)
 		break;
 	case CXCursor_LambdaExpr: /* copied as written: a name in it meaning a
 	                           * per-thread array would silently mean the array */
-		if (!k->dry && names(k, c, isarrayed))
+		if (!k->dry && namesvar(k, c, isarrayed))
 			kfail(k, c, "a lambda using a local variable kept per thread (live across a barrier)");
 		return;
 	case CXCursor_CallExpr: {
@@ -554,7 +557,7 @@ spanwalk(Span *sp, CXCursor c)
 			if (!k->dry) {
 				KWarp *x = &k->warps.v[w];
 				bool scalar = x->op >= W_SCOUNT;
-				spanedit(sp, startof(c), endof(c) - startof(c), scalar ? xstrdup(x->res) : fmt("%s[%s]", x->res, tid()));
+				spanedit(sp, startof(c), endof(c) - startof(c), scalar ? xstrdup(x->res) : fmt("%s[cuflow_tid]", x->res));
 			}
 			return;
 		}
@@ -657,7 +660,7 @@ xloophead(K *k, const char *mask)
 		bputs(k->out, "\t\t::threadIdx = threadIdx;\n");
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
-		if (v->remat && !v->uniform && has(&v->regions, k->region)) {
+		if (v->remat && !v->uniform && hasint(&v->regions, k->region)) {
 			char *d = declare(v->type, v->name);
 			if (v->lanex && k->lanesok && k->fast)
 				bprintf(k->out, "\t\t%s = (%s)(%s) + (%s)cuflow_tx;\n\t\t(void)%s;\n", d, v->type, v->lanex,
@@ -670,7 +673,7 @@ xloophead(K *k, const char *mask)
 			}
 			free(d);
 		}
-		if (!v->sr || !has(&v->regions, k->region))
+		if (!v->sr || !hasint(&v->regions, k->region))
 			continue;
 		char *d = declare(v->type, v->name);
 		if (v->arr)
@@ -703,7 +706,7 @@ static bool
 readlater(K *k, KVar *v, int r)
 {
 	for (int i = 0; i < v->rregions.n; i++)
-		if (v->rregions.v[i] != r || has(&k->looped, r))
+		if (v->rregions.v[i] != r || hasint(&k->looped, r))
 			return true;
 	return false;
 }
@@ -717,8 +720,8 @@ looptail(K *k)
 		bprintf(k->out, "\t\tcuflow_next_%d:;\n", k->label);
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
-		bool used = v->sr && v->arr && has(&v->regions, k->region);
-		bool changed = has(&v->wregions, k->region) || !scalartype(clang_getCursorType(v->decl));
+		bool used = v->sr && v->arr && hasint(&v->regions, k->region);
+		bool changed = hasint(&v->wregions, k->region) || !scalartype(clang_getCursorType(v->decl));
 		if (used && changed && readlater(k, v, k->region))
 			bprintf(k->out, "\t\t%s[cuflow_tid] = %s;\n", v->arr, v->name);
 	}
@@ -726,7 +729,7 @@ looptail(K *k)
 }
 
 char *
-replaced(const char *s, const char *what, const char *with)
+replaceall(const char *s, const char *what, const char *with)
 {
 	Buf b = {0};
 	size_t n = strlen(what);
@@ -746,10 +749,10 @@ void
 denseloop(K *k, const char *masked)
 {
 	char *test = fmt("\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", k->mask);
-	char *a = replaced(masked, test, "");
-	char *b = replaced(a, xheads[0].head,
+	char *a = replaceall(masked, test, "");
+	char *b = replaceall(a, xheads[0].head,
 	                   "for (int cuflow_tx = cuflow_lo; cuflow_tx < cuflow_hi; ++cuflow_tx)");
-	char *c = replaced(b, "cuflow_next_", "cuflow_span_next_");
+	char *c = replaceall(b, "cuflow_next_", "cuflow_span_next_");
 	bprintf(k->out, "\t{\n\tint cuflow_lo, cuflow_hi;\n\tif (cuflow_span(%s, blockDim, &cuflow_lo, &cuflow_hi)) {\n%s"
 	                "\t} else {\n%s\t}\n\t}\n", k->mask, c, masked);
 	free(test);
@@ -778,7 +781,7 @@ xloop(K *k, CXCursor *ks, int n, bool fast)
 	k->out = out;
 	if (!fast)
 		return bstr(&b);
-	char *r = replaced(bstr(&b), "cuflow_next_", "cuflow_next_f");
+	char *r = replaceall(bstr(&b), "cuflow_next_", "cuflow_next_f");
 	free(b.v);
 	return r;
 }
@@ -900,7 +903,7 @@ uniformjump(K *k, CXCursor s)
 	CXCursor *ks;
 	int n = kids(s, &ks);
 	bool ok = n == 2 && clang_isExpression(clang_getCursorKind(ks[0])) && uniform(k, ks[0]) &&
-	          !names(k, ks[0], isshared);
+	          !namesvar(k, ks[0], isshared);
 	CXCursor t = n == 2 ? ks[1] : clang_getNullCursor();
 	if (ok && clang_getCursorKind(t) == CXCursor_CompoundStmt) {
 		CXCursor *ts;
@@ -1005,7 +1008,7 @@ jumpkid(CXCursor c, void *arg)
 	return j->ok ? WALK_OVER : WALK_STOP;
 }
 
-bool
+static bool
 uniformjumps(K *k, CXCursor l)
 {
 	CXCursor body = lastkid(l);
@@ -1272,7 +1275,7 @@ haswarp(CXCursor s)
 	return yes;
 }
 
-void
+static void
 genstmt(K *k, CXCursor s)
 {
 	if (k->failed && !k->dry)
@@ -1339,7 +1342,7 @@ isgoto(CXCursor c, void *arg)
 	return kind == CXCursor_GotoStmt || kind == CXCursor_IndirectGotoStmt || kind == CXCursor_LabelStmt;
 }
 
-bool
+static bool
 hasgoto(CXCursor s)
 {
 	return contains(s, false, isgoto, NULL);
@@ -1468,7 +1471,7 @@ interchangeable(K *k, CXCursor s)
 
 /* Does s hold a barrier, or a loop to interchange in its barrier-level
  * control (reached through blocks and ifs only)? */
-bool
+static bool
 splits(K *k, CXCursor s)
 {
 	if (hassync(s))
@@ -1491,7 +1494,7 @@ splits(K *k, CXCursor s)
 }
 
 /* jumps: ks is a plain loop's body, whose uniform jumps run once per block */
-void
+static void
 genlist(K *k, CXCursor *ks, int n, bool jumps)
 {
 	int run = 0;
@@ -1582,7 +1585,7 @@ resetpass(K *k)
 
 /* The text of a declaration "T name" for a type spelling (arrays and
  * function pointers need the name inside). */
-char *
+static char *
 declare(const char *type, const char *name)
 {
 	if (!strncmp(type, "std::decay<", 11))

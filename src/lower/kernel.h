@@ -105,26 +105,18 @@ int cgsync(CXCursor call);
 bool isbarrier(CXCursor call);
 void spanedit(Span *sp, int off, int len, char *text);
 bool inspan(Span *sp, CXCursor c);
-bool has(Ints *r, int x);
-const char *tid(void);
+bool hasint(Ints *r, int x);
 char *exprtext(K *k, CXCursor e);
-bool names(K *k, CXCursor e, bool (*pick)(const KVar *));
-void spanwalk(Span *sp, CXCursor c);
+
 void copyspan(K *k, CXCursor *cs, int n, int lo, int hi);
 void newregion(K *k);
 void loophead(K *k, const char *mask);
 bool scalartype(CXType t);
 void looptail(K *k);
-char *replaced(const char *s, const char *what, const char *with);
+char *replaceall(const char *s, const char *what, const char *with);
 void denseloop(K *k, const char *masked);
 char *xloop(K *k, CXCursor *ks, int n, bool fast);
 bool haslabel(CXCursor *ks, int n);
-bool uniformjumps(K *k, CXCursor l);
-void genstmt(K *k, CXCursor s);
-bool hasgoto(CXCursor s);
-bool splits(K *k, CXCursor s);
-void genlist(K *k, CXCursor *ks, int n, bool jumps);
-char *declare(const char *type, const char *name);
 
 /* vars.c */
 int findvar(K *k, CXCursor decl);
@@ -141,7 +133,6 @@ void filluniform(K *k);
 /* remat.c */
 void fillremat(K *k);
 bool isthreadidx(CXCursor e, char axis);
-int laneterms(K *k, CXCursor sum, Cursors *add);
 bool lanesub(Span *sp, CXCursor c);
 bool lanedecl(Span *sp, CXCursor c);
 void freelanes(K *k);
@@ -152,7 +143,6 @@ bool invariant(K *k, CXCursor e, bool lane);
 void runonce(K *k, CXCursor *ks, int n);
 
 /* isplit.c */
-char *xsplit(K *k, const char *loop);
 void threadloop(K *k, CXCursor *ks, int n);
 void exprloop(K *k, CXCursor e, const char *pre, const char *post);
 char *newmask(K *k);

@@ -11,6 +11,8 @@
 #include "lower/lower.h"
 #include "lower/kernel.h"
 
+static int laneterms(K *k, CXCursor sum, Cursors *add);
+
 /* A local that is never changed after an initialiser computed only from
  * thread and block indices, constants and unchanged parameters (tid =
  * blockIdx.x * blockDim.x + threadIdx.x) is recomputed in every thread loop
@@ -249,7 +251,7 @@ plainterms(Cursors *add)
 
 /* The terms of sum, an unsigned X + threadIdx.x with X the same for the
  * whole x loop: which one is threadIdx.x (-1: not such a sum). */
-int
+static int
 laneterms(K *k, CXCursor sum, Cursors *add)
 {
 	if (isuint(sum))
