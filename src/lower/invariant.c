@@ -54,7 +54,7 @@ invref(K *k, CXCursor r, bool lane)
 		if (v < 0) /* a global: only constants */
 			return clang_Cursor_hasVarDeclGlobalStorage(r) && clang_isConstQualifiedType(clang_getCursorType(r));
 		KVar *x = &k->vars.v[v];
-		return x->uniform && !x->shared && (!lane || x->once || !hasint(&x->wregions, k->region));
+		return x->uniform && !x->shared && (!lane || x->once || !hasint(&x->wregions, k->pass.region));
 	}
 	default:
 		return false;
@@ -168,7 +168,7 @@ noeffect(K *k, CXCursor d, int v)
 void
 runonce(K *k, CXCursor *ks, int n)
 {
-	if (k->mask || k->loops.n)
+	if (k->pass.mask || k->pass.loops.n)
 		return;
 	for (int i = 0; i < n; i++) {
 		enum CXCursorKind kind = clang_getCursorKind(ks[i]);
@@ -181,7 +181,7 @@ runonce(K *k, CXCursor *ks, int n)
 		bool ok = true;
 		for (int j = 0; j < nd && ok; j++) {
 			int v = clang_getCursorKind(ds[j]) == CXCursor_VarDecl ? findvar(k, ds[j]) : -1;
-			ok = v >= 0 && (noeffect(k, ds[j], v) || (k->dry ? onceinit(k, ds[j]) : k->vars.v[v].once));
+			ok = v >= 0 && (noeffect(k, ds[j], v) || (k->pass.dry ? onceinit(k, ds[j]) : k->vars.v[v].once));
 		}
 		for (int j = 0; j < nd && ok; j++) {
 			CXCursor init = clang_Cursor_getVarDeclInitializer(ds[j]);
@@ -189,12 +189,12 @@ runonce(K *k, CXCursor *ks, int n)
 				continue;
 			KVar *x = &k->vars.v[findvar(k, ds[j])];
 			x->once = true;
-			int r = k->region;
-			k->region = 0;
+			int r = k->pass.region;
+			k->pass.region = 0;
 			char *t = exprtext(k, init);
-			k->region = r;
-			if (!k->dry)
-				bprintf(k->out, "\t%s = %s;\n", x->name, t);
+			k->pass.region = r;
+			if (!k->pass.dry)
+				bprintf(k->pass.out, "\t%s = %s;\n", x->name, t);
 			free(t);
 		}
 		free(ds);

@@ -40,9 +40,9 @@ static char *declare(const char *type, const char *name);
 void
 kfail(K *k, CXCursor at, const char *what)
 {
-	if (!k->dry)
+	if (!k->pass.dry)
 		refuse(k->L, at, "%s", what);
-	k->failed = true;
+	k->pass.failed = true;
 }
 
 bool
@@ -230,7 +230,7 @@ edited(Span *sp, int off)
 static void
 useregion(K *k, int v)
 {
-	pushonce(&k->vars.v[v].regions, k->region);
+	pushonce(&k->vars.v[v].regions, k->pass.region);
 }
 
 bool
@@ -279,12 +279,12 @@ declref(Span *sp, CXCursor c)
 		return;
 	useregion(k, v);
 	KVar *x = &k->vars.v[v];
-	if (k->dry && !isstore(k, c))
-		pushonce(&x->rregions, k->region);
+	if (k->pass.dry && !isstore(k, c))
+		pushonce(&x->rregions, k->pass.region);
 	char *sp0 = spelling(c);
 	bool rename = strcmp(sp0, x->name) != 0;
 	free(sp0);
-	if (k->dry || (!x->arrayed && !rename))
+	if (k->pass.dry || (!x->arrayed && !rename))
 		return;
 	int b, e;
 	if (!spelled(sp, c, &b, &e)) {
@@ -328,13 +328,13 @@ vardecledit(Span *sp, CXCursor ds)
 			int v = findvar(k, ks[i]);
 			if (v >= 0) {
 				useregion(k, v);
-				if (k->dry && !k->vars.v[v].once && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(ks[i])))
-					pushonce(&k->vars.v[v].wregions, k->region);
+				if (k->pass.dry && !k->vars.v[v].once && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(ks[i])))
+					pushonce(&k->vars.v[v].wregions, k->pass.region);
 				moved += k->vars.v[v].arrayed || k->vars.v[v].hoist || k->vars.v[v].shared;
 			}
 		}
 	(void)vars;
-	if (!moved || k->dry) {
+	if (!moved || k->pass.dry) {
 		for (int i = 0; i < n; i++)
 			spanwalk(sp, ks[i]);
 		free(ks);
@@ -415,14 +415,14 @@ static void
 jumpedit(Span *sp, CXCursor c, const char *what)
 {
 	K *k = sp->k;
-	k->usedlabel = true;
-	if (k->dry)
+	k->tl.usedlabel = true;
+	if (k->pass.dry)
 		return;
 	if (!inspan(sp, c)) {
 		kfail(k, c, "a return, break or continue inside a macro, in a kernel with barriers");
 		return;
 	}
-	spanedit(sp, startof(c), endof(c) - startof(c), fmt("{ %sgoto cuflow_next_%d; }", what, k->label));
+	spanedit(sp, startof(c), endof(c) - startof(c), fmt("{ %sgoto cuflow_next_%d; }", what, k->tl.label));
 }
 
 static void
@@ -449,11 +449,11 @@ loopjump(Span *sp, CXCursor c, bool brk)
 	K *k = sp->k;
 	if ((brk && sp->loops) || (!brk && sp->cont))
 		return; /* it stays inside the span: plain C */
-	if (!k->loops.n) {
+	if (!k->pass.loops.n) {
 		kfail(k, c, "a break or continue leaving a region that holds a barrier");
 		return;
 	}
-	KLoop *l = &k->loops.v[k->loops.n - 1];
+	KLoop *l = &k->pass.loops.v[k->pass.loops.n - 1];
 	char *what = brk ? fmt("%s[cuflow_tid] = 0; %s[cuflow_tid] = 0; ", l->mask, l->cmask)
 	                 : fmt("%s[cuflow_tid] = 0; ", l->cmask);
 	jumpedit(sp, c, what);
@@ -463,8 +463,8 @@ loopjump(Span *sp, CXCursor c, bool brk)
 static int
 warpindex(K *k, CXCursor c)
 {
-	for (int i = 0; i < k->warps.n; i++)
-		if (clang_equalCursors(k->warps.v[i].call, c))
+	for (int i = 0; i < k->pass.warps.n; i++)
+		if (clang_equalCursors(k->pass.warps.v[i].call, c))
 			return i;
 	return -1;
 }
@@ -509,7 +509,7 @@ spanwalk(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
 	enum CXCursorKind kind = clang_getCursorKind(c);
-	if (k->dry)
+	if (k->pass.dry)
 		notewrites(k, c);
 	switch (kind) {
 	case CXCursor_DeclRefExpr:
@@ -548,14 +548,14 @@ spanwalk(Span *sp, CXCursor c)
 		break;
 	case CXCursor_LambdaExpr: /* copied as written: a name in it meaning a
 	                           * per-thread array would silently mean the array */
-		if (!k->dry && namesvar(k, c, isarrayed))
+		if (!k->pass.dry && namesvar(k, c, isarrayed))
 			kfail(k, c, "a lambda using a local variable kept per thread (live across a barrier)");
 		return;
 	case CXCursor_CallExpr: {
 		int w = warpindex(k, c);
 		if (w >= 0) {
-			if (!k->dry) {
-				KWarp *x = &k->warps.v[w];
+			if (!k->pass.dry) {
+				KWarp *x = &k->pass.warps.v[w];
 				bool scalar = x->op >= W_SCOUNT;
 				spanedit(sp, startof(c), endof(c) - startof(c), scalar ? xstrdup(x->res) : fmt("%s[cuflow_tid]", x->res));
 			}
@@ -596,7 +596,7 @@ copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
 	Span sp = {k, &e, lo, hi, 0, 0};
 	for (int i = 0; i < n; i++)
 		spanwalk(&sp, cs[i]);
-	if (k->dry) {
+	if (k->pass.dry) {
 		freeedits(&e);
 		return;
 	}
@@ -605,7 +605,7 @@ copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
 	size_t len;
 	char *err = NULL, *txt = applyedits(k->F->src + lo, hi - lo, &e, &len, &err);
 	if (txt)
-		bputn(k->out, txt, len);
+		bputn(k->pass.out, txt, len);
 	else
 		kfail(k, cs[0], "overlapping rewrites (a construct cuflow does not lower)");
 	free(txt);
@@ -618,11 +618,11 @@ copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
 void
 newregion(K *k)
 {
-	k->region++;
-	k->label = ++k->nlabel;
-	k->usedlabel = false;
-	if (k->dry && k->loopdepth)
-		pushonce(&k->looped, k->region);
+	k->pass.region++;
+	k->tl.label = ++k->pass.nlabel;
+	k->tl.usedlabel = false;
+	if (k->pass.dry && k->pass.loopdepth)
+		pushonce(&k->looped, k->pass.region);
 }
 
 /* The x loop's head and bounds: over the block, over a split launch's range. */
@@ -646,40 +646,40 @@ xloophead(K *k, const char *mask)
 	 * SIMD lanes, as a warp does. Not where the lowering orders them itself
 	 * (once per block), nor where device functions read threadIdx from
 	 * the one thread_local copy. */
-	if (!k->serial && !k->tls)
-		bputs(k->out, "#pragma omp simd\n");
-	bprintf(k->out, "\t%s {\n", xheads[k->split].head);
-	bputs(k->out, "\t\tconst uint3 threadIdx = {(unsigned)cuflow_tx, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
+	if (!k->tl.serial && !k->tls)
+		bputs(k->pass.out, "#pragma omp simd\n");
+	bprintf(k->pass.out, "\t%s {\n", xheads[k->split].head);
+	bputs(k->pass.out, "\t\tconst uint3 threadIdx = {(unsigned)cuflow_tx, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
 	              "\t\tconst int cuflow_tid = cuflow_tx + (int)blockDim.x * (cuflow_ty + (int)blockDim.y * cuflow_tz);\n"
 	              "\t\t(void)cuflow_tid;\n");
 	if (mask)
-		bprintf(k->out, "\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", mask);
+		bprintf(k->pass.out, "\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", mask);
 	if (k->alive)
-		bputs(k->out, "\t\tif (!cuflow_alive[cuflow_tid])\n\t\t\tcontinue;\n");
+		bputs(k->pass.out, "\t\tif (!cuflow_alive[cuflow_tid])\n\t\t\tcontinue;\n");
 	if (k->tls)
-		bputs(k->out, "\t\t::threadIdx = threadIdx;\n");
+		bputs(k->pass.out, "\t\t::threadIdx = threadIdx;\n");
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
-		if (v->remat && !v->uniform && hasint(&v->regions, k->region)) {
+		if (v->remat && !v->uniform && hasint(&v->regions, k->pass.region)) {
 			char *d = declare(v->type, v->name);
-			if (v->lanex && k->lanesok && k->fast)
-				bprintf(k->out, "\t\t%s = (%s)(%s) + (%s)cuflow_tx;\n\t\t(void)%s;\n", d, v->type, v->lanex,
+			if (v->lanex && k->tl.lanesok && k->tl.fast)
+				bprintf(k->pass.out, "\t\t%s = (%s)(%s) + (%s)cuflow_tx;\n\t\t(void)%s;\n", d, v->type, v->lanex,
 				        v->type, v->name);
 			else
-				bprintf(k->out, "\t\t%s = %s;\n\t\t(void)%s;\n", d, v->remat, v->name);
-			if (v->lanex && k->lanesok && !k->fast) {
+				bprintf(k->pass.out, "\t\t%s = %s;\n\t\t(void)%s;\n", d, v->remat, v->name);
+			if (v->lanex && k->tl.lanesok && !k->tl.fast) {
 				KLane l = {clang_getNullCursor(), xstrdup(v->lanex), NULL, v->lane32};
-				vpush(k->lanes, l);
+				vpush(k->tl.lanes, l);
 			}
 			free(d);
 		}
-		if (!v->sr || !hasint(&v->regions, k->region))
+		if (!v->sr || !hasint(&v->regions, k->pass.region))
 			continue;
 		char *d = declare(v->type, v->name);
 		if (v->arr)
-			bprintf(k->out, "\t\t%s = %s[cuflow_tid];\n", d, v->arr);
+			bprintf(k->pass.out, "\t\t%s = %s[cuflow_tid];\n", d, v->arr);
 		else
-			bprintf(k->out, "\t\t%s = cuflow_a.%s;\n", d, v->name);
+			bprintf(k->pass.out, "\t\t%s = cuflow_a.%s;\n", d, v->name);
 		free(d);
 	}
 }
@@ -688,7 +688,7 @@ void
 loophead(K *k, const char *mask)
 {
 	newregion(k);
-	bputs(k->out, outerloops);
+	bputs(k->pass.out, outerloops);
 	xloophead(k, mask);
 }
 
@@ -716,16 +716,16 @@ readlater(K *k, KVar *v, int r)
 void
 looptail(K *k)
 {
-	if (k->usedlabel)
-		bprintf(k->out, "\t\tcuflow_next_%d:;\n", k->label);
+	if (k->tl.usedlabel)
+		bprintf(k->pass.out, "\t\tcuflow_next_%d:;\n", k->tl.label);
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
-		bool used = v->sr && v->arr && hasint(&v->regions, k->region);
-		bool changed = hasint(&v->wregions, k->region) || !scalartype(clang_getCursorType(v->decl));
-		if (used && changed && readlater(k, v, k->region))
-			bprintf(k->out, "\t\t%s[cuflow_tid] = %s;\n", v->arr, v->name);
+		bool used = v->sr && v->arr && hasint(&v->regions, k->pass.region);
+		bool changed = hasint(&v->wregions, k->pass.region) || !scalartype(clang_getCursorType(v->decl));
+		if (used && changed && readlater(k, v, k->pass.region))
+			bprintf(k->pass.out, "\t\t%s[cuflow_tid] = %s;\n", v->arr, v->name);
 	}
-	bputs(k->out, "\t}\n");
+	bputs(k->pass.out, "\t}\n");
 }
 
 char *
@@ -748,13 +748,13 @@ replaceall(const char *s, const char *what, const char *with)
 void
 denseloop(K *k, const char *masked)
 {
-	char *test = fmt("\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", k->mask);
+	char *test = fmt("\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", k->pass.mask);
 	char *a = replaceall(masked, test, "");
 	char *b = replaceall(a, xheads[0].head,
 	                   "for (int cuflow_tx = cuflow_lo; cuflow_tx < cuflow_hi; ++cuflow_tx)");
 	char *c = replaceall(b, "cuflow_next_", "cuflow_span_next_");
-	bprintf(k->out, "\t{\n\tint cuflow_lo, cuflow_hi;\n\tif (cuflow_span(%s, blockDim, &cuflow_lo, &cuflow_hi)) {\n%s"
-	                "\t} else {\n%s\t}\n\t}\n", k->mask, c, masked);
+	bprintf(k->pass.out, "\t{\n\tint cuflow_lo, cuflow_hi;\n\tif (cuflow_span(%s, blockDim, &cuflow_lo, &cuflow_hi)) {\n%s"
+	                "\t} else {\n%s\t}\n\t}\n", k->pass.mask, c, masked);
 	free(test);
 	free(a);
 	free(b);
@@ -766,19 +766,19 @@ denseloop(K *k, const char *masked)
 char *
 xloop(K *k, CXCursor *ks, int n, bool fast)
 {
-	Buf *out = k->out, b = {0};
-	k->out = &b;
-	k->fast = fast;
-	k->lanesok = true;
+	Buf *out = k->pass.out, b = {0};
+	k->pass.out = &b;
+	k->tl.fast = fast;
+	k->tl.lanesok = true;
 	if (!fast)
 		freelanes(k);
-	xloophead(k, k->mask);
-	bputs(k->out, "\t\t{\n\t\t");
+	xloophead(k, k->pass.mask);
+	bputs(k->pass.out, "\t\t{\n\t\t");
 	copyspan(k, ks, n, startof(ks[0]), endsemi(k, ks[n - 1]));
-	bputs(k->out, "\n\t\t}\n");
+	bputs(k->pass.out, "\n\t\t}\n");
 	looptail(k);
-	k->lanesok = k->fast = false;
-	k->out = out;
+	k->tl.lanesok = k->tl.fast = false;
+	k->pass.out = out;
 	if (!fast)
 		return bstr(&b);
 	char *r = replaceall(bstr(&b), "cuflow_next_", "cuflow_next_f");
@@ -805,10 +805,10 @@ haslabel(CXCursor *ks, int n)
 static void
 scalarspan(K *k, CXCursor e, int lo, int hi)
 {
-	int r = k->region;
-	k->region = 0;
+	int r = k->pass.region;
+	k->pass.region = 0;
 	copyspan(k, &e, 1, lo, hi);
-	k->region = r;
+	k->pass.region = r;
 }
 
 /* if (c) A else B with a barrier in a branch. */
@@ -823,33 +823,33 @@ genif(K *k, CXCursor s)
 		free(ks);
 		return;
 	}
-	if (!k->mask && uniform(k, ks[0])) { /* the same branch for every thread */
-		bputs(k->out, "\tif (");
+	if (!k->pass.mask && uniform(k, ks[0])) { /* the same branch for every thread */
+		bputs(k->pass.out, "\tif (");
 		scalarspan(k, ks[0], startof(ks[0]), endof(ks[0]));
-		bputs(k->out, ") {\n");
+		bputs(k->pass.out, ") {\n");
 		genstmt(k, ks[1]);
-		bputs(k->out, "\t}");
+		bputs(k->pass.out, "\t}");
 		if (n == 3) {
-			bputs(k->out, " else {\n");
+			bputs(k->pass.out, " else {\n");
 			genstmt(k, ks[2]);
-			bputs(k->out, "\t}");
+			bputs(k->pass.out, "\t}");
 		}
-		bputs(k->out, "\n");
+		bputs(k->pass.out, "\n");
 		free(ks);
 		return;
 	}
-	const char *outer = k->mask;
+	const char *outer = k->pass.mask;
 	char *t = newmask(k), *f = newmask(k);
-	bprintf(k->out, "\tmemset(%s, 0, cuflow_nt);\n\tmemset(%s, 0, cuflow_nt);\n", t, f);
+	bprintf(k->pass.out, "\tmemset(%s, 0, cuflow_nt);\n\tmemset(%s, 0, cuflow_nt);\n", t, f);
 	char *pre = fmt("%s[cuflow_tid] = (bool)(", t), *post = fmt(");\n\t\t%s[cuflow_tid] = !%s[cuflow_tid];", f, t);
 	exprloop(k, ks[0], pre, post);
-	k->mask = t;
+	k->pass.mask = t;
 	genstmt(k, ks[1]);
 	if (n == 3) {
-		k->mask = f;
+		k->pass.mask = f;
 		genstmt(k, ks[2]);
 	}
-	k->mask = outer;
+	k->pass.mask = outer;
 	free(pre);
 	free(post);
 	free(t);
@@ -956,7 +956,7 @@ standsalone(K *k, CXCursor init, CXCursor e)
 static bool
 uniformloop(K *k, CXCursor init, CXCursor cond, CXCursor inc, CXCursor s)
 {
-	if (k->mask && !(standsalone(k, init, init) && standsalone(k, init, cond) && standsalone(k, init, inc)))
+	if (k->pass.mask && !(standsalone(k, init, init) && standsalone(k, init, cond) && standsalone(k, init, inc)))
 		return false; /* in a branch, a header must not read what only some threads set */
 	if (!clang_Cursor_isNull(cond) && !uniform(k, cond))
 		return false;
@@ -1049,51 +1049,51 @@ loopupdate(K *k, CXCursor e, int lo, int hi, const char *post)
 {
 	bool once = onceperblock(k, e);
 	if (once)
-		bputs(k->out, "\t{\n\tbool cuflow_done = false;\n");
-	k->serial = once;
-	loophead(k, k->mask);
-	k->serial = false;
-	bputs(k->out, once ? "\t\tif (cuflow_done)\n\t\t\tcontinue;\n\t\tcuflow_done = true;\n\t\t" : "\t\t");
+		bputs(k->pass.out, "\t{\n\tbool cuflow_done = false;\n");
+	k->tl.serial = once;
+	loophead(k, k->pass.mask);
+	k->tl.serial = false;
+	bputs(k->pass.out, once ? "\t\tif (cuflow_done)\n\t\t\tcontinue;\n\t\tcuflow_done = true;\n\t\t" : "\t\t");
 	copyspan(k, &e, 1, lo, hi);
-	bprintf(k->out, "%s\n", post);
+	bprintf(k->pass.out, "%s\n", post);
 	looptail(k);
 	if (once)
-		bputs(k->out, "\t}\n");
+		bputs(k->pass.out, "\t}\n");
 }
 
 static void
 maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCursor body, bool dowhile)
 {
-	const char *outer = k->mask;
+	const char *outer = k->pass.mask;
 	char *lm = newmask(k), *cm = newmask(k);
-	bprintf(k->out, "\tmemset(%s, 0, cuflow_nt);\n", lm);
+	bprintf(k->pass.out, "\tmemset(%s, 0, cuflow_nt);\n", lm);
 	if (!clang_Cursor_isNull(init))
 		loopupdate(k, init, startof(init), endsemi(k, init), "");
 	loophead(k, outer);
-	bprintf(k->out, "\t\t%s[cuflow_tid] = 1;\n", lm);
+	bprintf(k->pass.out, "\t\t%s[cuflow_tid] = 1;\n", lm);
 	looptail(k);
-	bputs(k->out, "\tfor (;;) {\n");
-	k->mask = lm;
+	bputs(k->pass.out, "\tfor (;;) {\n");
+	k->pass.mask = lm;
 	char *pre = fmt("%s[cuflow_tid] = (bool)(", lm);
 	if (!dowhile && !clang_Cursor_isNull(cond)) {
 		exprloop(k, cond, pre, ");");
-		bprintf(k->out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
+		bprintf(k->pass.out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
 	}
-	bprintf(k->out, "\tmemcpy(%s, %s, cuflow_nt);\n", cm, lm);
+	bprintf(k->pass.out, "\tmemcpy(%s, %s, cuflow_nt);\n", cm, lm);
 	KLoop l = {s, lm, cm};
-	vpush(k->loops, l);
-	k->mask = cm;
+	vpush(k->pass.loops, l);
+	k->pass.mask = cm;
 	genstmt(k, body);
-	k->loops.n--;
-	k->mask = lm;
+	k->pass.loops.n--;
+	k->pass.mask = lm;
 	if (!clang_Cursor_isNull(inc))
 		loopupdate(k, inc, startof(inc), endof(inc), ";");
 	if (dowhile && !clang_Cursor_isNull(cond)) {
 		exprloop(k, cond, pre, ");");
-		bprintf(k->out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
+		bprintf(k->pass.out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
 	}
-	bputs(k->out, "\t}\n");
-	k->mask = outer;
+	bputs(k->pass.out, "\t}\n");
+	k->pass.mask = outer;
 	free(pre);
 	free(lm);
 	free(cm);
@@ -1127,44 +1127,44 @@ looptext(K *k, CXCursor s)
 	free(ks);
 	if (uniformloop(k, init, cond, inc, s) && kind != CXCursor_DoStmt) {
 		/* the same trip count for every thread: plain C control */
-		bputs(k->out, kind == CXCursor_ForStmt ? "\tfor (" : "\twhile (");
+		bputs(k->pass.out, kind == CXCursor_ForStmt ? "\tfor (" : "\twhile (");
 		if (kind == CXCursor_ForStmt) {
 			if (!clang_Cursor_isNull(init)) {
 				int lo = startof(init), hi = endsemi(k, init);
 				scalarspan(k, init, lo, hi);
 				if (k->F->src[hi - 1] != ';')
-					bputs(k->out, ";");
+					bputs(k->pass.out, ";");
 			} else
-				bputs(k->out, ";");
-			bputs(k->out, " ");
+				bputs(k->pass.out, ";");
+			bputs(k->pass.out, " ");
 			if (!clang_Cursor_isNull(cond))
 				scalarspan(k, cond, startof(cond), endof(cond));
-			bputs(k->out, "; ");
+			bputs(k->pass.out, "; ");
 			if (!clang_Cursor_isNull(inc))
 				scalarspan(k, inc, startof(inc), endof(inc));
 		} else
 			scalarspan(k, cond, startof(cond), endof(cond));
-		bputs(k->out, ") {\n");
-		CXCursor outer = k->plainbody;
-		k->plainbody = body;
+		bputs(k->pass.out, ") {\n");
+		CXCursor outer = k->pass.plainbody;
+		k->pass.plainbody = body;
 		genstmt(k, body);
-		k->plainbody = outer;
-		bputs(k->out, "\t}\n");
+		k->pass.plainbody = outer;
+		bputs(k->pass.out, "\t}\n");
 		return;
 	}
-	CXCursor outer = k->plainbody;
-	k->plainbody = clang_getNullCursor();
+	CXCursor outer = k->pass.plainbody;
+	k->pass.plainbody = clang_getNullCursor();
 	maskedloop(k, s, init, cond, inc, body, kind == CXCursor_DoStmt);
-	k->plainbody = outer;
+	k->pass.plainbody = outer;
 }
 
 /* A loop holding a barrier: its thread loops run once per iteration. */
 static void
 genloop(K *k, CXCursor s)
 {
-	k->loopdepth++;
+	k->pass.loopdepth++;
 	looptext(k, s);
-	k->loopdepth--;
+	k->pass.loopdepth--;
 }
 
 /* ---------------------------------------------------------------- warp operations */
@@ -1193,17 +1193,17 @@ exchange(K *k, CXCursor call)
 	free(fn);
 	int a0 = sync && op != W_ACTIVE && op < W_SCOUNT ? 1 : 0; /* the mask argument is ignored */
 	KWarp w = {call, op, NULL};
-	const char *act = k->mask ? k->mask : "cuflow_alive";
-	k->alive |= !k->mask;
+	const char *act = k->pass.mask ? k->pass.mask : "cuflow_alive";
+	k->alive |= !k->pass.mask;
 	if (op == W_ACTIVE) {
 		w.res = newtemp(k, "unsigned");
-		bprintf(k->out, "\tcuflow_activemask(%s, %s, cuflow_nt);\n", w.res, act);
+		bprintf(k->pass.out, "\tcuflow_activemask(%s, %s, cuflow_nt);\n", w.res, act);
 	} else if (op >= W_SCOUNT) { /* __syncthreads_count/and/or: one value for the block */
 		char *v = newtemp(k, "int"), *pre = fmt("%s[cuflow_tid] = (", v);
 		exprloop(k, clang_Cursor_getArgument(call, 0), pre, ") != 0;");
 		free(pre);
-		w.res = fmt("cuflow_r%d", k->ntmp);
-		bprintf(k->out, "\tint %s = cuflow_blockreduce(%s, %s, cuflow_nt, %d);\n", w.res, v, act,
+		w.res = fmt("cuflow_r%d", k->pass.ntmp);
+		bprintf(k->pass.out, "\tint %s = cuflow_blockreduce(%s, %s, cuflow_nt, %d);\n", w.res, v, act,
 		        op == W_SCOUNT ? 0 : op == W_SAND ? 1 : 2);
 		free(v);
 	} else if (op == W_BALLOT || op == W_ANY || op == W_ALL) {
@@ -1211,8 +1211,8 @@ exchange(K *k, CXCursor call)
 		exprloop(k, clang_Cursor_getArgument(call, a0), pre, ") != 0;");
 		free(pre);
 		w.res = newtemp(k, op == W_BALLOT ? "unsigned" : "int");
-		loophead(k, k->mask);
-		bprintf(k->out,
+		loophead(k, k->pass.mask);
+		bprintf(k->pass.out,
 		        "\t\t%s[cuflow_tid] = cuflow_%s(%s + (cuflow_tid & ~31u), cuflow_warpmask(%s, cuflow_tid, cuflow_nt));\n",
 		        w.res, warpnames[op], v, act);
 		looptail(k);
@@ -1236,8 +1236,8 @@ exchange(K *k, CXCursor call)
 				width = xstrndup(k->F->src + startof(wc), endof(wc) - startof(wc));
 			}
 		}
-		loophead(k, k->mask);
-		bprintf(k->out,
+		loophead(k, k->pass.mask);
+		bprintf(k->pass.out,
 		        "\t\t%s[cuflow_tid] = cuflow_%s(%s + (cuflow_tid & ~31u), cuflow_tid & 31u, %s[cuflow_tid], (int)(%s));\n",
 		        w.res, warpnames[op], v, l, width);
 		looptail(k);
@@ -1245,7 +1245,7 @@ exchange(K *k, CXCursor call)
 		free(v);
 		free(l);
 	}
-	vpush(k->warps, w);
+	vpush(k->pass.warps, w);
 }
 
 static void
@@ -1255,11 +1255,11 @@ genwarp(K *k, CXCursor s)
 	descend(s, collectwarps, &calls);
 	if (warpop(s))
 		vpush(calls, s);
-	int first = k->warps.n;
+	int first = k->pass.warps.n;
 	for (int i = 0; i < calls.n; i++)
 		exchange(k, calls.v[i]);
 	threadloop(k, &s, 1);
-	k->warps.n = first; /* their results are consumed */
+	k->pass.warps.n = first; /* their results are consumed */
 	vfree(calls);
 }
 
@@ -1278,7 +1278,7 @@ haswarp(CXCursor s)
 static void
 genstmt(K *k, CXCursor s)
 {
-	if (k->failed && !k->dry)
+	if (k->pass.failed && !k->pass.dry)
 		return;
 	enum CXCursorKind kind = clang_getCursorKind(s);
 	if (!splits(k, s)) {
@@ -1292,11 +1292,11 @@ genstmt(K *k, CXCursor s)
 	case CXCursor_CompoundStmt: {
 		CXCursor *ks;
 		int n = kids(s, &ks);
-		bool jumps = clang_equalCursors(s, k->plainbody);
-		bputs(k->out, "\t{\n");
-		k->plainbody = clang_getNullCursor(); /* not the body of inner compounds */
+		bool jumps = clang_equalCursors(s, k->pass.plainbody);
+		bputs(k->pass.out, "\t{\n");
+		k->pass.plainbody = clang_getNullCursor(); /* not the body of inner compounds */
 		genlist(k, ks, n, jumps);
-		bputs(k->out, "\t}\n");
+		bputs(k->pass.out, "\t}\n");
 		free(ks);
 		return;
 	}
@@ -1372,7 +1372,7 @@ fissionkid(CXCursor c, void *arg)
 static bool
 fissionable(K *k, CXCursor *ks, int n)
 {
-	if (k->mask || k->loops.n)
+	if (k->pass.mask || k->pass.loops.n)
 		return false;
 	Fission f = {0, true};
 	for (int i = 0; i < n && f.ok; i++)
@@ -1447,7 +1447,7 @@ static bool
 interchangeable(K *k, CXCursor s)
 {
 	enum CXCursorKind kind = clang_getCursorKind(s);
-	if (!k->interchange || k->loops.n || (kind != CXCursor_ForStmt && kind != CXCursor_WhileStmt))
+	if (!k->interchange || k->pass.loops.n || (kind != CXCursor_ForStmt && kind != CXCursor_WhileStmt))
 		return false;
 	CXCursor init = clang_getNullCursor(), cond = init, inc = init, body;
 	CXCursor *ks;
@@ -1504,9 +1504,9 @@ genlist(K *k, CXCursor *ks, int n, bool jumps)
 			threadrun(k, ks + run, i - run);
 			CXCursor *js;
 			kids(ks[i], &js);
-			bputs(k->out, "\tif (");
+			bputs(k->pass.out, "\tif (");
 			scalarspan(k, js[0], startof(js[0]), endof(js[0]));
-			bprintf(k->out, ")\n\t\t%s;\n", jump);
+			bprintf(k->pass.out, ")\n\t\t%s;\n", jump);
 			free(js);
 			run = i + 1;
 			continue;
@@ -1561,7 +1561,7 @@ decide(K *k)
 static bool
 splittable(K *k)
 {
-	if (k->sync || k->masks.n || k->alive)
+	if (k->sync || k->pass.masks.n || k->alive)
 		return false;
 	for (int i = 0; i < k->vars.n; i++)
 		if (k->vars.v[i].shared)
@@ -1572,15 +1572,15 @@ splittable(K *k)
 static void
 resetpass(K *k)
 {
-	k->region = k->nlabel = k->nmask = k->ntmp = 0;
-	k->mask = NULL;
-	k->loops.n = 0;
-	k->warps.n = 0;
-	for (int i = 0; i < k->masks.n; i++)
-		free(k->masks.v[i]);
-	for (int i = 0; i < k->temps.n; i++)
-		free(k->temps.v[i]);
-	k->masks.n = k->temps.n = 0;
+	k->pass.region = k->pass.nlabel = k->pass.nmask = k->pass.ntmp = 0;
+	k->pass.mask = NULL;
+	k->pass.loops.n = 0;
+	k->pass.warps.n = 0;
+	for (int i = 0; i < k->pass.masks.n; i++)
+		free(k->pass.masks.v[i]);
+	for (int i = 0; i < k->pass.temps.n; i++)
+		free(k->pass.temps.v[i]);
+	k->pass.masks.n = k->pass.temps.n = 0;
 }
 
 /* The text of a declaration "T name" for a type spelling (arrays and
@@ -1700,10 +1700,10 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 	if (k->alive)
 		bputs(o, "\tunsigned char *cuflow_alive = (unsigned char *)alloca(cuflow_nt);\n"
 		         "\tmemset(cuflow_alive, 1, cuflow_nt);\n");
-	for (int i = 0; i < k->masks.n; i++)
-		bprintf(o, "\tunsigned char *%s = (unsigned char *)alloca(cuflow_nt);\n", k->masks.v[i]);
-	for (int i = 0; i < k->temps.n; i++) {
-		char *t = k->temps.v[i], *sp = strrchr(t, ' ');
+	for (int i = 0; i < k->pass.masks.n; i++)
+		bprintf(o, "\tunsigned char *%s = (unsigned char *)alloca(cuflow_nt);\n", k->pass.masks.v[i]);
+	for (int i = 0; i < k->pass.temps.n; i++) {
+		char *t = k->pass.temps.v[i], *sp = strrchr(t, ' ');
 		bprintf(o, "\t%.*s *%s = (%.*s *)alloca(cuflow_nt * sizeof(%.*s));\n", (int)(sp - t), t, sp + 1,
 		        (int)(sp - t), t, (int)(sp - t), t);
 	}
@@ -1767,14 +1767,14 @@ freek(K *k)
 	}
 	vfree(k->vars);
 	resetpass(k);
-	vfree(k->masks);
-	vfree(k->temps);
-	vfree(k->loops);
-	vfree(k->warps);
+	vfree(k->pass.masks);
+	vfree(k->pass.temps);
+	vfree(k->pass.loops);
+	vfree(k->pass.warps);
 	vfree(k->stores);
 	vfree(k->looped);
 	freelanes(k);
-	vfree(k->lanes);
+	vfree(k->tl.lanes);
 }
 
 static CXCursor
@@ -1806,7 +1806,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	k.F = F;
 	k.fn = fn;
 	k.body = kernelbody(fn);
-	k.plainbody = clang_getNullCursor();
+	k.pass.plainbody = clang_getNullCursor();
 	CXCursor *ks;
 	int n = kids(fn, &ks);
 	for (int i = 0; i < n; i++)
@@ -1825,26 +1825,26 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	CXCursor *body;
 	int nb = kids(k.body, &body);
 	Buf dry = {0};
-	k.dry = true;
-	k.out = &dry;
+	k.pass.dry = true;
+	k.pass.out = &dry;
 	genlist(&k, body, nb, false);
 	free(dry.v);
 	bool tls = k.tls;
-	k.nregions = k.region;
+	k.nregions = k.pass.region;
 	k.split = splittable(&k);
 	resetpass(&k);
 	decide(&k);
-	k.dry = false;
-	k.failed = false;
+	k.pass.dry = false;
+	k.pass.failed = false;
 	k.tls = tls;
 	for (int i = 0; i < k.vars.n; i++)
 		if (k.vars.v[i].arrayed && isref(clang_getCursorType(k.vars.v[i].decl)))
 			kfail(&k, k.vars.v[i].decl, "a reference variable live across a barrier");
 	Buf gen = {0};
-	k.out = &gen;
+	k.pass.out = &gen;
 	genlist(&k, body, nb, false);
 	free(body);
-	if (k.failed) {
+	if (k.pass.failed) {
 		free(gen.v);
 		freek(&k);
 		return;

@@ -2,8 +2,8 @@
  * things, the generator, thread loops and the block function; vars.c:
  * variables and uniformity; remat.c: rematerialisation and lane subscripts;
  * invariant.c: invariants and once-per-block code; isplit.c: index-set
- * splitting). K is one kernel's lowering: the facts of the first pass, the
- * output being written, and the thread loop being emitted. */
+ * splitting). K is one kernel's lowering: the facts of the kernel, with
+ * the pass (KPass) and the thread loop (KThreads) being emitted. */
 
 typedef struct {
 	CXCursor decl;
@@ -46,32 +46,49 @@ typedef struct {
 
 enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_SCOUNT, W_SAND, W_SOR };
 
+/* One generation pass over the body (kernel.c, genlist): the first, dry,
+ * pass only learns (thread loops, stores, what needs a thread_local copy);
+ * resetpass clears this between the passes. */
+typedef struct {
+	Buf *out;
+	bool dry, failed;
+	int region, nlabel, nmask, ntmp;
+	const char *mask;   /* the current mask, NULL: every live thread */
+	VEC(KLoop) loops;   /* masked loops around, innermost last */
+	VEC(KWarp) warps;   /* warp operations already exchanged */
+	Strs masks, temps;  /* names to declare (masks: bool; temps: "type name") */
+	int loopdepth;
+	CXCursor plainbody; /* the body of the innermost loop emitted as plain C */
+} KPass;
+
+/* The thread loop being emitted (loophead to looptail). */
+typedef struct {
+	int label;          /* its label, cuflow_next_<label> */
+	bool usedlabel;
+	bool serial;        /* it orders its threads */
+	bool lanesok, fast; /* record lane subscripts / write their fast form */
+	VEC(KLane) lanes;   /* its lane subscripts */
+	bool xsplit, ysplit; /* index-set splitting */
+	int xlo, xhi, ylo, yhi; /* ... at these runs of threadIdx.x, .y (hi INT_MAX: no end) */
+} KThreads;
+
+/* One kernel's lowering: what the kernel is, found before the passes or
+ * by the first of them, then the pass and the thread loop in hand. */
 typedef struct {
 	Lower *L;
 	LFile *F;
 	CXCursor fn, body;
 	VEC(KVar) vars;
-	Buf *out;
-	bool dry, failed, sync;
-	int region, nlabel, nmask, ntmp;
+	bool sync;          /* a barrier, warp operation or loop to interchange: thread loops are needed */
+	bool interchange;   /* loops without barriers may be interchanged (no goto) */
 	int nregions;       /* thread loops, known after the first pass */
-	bool alive, tls, usedlabel;
-	int label;          /* the current thread loop's label */
-	const char *mask;   /* the current mask, NULL: every live thread */
-	VEC(KLoop) loops;   /* masked loops around, innermost last */
-	VEC(KWarp) warps;   /* warp operations already exchanged */
-	Strs masks, temps;  /* names to declare (masks: bool; temps: "type name") */
+	bool split;         /* threads never meet: blocks may run as ranges of threads (cuflowLaunchSplit) */
+	bool alive;         /* first pass: a return or warp operation needs the live threads (cuflow_alive) */
+	bool tls;           /* first pass: a callee reads the thread's indices (a thread_local threadIdx) */
 	VEC(CXCursor) stores; /* first pass: uses that only assign (v = e) */
 	Ints looped;        /* thread loops inside a loop holding a barrier: they run repeatedly */
-	int loopdepth;
-	bool serial;        /* the thread loop being emitted orders its threads */
-	CXCursor plainbody; /* the body of the innermost loop emitted as plain C */
-	bool interchange;   /* loops without barriers may be interchanged (no goto) */
-	bool split;         /* threads never meet: blocks may run as ranges of threads (cuflowLaunchSplit) */
-	bool lanesok, fast; /* record lane subscripts / write their fast form */
-	VEC(KLane) lanes;   /* lane subscripts of the thread loop being emitted */
-	bool xsplit, ysplit; /* index-set splitting of the thread loop being emitted */
-	int xlo, xhi, ylo, yhi; /* ... at these runs of threadIdx.x, .y (hi INT_MAX: no end) */
+	KPass pass;
+	KThreads tl;
 } K;
 
 enum { CG_NONE, CG_BARRIER, CG_OTHER };

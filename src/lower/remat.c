@@ -287,7 +287,7 @@ addlane(Span *sp, CXCursor c)
 			}
 		char *base = exprtext(k, ks[0]);
 		KLane l = {c, bstr(&x), fmt("((%s) + (%s))[cuflow_tx]", base, bstr(&x)), false};
-		vpush(k->lanes, l);
+		vpush(k->tl.lanes, l);
 		free(base);
 	}
 	vfree(add);
@@ -300,15 +300,15 @@ bool
 lanesub(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
-	if (k->dry || !k->lanesok)
+	if (k->pass.dry || !k->tl.lanesok)
 		return false;
-	for (int i = 0; i < k->lanes.n; i++)
-		if (clang_equalCursors(k->lanes.v[i].sub, c)) {
-			if (k->fast)
-				spanedit(sp, startof(c), endof(c) - startof(c), xstrdup(k->lanes.v[i].fast));
-			return k->fast;
+	for (int i = 0; i < k->tl.lanes.n; i++)
+		if (clang_equalCursors(k->tl.lanes.v[i].sub, c)) {
+			if (k->tl.fast)
+				spanedit(sp, startof(c), endof(c) - startof(c), xstrdup(k->tl.lanes.v[i].fast));
+			return k->tl.fast;
 		}
-	if (!k->fast)
+	if (!k->tl.fast)
 		addlane(sp, c);
 	return false;
 }
@@ -319,7 +319,7 @@ bool
 lanedecl(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
-	int v = k->dry || !k->lanesok || !k->fast ? -1 : findvar(k, c);
+	int v = k->pass.dry || !k->tl.lanesok || !k->tl.fast ? -1 : findvar(k, c);
 	CXCursor init = clang_Cursor_getVarDeclInitializer(c);
 	if (v < 0 || !k->vars.v[v].lanex || clang_Cursor_isNull(init) || !inspan(sp, init))
 		return false;
@@ -331,11 +331,11 @@ lanedecl(Span *sp, CXCursor c)
 void
 freelanes(K *k)
 {
-	for (int i = 0; i < k->lanes.n; i++) {
-		free(k->lanes.v[i].x);
-		free(k->lanes.v[i].fast);
+	for (int i = 0; i < k->tl.lanes.n; i++) {
+		free(k->tl.lanes.v[i].x);
+		free(k->tl.lanes.v[i].fast);
 	}
-	k->lanes.n = 0;
+	k->tl.lanes.n = 0;
 }
 
 /* The test that picks the fast x loop: every X fits. */
@@ -343,13 +343,13 @@ char *
 lanetest(K *k)
 {
 	Buf b = {0};
-	for (int i = 0; i < k->lanes.n; i++) {
+	for (int i = 0; i < k->tl.lanes.n; i++) {
 		bool seen = false;
 		for (int j = 0; j < i && !seen; j++)
-			seen = !strcmp(k->lanes.v[j].x, k->lanes.v[i].x) && k->lanes.v[j].sint == k->lanes.v[i].sint;
+			seen = !strcmp(k->tl.lanes.v[j].x, k->tl.lanes.v[i].x) && k->tl.lanes.v[j].sint == k->tl.lanes.v[i].sint;
 		if (!seen)
-			bprintf(&b, "%scuflow_fits%s(%s, blockDim.x)", b.n ? " && " : "", k->lanes.v[i].sint ? "_int" : "",
-			        k->lanes.v[i].x);
+			bprintf(&b, "%scuflow_fits%s(%s, blockDim.x)", b.n ? " && " : "", k->tl.lanes.v[i].sint ? "_int" : "",
+			        k->tl.lanes.v[i].x);
 	}
 	return bstr(&b);
 }

@@ -113,8 +113,8 @@ markwritten(K *k, CXCursor e, bool addr)
 		if (v < 0)
 			return;
 		KVar *x = &k->vars.v[v];
-		if (k->dry)
-			pushonce(&x->wregions, k->region);
+		if (k->pass.dry)
+			pushonce(&x->wregions, k->pass.region);
 		else {
 			x->written = true;
 			x->writes++;
@@ -169,7 +169,7 @@ notewrites(K *k, CXCursor c)
 			n = kids(c, &ks);
 			if (n)
 				markwritten(k, ks[0], false);
-			if (n && k->dry && kind == CXCursor_BinaryOperator &&
+			if (n && k->pass.dry && kind == CXCursor_BinaryOperator &&
 			    clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr)
 				vpush(k->stores, strip(ks[0]));
 			free(ks);
@@ -197,7 +197,7 @@ notewrites(K *k, CXCursor c)
 		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
 		if (!clang_Cursor_isNull(init))
 			markwritten(k, init, true); /* T &r = v: v changes through r */
-	} else if (kind == CXCursor_LambdaExpr && !k->dry)
+	} else if (kind == CXCursor_LambdaExpr && !k->pass.dry)
 		descend(c, lambdavar, k);
 }
 
