@@ -857,8 +857,9 @@ genif(K *k, CXCursor s)
 	free(ks);
 }
 
-/* The parts of a for statement: init, cond, inc (null when absent), body. */
-static void
+/* The parts of a for statement: init, cond, inc (null when absent), body.
+ * Returns the ';' found in the header: 2 unless a macro wrote it. */
+int
 forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCursor *body)
 {
 	CXCursor *ks;
@@ -886,6 +887,7 @@ forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCurs
 			*inc = ks[i];
 	}
 	free(ks);
+	return ns;
 }
 
 /* Every break/continue aimed at loop l is "if (uniform) break;" at its top level. */

@@ -115,6 +115,7 @@ extern const XHead xheads[2];
 extern const char outerloops[]; /* the z and y loops around an x loop */
 
 /* kernel.c */
+int forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCursor *body);
 void kfail(K *k, CXCursor at, const char *what);
 int warpop(CXCursor call);
 bool incg(CXCursor d);

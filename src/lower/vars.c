@@ -387,27 +387,9 @@ findloopvars(CXCursor c, void *arg)
 	K *k = arg;
 	if (clang_getCursorKind(c) != CXCursor_ForStmt)
 		return WALK_IN;
-	CXCursor *ks;
-	int n = kids(c, &ks);
-	const char *src = k->F->src;
-	int semi[2] = {-1, -1}, ns = 0, depth = 0;
-	for (int i = startof(c); i < endof(c) && ns < 2; i++) {
-		if (src[i] == '(')
-			depth++;
-		else if (src[i] == ')')
-			depth--;
-		else if (src[i] == ';' && depth == 1)
-			semi[ns++] = i;
-	}
-	CXCursor init = clang_getNullCursor(), inc = init;
-	for (int i = 0; i < n - 1; i++) {
-		int b = startof(ks[i]);
-		if (b < semi[0])
-			init = ks[i];
-		else if (b > semi[1] && ns == 2)
-			inc = ks[i];
-	}
-	if (!clang_Cursor_isNull(init) && !clang_Cursor_isNull(inc) && clang_getCursorKind(init) == CXCursor_DeclStmt) {
+	CXCursor init, cond, inc, body;
+	if (forparts(k, c, &init, &cond, &inc, &body) == 2 && !clang_Cursor_isNull(init) && !clang_Cursor_isNull(inc) &&
+	    clang_getCursorKind(init) == CXCursor_DeclStmt) {
 		CXCursor *ds;
 		int nd = kids(init, &ds);
 		for (int i = 0; i < nd; i++) {
@@ -417,7 +399,6 @@ findloopvars(CXCursor c, void *arg)
 		}
 		free(ds);
 	}
-	free(ks);
 	return WALK_IN;
 }
 
