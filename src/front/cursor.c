@@ -134,6 +134,12 @@ lastkid(CXCursor c)
 	return last;
 }
 
+CXCursor
+calleeof(CXCursor c)
+{
+	return clang_getCursorKind(c) == CXCursor_CallExpr ? clang_getCursorReferenced(c) : clang_getNullCursor();
+}
+
 /* ---------------------------------------------------------------- walks */
 
 typedef struct {

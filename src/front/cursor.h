@@ -23,6 +23,7 @@ bool parmarray(CXCursor c); /* a parameter written as an array: a pointer */
 CXCursor strip(CXCursor e);
 long long intconst(CXCursor a); /* LLONG_MIN: not an integer constant */
 CXCursor lastkid(CXCursor c); /* a function's or loop's body; null without children */
+CXCursor calleeof(CXCursor c); /* what call expression c calls; null: no call, or unresolved */
 CXFile fileof(CXCursor c); /* the file its location expands into */
 void locate(CXCursor c, CXFile *f, int *line, int *off); /* where its location expands; each may be NULL */
 bool frommacro(CXSourceLocation l); /* spelled elsewhere than it expands: a macro wrote it */

@@ -74,9 +74,7 @@ static const char *warpnames[] = {
 int
 warpop(CXCursor call)
 {
-	if (clang_getCursorKind(call) != CXCursor_CallExpr)
-		return 0;
-	char *n = spelling(clang_getCursorReferenced(call));
+	char *n = spelling(calleeof(call)); /* "": no call */
 	int op = 0;
 	const char *s = n;
 	if (!strncmp(s, "__", 2))
@@ -130,9 +128,7 @@ cggroup(CXType t)
 int
 cgsync(CXCursor call)
 {
-	if (clang_getCursorKind(call) != CXCursor_CallExpr)
-		return CG_NONE;
-	CXCursor r = clang_getCursorReferenced(call);
+	CXCursor r = calleeof(call);
 	if (!incg(r) || !(named(r, "sync") || named(r, "barrier_wait")))
 		return CG_NONE;
 	if (clang_getCursorKind(r) != CXCursor_CXXMethod)
@@ -159,9 +155,7 @@ cgsync(CXCursor call)
 bool
 isbarrier(CXCursor call)
 {
-	if (clang_getCursorKind(call) != CXCursor_CallExpr)
-		return false;
-	CXCursor r = clang_getCursorReferenced(call);
+	CXCursor r = calleeof(call);
 	return named(r, "__syncthreads") || named(r, "__syncwarp") || cgsync(call) == CG_BARRIER;
 }
 

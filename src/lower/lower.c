@@ -116,9 +116,7 @@ static bool
 isconfig(CXCursor c)
 {
 	c = strip(c);
-	if (clang_getCursorKind(c) != CXCursor_CallExpr)
-		return false;
-	return named(clang_getCursorReferenced(c), "__cudaPushCallConfiguration");
+	return named(calleeof(c), "__cudaPushCallConfiguration");
 }
 
 static char *
