@@ -473,9 +473,7 @@ static bool
 picked(CXCursor c, void *arg)
 {
 	Names *a = arg;
-	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
-		return false;
-	int v = findvar(a->k, clang_getCursorReferenced(c));
+	int v = refvar(a->k, c);
 	return v >= 0 && a->pick(&a->k->vars.v[v]);
 }
 
@@ -927,9 +925,7 @@ static bool
 notown(CXCursor c, void *arg)
 {
 	Alone *a = arg;
-	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
-		return false;
-	int v = findvar(a->k, clang_getCursorReferenced(c));
+	int v = refvar(a->k, c);
 	if (v < 0 || a->k->vars.v[v].param || a->k->vars.v[v].shared)
 		return false;
 	bool own = false;

@@ -138,6 +138,7 @@ bool haslabel(CXCursor *ks, int n);
 
 /* vars.c */
 int findvar(K *k, CXCursor decl);
+int refvar(K *k, CXCursor c);
 void addvar(K *k, CXCursor d, bool param);
 int collectvars(CXCursor c, void *k); /* a Visit (front/cursor.h) */
 void pushonce(Ints *r, int x);

@@ -22,6 +22,13 @@ findvar(K *k, CXCursor decl)
 	return -1;
 }
 
+/* The kernel variable c names, when c is a use of one (a DeclRefExpr); -1 else. */
+int
+refvar(K *k, CXCursor c)
+{
+	return clang_getCursorKind(c) == CXCursor_DeclRefExpr ? findvar(k, clang_getCursorReferenced(c)) : -1;
+}
+
 /* A variable's type as written for its copies: a local loses its top-level
  * const and volatile, since a kept-per-thread or hoisted one is assigned
  * where it was initialised. */
@@ -137,11 +144,9 @@ static int
 lambdavar(CXCursor c, void *arg)
 {
 	K *k = arg;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-		int v = findvar(k, clang_getCursorReferenced(c));
-		if (v >= 0)
-			k->vars.v[v].addr = true;
-	}
+	int v = refvar(k, c);
+	if (v >= 0)
+		k->vars.v[v].addr = true;
 	return WALK_IN;
 }
 
@@ -348,8 +353,7 @@ uniformupdate(K *k, CXCursor e, int v)
 	bool ok = false;
 	if (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Comma)
 		ok = n == 2 && uniformupdate(k, ks[0], v) && uniformupdate(k, ks[1], v);
-	else if (n >= 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
-	         findvar(k, clang_getCursorReferenced(strip(ks[0]))) == v) {
+	else if (n >= 1 && refvar(k, strip(ks[0])) == v) {
 		if (kind == CXCursor_UnaryOperator)
 			ok = true;
 		else if (kind == CXCursor_CompoundAssignOperator ||
