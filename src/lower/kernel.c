@@ -1594,6 +1594,14 @@ declare(const char *type, const char *name)
 	return fmt("%s %s", type, name);
 }
 
+static bool
+istparam(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	return k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
+	       k == CXCursor_TemplateTemplateParameter;
+}
+
 static char *
 templatehead(K *k)
 {
@@ -1602,15 +1610,12 @@ templatehead(K *k)
 	CXCursor *ks;
 	int n = kids(k->fn, &ks);
 	int lo = -1, hi = -1;
-	for (int i = 0; i < n; i++) {
-		enum CXCursorKind kk = clang_getCursorKind(ks[i]);
-		if (kk == CXCursor_TemplateTypeParameter || kk == CXCursor_NonTypeTemplateParameter ||
-		    kk == CXCursor_TemplateTemplateParameter) {
+	for (int i = 0; i < n; i++)
+		if (istparam(ks[i])) {
 			if (lo < 0)
 				lo = startof(ks[i]);
 			hi = endof(ks[i]);
 		}
-	}
 	free(ks);
 	return lo < 0 ? xstrdup("template <> ") : fmt("template <%.*s> ", hi - lo, k->F->src + lo);
 }
@@ -1623,15 +1628,12 @@ templateargs(K *k)
 	CXCursor *ks;
 	int n = kids(k->fn, &ks);
 	Buf b = {0};
-	for (int i = 0; i < n; i++) {
-		enum CXCursorKind kk = clang_getCursorKind(ks[i]);
-		if (kk == CXCursor_TemplateTypeParameter || kk == CXCursor_NonTypeTemplateParameter ||
-		    kk == CXCursor_TemplateTemplateParameter) {
+	for (int i = 0; i < n; i++)
+		if (istparam(ks[i])) {
 			char *s = spelling(ks[i]);
 			bprintf(&b, "%s%s", b.n ? ", " : "<", s);
 			free(s);
 		}
-	}
 	free(ks);
 	if (b.n)
 		bputs(&b, ">");
