@@ -373,6 +373,12 @@ filetokens(CXTranslationUnit tu, CXFile f, size_t len)
 	                                   clang_getLocationForOffset(tu, f, (unsigned)len)));
 }
 
+Tokens
+cursortokens(CXCursor c)
+{
+	return tokensof(clang_Cursor_getTranslationUnit(c), clang_getCursorExtent(c));
+}
+
 void
 freetokens(Tokens *t)
 {
@@ -416,4 +422,10 @@ bool
 isref(CXType t)
 {
 	return t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
+}
+
+bool
+mutref(CXType t)
+{
+	return t.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(t));
 }

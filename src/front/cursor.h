@@ -19,6 +19,7 @@ void offsets(CXCursor c, int *begin, int *end, CXFile *file); /* the same, end n
 char *spelling(CXCursor c);
 bool named(CXCursor c, const char *name);
 bool isref(CXType t); /* an lvalue or rvalue reference */
+bool mutref(CXType t); /* an lvalue reference to non-const: what it binds may change */
 bool parmarray(CXCursor c); /* a parameter written as an array: a pointer */
 CXCursor strip(CXCursor e);
 long long intconst(CXCursor a); /* LLONG_MIN: not an integer constant */
@@ -43,6 +44,7 @@ typedef struct {
 } Tokens;
 Tokens tokensof(CXTranslationUnit tu, CXSourceRange r);
 Tokens filetokens(CXTranslationUnit tu, CXFile f, size_t len); /* a whole file's */
+Tokens cursortokens(CXCursor c); /* its extent's */
 void freetokens(Tokens *t);
 int tokenoff(const Tokens *t, unsigned i);
 bool tokenis(const Tokens *t, unsigned i, const char *s);
@@ -64,4 +66,5 @@ CXTranslationUnit parsetu(const char *path, const Opts *o, const char *text, siz
                           char **err);
 char *firsterror(CXTranslationUnit tu, const char *path);
 char *firstfatal(CXTranslationUnit tu); /* the first fatal diagnostic, formatted, or NULL */
+void closetu(CXTranslationUnit tu, CXIndex idx); /* parsetu's unit and index, disposed */
 const char *legacyapi(const char *error);

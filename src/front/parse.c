@@ -392,6 +392,13 @@ firsterror(CXTranslationUnit tu, const char *path)
 	return u.refused;
 }
 
+void
+closetu(CXTranslationUnit tu, CXIndex idx)
+{
+	clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(idx);
+}
+
 char *
 firstfatal(CXTranslationUnit tu)
 {

@@ -404,10 +404,8 @@ deviceparse(Lower *L, const char *path, const Opts *o, CXIndex *idx)
 		bprintf(&L->why, "%s: cannot lower: the device-side parse (%s) failed: %s\n", path,
 		        "__CUDA_ARCH__ defined", why);
 		free(why);
-		if (tu) {
-			clang_disposeTranslationUnit(tu);
-			clang_disposeIndex(*idx);
-		}
+		if (tu)
+			closetu(tu, *idx);
 		return NULL;
 	}
 	return tu;
@@ -451,8 +449,7 @@ devicetexts(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, Fil
 			/* device code the host compile does not see (a function in a device-only branch) */
 			descend(clang_getTranslationUnitCursor(dtu), devicecode, &fs);
 			usetu(&fs, tu);
-			clang_disposeTranslationUnit(dtu);
-			clang_disposeIndex(idx);
+			closetu(dtu, idx);
 		}
 	} else
 		for (int i = 0; i < fs.n; i++)

@@ -228,9 +228,9 @@ static const char *const sideeffects[] = {"++", "--", "+=", "-=", "*=", "/=", "%
  * a side effect or makes the call conditional. The arguments ([lo, hi)
  * inside the call) may hold no side effect either. */
 static int
-assigns(In *in, CXCursor s, CXCursor call)
+assigns(CXCursor s, CXCursor call)
 {
-	Tokens t = tokensof(in->tu, clang_getCursorExtent(s));
+	Tokens t = cursortokens(s);
 	int eq = 0, cb = startof(call), ce = endof(call);
 	for (unsigned i = 0; i < t.n && eq >= 0; i++) {
 		if (clang_getTokenKind(t.v[i]) != CXToken_Punctuation)
@@ -261,7 +261,7 @@ countcalls(CXCursor c, void *arg)
 
 /* The one call s makes, when s is T v = ...f()...; or v = ...f()...; or f(); */
 static CXCursor
-onecall(In *in, CXCursor s, bool *isstmt)
+onecall(CXCursor s, bool *isstmt)
 {
 	CXCursor none = clang_getNullCursor();
 	Cursors calls = {0};
@@ -274,21 +274,21 @@ onecall(In *in, CXCursor s, bool *isstmt)
 	enum CXCursorKind k = clang_getCursorKind(s);
 	*isstmt = clang_equalCursors(c, s);
 	if (*isstmt)
-		return assigns(in, s, c) == 0 ? c : none;
+		return assigns(s, c) == 0 ? c : none;
 	if (k == CXCursor_DeclStmt) {
 		CXCursor *ks;
 		int n = kids(s, &ks);
 		bool ok = n == 1 && clang_getCursorKind(ks[0]) == CXCursor_VarDecl &&
 		          clang_Cursor_getStorageClass(ks[0]) == CX_SC_None;
 		free(ks);
-		return ok && assigns(in, s, c) == 1 ? c : none;
+		return ok && assigns(s, c) == 1 ? c : none;
 	}
 	if (k == CXCursor_BinaryOperator) {
 		CXCursor *ks;
 		int n = kids(s, &ks);
 		bool ok = n == 2 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr;
 		free(ks);
-		return ok && assigns(in, s, c) == 1 ? c : none;
+		return ok && assigns(s, c) == 1 ? c : none;
 	}
 	return none;
 }
@@ -296,24 +296,19 @@ onecall(In *in, CXCursor s, bool *isstmt)
 /* Does the callee's body change parameter parm: assign it (=, op=, ++,
  * --), take its address, bind a reference to it, or pass it to a function
  * taking a non-const reference (or to one cuflow cannot see)? */
-typedef struct {
-	In *in;
-	CXCursor parm;
-} Writes;
-
 static bool
-isparm(Writes *w, CXCursor e)
+isparm(CXCursor parm, CXCursor e)
 {
 	e = strip(e);
 	return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(e), w->parm);
+	       clang_equalCursors(clang_getCursorReferenced(e), parm);
 }
 
 /* Is the first token of c at or after offset from one of set? */
 static bool
-optoken(In *in, CXCursor c, int from, const char *const *set)
+optoken(CXCursor c, int from, const char *const *set)
 {
-	Tokens t = tokensof(in->tu, clang_getCursorExtent(c));
+	Tokens t = cursortokens(c);
 	unsigned i = 0;
 	while (i < t.n && tokenoff(&t, i) < from)
 		i++;
@@ -325,32 +320,32 @@ optoken(In *in, CXCursor c, int from, const char *const *set)
 static bool
 writesparm(CXCursor c, void *arg)
 {
-	Writes *w = arg;
+	CXCursor *parm = arg;
 	static const char *const assign[] = {"=", NULL}, *const unary[] = {"++", "--", "&", NULL};
 	CXCursor *ks;
 	int n = kids(c, &ks);
 	bool yes = false;
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_CompoundAssignOperator:
-		yes = n >= 1 && isparm(w, ks[0]);
+		yes = n >= 1 && isparm(*parm, ks[0]);
 		break;
 	case CXCursor_BinaryOperator: /* the operator is the first token after the left side */
-		yes = n == 2 && isparm(w, ks[0]) && optoken(w->in, c, endof(ks[0]), assign);
+		yes = n == 2 && isparm(*parm, ks[0]) && optoken(c, endof(ks[0]), assign);
 		break;
 	case CXCursor_UnaryOperator: /* prefix: the first token; postfix: after the operand */
-		yes = n == 1 && isparm(w, ks[0]) &&
-		      (optoken(w->in, c, startof(c), unary) || optoken(w->in, c, endof(ks[0]), unary));
+		yes = n == 1 && isparm(*parm, ks[0]) &&
+		      (optoken(c, startof(c), unary) || optoken(c, endof(ks[0]), unary));
 		break;
 	case CXCursor_VarDecl: {
 		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
-		yes = isref(clang_getCursorType(c)) && !clang_Cursor_isNull(init) && isparm(w, init);
+		yes = isref(clang_getCursorType(c)) && !clang_Cursor_isNull(init) && isparm(*parm, init);
 		break;
 	}
 	case CXCursor_CallExpr: {
 		CXCursor fn = clang_getCursorReferenced(c);
 		CXType ft = clang_getCursorType(fn);
 		for (int i = 0; i < clang_Cursor_getNumArguments(c) && !yes; i++) {
-			if (!isparm(w, clang_Cursor_getArgument(c, i)))
+			if (!isparm(*parm, clang_Cursor_getArgument(c, i)))
 				continue;
 			if (clang_Cursor_isNull(fn) || ft.kind != CXType_FunctionProto) {
 				yes = true;
@@ -359,8 +354,7 @@ writesparm(CXCursor c, void *arg)
 			if (i >= clang_getNumArgTypes(ft))
 				continue; /* variadic: by value */
 			CXType at = clang_getArgType(ft, i);
-			yes = (at.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(at))) ||
-			      at.kind == CXType_RValueReference;
+			yes = mutref(at) || at.kind == CXType_RValueReference;
 		}
 		break;
 	}
@@ -372,10 +366,9 @@ writesparm(CXCursor c, void *arg)
 }
 
 static bool
-written(In *in, Callee *f, CXCursor parm)
+written(Callee *f, CXCursor parm)
 {
-	Writes w = {in, parm};
-	bool yes = contains(f->body, false, writesparm, &w);
+	bool yes = contains(f->body, false, writesparm, &parm);
 	for (int i = 0; i < f->refs.n && !yes; i++)
 		yes = ismacro(f->refs.v[i]) && clang_equalCursors(clang_getCursorReferenced(f->refs.v[i]), parm);
 	return yes;
@@ -406,9 +399,9 @@ passedname(In *in, CXCursor arg, CXCursor parm, Callee *f)
 		free(name);
 		return NULL;
 	}
-	bool ok = !written(in, f, parm);
+	bool ok = !written(f, parm);
 	/* and the kernel never takes the variable's address */
-	Tokens t = tokensof(in->tu, clang_getCursorExtent(in->kernel));
+	Tokens t = cursortokens(in->kernel);
 	for (unsigned j = 1; j < t.n && ok; j++)
 		ok = !(tokenis(&t, j, name) && tokenis(&t, j - 1, "&"));
 	freetokens(&t);
@@ -455,7 +448,7 @@ static void
 inlinestmt(In *in, CXCursor s)
 {
 	bool isstmt = false;
-	CXCursor call = onecall(in, s, &isstmt);
+	CXCursor call = onecall(s, &isstmt);
 	Callee f;
 	if (clang_Cursor_isNull(call) || !callee(in, call, &f))
 		return;

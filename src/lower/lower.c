@@ -458,10 +458,8 @@ inlined(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, Inserts
 		vpush(L->texts, text);
 		return nt;
 	}
-	if (nt) {
-		clang_disposeTranslationUnit(nt);
-		clang_disposeIndex(idx);
-	}
+	if (nt)
+		closetu(nt, idx);
 	free(why);
 	free(text);
 	vfree(*ins);

@@ -30,7 +30,7 @@ typedef struct {
 static bool
 endtoken(CXCursor c, bool last, const char *const *set)
 {
-	Tokens t = tokensof(clang_Cursor_getTranslationUnit(c), clang_getCursorExtent(c));
+	Tokens t = cursortokens(c);
 	bool yes = t.n && tokenin(&t, last ? t.n - 1 : 0, set);
 	freetokens(&t);
 	return yes;

@@ -194,7 +194,7 @@ notewrites(K *k, CXCursor c)
 		int na = clang_Cursor_getNumArguments(c);
 		for (int i = 0; i < na; i++) {
 			CXType pt = clang_getArgType(ft, i);
-			bool ref = pt.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(pt));
+			bool ref = mutref(pt);
 			if (ref || !known) /* a call cuflow cannot resolve (a template's) may take any by reference */
 				markwritten(k, clang_Cursor_getArgument(c, i), false);
 		}
