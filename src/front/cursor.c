@@ -289,6 +289,12 @@ locoffset(CXSourceLocation l)
 }
 
 int
+locof(CXCursor c)
+{
+	return locoffset(clang_getCursorLocation(c));
+}
+
+int
 startof(CXCursor c)
 {
 	return locoffset(clang_getRangeStart(clang_getCursorExtent(c)));

@@ -13,6 +13,7 @@ bool haskid(CXCursor c, enum CXCursorKind k); /* a child of kind k: an attribute
 bool insystem(CXCursor c);
 bool ismacro(CXCursor c);
 int locoffset(CXSourceLocation l);
+int locof(CXCursor c); /* its location: where a declaration's name is */
 int startof(CXCursor c); /* [startof, endof): the extent's bytes */
 int endof(CXCursor c);
 void offsets(CXCursor c, int *begin, int *end, CXFile *file); /* the same, end never before begin */

@@ -151,7 +151,7 @@ onceinit(K *k, CXCursor d)
 	CXCursor init = clang_Cursor_getVarDeclInitializer(d);
 	return x->uniform && !x->param && !x->shared && !x->carray && !x->addr &&
 	       scalartype(clang_getCursorType(d)) && !clang_Cursor_isNull(init) &&
-	       startof(init) > locoffset(clang_getCursorLocation(d)) && invariant(k, init, false);
+	       startof(init) > locof(d) && invariant(k, init, false);
 }
 
 /* A declaration that does nothing in a thread loop: no initialiser, a

@@ -346,7 +346,7 @@ vardecledit(Span *sp, CXCursor ds)
 		CXCursor init = clang_Cursor_getVarDeclInitializer(ks[i]);
 		bool plain = !x->arrayed && !x->hoist && !x->shared; /* stays a declaration here */
 		/* a constructor call starting at the name: V d; (implicit) or V d(1, 2) */
-		int name = locoffset(clang_getCursorLocation(ks[i]));
+		int name = locof(ks[i]);
 		bool direct = !clang_Cursor_isNull(init) && startof(init) <= name;
 		if (direct && endof(init) - name == (int)strlen(x->name))
 			init = clang_getNullCursor(), direct = false; /* default construction: no text */

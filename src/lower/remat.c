@@ -158,7 +158,7 @@ fillremat(K *k)
 		CXType t = canontype(v->decl);
 		if (v->param || v->shared || v->carray || v->addr || v->writes || !clang_Cursor_isNull(v->inc) ||
 		    strstr(v->type, "auto") || strstr(v->type, "decltype") ||
-		    clang_Cursor_isNull(init) || !scalartype(t) || startof(init) <= locoffset(clang_getCursorLocation(v->decl)))
+		    clang_Cursor_isNull(init) || !scalartype(t) || startof(init) <= locof(v->decl))
 			continue;
 		bool clash = false;
 		for (int j = 0; j < k->vars.n && !clash; j++)
