@@ -1,8 +1,10 @@
 /* cursor.c: the one cursor layer (cursor.h). The questions every libclang
  * user of cuflow asks of a cursor, answered once: its children and whether
- * one has a kind (attributes are children), where its bytes are, whether a
- * macro or a system header wrote it, its spelling, and the expression
- * wrappers libclang leaves unexposed. */
+ * one has a kind (attributes are children), walks over its descendants,
+ * where its bytes are, whether a macro or a system header wrote it, its
+ * tokens, its spelling and type, and the expression wrappers libclang
+ * leaves unexposed. Strings come back as the caller's own copies, so no
+ * CXString leaves this file. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
