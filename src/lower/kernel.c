@@ -1562,17 +1562,17 @@ splittable(K *k)
 }
 
 static void
-resetpass(K *k)
+resetpass(KPass *p)
 {
-	k->pass.region = k->pass.nlabel = k->pass.nmask = k->pass.ntmp = 0;
-	k->pass.mask = NULL;
-	k->pass.loops.n = 0;
-	k->pass.warps.n = 0;
-	for (int i = 0; i < k->pass.masks.n; i++)
-		free(k->pass.masks.v[i]);
-	for (int i = 0; i < k->pass.temps.n; i++)
-		free(k->pass.temps.v[i]);
-	k->pass.masks.n = k->pass.temps.n = 0;
+	p->region = p->nlabel = p->nmask = p->ntmp = 0;
+	p->mask = NULL;
+	p->loops.n = 0;
+	p->warps.n = 0;
+	for (int i = 0; i < p->masks.n; i++)
+		free(p->masks.v[i]);
+	for (int i = 0; i < p->temps.n; i++)
+		free(p->temps.v[i]);
+	p->masks.n = p->temps.n = 0;
 }
 
 /* The text of a declaration "T name" for a type spelling (arrays and
@@ -1760,7 +1760,7 @@ freek(K *k)
 		vfree(k->vars.v[i].rregions);
 	}
 	vfree(k->vars);
-	resetpass(k);
+	resetpass(&k->pass);
 	vfree(k->pass.masks);
 	vfree(k->pass.temps);
 	vfree(k->pass.loops);
@@ -1826,7 +1826,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	bool tls = k.tls;
 	k.nregions = k.pass.region;
 	k.split = splittable(&k);
-	resetpass(&k);
+	resetpass(&k.pass);
 	decide(&k);
 	k.pass.dry = false;
 	k.pass.failed = false;
