@@ -1,8 +1,10 @@
 /* cursor.c: the one cursor layer (cursor.h). The questions every libclang
  * user of cuflow asks of a cursor, answered once: its children and whether
- * one has a kind (attributes are children), where its bytes are, whether a
- * macro or a system header wrote it, its spelling, and the expression
- * wrappers libclang leaves unexposed. */
+ * one has a kind (attributes are children), walks over its descendants,
+ * where its bytes are, whether a macro or a system header wrote it, its
+ * tokens, its spelling and type, and the expression wrappers libclang
+ * leaves unexposed. Strings come back as the caller's own copies, so no
+ * CXString leaves this file. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +52,12 @@ insystem(CXCursor c)
 bool
 ismacro(CXCursor c)
 {
-	CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+	return frommacro(clang_getRangeStart(clang_getCursorExtent(c)));
+}
+
+bool
+frommacro(CXSourceLocation l)
+{
 	CXFile ef, sf;
 	unsigned eo, so;
 	clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
@@ -119,7 +126,161 @@ intconst(CXCursor a)
 	return v;
 }
 
+CXCursor
+lastkid(CXCursor c)
+{
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	CXCursor last = n ? ks[n - 1] : clang_getNullCursor();
+	free(ks);
+	return last;
+}
+
+CXCursor
+calleeof(CXCursor c)
+{
+	return clang_getCursorKind(c) == CXCursor_CallExpr ? clang_getCursorReferenced(c) : clang_getNullCursor();
+}
+
+/* ---------------------------------------------------------------- walks */
+
+typedef struct {
+	Visit at;
+	void *arg;
+	bool stopped;
+} Walk;
+
+static enum CXChildVisitResult
+walkkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Walk *w = d;
+	switch (w->at(c, w->arg)) {
+	case WALK_IN:
+		return CXChildVisit_Recurse;
+	case WALK_OVER:
+		return CXChildVisit_Continue;
+	default:
+		w->stopped = true;
+		return CXChildVisit_Break;
+	}
+}
+
+bool
+descend(CXCursor c, Visit at, void *arg)
+{
+	Walk w = {at, arg, false};
+	clang_visitChildren(c, walkkid, &w);
+	return w.stopped;
+}
+
+typedef struct {
+	bool (*hit)(CXCursor, void *);
+	void *arg;
+} Hit;
+
+static int
+hitkid(CXCursor c, void *d)
+{
+	Hit *h = d;
+	return h->hit(c, h->arg) ? WALK_STOP : WALK_IN;
+}
+
+bool
+contains(CXCursor c, bool self, bool (*hit)(CXCursor, void *), void *arg)
+{
+	Hit h = {hit, arg};
+	return (self && hit(c, arg)) || descend(c, hitkid, &h);
+}
+
+static int
+okkid(CXCursor c, void *d)
+{
+	Hit *h = d;
+	return h->hit(c, h->arg) ? WALK_OVER : WALK_STOP;
+}
+
+bool
+allkids(CXCursor c, bool (*ok)(CXCursor, void *), void *arg)
+{
+	Hit h = {ok, arg};
+	return !descend(c, okkid, &h);
+}
+
+typedef struct {
+	void (*fn)(CXCursor, void *);
+	void *arg;
+} Each;
+
+static int
+eachone(CXCursor c, void *d)
+{
+	Each *e = d;
+	e->fn(c, e->arg);
+	return WALK_OVER;
+}
+
+void
+eachkid(CXCursor c, void (*fn)(CXCursor, void *), void *arg)
+{
+	Each e = {fn, arg};
+	descend(c, eachone, &e);
+}
+
 /* ---------------------------------------------------------------- where */
+
+CXFile
+fileof(CXCursor c)
+{
+	CXFile f;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	return f;
+}
+
+void
+locate(CXCursor c, CXFile *f, int *line, int *off)
+{
+	unsigned l, o;
+	clang_getExpansionLocation(clang_getCursorLocation(c), f, &l, NULL, &o);
+	if (line)
+		*line = (int)l;
+	if (off)
+		*off = (int)o;
+}
+
+bool
+extentfile(CXCursor c, CXFile *f, int *begin, int *end)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile g;
+	unsigned b, e;
+	clang_getExpansionLocation(clang_getRangeStart(r), f, NULL, NULL, &b);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &g, NULL, NULL, &e);
+	*begin = (int)b;
+	*end = (int)e;
+	return *f && g && clang_File_isEqual(*f, g);
+}
+
+bool
+systemfile(CXTranslationUnit tu, CXFile f)
+{
+	return clang_Location_isInSystemHeader(clang_getLocation(tu, f, 1, 1));
+}
+
+/* Tokens from a macro's arguments are spelled in the file, tokens from its
+ * body are not (they cannot be edited). */
+bool
+spelledin(CXCursor c, CXFile f, int *begin, int *end)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned o1, o2;
+	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+	*begin = (int)o1;
+	*end = (int)o2;
+	return clang_File_isEqual(f1, f) && clang_File_isEqual(f2, f);
+}
 
 int
 locoffset(CXSourceLocation l)
@@ -127,6 +288,12 @@ locoffset(CXSourceLocation l)
 	unsigned o;
 	clang_getExpansionLocation(l, NULL, NULL, NULL, &o);
 	return (int)o;
+}
+
+int
+locof(CXCursor c)
+{
+	return locoffset(clang_getCursorLocation(c));
 }
 
 int
@@ -166,6 +333,90 @@ spelling(CXCursor c)
 	return r;
 }
 
+char *
+typespelling(CXType t)
+{
+	CXString s = clang_getTypeSpelling(t);
+	char *r = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	return r;
+}
+
+CXType
+canontype(CXCursor c)
+{
+	return clang_getCanonicalType(clang_getCursorType(c));
+}
+
+CXType
+pointee(CXType t)
+{
+	return clang_getCanonicalType(clang_getPointeeType(t));
+}
+
+char *
+filename(CXFile f)
+{
+	CXString s = clang_getFileName(f);
+	const char *p = clang_getCString(s);
+	char *r = p ? xstrdup(p) : NULL;
+	clang_disposeString(s);
+	return r;
+}
+
+/* ---------------------------------------------------------------- tokens */
+
+Tokens
+tokensof(CXTranslationUnit tu, CXSourceRange r)
+{
+	Tokens t = {tu, NULL, 0};
+	clang_tokenize(tu, r, &t.v, &t.n);
+	return t;
+}
+
+Tokens
+filetokens(CXTranslationUnit tu, CXFile f, size_t len)
+{
+	return tokensof(tu, clang_getRange(clang_getLocationForOffset(tu, f, 0),
+	                                   clang_getLocationForOffset(tu, f, (unsigned)len)));
+}
+
+Tokens
+cursortokens(CXCursor c)
+{
+	return tokensof(clang_Cursor_getTranslationUnit(c), clang_getCursorExtent(c));
+}
+
+void
+freetokens(Tokens *t)
+{
+	clang_disposeTokens(t->tu, t->v, t->n);
+}
+
+int
+tokenoff(const Tokens *t, unsigned i)
+{
+	return locoffset(clang_getTokenLocation(t->tu, t->v[i]));
+}
+
+bool
+tokenis(const Tokens *t, unsigned i, const char *s)
+{
+	const char *set[] = {s, NULL};
+	return tokenin(t, i, set);
+}
+
+bool
+tokenin(const Tokens *t, unsigned i, const char *const *set)
+{
+	CXString sp = clang_getTokenSpelling(t->tu, t->v[i]);
+	bool yes = false;
+	for (int j = 0; set[j] && !yes; j++)
+		yes = !strcmp(clang_getCString(sp), set[j]);
+	clang_disposeString(sp);
+	return yes;
+}
+
 bool
 named(CXCursor c, const char *name)
 {
@@ -179,4 +430,10 @@ bool
 isref(CXType t)
 {
 	return t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
+}
+
+bool
+mutref(CXType t)
+{
+	return t.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(t));
 }

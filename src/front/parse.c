@@ -392,6 +392,29 @@ firsterror(CXTranslationUnit tu, const char *path)
 	return u.refused;
 }
 
+void
+closetu(CXTranslationUnit tu, CXIndex idx)
+{
+	clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(idx);
+}
+
+char *
+firstfatal(CXTranslationUnit tu)
+{
+	char *why = NULL;
+	for (unsigned i = 0; i < clang_getNumDiagnostics(tu) && !why; i++) {
+		CXDiagnostic g = clang_getDiagnostic(tu, i);
+		if (clang_getDiagnosticSeverity(g) == CXDiagnostic_Fatal) {
+			CXString s = clang_formatDiagnostic(g, CXDiagnostic_DisplaySourceLocation);
+			why = xstrdup(clang_getCString(s));
+			clang_disposeString(s);
+		}
+		clang_disposeDiagnostic(g);
+	}
+	return why;
+}
+
 /* APIs CUDA 12 and 13 removed that old code still uses: the toolkit's
  * headers reject them, cuflow's minimal header still declares them. */
 static const char *legacy[] = {

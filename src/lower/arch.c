@@ -126,19 +126,14 @@ dirend(const AFile *a, int off)
 static void
 scanlines(CXTranslationUnit tu, AFile *a)
 {
-	CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, a->file, 0),
-	                                   clang_getLocationForOffset(tu, a->file, (unsigned)a->len));
-	CXToken *t;
-	unsigned n;
-	clang_tokenize(tu, all, &t, &n);
+	Tokens t = filetokens(tu, a->file, a->len);
 	int prevline = -1;
 	Ints stack = {0};
-	for (unsigned i = 0; i < n; i++) {
-		if (clang_getTokenKind(t[i]) == CXToken_Comment)
+	for (unsigned i = 0; i < t.n; i++) {
+		if (clang_getTokenKind(t.v[i]) == CXToken_Comment)
 			continue;
-		unsigned off;
-		clang_getSpellingLocation(clang_getTokenLocation(tu, t[i]), NULL, NULL, NULL, &off);
-		int l = aline(a, (int)off);
+		int off = tokenoff(&t, i); /* a file's own tokens: spelled where they expand */
+		int l = aline(a, off);
 		bool first = l != prevline;
 		prevline = l;
 		if (a->dir[l])
@@ -146,7 +141,7 @@ scanlines(CXTranslationUnit tu, AFile *a)
 		a->code[l] = 1;
 		if (!first || a->src[off] != '#')
 			continue;
-		int k = dirkind(a->src + off + 1), e = dirend(a, (int)off);
+		int k = dirkind(a->src + off + 1), e = dirend(a, off);
 		for (int j = l; j <= e; j++)
 			a->dir[j] = (char)k;
 		a->code[l] = 0;
@@ -159,7 +154,7 @@ scanlines(CXTranslationUnit tu, AFile *a)
 		}
 	}
 	vfree(stack);
-	clang_disposeTokens(tu, t, n);
+	freetokens(&t);
 }
 
 /* Which lines a parse keeps: those not in its skipped ranges. */
@@ -186,37 +181,33 @@ enum { M_HOST, M_DEVICE, M_KERNEL };
 static void
 mark(AFiles *fs, CXCursor c, int m)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile f, g;
-	unsigned b, e;
-	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
-	clang_getExpansionLocation(clang_getRangeEnd(r), &g, NULL, NULL, &e);
-	AFile *a = f ? afile(fs, f) : NULL;
-	if (!a || !g || !clang_File_isEqual(f, g))
+	CXFile f;
+	int b, e;
+	AFile *a = extentfile(c, &f, &b, &e) ? afile(fs, f) : NULL;
+	if (!a)
 		return;
 	/* a kernel's body only: its signature is host code too */
 	int k = m == M_KERNEL;
-	for (int l = aline(a, (int)b) + k; l <= aline(a, (int)e) - k; l++) {
+	for (int l = aline(a, b) + k; l <= aline(a, e) - k; l++) {
 		(m == M_HOST ? a->hostcode : a->devcode)[l] = 1;
 		a->kbody[l] |= (char)k;
 	}
 }
 
-static enum CXChildVisitResult
-devicecode(CXCursor c, CXCursor parent, CXClientData d)
+static int
+devicecode(CXCursor c, void *d)
 {
-	(void)parent;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	if (insystem(c))
-		return CXChildVisit_Continue;
+		return WALK_OVER;
 	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_ClassDecl ||
 	    k == CXCursor_StructDecl || k == CXCursor_ClassTemplate || k == CXCursor_UnionDecl ||
 	    k == CXCursor_ClassTemplatePartialSpecialization)
-		return CXChildVisit_Recurse;
+		return WALK_IN;
 	bool fn = k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
 	          k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
 	if (!fn || !clang_isCursorDefinition(c))
-		return CXChildVisit_Continue;
+		return WALK_OVER;
 	if (iskernel(c)) {
 		CXCursor *ks;
 		int n = kids(c, &ks);
@@ -228,7 +219,7 @@ devicecode(CXCursor c, CXCursor parent, CXClientData d)
 		mark(d, c, M_HOST);
 	else if (!haskid(c, CXCursor_CUDAHostAttr))
 		mark(d, c, M_DEVICE);
-	return CXChildVisit_Continue;
+	return WALK_OVER;
 }
 
 /* ---------------------------------------------------------------- resolving */
@@ -262,20 +253,18 @@ userfile(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
 	void **a = d;
 	AFiles *fs = a[0];
 	CXTranslationUnit tu = a[1];
-	if (clang_Location_isInSystemHeader(clang_getLocation(tu, inc, 1, 1)) || afile(fs, inc))
+	if (systemfile(tu, inc) || afile(fs, inc))
 		return;
-	CXString n = clang_getFileName(inc);
-	const char *name = clang_getCString(n);
+	char *name = filename(inc);
 	bool virt = !name || !strncmp(name, "/__cuflow__/", 12);
 	AFile f = {0};
 	if (!virt) {
 		f.file = inc;
-		f.path = xstrdup(name);
+		f.path = name;
 		f.src = clang_getFileContents(tu, inc, &f.len);
 	}
-	clang_disposeString(n);
 	if (virt || !f.src) {
-		free(f.path);
+		free(name);
 		return;
 	}
 	f.start = linestarts(f.src, f.len, &f.n);
@@ -407,25 +396,16 @@ deviceparse(Lower *L, const char *path, const Opts *o, CXIndex *idx)
 	int mode;
 	char *why = NULL;
 	CXTranslationUnit tu = parsetu(path, &d, d.text, d.text ? d.textlen : 0, &mode, idx, &why);
-	for (unsigned i = 0; tu && i < clang_getNumDiagnostics(tu) && !why; i++) {
-		CXDiagnostic g = clang_getDiagnostic(tu, i);
-		if (clang_getDiagnosticSeverity(g) == CXDiagnostic_Fatal) {
-			CXString s = clang_formatDiagnostic(g, CXDiagnostic_DisplaySourceLocation);
-			why = xstrdup(clang_getCString(s));
-			clang_disposeString(s);
-		}
-		clang_disposeDiagnostic(g);
-	}
+	if (tu && !why)
+		why = firstfatal(tu);
 	free(def);
 	free(args);
 	if (why) {
 		bprintf(&L->why, "%s: cannot lower: the device-side parse (%s) failed: %s\n", path,
 		        "__CUDA_ARCH__ defined", why);
 		free(why);
-		if (tu) {
-			clang_disposeTranslationUnit(tu);
-			clang_disposeIndex(*idx);
-		}
+		if (tu)
+			closetu(tu, *idx);
 		return NULL;
 	}
 	return tu;
@@ -453,7 +433,7 @@ devicetexts(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, Fil
 		livelines(tu, &fs.v[i], fs.v[i].hlive);
 		arch |= namesarch(&fs.v[i]);
 	}
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), devicecode, &fs);
+	descend(clang_getTranslationUnitCursor(tu), devicecode, &fs);
 	bool ok = true;
 	if (arch) {
 		CXIndex idx;
@@ -467,10 +447,9 @@ devicetexts(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, Fil
 				else
 					memcpy(fs.v[i].dlive, fs.v[i].hlive, (size_t)fs.v[i].n);
 			/* device code the host compile does not see (a function in a device-only branch) */
-			clang_visitChildren(clang_getTranslationUnitCursor(dtu), devicecode, &fs);
+			descend(clang_getTranslationUnitCursor(dtu), devicecode, &fs);
 			usetu(&fs, tu);
-			clang_disposeTranslationUnit(dtu);
-			clang_disposeIndex(idx);
+			closetu(dtu, idx);
 		}
 	} else
 		for (int i = 0; i < fs.n; i++)

@@ -32,15 +32,14 @@ typedef struct {
 	Edits edits;
 	Ints lines; /* the user's line of each edit, by its seq */
 	bool refs;   /* the kernel binds references: a name could be reached through one */
+	bool inblock; /* blocks: visiting a compound statement's statements */
 	int n;
 } In;
 
 static bool
 within(CXCursor c, CXCursor outer)
 {
-	CXFile a, b;
-	clang_getExpansionLocation(clang_getCursorLocation(c), &a, NULL, NULL, NULL);
-	clang_getExpansionLocation(clang_getCursorLocation(outer), &b, NULL, NULL, NULL);
+	CXFile a = fileof(c), b = fileof(outer);
 	int o = startof(c);
 	return a && b && clang_File_isEqual(a, b) && o >= startof(outer) && o < endof(outer);
 }
@@ -65,11 +64,10 @@ typedef struct {
 	bool bad;
 } Callee;
 
-static enum CXChildVisitResult
-calleekid(CXCursor c, CXCursor parent, CXClientData d)
+static int
+calleekid(CXCursor c, void *arg)
 {
-	(void)parent;
-	Callee *f = d;
+	Callee *f = arg;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	switch (k) {
 	case CXCursor_ReturnStmt:
@@ -87,11 +85,11 @@ calleekid(CXCursor c, CXCursor parent, CXClientData d)
 	case CXCursor_TypedefDecl:
 	case CXCursor_TypeAliasDecl:
 		f->bad = true;
-		return CXChildVisit_Break;
+		return WALK_STOP;
 	case CXCursor_VarDecl:
 		if (clang_Cursor_getStorageClass(c) != CX_SC_None) { /* static or extern locals */
 			f->bad = true;
-			return CXChildVisit_Break;
+			return WALK_STOP;
 		}
 		vpush(f->locals, spelling(c));
 		break;
@@ -100,7 +98,7 @@ calleekid(CXCursor c, CXCursor parent, CXClientData d)
 		CXCursor r = clang_getCursorReferenced(c);
 		if (clang_equalCursors(clang_getCanonicalCursor(r), clang_getCanonicalCursor(f->fn))) {
 			f->bad = true; /* recursion */
-			return CXChildVisit_Break;
+			return WALK_STOP;
 		}
 		if (clang_getCursorKind(r) == CXCursor_ParmDecl && within(r, f->fn))
 			vpush(f->refs, c);
@@ -111,7 +109,7 @@ calleekid(CXCursor c, CXCursor parent, CXClientData d)
 	default:
 		break;
 	}
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
 static bool
@@ -155,32 +153,30 @@ freecallee(Callee *f)
 typedef struct {
 	In *in;
 	Callee *f;
-	bool yes;
 } Between;
 
-static enum CXChildVisitResult
-betweenkid(CXCursor c, CXCursor parent, CXClientData d)
+/* A declaration of the scope that names nothing the body uses, or lies
+ * outside the span between them. */
+static bool
+nothingnew(CXCursor c, void *arg)
 {
-	(void)parent;
-	Between *b = d;
-	CXFile cf;
-	clang_getExpansionLocation(clang_getCursorLocation(c), &cf, NULL, NULL, NULL);
+	Between *b = arg;
+	CXFile cf = fileof(c);
 	if (!cf || !clang_File_isEqual(cf, b->in->file) || startof(c) < endof(b->f->fn) ||
 	    startof(c) >= startof(b->in->kernel))
-		return CXChildVisit_Continue;
+		return true;
 	char *name = spelling(c);
-	b->yes = hasname(&b->f->outside, name) || clang_getCursorKind(c) == CXCursor_Namespace ||
-	         clang_getCursorKind(c) == CXCursor_UsingDirective || clang_getCursorKind(c) == CXCursor_UsingDeclaration;
+	bool yes = hasname(&b->f->outside, name) || clang_getCursorKind(c) == CXCursor_Namespace ||
+	           clang_getCursorKind(c) == CXCursor_UsingDirective || clang_getCursorKind(c) == CXCursor_UsingDeclaration;
 	free(name);
-	return b->yes ? CXChildVisit_Break : CXChildVisit_Continue;
+	return !yes;
 }
 
 static bool
 redeclared(In *in, Callee *f)
 {
-	Between b = {in, f, false};
-	clang_visitChildren(clang_getCursorSemanticParent(in->kernel), betweenkid, &b);
-	return b.yes;
+	Between b = {in, f};
+	return !allkids(clang_getCursorSemanticParent(in->kernel), nothingnew, &b);
 }
 
 /* The callee of call when it may be inlined: false, or *f filled. */
@@ -193,14 +189,10 @@ callee(In *in, CXCursor call, Callee *f)
 	    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(d)) ||
 	    !haskid(d, CXCursor_CUDADeviceAttr) || clang_isFunctionTypeVariadic(clang_getCursorType(d)))
 		return false;
-	CXCursor *ks;
-	int n = kids(d, &ks);
-	CXCursor body = n ? ks[n - 1] : clang_getNullCursor();
-	free(ks);
+	CXCursor body = lastkid(d);
 	if (clang_getCursorKind(body) != CXCursor_CompoundStmt || hassync(body) || !hasloop(body))
 		return false;
-	CXFile df;
-	clang_getExpansionLocation(clang_getCursorLocation(d), &df, NULL, NULL, NULL);
+	CXFile df = fileof(d);
 	size_t dlen;
 	const char *dsrc = clang_getFileContents(in->tu, df, &dlen);
 	if (!dsrc || hasdirective(dsrc, startof(body), endof(body)) || ismacro(body))
@@ -214,12 +206,10 @@ callee(In *in, CXCursor call, Callee *f)
 		return false;
 	f->fn = d;
 	f->body = body;
-	clang_visitChildren(body, calleekid, f);
+	descend(body, calleekid, f);
 	CXType rt = clang_getResultType(clang_getCursorType(d));
 	bool isvoid = rt.kind == CXType_Void;
-	n = kids(body, &ks);
-	bool lastret = n && clang_getCursorKind(ks[n - 1]) == CXCursor_ReturnStmt;
-	free(ks);
+	bool lastret = clang_getCursorKind(lastkid(body)) == CXCursor_ReturnStmt;
 	if (f->bad || redeclared(in, f) || (isvoid ? f->returns != 0 : f->returns != 1 || !lastret) ||
 	    (!isvoid && !clang_isPODType(rt))) {
 		freecallee(f);
@@ -231,66 +221,52 @@ callee(In *in, CXCursor call, Callee *f)
 /* ---------------------------------------------------------------- the call site */
 
 /* Punctuation that makes a call conditional or has a side effect. */
-static bool
-sideeffect(const char *p)
-{
-	static const char *bad[] = {"++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-	                            "<<=", ">>=", "&&", "||", "?", ",", "{", NULL};
-	for (int i = 0; bad[i]; i++)
-		if (!strcmp(p, bad[i]))
-			return true;
-	return false;
-}
+static const char *const sideeffects[] = {"++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+                                          "<<=", ">>=", "&&", "||", "?", ",", "{", NULL};
 
 /* The statement s's tokens outside the call: how many '=', -1 when one has
  * a side effect or makes the call conditional. The arguments ([lo, hi)
  * inside the call) may hold no side effect either. */
 static int
-assigns(In *in, CXCursor s, CXCursor call)
+assigns(CXCursor s, CXCursor call)
 {
-	CXToken *t;
-	unsigned n;
-	clang_tokenize(in->tu, clang_getCursorExtent(s), &t, &n);
+	Tokens t = cursortokens(s);
 	int eq = 0, cb = startof(call), ce = endof(call);
-	for (unsigned i = 0; i < n && eq >= 0; i++) {
-		if (clang_getTokenKind(t[i]) != CXToken_Punctuation)
+	for (unsigned i = 0; i < t.n && eq >= 0; i++) {
+		if (clang_getTokenKind(t.v[i]) != CXToken_Punctuation)
 			continue;
-		int o = locoffset(clang_getTokenLocation(in->tu, t[i]));
+		int o = tokenoff(&t, i);
 		if (o >= endof(s))
 			break;
-		CXString sp = clang_getTokenSpelling(in->tu, t[i]);
-		const char *p = clang_getCString(sp);
 		bool inside = o >= cb && o < ce;
-		if (!strcmp(p, "=") && !inside)
+		if (tokenis(&t, i, "=") && !inside)
 			eq++;
-		else if (!strcmp(p, "=") || (sideeffect(p) && (!inside || strcmp(p, ","))))
+		else if (tokenis(&t, i, "=") || (tokenin(&t, i, sideeffects) && (!inside || !tokenis(&t, i, ","))))
 			eq = -1;
-		clang_disposeString(sp);
 	}
-	clang_disposeTokens(in->tu, t, n);
+	freetokens(&t);
 	return eq;
 }
 
-static enum CXChildVisitResult
-countcalls(CXCursor c, CXCursor parent, CXClientData d)
+static int
+countcalls(CXCursor c, void *arg)
 {
-	(void)parent;
-	VEC(CXCursor) *calls = d;
+	Cursors *calls = arg;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	if (k == CXCursor_CallExpr || k == CXCursor_LambdaExpr || k == CXCursor_CXXNewExpr ||
 	    k == CXCursor_CXXDeleteExpr || k == CXCursor_StmtExpr)
 		vpush(*calls, c);
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
 /* The one call s makes, when s is T v = ...f()...; or v = ...f()...; or f(); */
 static CXCursor
-onecall(In *in, CXCursor s, bool *isstmt)
+onecall(CXCursor s, bool *isstmt)
 {
 	CXCursor none = clang_getNullCursor();
-	VEC(CXCursor) calls = {0};
-	countcalls(s, s, &calls);
-	clang_visitChildren(s, countcalls, &calls);
+	Cursors calls = {0};
+	countcalls(s, &calls);
+	descend(s, countcalls, &calls);
 	CXCursor c = calls.n == 1 && clang_getCursorKind(calls.v[0]) == CXCursor_CallExpr ? calls.v[0] : none;
 	vfree(calls);
 	if (clang_Cursor_isNull(c) || ismacro(s) || ismacro(c))
@@ -298,21 +274,21 @@ onecall(In *in, CXCursor s, bool *isstmt)
 	enum CXCursorKind k = clang_getCursorKind(s);
 	*isstmt = clang_equalCursors(c, s);
 	if (*isstmt)
-		return assigns(in, s, c) == 0 ? c : none;
+		return assigns(s, c) == 0 ? c : none;
 	if (k == CXCursor_DeclStmt) {
 		CXCursor *ks;
 		int n = kids(s, &ks);
 		bool ok = n == 1 && clang_getCursorKind(ks[0]) == CXCursor_VarDecl &&
 		          clang_Cursor_getStorageClass(ks[0]) == CX_SC_None;
 		free(ks);
-		return ok && assigns(in, s, c) == 1 ? c : none;
+		return ok && assigns(s, c) == 1 ? c : none;
 	}
 	if (k == CXCursor_BinaryOperator) {
 		CXCursor *ks;
 		int n = kids(s, &ks);
 		bool ok = n == 2 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr;
 		free(ks);
-		return ok && assigns(in, s, c) == 1 ? c : none;
+		return ok && assigns(s, c) == 1 ? c : none;
 	}
 	return none;
 }
@@ -320,82 +296,65 @@ onecall(In *in, CXCursor s, bool *isstmt)
 /* Does the callee's body change parameter parm: assign it (=, op=, ++,
  * --), take its address, bind a reference to it, or pass it to a function
  * taking a non-const reference (or to one cuflow cannot see)? */
-typedef struct {
-	In *in;
-	CXCursor parm;
-	bool yes;
-} Writes;
-
 static bool
-isparm(Writes *w, CXCursor e)
+isparm(CXCursor parm, CXCursor e)
 {
 	e = strip(e);
 	return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(e), w->parm);
+	       clang_equalCursors(clang_getCursorReferenced(e), parm);
 }
 
 /* Is the first token of c at or after offset from one of set? */
 static bool
-optoken(In *in, CXCursor c, int from, const char *const *set)
+optoken(CXCursor c, int from, const char *const *set)
 {
-	CXToken *t;
-	unsigned n;
-	clang_tokenize(in->tu, clang_getCursorExtent(c), &t, &n);
-	bool yes = false;
-	for (unsigned i = 0; i < n; i++) {
-		if (locoffset(clang_getTokenLocation(in->tu, t[i])) < from)
-			continue;
-		CXString sp = clang_getTokenSpelling(in->tu, t[i]);
-		for (int j = 0; set[j] && !yes; j++)
-			yes = !strcmp(clang_getCString(sp), set[j]);
-		clang_disposeString(sp);
-		break;
-	}
-	clang_disposeTokens(in->tu, t, n);
+	Tokens t = cursortokens(c);
+	unsigned i = 0;
+	while (i < t.n && tokenoff(&t, i) < from)
+		i++;
+	bool yes = i < t.n && tokenin(&t, i, set);
+	freetokens(&t);
 	return yes;
 }
 
-static enum CXChildVisitResult
-writeskid(CXCursor c, CXCursor parent, CXClientData d)
+static bool
+writesparm(CXCursor c, void *arg)
 {
-	(void)parent;
-	Writes *w = d;
+	CXCursor *parm = arg;
 	static const char *const assign[] = {"=", NULL}, *const unary[] = {"++", "--", "&", NULL};
 	CXCursor *ks;
 	int n = kids(c, &ks);
+	bool yes = false;
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_CompoundAssignOperator:
-		w->yes = n >= 1 && isparm(w, ks[0]);
+		yes = n >= 1 && isparm(*parm, ks[0]);
 		break;
 	case CXCursor_BinaryOperator: /* the operator is the first token after the left side */
-		w->yes = n == 2 && isparm(w, ks[0]) && optoken(w->in, c, endof(ks[0]), assign);
+		yes = n == 2 && isparm(*parm, ks[0]) && optoken(c, endof(ks[0]), assign);
 		break;
 	case CXCursor_UnaryOperator: /* prefix: the first token; postfix: after the operand */
-		w->yes = n == 1 && isparm(w, ks[0]) &&
-		         (optoken(w->in, c, startof(c), unary) || optoken(w->in, c, endof(ks[0]), unary));
+		yes = n == 1 && isparm(*parm, ks[0]) &&
+		      (optoken(c, startof(c), unary) || optoken(c, endof(ks[0]), unary));
 		break;
 	case CXCursor_VarDecl: {
-		CXType t = clang_getCursorType(c);
 		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
-		w->yes = (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) &&
-		         !clang_Cursor_isNull(init) && isparm(w, init);
+		yes = isref(clang_getCursorType(c)) && !clang_Cursor_isNull(init) && isparm(*parm, init);
 		break;
 	}
 	case CXCursor_CallExpr: {
 		CXCursor fn = clang_getCursorReferenced(c);
 		CXType ft = clang_getCursorType(fn);
-		for (int i = 0; i < clang_Cursor_getNumArguments(c) && !w->yes; i++) {
-			if (!isparm(w, clang_Cursor_getArgument(c, i)))
+		for (int i = 0; i < clang_Cursor_getNumArguments(c) && !yes; i++) {
+			if (!isparm(*parm, clang_Cursor_getArgument(c, i)))
 				continue;
 			if (clang_Cursor_isNull(fn) || ft.kind != CXType_FunctionProto) {
-				w->yes = true;
+				yes = true;
 				break;
 			}
 			if (i >= clang_getNumArgTypes(ft))
 				continue; /* variadic: by value */
 			CXType at = clang_getArgType(ft, i);
-			w->yes = (at.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(at))) ||
-			         at.kind == CXType_RValueReference;
+			yes = mutref(at) || at.kind == CXType_RValueReference;
 		}
 		break;
 	}
@@ -403,17 +362,16 @@ writeskid(CXCursor c, CXCursor parent, CXClientData d)
 		break;
 	}
 	free(ks);
-	return w->yes ? CXChildVisit_Break : CXChildVisit_Recurse;
+	return yes;
 }
 
 static bool
-written(In *in, Callee *f, CXCursor parm)
+written(Callee *f, CXCursor parm)
 {
-	Writes w = {in, parm, false};
-	clang_visitChildren(f->body, writeskid, &w);
-	for (int i = 0; i < f->refs.n && !w.yes; i++)
-		w.yes = ismacro(f->refs.v[i]) && clang_equalCursors(clang_getCursorReferenced(f->refs.v[i]), parm);
-	return w.yes;
+	bool yes = contains(f->body, false, writesparm, &parm);
+	for (int i = 0; i < f->refs.n && !yes; i++)
+		yes = ismacro(f->refs.v[i]) && clang_equalCursors(clang_getCursorReferenced(f->refs.v[i]), parm);
+	return yes;
 }
 
 /* A kernel variable passed as it is: its name can stand for the parameter
@@ -431,7 +389,7 @@ passedname(In *in, CXCursor arg, CXCursor parm, Callee *f)
 	if ((vk != CXCursor_VarDecl && vk != CXCursor_ParmDecl) || !within(v, in->kernel) ||
 	    clang_Cursor_getStorageClass(v) != CX_SC_None)
 		return NULL;
-	CXType vt = clang_getCanonicalType(clang_getCursorType(v)), pt = clang_getCanonicalType(clang_getCursorType(parm));
+	CXType vt = canontype(v), pt = canontype(parm);
 	bool scalar = (pt.kind >= CXType_FirstBuiltin && pt.kind <= CXType_LastBuiltin) || pt.kind == CXType_Pointer ||
 	              pt.kind == CXType_Enum; /* no member function can change it */
 	if (!clang_equalTypes(vt, pt) || !scalar || in->refs)
@@ -441,19 +399,12 @@ passedname(In *in, CXCursor arg, CXCursor parm, Callee *f)
 		free(name);
 		return NULL;
 	}
-	CXToken *t;
-	unsigned n;
-	bool ok = !written(in, f, parm);
+	bool ok = !written(f, parm);
 	/* and the kernel never takes the variable's address */
-	clang_tokenize(in->tu, clang_getCursorExtent(in->kernel), &t, &n);
-	for (unsigned j = 1; j < n && ok; j++) {
-		CXString sp = clang_getTokenSpelling(in->tu, t[j]), pp = clang_getTokenSpelling(in->tu, t[j - 1]);
-		if (!strcmp(clang_getCString(sp), name) && !strcmp(clang_getCString(pp), "&"))
-			ok = false;
-		clang_disposeString(sp);
-		clang_disposeString(pp);
-	}
-	clang_disposeTokens(in->tu, t, n);
+	Tokens t = cursortokens(in->kernel);
+	for (unsigned j = 1; j < t.n && ok; j++)
+		ok = !(tokenis(&t, j, name) && tokenis(&t, j - 1, "&"));
+	freetokens(&t);
 	if (!ok) {
 		free(name);
 		return NULL;
@@ -461,14 +412,13 @@ passedname(In *in, CXCursor arg, CXCursor parm, Callee *f)
 	return name;
 }
 
-static enum CXChildVisitResult
-argnames(CXCursor c, CXCursor parent, CXClientData d)
+static int
+argnames(CXCursor c, void *arg)
 {
-	(void)parent;
-	Strs *s = d;
+	Strs *s = arg;
 	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
 		vpush(*s, spelling(c));
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
 static char *
@@ -480,9 +430,9 @@ slice(const char *s, int b, int e)
 static int
 stmtline(CXCursor c)
 {
-	unsigned line;
-	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
-	return (int)line;
+	int line;
+	locate(c, NULL, &line, NULL);
+	return line;
 }
 
 /* An edit of the file, made at the user's line `line` (for refusals). */
@@ -498,7 +448,7 @@ static void
 inlinestmt(In *in, CXCursor s)
 {
 	bool isstmt = false;
-	CXCursor call = onecall(in, s, &isstmt);
+	CXCursor call = onecall(s, &isstmt);
 	Callee f;
 	if (clang_Cursor_isNull(call) || !callee(in, call, &f))
 		return;
@@ -518,10 +468,8 @@ inlinestmt(In *in, CXCursor s)
 		freecallee(&f);
 		return;
 	}
-	CXFile df;
-	clang_getExpansionLocation(clang_getCursorLocation(f.fn), &df, NULL, NULL, NULL);
 	size_t dlen;
-	const char *dsrc = clang_getFileContents(in->tu, df, &dlen);
+	const char *dsrc = clang_getFileContents(in->tu, fileof(f.fn), &dlen);
 	char *fname = spelling(f.fn);
 	bool plain = true; /* an operator's name is no part of an identifier */
 	for (const char *p = fname; *p; p++)
@@ -535,10 +483,10 @@ inlinestmt(In *in, CXCursor s)
 	for (int i = 0; i < np; i++)
 		vpush(pnames, spelling(clang_Cursor_getArgument(f.fn, i)));
 	if (!isvoid) {
-		CXString ts = clang_getTypeSpelling(rt);
-		ok = !strpbrk(clang_getCString(ts), "([");
-		bprintf(&head, "%s %s;\n%s", clang_getCString(ts), ret, ind);
-		clang_disposeString(ts);
+		char *ts = typespelling(rt);
+		ok = !strpbrk(ts, "([");
+		bprintf(&head, "%s %s;\n%s", ts, ret, ind);
+		free(ts);
 	}
 	bprintf(&head, "{ /* cuflow: %s inlined */\n", fname);
 	int bb = startof(f.body) + 1, be = endof(f.body) - 1;
@@ -559,29 +507,26 @@ inlinestmt(In *in, CXCursor s)
 			continue;
 		}
 		CXType pt = clang_getCursorType(parm);
-		CXString ts = clang_getTypeSpelling(pt);
+		char *ts = typespelling(pt);
 		Strs used = {0};
-		argnames(arg, arg, &used);
-		clang_visitChildren(arg, argnames, &used);
+		argnames(arg, &used);
+		descend(arg, argnames, &used);
 		for (int u = 0; u < used.n && ok; u++)
 			ok = !hasname(&pnames, used.v[u]);
 		for (int u = 0; u < used.n; u++)
 			free(used.v[u]);
 		vfree(used);
-		ok = ok && !strpbrk(clang_getCString(ts), "([") && pt.kind != CXType_LValueReference &&
-		     pt.kind != CXType_RValueReference && !ismacro(arg);
+		ok = ok && !strpbrk(ts, "([") && !isref(pt) && !ismacro(arg);
 		char *atext = slice(in->src, startof(arg), endof(arg));
-		bprintf(&head, "%s\t%s %s = (%s);\n", ind, clang_getCString(ts), pn, atext);
+		bprintf(&head, "%s\t%s %s = (%s);\n", ind, ts, pn, atext);
 		free(atext);
-		clang_disposeString(ts);
+		free(ts);
 	}
 	if (!isvoid && ok) {
-		CXCursor *ks;
-		int n = kids(f.body, &ks);
-		int r = startof(ks[n - 1]);
-		ok = !ismacro(ks[n - 1]) && !strncmp(dsrc + r, "return", 6);
+		CXCursor last = lastkid(f.body);
+		int r = startof(last);
+		ok = !ismacro(last) && !strncmp(dsrc + r, "return", 6);
 		addedit(&body, r - bb, 6, fmt("%s =", ret)); /* return e;  ->  ret = e; */
-		free(ks);
 	}
 	size_t blen;
 	char *err = NULL, *btext = NULL;
@@ -614,22 +559,26 @@ inlinestmt(In *in, CXCursor s)
 	freecallee(&f);
 }
 
-static enum CXChildVisitResult
-blocks(CXCursor c, CXCursor parent, CXClientData d)
+/* Each statement of a block (not in a lambda), in order. */
+static int
+blocks(CXCursor c, void *arg)
 {
-	In *in = d;
+	In *in = arg;
 	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
-		return CXChildVisit_Continue;
-	if (clang_getCursorKind(parent) == CXCursor_CompoundStmt)
+		return WALK_OVER;
+	if (in->inblock)
 		inlinestmt(in, c);
-	return CXChildVisit_Recurse;
+	bool inblock = in->inblock;
+	in->inblock = clang_getCursorKind(c) == CXCursor_CompoundStmt;
+	descend(c, blocks, in);
+	in->inblock = inblock;
+	return WALK_OVER;
 }
 
-static enum CXChildVisitResult
-kernelnames(CXCursor c, CXCursor parent, CXClientData d)
+static int
+kernelnames(CXCursor c, void *arg)
 {
-	(void)parent;
-	In *in = d;
+	In *in = arg;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
 		vpush(in->names, spelling(c));
@@ -639,31 +588,29 @@ kernelnames(CXCursor c, CXCursor parent, CXClientData d)
 	if (k == CXCursor_TypedefDecl || k == CXCursor_StructDecl || k == CXCursor_ClassDecl ||
 	    k == CXCursor_TypeAliasDecl || k == CXCursor_LambdaExpr)
 		vpush(in->names, xstrdup("")); /* local types: inline nothing here */
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
-static enum CXChildVisitResult
-kernels(CXCursor c, CXCursor parent, CXClientData d)
+static int
+kernels(CXCursor c, void *arg)
 {
-	(void)parent;
-	In *in = d;
-	CXFile f;
-	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	In *in = arg;
+	CXFile f = fileof(c);
 	if (!f || !clang_File_isEqual(f, in->file))
-		return CXChildVisit_Continue;
+		return WALK_OVER;
 	if (clang_getCursorKind(c) == CXCursor_Namespace)
-		return CXChildVisit_Recurse;
+		return WALK_IN;
 	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !iskernel(c) || !clang_isCursorDefinition(c))
-		return CXChildVisit_Continue;
+		return WALK_OVER;
 	in->kernel = c;
 	in->refs = false;
-	clang_visitChildren(c, kernelnames, in);
+	descend(c, kernelnames, in);
 	if (!hasname(&in->names, ""))
-		clang_visitChildren(c, blocks, in);
+		descend(c, blocks, in);
 	for (int i = 0; i < in->names.n; i++)
 		free(in->names.v[i]);
 	vfree(in->names);
-	return CXChildVisit_Continue;
+	return WALK_OVER;
 }
 
 /* The text of file path (parsed as tu) with the calls inlined, or NULL when
@@ -677,7 +624,7 @@ inlinecalls(CXTranslationUnit tu, const char *path, size_t *len, Inserts *ins)
 	in.src = in.file ? clang_getFileContents(tu, in.file, &in.len) : NULL;
 	if (!in.src)
 		return NULL;
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), kernels, &in);
+	descend(clang_getTranslationUnitCursor(tu), kernels, &in);
 	char *out = NULL, *err = NULL;
 	if (in.edits.n)
 		out = applyedits(in.src, in.len, &in.edits, len, &err);

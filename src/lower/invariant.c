@@ -21,16 +21,14 @@
  * would not have (a guarded subscript), so it must not trap. */
 typedef struct {
 	K *k;
-	bool lane, ok;
+	bool lane;
 } Inv;
 
-static enum CXChildVisitResult
-invkid(CXCursor c, CXCursor parent, CXClientData d)
+static bool
+invkid(CXCursor c, void *arg)
 {
-	(void)parent;
-	Inv *in = d;
-	in->ok = invariant(in->k, c, in->lane);
-	return in->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+	Inv *in = arg;
+	return invariant(in->k, c, in->lane);
 }
 
 static bool
@@ -56,7 +54,7 @@ invref(K *k, CXCursor r, bool lane)
 		if (v < 0) /* a global: only constants */
 			return clang_Cursor_hasVarDeclGlobalStorage(r) && clang_isConstQualifiedType(clang_getCursorType(r));
 		KVar *x = &k->vars.v[v];
-		return x->uniform && !x->shared && (!lane || x->once || !has(&x->wregions, k->region));
+		return x->uniform && !x->shared && (!lane || x->once || !hasint(&x->wregions, k->pass.region));
 	}
 	default:
 		return false;
@@ -131,9 +129,8 @@ invariant(K *k, CXCursor e, bool lane)
 	default:
 		return false;
 	}
-	Inv in = {k, lane, true};
-	clang_visitChildren(e, invkid, &in);
-	return in.ok;
+	Inv in = {k, lane};
+	return allkids(e, invkid, &in);
 }
 
 /* ---------------------------------------------------------------- once per block */
@@ -154,7 +151,7 @@ onceinit(K *k, CXCursor d)
 	CXCursor init = clang_Cursor_getVarDeclInitializer(d);
 	return x->uniform && !x->param && !x->shared && !x->carray && !x->addr &&
 	       scalartype(clang_getCursorType(d)) && !clang_Cursor_isNull(init) &&
-	       startof(init) > locoffset(clang_getCursorLocation(d)) && invariant(k, init, false);
+	       startof(init) > locof(d) && invariant(k, init, false);
 }
 
 /* A declaration that does nothing in a thread loop: no initialiser, a
@@ -171,7 +168,7 @@ noeffect(K *k, CXCursor d, int v)
 void
 runonce(K *k, CXCursor *ks, int n)
 {
-	if (k->mask || k->loops.n)
+	if (k->pass.mask || k->pass.loops.n)
 		return;
 	for (int i = 0; i < n; i++) {
 		enum CXCursorKind kind = clang_getCursorKind(ks[i]);
@@ -184,7 +181,7 @@ runonce(K *k, CXCursor *ks, int n)
 		bool ok = true;
 		for (int j = 0; j < nd && ok; j++) {
 			int v = clang_getCursorKind(ds[j]) == CXCursor_VarDecl ? findvar(k, ds[j]) : -1;
-			ok = v >= 0 && (noeffect(k, ds[j], v) || (k->dry ? onceinit(k, ds[j]) : k->vars.v[v].once));
+			ok = v >= 0 && (noeffect(k, ds[j], v) || (k->pass.dry ? onceinit(k, ds[j]) : k->vars.v[v].once));
 		}
 		for (int j = 0; j < nd && ok; j++) {
 			CXCursor init = clang_Cursor_getVarDeclInitializer(ds[j]);
@@ -192,12 +189,12 @@ runonce(K *k, CXCursor *ks, int n)
 				continue;
 			KVar *x = &k->vars.v[findvar(k, ds[j])];
 			x->once = true;
-			int r = k->region;
-			k->region = 0;
+			int r = k->pass.region;
+			k->pass.region = 0;
 			char *t = exprtext(k, init);
-			k->region = r;
-			if (!k->dry)
-				bprintf(k->out, "\t%s = %s;\n", x->name, t);
+			k->pass.region = r;
+			if (!k->pass.dry)
+				bprintf(k->pass.out, "\t%s = %s;\n", x->name, t);
 			free(t);
 		}
 		free(ds);

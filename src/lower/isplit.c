@@ -59,13 +59,12 @@ addcuts(Ints *cuts, enum CXBinaryOperatorKind op, bool left, long long c)
 		pushonce(cuts, (int)c + 1);
 }
 
-static enum CXChildVisitResult
-testkid(CXCursor c, CXCursor parent, CXClientData d)
+static int
+testkid(CXCursor c, void *arg)
 {
-	(void)parent;
-	Tests *t = d;
+	Tests *t = arg;
 	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
-		return CXChildVisit_Recurse;
+		return WALK_IN;
 	CXCursor *ks;
 	int n = kids(c, &ks);
 	for (int i = 0; n == 2 && i < 2; i++) {
@@ -74,7 +73,7 @@ testkid(CXCursor c, CXCursor parent, CXClientData d)
 			addcuts(&t->cuts[a], clang_getCursorBinaryOperatorKind(c), i == 0, intconst(ks[1 - i]));
 	}
 	free(ks);
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
 static int
@@ -114,16 +113,16 @@ freerun(Ints *cuts, int *lo, int *hi)
 static void
 fillsplit(K *k, CXCursor *ks, int n)
 {
-	k->xsplit = k->ysplit = false;
-	if (k->dry || k->mask || haslabel(ks, n))
+	k->tl.xsplit = k->tl.ysplit = false;
+	if (k->pass.dry || k->pass.mask || haslabel(ks, n))
 		return;
 	Tests t = {k, {{0}, {0}}};
 	for (int i = 0; i < n; i++) {
-		testkid(ks[i], ks[i], &t);
-		clang_visitChildren(ks[i], testkid, &t);
+		testkid(ks[i], &t);
+		descend(ks[i], testkid, &t);
 	}
-	k->xsplit = freerun(&t.cuts[0], &k->xlo, &k->xhi);
-	k->ysplit = freerun(&t.cuts[1], &k->ylo, &k->yhi);
+	k->tl.xsplit = freerun(&t.cuts[0], &k->tl.xlo, &k->tl.xhi);
+	k->tl.ysplit = freerun(&t.cuts[1], &k->tl.ylo, &k->tl.yhi);
 	free(t.cuts[0].v);
 	free(t.cuts[1].v);
 }
@@ -132,30 +131,30 @@ fillsplit(K *k, CXCursor *ks, int n)
  * within the loop's own bounds cuflow_xl..cuflow_xn-1; each copy's labels
  * get their own names. The run's bounds are constants GCC sees in the
  * middle copy. */
-char *
+static char *
 xsplit(K *k, const char *loop)
 {
 	char *head[3] = {NULL, NULL, NULL};
-	if (k->xlo > 0)
+	if (k->tl.xlo > 0)
 		head[0] = fmt("for (int cuflow_tx = cuflow_xl; cuflow_tx < (cuflow_xn < %d ? cuflow_xn : %d); ++cuflow_tx)",
-		              k->xlo, k->xlo);
-	if (k->xhi == INT_MAX)
+		              k->tl.xlo, k->tl.xlo);
+	if (k->tl.xhi == INT_MAX)
 		head[1] = fmt("for (int cuflow_tx = (cuflow_xl > %d ? cuflow_xl : %d); cuflow_tx < cuflow_xn; ++cuflow_tx)",
-		              k->xlo, k->xlo);
+		              k->tl.xlo, k->tl.xlo);
 	else {
 		head[1] = fmt("for (int cuflow_tx = (cuflow_xl > %d ? cuflow_xl : %d); "
 		              "cuflow_tx < (cuflow_xn < %d ? cuflow_xn : %d); ++cuflow_tx)",
-		              k->xlo, k->xlo, k->xhi, k->xhi);
+		              k->tl.xlo, k->tl.xlo, k->tl.xhi, k->tl.xhi);
 		head[2] = fmt("for (int cuflow_tx = (cuflow_xl > %d ? cuflow_xl : %d); cuflow_tx < cuflow_xn; ++cuflow_tx)",
-		              k->xhi, k->xhi);
+		              k->tl.xhi, k->tl.xhi);
 	}
 	Buf b = {0};
 	bprintf(&b, "\t{\n\tconst int cuflow_xl = %s, cuflow_xn = %s;\n", xheads[k->split].lo, xheads[k->split].hi);
 	for (int i = 0; i < 3; i++) {
 		if (!head[i])
 			continue;
-		char *label = fmt("cuflow_next_%c", 'a' + i), *h = replaced(loop, xheads[k->split].head, head[i]),
-		     *l = replaced(h, "cuflow_next_", label);
+		char *label = fmt("cuflow_next_%c", 'a' + i), *h = replaceall(loop, xheads[k->split].head, head[i]),
+		     *l = replaceall(h, "cuflow_next_", label);
 		bputs(&b, l);
 		free(label);
 		free(h);
@@ -182,16 +181,16 @@ versioned(const char *test, const char *fast, const char *slow)
 static char *
 rowsplit(K *k, const char *test, const char *fast, const char *slow)
 {
-	char *sslow = k->xsplit ? xsplit(k, slow) : xstrdup(slow);
-	char *sfast = !fast ? NULL : k->xsplit ? xsplit(k, fast) : xstrdup(fast);
+	char *sslow = k->tl.xsplit ? xsplit(k, slow) : xstrdup(slow);
+	char *sfast = !fast ? NULL : k->tl.xsplit ? xsplit(k, fast) : xstrdup(fast);
 	char *split = versioned(test, sfast, sslow);
 	free(sslow);
 	free(sfast);
-	if (!k->ysplit)
+	if (!k->tl.ysplit)
 		return split;
-	char *plain = versioned(test, fast, slow), *other = replaced(plain, "cuflow_next_", "cuflow_next_y");
-	char *lo = k->ylo > 0 ? fmt("cuflow_ty >= %d", k->ylo) : xstrdup("");
-	char *hi = k->yhi != INT_MAX ? fmt("%scuflow_ty < %d", *lo ? " && " : "", k->yhi) : xstrdup("");
+	char *plain = versioned(test, fast, slow), *other = replaceall(plain, "cuflow_next_", "cuflow_next_y");
+	char *lo = k->tl.ylo > 0 ? fmt("cuflow_ty >= %d", k->tl.ylo) : xstrdup("");
+	char *hi = k->tl.yhi != INT_MAX ? fmt("%scuflow_ty < %d", *lo ? " && " : "", k->tl.yhi) : xstrdup("");
 	char *r = fmt("\tif (%s%s) {\n%s\t} else {\n%s\t}\n", lo, hi, split, other);
 	free(split);
 	free(plain);
@@ -208,27 +207,27 @@ threadloop(K *k, CXCursor *ks, int n)
 	if (!n)
 		return;
 	runonce(k, ks, n);
-	Buf *out = k->out, masked = {0};
-	if (k->mask)
-		k->out = &masked;
+	Buf *out = k->pass.out, masked = {0};
+	if (k->pass.mask)
+		k->pass.out = &masked;
 	newregion(k);
-	bputs(k->out, outerloops);
+	bputs(k->pass.out, outerloops);
 	fillsplit(k, ks, n);
 	char *slow = xloop(k, ks, n, false), *fast = NULL, *test = NULL;
-	if (k->lanes.n && !haslabel(ks, n)) { /* a user's label cannot be written twice */
+	if (k->tl.lanes.n && !haslabel(ks, n)) { /* a user's label cannot be written twice */
 		fast = xloop(k, ks, n, true);
 		test = lanetest(k);
 	}
-	char *loops = (k->xsplit || k->ysplit) && strlen(slow) <= MAXSPLIT ? rowsplit(k, test, fast, slow)
+	char *loops = (k->tl.xsplit || k->tl.ysplit) && strlen(slow) <= MAXSPLIT ? rowsplit(k, test, fast, slow)
 	                                                                     : versioned(test, fast, slow);
-	bputs(k->out, loops);
+	bputs(k->pass.out, loops);
 	free(loops);
 	free(fast);
 	free(test);
 	free(slow);
 	freelanes(k);
-	if (k->mask) {
-		k->out = out;
+	if (k->pass.mask) {
+		k->pass.out = out;
 		denseloop(k, bstr(&masked));
 		free(masked.v);
 	}
@@ -238,25 +237,25 @@ threadloop(K *k, CXCursor *ks, int n)
 void
 exprloop(K *k, CXCursor e, const char *pre, const char *post)
 {
-	loophead(k, k->mask);
-	bprintf(k->out, "\t\t%s", pre);
+	loophead(k, k->pass.mask);
+	bprintf(k->pass.out, "\t\t%s", pre);
 	copyspan(k, &e, 1, startof(e), endof(e));
-	bprintf(k->out, "%s\n", post);
+	bprintf(k->pass.out, "%s\n", post);
 	looptail(k);
 }
 
 char *
 newmask(K *k)
 {
-	char *m = fmt("cuflow_m%d", ++k->nmask);
-	vpush(k->masks, xstrdup(m));
+	char *m = fmt("cuflow_m%d", ++k->pass.nmask);
+	vpush(k->pass.masks, xstrdup(m));
 	return m;
 }
 
 char *
 newtemp(K *k, const char *type)
 {
-	char *t = fmt("cuflow_w%d", ++k->ntmp);
-	vpush(k->temps, fmt("%s %s", type, t));
+	char *t = fmt("cuflow_w%d", ++k->pass.ntmp);
+	vpush(k->pass.temps, fmt("%s %s", type, t));
 	return t;
 }

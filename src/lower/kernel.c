@@ -28,12 +28,21 @@
 #include "lower/lower.h"
 #include "lower/kernel.h"
 
+/* used before they are defined (the statement generator recurses) */
+static void spanwalk(Span *sp, CXCursor c);
+static bool uniformjumps(K *k, CXCursor l);
+static void genstmt(K *k, CXCursor s);
+static bool hasgoto(CXCursor s);
+static bool splits(K *k, CXCursor s);
+static void genlist(K *k, CXCursor *ks, int n, bool jumps);
+static char *declare(const char *type, const char *name);
+
 void
 kfail(K *k, CXCursor at, const char *what)
 {
-	if (!k->dry)
+	if (!k->pass.dry)
 		refuse(k->L, at, "%s", what);
-	k->failed = true;
+	k->pass.failed = true;
 }
 
 bool
@@ -65,9 +74,7 @@ static const char *warpnames[] = {
 int
 warpop(CXCursor call)
 {
-	if (clang_getCursorKind(call) != CXCursor_CallExpr)
-		return 0;
-	char *n = spelling(clang_getCursorReferenced(call));
+	char *n = spelling(calleeof(call)); /* "": no call */
 	int op = 0;
 	const char *s = n;
 	if (!strncmp(s, "__", 2))
@@ -105,7 +112,7 @@ cggroup(CXType t)
 {
 	t = clang_getCanonicalType(t);
 	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
-		t = clang_getCanonicalType(clang_getPointeeType(t));
+		t = pointee(t);
 	CXCursor d = clang_getTypeDeclaration(t);
 	if (named(d, "thread_block"))
 		return CG_BARRIER;
@@ -121,9 +128,7 @@ cggroup(CXType t)
 int
 cgsync(CXCursor call)
 {
-	if (clang_getCursorKind(call) != CXCursor_CallExpr)
-		return CG_NONE;
-	CXCursor r = clang_getCursorReferenced(call);
+	CXCursor r = calleeof(call);
 	if (!incg(r) || !(named(r, "sync") || named(r, "barrier_wait")))
 		return CG_NONE;
 	if (clang_getCursorKind(r) != CXCursor_CXXMethod)
@@ -150,35 +155,25 @@ cgsync(CXCursor call)
 bool
 isbarrier(CXCursor call)
 {
-	if (clang_getCursorKind(call) != CXCursor_CallExpr)
-		return false;
-	CXCursor r = clang_getCursorReferenced(call);
+	CXCursor r = calleeof(call);
 	return named(r, "__syncthreads") || named(r, "__syncwarp") || cgsync(call) == CG_BARRIER;
 }
 
-/* A barrier, warp operation, or a cooperative-groups sync cuflow refuses. */
-static enum CXChildVisitResult
-findsync(CXCursor c, CXCursor parent, CXClientData d)
+/* A barrier, warp operation, or a cooperative-groups sync cuflow refuses
+ * (not inside a lambda below s, which runs where it is called). */
+static int
+findsync(CXCursor c, void *arg)
 {
-	(void)parent;
-	int *found = d;
+	(void)arg;
 	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
-		return CXChildVisit_Continue;
-	if (isbarrier(c) || warpop(c) || cgsync(c)) {
-		*found = 1;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
+		return WALK_OVER;
+	return isbarrier(c) || warpop(c) || cgsync(c) ? WALK_STOP : WALK_IN;
 }
 
 bool
 hassync(CXCursor s)
 {
-	if (isbarrier(s) || warpop(s) || cgsync(s))
-		return true;
-	int found = 0;
-	clang_visitChildren(s, findsync, &found);
-	return found;
+	return isbarrier(s) || warpop(s) || cgsync(s) || descend(s, findsync, NULL);
 }
 
 /* Past the ';' that ends an expression statement (extents stop before it). */
@@ -201,22 +196,12 @@ spanedit(Span *sp, int off, int len, char *text)
 	addedit(sp->e, off, len, text);
 }
 
-/* Where cursor c's text is spelled, when that lies in the span: tokens from
- * a macro's arguments are spelled in the file, tokens from its body are not
- * (they cannot be edited). */
+/* Where cursor c's text is spelled, when that lies in the span (a macro's
+ * body is not: it cannot be edited). */
 static bool
 spelled(Span *sp, CXCursor c, int *b, int *e)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile f1, f2;
-	unsigned o1, o2;
-	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
-	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
-	if (!clang_File_isEqual(f1, sp->k->F->file) || !clang_File_isEqual(f2, sp->k->F->file))
-		return false;
-	*b = (int)o1;
-	*e = (int)o2;
-	return *b >= sp->lo && *e <= sp->hi && *e > *b;
+	return spelledin(c, sp->k->F->file, b, e) && *b >= sp->lo && *e <= sp->hi && *e > *b;
 }
 
 bool
@@ -239,11 +224,11 @@ edited(Span *sp, int off)
 static void
 useregion(K *k, int v)
 {
-	pushonce(&k->vars.v[v].regions, k->region);
+	pushonce(&k->vars.v[v].regions, k->pass.region);
 }
 
 bool
-has(Ints *r, int x)
+hasint(Ints *r, int x)
 {
 	for (int i = 0; i < r->n; i++)
 		if (r->v[i] == x)
@@ -251,31 +236,23 @@ has(Ints *r, int x)
 	return false;
 }
 
-const char *
-tid(void)
-{
-	return "cuflow_tid";
-}
-
 static char *
 varref(K *k, int v)
 {
 	KVar *x = &k->vars.v[v];
-	return x->arrayed && !x->sr ? fmt("%s[%s]", x->name, tid()) : xstrdup(x->name);
+	return x->arrayed && !x->sr ? fmt("%s[cuflow_tid]", x->name) : xstrdup(x->name);
 }
 
-static enum CXChildVisitResult
-spankid(CXCursor c, CXCursor parent, CXClientData d)
+static void
+spankid(CXCursor c, void *sp)
 {
-	(void)parent;
-	spanwalk(d, c);
-	return CXChildVisit_Continue;
+	spanwalk(sp, c);
 }
 
 static void
 spankids(Span *sp, CXCursor c)
 {
-	clang_visitChildren(c, spankid, sp);
+	eachkid(c, spankid, sp);
 }
 
 static bool
@@ -296,12 +273,12 @@ declref(Span *sp, CXCursor c)
 		return;
 	useregion(k, v);
 	KVar *x = &k->vars.v[v];
-	if (k->dry && !isstore(k, c))
-		pushonce(&x->rregions, k->region);
+	if (k->pass.dry && !isstore(k, c))
+		pushonce(&x->rregions, k->pass.region);
 	char *sp0 = spelling(c);
 	bool rename = strcmp(sp0, x->name) != 0;
 	free(sp0);
-	if (k->dry || (!x->arrayed && !rename))
+	if (k->pass.dry || (!x->arrayed && !rename))
 		return;
 	int b, e;
 	if (!spelled(sp, c, &b, &e)) {
@@ -345,13 +322,13 @@ vardecledit(Span *sp, CXCursor ds)
 			int v = findvar(k, ks[i]);
 			if (v >= 0) {
 				useregion(k, v);
-				if (k->dry && !k->vars.v[v].once && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(ks[i])))
-					pushonce(&k->vars.v[v].wregions, k->region);
+				if (k->pass.dry && !k->vars.v[v].once && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(ks[i])))
+					pushonce(&k->vars.v[v].wregions, k->pass.region);
 				moved += k->vars.v[v].arrayed || k->vars.v[v].hoist || k->vars.v[v].shared;
 			}
 		}
 	(void)vars;
-	if (!moved || k->dry) {
+	if (!moved || k->pass.dry) {
 		for (int i = 0; i < n; i++)
 			spanwalk(sp, ks[i]);
 		free(ks);
@@ -369,7 +346,7 @@ vardecledit(Span *sp, CXCursor ds)
 		CXCursor init = clang_Cursor_getVarDeclInitializer(ks[i]);
 		bool plain = !x->arrayed && !x->hoist && !x->shared; /* stays a declaration here */
 		/* a constructor call starting at the name: V d; (implicit) or V d(1, 2) */
-		int name = locoffset(clang_getCursorLocation(ks[i]));
+		int name = locof(ks[i]);
 		bool direct = !clang_Cursor_isNull(init) && startof(init) <= name;
 		if (direct && endof(init) - name == (int)strlen(x->name))
 			init = clang_getNullCursor(), direct = false; /* default construction: no text */
@@ -432,14 +409,14 @@ static void
 jumpedit(Span *sp, CXCursor c, const char *what)
 {
 	K *k = sp->k;
-	k->usedlabel = true;
-	if (k->dry)
+	k->tl.usedlabel = true;
+	if (k->pass.dry)
 		return;
 	if (!inspan(sp, c)) {
 		kfail(k, c, "a return, break or continue inside a macro, in a kernel with barriers");
 		return;
 	}
-	spanedit(sp, startof(c), endof(c) - startof(c), fmt("{ %sgoto cuflow_next_%d; }", what, k->label));
+	spanedit(sp, startof(c), endof(c) - startof(c), fmt("{ %sgoto cuflow_next_%d; }", what, k->tl.label));
 }
 
 static void
@@ -466,11 +443,11 @@ loopjump(Span *sp, CXCursor c, bool brk)
 	K *k = sp->k;
 	if ((brk && sp->loops) || (!brk && sp->cont))
 		return; /* it stays inside the span: plain C */
-	if (!k->loops.n) {
+	if (!k->pass.loops.n) {
 		kfail(k, c, "a break or continue leaving a region that holds a barrier");
 		return;
 	}
-	KLoop *l = &k->loops.v[k->loops.n - 1];
+	KLoop *l = &k->pass.loops.v[k->pass.loops.n - 1];
 	char *what = brk ? fmt("%s[cuflow_tid] = 0; %s[cuflow_tid] = 0; ", l->mask, l->cmask)
 	                 : fmt("%s[cuflow_tid] = 0; ", l->cmask);
 	jumpedit(sp, c, what);
@@ -480,8 +457,8 @@ loopjump(Span *sp, CXCursor c, bool brk)
 static int
 warpindex(K *k, CXCursor c)
 {
-	for (int i = 0; i < k->warps.n; i++)
-		if (clang_equalCursors(k->warps.v[i].call, c))
+	for (int i = 0; i < k->pass.warps.n; i++)
+		if (clang_equalCursors(k->pass.warps.v[i].call, c))
 			return i;
 	return -1;
 }
@@ -490,31 +467,21 @@ warpindex(K *k, CXCursor c)
 typedef struct {
 	K *k;
 	bool (*pick)(const KVar *);
-	bool found;
 } Names;
 
-static enum CXChildVisitResult
-nameskid(CXCursor c, CXCursor parent, CXClientData d)
+static bool
+picked(CXCursor c, void *arg)
 {
-	(void)parent;
-	Names *a = d;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-		int v = findvar(a->k, clang_getCursorReferenced(c));
-		if (v >= 0 && a->pick(&a->k->vars.v[v])) {
-			a->found = true;
-			return CXChildVisit_Break;
-		}
-	}
-	return CXChildVisit_Recurse;
+	Names *a = arg;
+	int v = refvar(a->k, c);
+	return v >= 0 && a->pick(&a->k->vars.v[v]);
 }
 
 bool
-names(K *k, CXCursor e, bool (*pick)(const KVar *))
+namesvar(K *k, CXCursor e, bool (*pick)(const KVar *))
 {
-	Names a = {k, pick, false};
-	if (nameskid(e, e, &a) == CXChildVisit_Recurse)
-		clang_visitChildren(e, nameskid, &a);
-	return a.found;
+	Names a = {k, pick};
+	return contains(e, true, picked, &a);
 }
 
 static bool
@@ -529,12 +496,12 @@ isshared(const KVar *v)
 	return v->shared;
 }
 
-void
+static void
 spanwalk(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
 	enum CXCursorKind kind = clang_getCursorKind(c);
-	if (k->dry)
+	if (k->pass.dry)
 		notewrites(k, c);
 	switch (kind) {
 	case CXCursor_DeclRefExpr:
@@ -573,16 +540,16 @@ spanwalk(Span *sp, CXCursor c)
 		break;
 	case CXCursor_LambdaExpr: /* copied as written: a name in it meaning a
 	                           * per-thread array would silently mean the array */
-		if (!k->dry && names(k, c, isarrayed))
+		if (!k->pass.dry && namesvar(k, c, isarrayed))
 			kfail(k, c, "a lambda using a local variable kept per thread (live across a barrier)");
 		return;
 	case CXCursor_CallExpr: {
 		int w = warpindex(k, c);
 		if (w >= 0) {
-			if (!k->dry) {
-				KWarp *x = &k->warps.v[w];
+			if (!k->pass.dry) {
+				KWarp *x = &k->pass.warps.v[w];
 				bool scalar = x->op >= W_SCOUNT;
-				spanedit(sp, startof(c), endof(c) - startof(c), scalar ? xstrdup(x->res) : fmt("%s[%s]", x->res, tid()));
+				spanedit(sp, startof(c), endof(c) - startof(c), scalar ? xstrdup(x->res) : fmt("%s[cuflow_tid]", x->res));
 			}
 			return;
 		}
@@ -621,7 +588,7 @@ copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
 	Span sp = {k, &e, lo, hi, 0, 0};
 	for (int i = 0; i < n; i++)
 		spanwalk(&sp, cs[i]);
-	if (k->dry) {
+	if (k->pass.dry) {
 		freeedits(&e);
 		return;
 	}
@@ -630,7 +597,7 @@ copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
 	size_t len;
 	char *err = NULL, *txt = applyedits(k->F->src + lo, hi - lo, &e, &len, &err);
 	if (txt)
-		bputn(k->out, txt, len);
+		bputn(k->pass.out, txt, len);
 	else
 		kfail(k, cs[0], "overlapping rewrites (a construct cuflow does not lower)");
 	free(txt);
@@ -643,11 +610,11 @@ copyspan(K *k, CXCursor *cs, int n, int lo, int hi)
 void
 newregion(K *k)
 {
-	k->region++;
-	k->label = ++k->nlabel;
-	k->usedlabel = false;
-	if (k->dry && k->loopdepth)
-		pushonce(&k->looped, k->region);
+	k->pass.region++;
+	k->tl.label = ++k->pass.nlabel;
+	k->tl.usedlabel = false;
+	if (k->pass.dry && k->pass.loopdepth)
+		pushonce(&k->looped, k->pass.region);
 }
 
 /* The x loop's head and bounds: over the block, over a split launch's range. */
@@ -671,40 +638,40 @@ xloophead(K *k, const char *mask)
 	 * SIMD lanes, as a warp does. Not where the lowering orders them itself
 	 * (once per block), nor where device functions read threadIdx from
 	 * the one thread_local copy. */
-	if (!k->serial && !k->tls)
-		bputs(k->out, "#pragma omp simd\n");
-	bprintf(k->out, "\t%s {\n", xheads[k->split].head);
-	bputs(k->out, "\t\tconst uint3 threadIdx = {(unsigned)cuflow_tx, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
+	if (!k->tl.serial && !k->tls)
+		bputs(k->pass.out, "#pragma omp simd\n");
+	bprintf(k->pass.out, "\t%s {\n", xheads[k->split].head);
+	bputs(k->pass.out, "\t\tconst uint3 threadIdx = {(unsigned)cuflow_tx, (unsigned)cuflow_ty, (unsigned)cuflow_tz};\n"
 	              "\t\tconst int cuflow_tid = cuflow_tx + (int)blockDim.x * (cuflow_ty + (int)blockDim.y * cuflow_tz);\n"
 	              "\t\t(void)cuflow_tid;\n");
 	if (mask)
-		bprintf(k->out, "\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", mask);
+		bprintf(k->pass.out, "\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", mask);
 	if (k->alive)
-		bputs(k->out, "\t\tif (!cuflow_alive[cuflow_tid])\n\t\t\tcontinue;\n");
+		bputs(k->pass.out, "\t\tif (!cuflow_alive[cuflow_tid])\n\t\t\tcontinue;\n");
 	if (k->tls)
-		bputs(k->out, "\t\t::threadIdx = threadIdx;\n");
+		bputs(k->pass.out, "\t\t::threadIdx = threadIdx;\n");
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
-		if (v->remat && !v->uniform && has(&v->regions, k->region)) {
+		if (v->remat && !v->uniform && hasint(&v->regions, k->pass.region)) {
 			char *d = declare(v->type, v->name);
-			if (v->lanex && k->lanesok && k->fast)
-				bprintf(k->out, "\t\t%s = (%s)(%s) + (%s)cuflow_tx;\n\t\t(void)%s;\n", d, v->type, v->lanex,
+			if (v->lanex && k->tl.lanesok && k->tl.fast)
+				bprintf(k->pass.out, "\t\t%s = (%s)(%s) + (%s)cuflow_tx;\n\t\t(void)%s;\n", d, v->type, v->lanex,
 				        v->type, v->name);
 			else
-				bprintf(k->out, "\t\t%s = %s;\n\t\t(void)%s;\n", d, v->remat, v->name);
-			if (v->lanex && k->lanesok && !k->fast) {
+				bprintf(k->pass.out, "\t\t%s = %s;\n\t\t(void)%s;\n", d, v->remat, v->name);
+			if (v->lanex && k->tl.lanesok && !k->tl.fast) {
 				KLane l = {clang_getNullCursor(), xstrdup(v->lanex), NULL, v->lane32};
-				vpush(k->lanes, l);
+				vpush(k->tl.lanes, l);
 			}
 			free(d);
 		}
-		if (!v->sr || !has(&v->regions, k->region))
+		if (!v->sr || !hasint(&v->regions, k->pass.region))
 			continue;
 		char *d = declare(v->type, v->name);
 		if (v->arr)
-			bprintf(k->out, "\t\t%s = %s[cuflow_tid];\n", d, v->arr);
+			bprintf(k->pass.out, "\t\t%s = %s[cuflow_tid];\n", d, v->arr);
 		else
-			bprintf(k->out, "\t\t%s = cuflow_a.%s;\n", d, v->name);
+			bprintf(k->pass.out, "\t\t%s = cuflow_a.%s;\n", d, v->name);
 		free(d);
 	}
 }
@@ -713,7 +680,7 @@ void
 loophead(K *k, const char *mask)
 {
 	newregion(k);
-	bputs(k->out, outerloops);
+	bputs(k->pass.out, outerloops);
 	xloophead(k, mask);
 }
 
@@ -731,7 +698,7 @@ static bool
 readlater(K *k, KVar *v, int r)
 {
 	for (int i = 0; i < v->rregions.n; i++)
-		if (v->rregions.v[i] != r || has(&k->looped, r))
+		if (v->rregions.v[i] != r || hasint(&k->looped, r))
 			return true;
 	return false;
 }
@@ -741,20 +708,20 @@ readlater(K *k, KVar *v, int r)
 void
 looptail(K *k)
 {
-	if (k->usedlabel)
-		bprintf(k->out, "\t\tcuflow_next_%d:;\n", k->label);
+	if (k->tl.usedlabel)
+		bprintf(k->pass.out, "\t\tcuflow_next_%d:;\n", k->tl.label);
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
-		bool used = v->sr && v->arr && has(&v->regions, k->region);
-		bool changed = has(&v->wregions, k->region) || !scalartype(clang_getCursorType(v->decl));
-		if (used && changed && readlater(k, v, k->region))
-			bprintf(k->out, "\t\t%s[cuflow_tid] = %s;\n", v->arr, v->name);
+		bool used = v->sr && v->arr && hasint(&v->regions, k->pass.region);
+		bool changed = hasint(&v->wregions, k->pass.region) || !scalartype(clang_getCursorType(v->decl));
+		if (used && changed && readlater(k, v, k->pass.region))
+			bprintf(k->pass.out, "\t\t%s[cuflow_tid] = %s;\n", v->arr, v->name);
 	}
-	bputs(k->out, "\t}\n");
+	bputs(k->pass.out, "\t}\n");
 }
 
 char *
-replaced(const char *s, const char *what, const char *with)
+replaceall(const char *s, const char *what, const char *with)
 {
 	Buf b = {0};
 	size_t n = strlen(what);
@@ -773,13 +740,13 @@ replaced(const char *s, const char *what, const char *with)
 void
 denseloop(K *k, const char *masked)
 {
-	char *test = fmt("\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", k->mask);
-	char *a = replaced(masked, test, "");
-	char *b = replaced(a, xheads[0].head,
+	char *test = fmt("\t\tif (!%s[cuflow_tid])\n\t\t\tcontinue;\n", k->pass.mask);
+	char *a = replaceall(masked, test, "");
+	char *b = replaceall(a, xheads[0].head,
 	                   "for (int cuflow_tx = cuflow_lo; cuflow_tx < cuflow_hi; ++cuflow_tx)");
-	char *c = replaced(b, "cuflow_next_", "cuflow_span_next_");
-	bprintf(k->out, "\t{\n\tint cuflow_lo, cuflow_hi;\n\tif (cuflow_span(%s, blockDim, &cuflow_lo, &cuflow_hi)) {\n%s"
-	                "\t} else {\n%s\t}\n\t}\n", k->mask, c, masked);
+	char *c = replaceall(b, "cuflow_next_", "cuflow_span_next_");
+	bprintf(k->pass.out, "\t{\n\tint cuflow_lo, cuflow_hi;\n\tif (cuflow_span(%s, blockDim, &cuflow_lo, &cuflow_hi)) {\n%s"
+	                "\t} else {\n%s\t}\n\t}\n", k->pass.mask, c, masked);
 	free(test);
 	free(a);
 	free(b);
@@ -791,22 +758,22 @@ denseloop(K *k, const char *masked)
 char *
 xloop(K *k, CXCursor *ks, int n, bool fast)
 {
-	Buf *out = k->out, b = {0};
-	k->out = &b;
-	k->fast = fast;
-	k->lanesok = true;
+	Buf *out = k->pass.out, b = {0};
+	k->pass.out = &b;
+	k->tl.fast = fast;
+	k->tl.lanesok = true;
 	if (!fast)
 		freelanes(k);
-	xloophead(k, k->mask);
-	bputs(k->out, "\t\t{\n\t\t");
+	xloophead(k, k->pass.mask);
+	bputs(k->pass.out, "\t\t{\n\t\t");
 	copyspan(k, ks, n, startof(ks[0]), endsemi(k, ks[n - 1]));
-	bputs(k->out, "\n\t\t}\n");
+	bputs(k->pass.out, "\n\t\t}\n");
 	looptail(k);
-	k->lanesok = k->fast = false;
-	k->out = out;
+	k->tl.lanesok = k->tl.fast = false;
+	k->pass.out = out;
 	if (!fast)
 		return bstr(&b);
-	char *r = replaced(bstr(&b), "cuflow_next_", "cuflow_next_f");
+	char *r = replaceall(bstr(&b), "cuflow_next_", "cuflow_next_f");
 	free(b.v);
 	return r;
 }
@@ -830,10 +797,10 @@ haslabel(CXCursor *ks, int n)
 static void
 scalarspan(K *k, CXCursor e, int lo, int hi)
 {
-	int r = k->region;
-	k->region = 0;
+	int r = k->pass.region;
+	k->pass.region = 0;
 	copyspan(k, &e, 1, lo, hi);
-	k->region = r;
+	k->pass.region = r;
 }
 
 /* if (c) A else B with a barrier in a branch. */
@@ -848,33 +815,33 @@ genif(K *k, CXCursor s)
 		free(ks);
 		return;
 	}
-	if (!k->mask && uniform(k, ks[0])) { /* the same branch for every thread */
-		bputs(k->out, "\tif (");
+	if (!k->pass.mask && uniform(k, ks[0])) { /* the same branch for every thread */
+		bputs(k->pass.out, "\tif (");
 		scalarspan(k, ks[0], startof(ks[0]), endof(ks[0]));
-		bputs(k->out, ") {\n");
+		bputs(k->pass.out, ") {\n");
 		genstmt(k, ks[1]);
-		bputs(k->out, "\t}");
+		bputs(k->pass.out, "\t}");
 		if (n == 3) {
-			bputs(k->out, " else {\n");
+			bputs(k->pass.out, " else {\n");
 			genstmt(k, ks[2]);
-			bputs(k->out, "\t}");
+			bputs(k->pass.out, "\t}");
 		}
-		bputs(k->out, "\n");
+		bputs(k->pass.out, "\n");
 		free(ks);
 		return;
 	}
-	const char *outer = k->mask;
+	const char *outer = k->pass.mask;
 	char *t = newmask(k), *f = newmask(k);
-	bprintf(k->out, "\tmemset(%s, 0, cuflow_nt);\n\tmemset(%s, 0, cuflow_nt);\n", t, f);
+	bprintf(k->pass.out, "\tmemset(%s, 0, cuflow_nt);\n\tmemset(%s, 0, cuflow_nt);\n", t, f);
 	char *pre = fmt("%s[cuflow_tid] = (bool)(", t), *post = fmt(");\n\t\t%s[cuflow_tid] = !%s[cuflow_tid];", f, t);
 	exprloop(k, ks[0], pre, post);
-	k->mask = t;
+	k->pass.mask = t;
 	genstmt(k, ks[1]);
 	if (n == 3) {
-		k->mask = f;
+		k->pass.mask = f;
 		genstmt(k, ks[2]);
 	}
-	k->mask = outer;
+	k->pass.mask = outer;
 	free(pre);
 	free(post);
 	free(t);
@@ -882,8 +849,9 @@ genif(K *k, CXCursor s)
 	free(ks);
 }
 
-/* The parts of a for statement: init, cond, inc (null when absent), body. */
-static void
+/* The parts of a for statement: init, cond, inc (null when absent), body.
+ * Returns the ';' found in the header: 2 unless a macro wrote it. */
+int
 forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCursor *body)
 {
 	CXCursor *ks;
@@ -911,6 +879,7 @@ forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCurs
 			*inc = ks[i];
 	}
 	free(ks);
+	return ns;
 }
 
 /* Every break/continue aimed at loop l is "if (uniform) break;" at its top level. */
@@ -928,7 +897,7 @@ uniformjump(K *k, CXCursor s)
 	CXCursor *ks;
 	int n = kids(s, &ks);
 	bool ok = n == 2 && clang_isExpression(clang_getCursorKind(ks[0])) && uniform(k, ks[0]) &&
-	          !names(k, ks[0], isshared);
+	          !namesvar(k, ks[0], isshared);
 	CXCursor t = n == 2 ? ks[1] : clang_getNullCursor();
 	if (ok && clang_getCursorKind(t) == CXCursor_CompoundStmt) {
 		CXCursor *ts;
@@ -949,48 +918,37 @@ uniformjump(K *k, CXCursor s)
 typedef struct {
 	K *k;
 	CXCursor init;
-	bool ok;
 } Alone;
 
-static enum CXChildVisitResult
-alonekid(CXCursor c, CXCursor parent, CXClientData d)
+/* A use of a local that init does not declare. */
+static bool
+notown(CXCursor c, void *arg)
 {
-	(void)parent;
-	Alone *a = d;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-		int v = findvar(a->k, clang_getCursorReferenced(c));
-		if (v >= 0 && !a->k->vars.v[v].param && !a->k->vars.v[v].shared) {
-			bool own = false;
-			CXCursor *ds;
-			int n = clang_Cursor_isNull(a->init) ? 0 : kids(a->init, &ds);
-			for (int i = 0; i < n; i++)
-				own |= clang_equalCursors(ds[i], a->k->vars.v[v].decl);
-			if (n)
-				free(ds);
-			if (!own) {
-				a->ok = false;
-				return CXChildVisit_Break;
-			}
-		}
-	}
-	return CXChildVisit_Recurse;
+	Alone *a = arg;
+	int v = refvar(a->k, c);
+	if (v < 0 || a->k->vars.v[v].param || a->k->vars.v[v].shared)
+		return false;
+	bool own = false;
+	CXCursor *ds;
+	int n = clang_Cursor_isNull(a->init) ? 0 : kids(a->init, &ds);
+	for (int i = 0; i < n; i++)
+		own |= clang_equalCursors(ds[i], a->k->vars.v[v].decl);
+	if (n)
+		free(ds);
+	return !own;
 }
 
 static bool
 standsalone(K *k, CXCursor init, CXCursor e)
 {
-	if (clang_Cursor_isNull(e))
-		return true;
-	Alone a = {k, init, true};
-	alonekid(e, e, &a);
-	clang_visitChildren(e, alonekid, &a);
-	return a.ok;
+	Alone a = {k, init};
+	return clang_Cursor_isNull(e) || !contains(e, true, notown, &a);
 }
 
 static bool
 uniformloop(K *k, CXCursor init, CXCursor cond, CXCursor inc, CXCursor s)
 {
-	if (k->mask && !(standsalone(k, init, init) && standsalone(k, init, cond) && standsalone(k, init, inc)))
+	if (k->pass.mask && !(standsalone(k, init, init) && standsalone(k, init, cond) && standsalone(k, init, inc)))
 		return false; /* in a branch, a header must not read what only some threads set */
 	if (!clang_Cursor_isNull(cond) && !uniform(k, cond))
 		return false;
@@ -1017,78 +975,63 @@ uniformloop(K *k, CXCursor init, CXCursor cond, CXCursor inc, CXCursor s)
 
 typedef struct {
 	K *k;
-	CXCursor body;
+	bool top; /* visiting the statements of the loop's compound body */
 	int depth;
 	bool ok;
 } Jumps;
 
-static enum CXChildVisitResult
-jumpkid(CXCursor c, CXCursor parent, CXClientData d)
+static int
+jumpkid(CXCursor c, void *arg)
 {
-	Jumps *j = d;
+	Jumps *j = arg;
 	enum CXCursorKind kind = clang_getCursorKind(c);
-	if (j->depth == 0 && clang_equalCursors(parent, j->body) && uniformjump(j->k, c))
-		return CXChildVisit_Continue; /* genlist runs it once per block */
+	if (j->depth == 0 && j->top && uniformjump(j->k, c))
+		return WALK_OVER; /* genlist runs it once per block */
 	if ((kind == CXCursor_BreakStmt || kind == CXCursor_ContinueStmt) && j->depth == 0) {
 		j->ok = false;
-		return CXChildVisit_Break;
+		return WALK_STOP;
 	}
-	bool loop = isloop(kind) || (kind == CXCursor_SwitchStmt);
+	bool loop = isloop(kind) || (kind == CXCursor_SwitchStmt), top = j->top;
 	j->depth += loop;
-	clang_visitChildren(c, jumpkid, j);
+	j->top = false;
+	descend(c, jumpkid, j);
 	j->depth -= loop;
-	return j->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+	j->top = top;
+	return j->ok ? WALK_OVER : WALK_STOP;
 }
 
-bool
+static bool
 uniformjumps(K *k, CXCursor l)
 {
-	CXCursor *ks;
-	int n = kids(l, &ks);
-	Jumps j = {k, ks[n - 1], 0, true};
-	if (clang_getCursorKind(j.body) != CXCursor_CompoundStmt)
-		j.body = clang_getNullCursor();
-	clang_visitChildren(ks[n - 1], jumpkid, &j);
-	free(ks);
+	CXCursor body = lastkid(l);
+	Jumps j = {k, clang_getCursorKind(body) == CXCursor_CompoundStmt, 0, true};
+	descend(body, jumpkid, &j);
 	return j.ok;
 }
 
 /* Does e touch only variables kept once per block (no per-thread copy, no
  * threadIdx, no call)? Then every thread computes the same, and running it
  * once per thread would apply it that many times (i++ on a shared i). */
-static enum CXChildVisitResult
-blockwide(CXCursor c, CXCursor parent, CXClientData d)
+static bool
+perthread(CXCursor c, void *arg)
 {
-	(void)parent;
-	K *k = ((void **)d)[0];
-	bool *ok = ((void **)d)[1];
+	K *k = arg;
 	enum CXCursorKind kind = clang_getCursorKind(c);
-	if (kind == CXCursor_CallExpr) {
-		*ok = false;
-		return CXChildVisit_Break;
-	}
-	if (kind == CXCursor_DeclRefExpr || kind == CXCursor_VarDecl) { /* uses, and for (int i = ...) */
-		CXCursor r = kind == CXCursor_VarDecl ? c : clang_getCursorReferenced(c);
-		const char *b;
-		int v = findvar(k, r);
-		if ((builtinvar(r, &b) && !strcmp(b, "threadIdx")) || (v >= 0 && k->vars.v[v].arrayed) ||
-		    (v < 0 && (clang_getCursorKind(r) == CXCursor_VarDecl || clang_getCursorKind(r) == CXCursor_ParmDecl))) {
-			*ok = false;
-			return CXChildVisit_Break;
-		}
-	}
-	return CXChildVisit_Recurse;
+	if (kind == CXCursor_CallExpr)
+		return true;
+	if (kind != CXCursor_DeclRefExpr && kind != CXCursor_VarDecl) /* uses, and for (int i = ...) */
+		return false;
+	CXCursor r = kind == CXCursor_VarDecl ? c : clang_getCursorReferenced(c);
+	const char *b;
+	int v = findvar(k, r);
+	return (builtinvar(r, &b) && !strcmp(b, "threadIdx")) || (v >= 0 && k->vars.v[v].arrayed) ||
+	       (v < 0 && (clang_getCursorKind(r) == CXCursor_VarDecl || clang_getCursorKind(r) == CXCursor_ParmDecl));
 }
 
 static bool
 onceperblock(K *k, CXCursor e)
 {
-	bool ok = true;
-	void *d[2] = {k, &ok};
-	if (blockwide(e, e, d) == CXChildVisit_Break)
-		return false;
-	clang_visitChildren(e, blockwide, d);
-	return ok;
+	return !contains(e, true, perthread, k);
 }
 
 /* A loop's init or increment in a masked loop: per thread, or, when it
@@ -1098,51 +1041,51 @@ loopupdate(K *k, CXCursor e, int lo, int hi, const char *post)
 {
 	bool once = onceperblock(k, e);
 	if (once)
-		bputs(k->out, "\t{\n\tbool cuflow_done = false;\n");
-	k->serial = once;
-	loophead(k, k->mask);
-	k->serial = false;
-	bputs(k->out, once ? "\t\tif (cuflow_done)\n\t\t\tcontinue;\n\t\tcuflow_done = true;\n\t\t" : "\t\t");
+		bputs(k->pass.out, "\t{\n\tbool cuflow_done = false;\n");
+	k->tl.serial = once;
+	loophead(k, k->pass.mask);
+	k->tl.serial = false;
+	bputs(k->pass.out, once ? "\t\tif (cuflow_done)\n\t\t\tcontinue;\n\t\tcuflow_done = true;\n\t\t" : "\t\t");
 	copyspan(k, &e, 1, lo, hi);
-	bprintf(k->out, "%s\n", post);
+	bprintf(k->pass.out, "%s\n", post);
 	looptail(k);
 	if (once)
-		bputs(k->out, "\t}\n");
+		bputs(k->pass.out, "\t}\n");
 }
 
 static void
 maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCursor body, bool dowhile)
 {
-	const char *outer = k->mask;
+	const char *outer = k->pass.mask;
 	char *lm = newmask(k), *cm = newmask(k);
-	bprintf(k->out, "\tmemset(%s, 0, cuflow_nt);\n", lm);
+	bprintf(k->pass.out, "\tmemset(%s, 0, cuflow_nt);\n", lm);
 	if (!clang_Cursor_isNull(init))
 		loopupdate(k, init, startof(init), endsemi(k, init), "");
 	loophead(k, outer);
-	bprintf(k->out, "\t\t%s[cuflow_tid] = 1;\n", lm);
+	bprintf(k->pass.out, "\t\t%s[cuflow_tid] = 1;\n", lm);
 	looptail(k);
-	bputs(k->out, "\tfor (;;) {\n");
-	k->mask = lm;
+	bputs(k->pass.out, "\tfor (;;) {\n");
+	k->pass.mask = lm;
 	char *pre = fmt("%s[cuflow_tid] = (bool)(", lm);
 	if (!dowhile && !clang_Cursor_isNull(cond)) {
 		exprloop(k, cond, pre, ");");
-		bprintf(k->out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
+		bprintf(k->pass.out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
 	}
-	bprintf(k->out, "\tmemcpy(%s, %s, cuflow_nt);\n", cm, lm);
+	bprintf(k->pass.out, "\tmemcpy(%s, %s, cuflow_nt);\n", cm, lm);
 	KLoop l = {s, lm, cm};
-	vpush(k->loops, l);
-	k->mask = cm;
+	vpush(k->pass.loops, l);
+	k->pass.mask = cm;
 	genstmt(k, body);
-	k->loops.n--;
-	k->mask = lm;
+	k->pass.loops.n--;
+	k->pass.mask = lm;
 	if (!clang_Cursor_isNull(inc))
 		loopupdate(k, inc, startof(inc), endof(inc), ";");
 	if (dowhile && !clang_Cursor_isNull(cond)) {
 		exprloop(k, cond, pre, ");");
-		bprintf(k->out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
+		bprintf(k->pass.out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
 	}
-	bputs(k->out, "\t}\n");
-	k->mask = outer;
+	bputs(k->pass.out, "\t}\n");
+	k->pass.mask = outer;
 	free(pre);
 	free(lm);
 	free(cm);
@@ -1176,64 +1119,59 @@ looptext(K *k, CXCursor s)
 	free(ks);
 	if (uniformloop(k, init, cond, inc, s) && kind != CXCursor_DoStmt) {
 		/* the same trip count for every thread: plain C control */
-		bputs(k->out, kind == CXCursor_ForStmt ? "\tfor (" : "\twhile (");
+		bputs(k->pass.out, kind == CXCursor_ForStmt ? "\tfor (" : "\twhile (");
 		if (kind == CXCursor_ForStmt) {
 			if (!clang_Cursor_isNull(init)) {
 				int lo = startof(init), hi = endsemi(k, init);
 				scalarspan(k, init, lo, hi);
 				if (k->F->src[hi - 1] != ';')
-					bputs(k->out, ";");
+					bputs(k->pass.out, ";");
 			} else
-				bputs(k->out, ";");
-			bputs(k->out, " ");
+				bputs(k->pass.out, ";");
+			bputs(k->pass.out, " ");
 			if (!clang_Cursor_isNull(cond))
 				scalarspan(k, cond, startof(cond), endof(cond));
-			bputs(k->out, "; ");
+			bputs(k->pass.out, "; ");
 			if (!clang_Cursor_isNull(inc))
 				scalarspan(k, inc, startof(inc), endof(inc));
 		} else
 			scalarspan(k, cond, startof(cond), endof(cond));
-		bputs(k->out, ") {\n");
-		CXCursor outer = k->plainbody;
-		k->plainbody = body;
+		bputs(k->pass.out, ") {\n");
+		CXCursor outer = k->pass.plainbody;
+		k->pass.plainbody = body;
 		genstmt(k, body);
-		k->plainbody = outer;
-		bputs(k->out, "\t}\n");
+		k->pass.plainbody = outer;
+		bputs(k->pass.out, "\t}\n");
 		return;
 	}
-	CXCursor outer = k->plainbody;
-	k->plainbody = clang_getNullCursor();
+	CXCursor outer = k->pass.plainbody;
+	k->pass.plainbody = clang_getNullCursor();
 	maskedloop(k, s, init, cond, inc, body, kind == CXCursor_DoStmt);
-	k->plainbody = outer;
+	k->pass.plainbody = outer;
 }
 
 /* A loop holding a barrier: its thread loops run once per iteration. */
 static void
 genloop(K *k, CXCursor s)
 {
-	k->loopdepth++;
+	k->pass.loopdepth++;
 	looptext(k, s);
-	k->loopdepth--;
+	k->pass.loopdepth--;
 }
 
 /* ---------------------------------------------------------------- warp operations */
 
-typedef struct {
-	K *k;
-	VEC(CXCursor) calls;
-} Collect;
-
-static enum CXChildVisitResult
-collectwarps(CXCursor c, CXCursor parent, CXClientData d)
+/* The warp operations below a statement, inner calls first (not in lambdas). */
+static int
+collectwarps(CXCursor c, void *arg)
 {
-	(void)parent;
-	Collect *w = d;
+	Cursors *calls = arg;
 	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
-		return CXChildVisit_Continue;
-	clang_visitChildren(c, collectwarps, d); /* inner calls first */
+		return WALK_OVER;
+	descend(c, collectwarps, calls);
 	if (warpop(c))
-		vpush(w->calls, c);
-	return CXChildVisit_Continue;
+		vpush(*calls, c);
+	return WALK_OVER;
 }
 
 /* The exchange of one warp operation: every active thread stores what it
@@ -1247,17 +1185,17 @@ exchange(K *k, CXCursor call)
 	free(fn);
 	int a0 = sync && op != W_ACTIVE && op < W_SCOUNT ? 1 : 0; /* the mask argument is ignored */
 	KWarp w = {call, op, NULL};
-	const char *act = k->mask ? k->mask : "cuflow_alive";
-	k->alive |= !k->mask;
+	const char *act = k->pass.mask ? k->pass.mask : "cuflow_alive";
+	k->alive |= !k->pass.mask;
 	if (op == W_ACTIVE) {
 		w.res = newtemp(k, "unsigned");
-		bprintf(k->out, "\tcuflow_activemask(%s, %s, cuflow_nt);\n", w.res, act);
+		bprintf(k->pass.out, "\tcuflow_activemask(%s, %s, cuflow_nt);\n", w.res, act);
 	} else if (op >= W_SCOUNT) { /* __syncthreads_count/and/or: one value for the block */
 		char *v = newtemp(k, "int"), *pre = fmt("%s[cuflow_tid] = (", v);
 		exprloop(k, clang_Cursor_getArgument(call, 0), pre, ") != 0;");
 		free(pre);
-		w.res = fmt("cuflow_r%d", k->ntmp);
-		bprintf(k->out, "\tint %s = cuflow_blockreduce(%s, %s, cuflow_nt, %d);\n", w.res, v, act,
+		w.res = fmt("cuflow_r%d", k->pass.ntmp);
+		bprintf(k->pass.out, "\tint %s = cuflow_blockreduce(%s, %s, cuflow_nt, %d);\n", w.res, v, act,
 		        op == W_SCOUNT ? 0 : op == W_SAND ? 1 : 2);
 		free(v);
 	} else if (op == W_BALLOT || op == W_ANY || op == W_ALL) {
@@ -1265,19 +1203,18 @@ exchange(K *k, CXCursor call)
 		exprloop(k, clang_Cursor_getArgument(call, a0), pre, ") != 0;");
 		free(pre);
 		w.res = newtemp(k, op == W_BALLOT ? "unsigned" : "int");
-		loophead(k, k->mask);
-		bprintf(k->out,
+		loophead(k, k->pass.mask);
+		bprintf(k->pass.out,
 		        "\t\t%s[cuflow_tid] = cuflow_%s(%s + (cuflow_tid & ~31u), cuflow_warpmask(%s, cuflow_tid, cuflow_nt));\n",
 		        w.res, warpnames[op], v, act);
 		looptail(k);
 		free(v);
 	} else {
 		CXCursor val = clang_Cursor_getArgument(call, a0);
-		CXType t = clang_getCursorType(call);
-		CXString ts = clang_getTypeSpelling(t);
-		char *v = newtemp(k, clang_getCString(ts)), *l = newtemp(k, "int");
-		w.res = newtemp(k, clang_getCString(ts));
-		clang_disposeString(ts);
+		char *ts = typespelling(clang_getCursorType(call));
+		char *v = newtemp(k, ts), *l = newtemp(k, "int");
+		w.res = newtemp(k, ts);
+		free(ts);
 		char *pv = fmt("%s[cuflow_tid] = (", v), *pl = fmt("%s[cuflow_tid] = (", l);
 		exprloop(k, val, pv, ");");
 		exprloop(k, clang_Cursor_getArgument(call, a0 + 1), pl, ");");
@@ -1291,8 +1228,8 @@ exchange(K *k, CXCursor call)
 				width = xstrndup(k->F->src + startof(wc), endof(wc) - startof(wc));
 			}
 		}
-		loophead(k, k->mask);
-		bprintf(k->out,
+		loophead(k, k->pass.mask);
+		bprintf(k->pass.out,
 		        "\t\t%s[cuflow_tid] = cuflow_%s(%s + (cuflow_tid & ~31u), cuflow_tid & 31u, %s[cuflow_tid], (int)(%s));\n",
 		        w.res, warpnames[op], v, l, width);
 		looptail(k);
@@ -1300,22 +1237,22 @@ exchange(K *k, CXCursor call)
 		free(v);
 		free(l);
 	}
-	vpush(k->warps, w);
+	vpush(k->pass.warps, w);
 }
 
 static void
 genwarp(K *k, CXCursor s)
 {
-	Collect w = {k, {0}};
-	clang_visitChildren(s, collectwarps, &w);
+	Cursors calls = {0};
+	descend(s, collectwarps, &calls);
 	if (warpop(s))
-		vpush(w.calls, s);
-	int first = k->warps.n;
-	for (int i = 0; i < w.calls.n; i++)
-		exchange(k, w.calls.v[i]);
+		vpush(calls, s);
+	int first = k->pass.warps.n;
+	for (int i = 0; i < calls.n; i++)
+		exchange(k, calls.v[i]);
 	threadloop(k, &s, 1);
-	k->warps.n = first; /* their results are consumed */
-	vfree(w.calls);
+	k->pass.warps.n = first; /* their results are consumed */
+	vfree(calls);
 }
 
 /* ---------------------------------------------------------------- statements */
@@ -1323,17 +1260,17 @@ genwarp(K *k, CXCursor s)
 static bool
 haswarp(CXCursor s)
 {
-	Collect w = {NULL, {0}};
-	clang_visitChildren(s, collectwarps, &w);
-	bool yes = w.calls.n > 0 || warpop(s);
-	vfree(w.calls);
+	Cursors calls = {0};
+	descend(s, collectwarps, &calls);
+	bool yes = calls.n > 0 || warpop(s);
+	vfree(calls);
 	return yes;
 }
 
-void
+static void
 genstmt(K *k, CXCursor s)
 {
-	if (k->failed && !k->dry)
+	if (k->pass.failed && !k->pass.dry)
 		return;
 	enum CXCursorKind kind = clang_getCursorKind(s);
 	if (!splits(k, s)) {
@@ -1347,11 +1284,11 @@ genstmt(K *k, CXCursor s)
 	case CXCursor_CompoundStmt: {
 		CXCursor *ks;
 		int n = kids(s, &ks);
-		bool jumps = clang_equalCursors(s, k->plainbody);
-		bputs(k->out, "\t{\n");
-		k->plainbody = clang_getNullCursor(); /* not the body of inner compounds */
+		bool jumps = clang_equalCursors(s, k->pass.plainbody);
+		bputs(k->pass.out, "\t{\n");
+		k->pass.plainbody = clang_getNullCursor(); /* not the body of inner compounds */
 		genlist(k, ks, n, jumps);
-		bputs(k->out, "\t}\n");
+		bputs(k->pass.out, "\t}\n");
 		free(ks);
 		return;
 	}
@@ -1389,31 +1326,24 @@ typedef struct {
 	bool ok;
 } Fission;
 
-static enum CXChildVisitResult
-gotokid(CXCursor c, CXCursor parent, CXClientData d)
+static bool
+isgoto(CXCursor c, void *arg)
 {
-	(void)parent;
+	(void)arg;
 	enum CXCursorKind kind = clang_getCursorKind(c);
-	if (kind == CXCursor_GotoStmt || kind == CXCursor_IndirectGotoStmt || kind == CXCursor_LabelStmt) {
-		*(bool *)d = true;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
+	return kind == CXCursor_GotoStmt || kind == CXCursor_IndirectGotoStmt || kind == CXCursor_LabelStmt;
 }
 
-bool
+static bool
 hasgoto(CXCursor s)
 {
-	bool yes = false;
-	clang_visitChildren(s, gotokid, &yes);
-	return yes;
+	return contains(s, false, isgoto, NULL);
 }
 
-static enum CXChildVisitResult
-fissionkid(CXCursor c, CXCursor parent, CXClientData d)
+static int
+fissionkid(CXCursor c, void *arg)
 {
-	(void)parent;
-	Fission *f = d;
+	Fission *f = arg;
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	if (kind == CXCursor_ReturnStmt || kind == CXCursor_GotoStmt || kind == CXCursor_IndirectGotoStmt ||
 	    kind == CXCursor_LabelStmt || kind == CXCursor_LambdaExpr || kind == CXCursor_CXXTryStmt ||
@@ -1422,23 +1352,23 @@ fissionkid(CXCursor c, CXCursor parent, CXClientData d)
 	    (kind == CXCursor_VarDecl &&
 	     (isref(clang_getCursorType(c)) || !clang_isPODType(clang_getCursorType(c))))) {
 		f->ok = false;
-		return CXChildVisit_Break;
+		return WALK_STOP;
 	}
 	bool nest = isloop(kind) || kind == CXCursor_SwitchStmt;
 	f->depth += nest;
-	clang_visitChildren(c, fissionkid, f);
+	descend(c, fissionkid, f);
 	f->depth -= nest;
-	return f->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+	return f->ok ? WALK_OVER : WALK_STOP;
 }
 
 static bool
 fissionable(K *k, CXCursor *ks, int n)
 {
-	if (k->mask || k->loops.n)
+	if (k->pass.mask || k->pass.loops.n)
 		return false;
 	Fission f = {0, true};
 	for (int i = 0; i < n && f.ok; i++)
-		fissionkid(ks[i], ks[i], &f); /* visits ks[i] itself, then its children */
+		fissionkid(ks[i], &f); /* visits ks[i] itself, then its children */
 	return f.ok;
 }
 
@@ -1470,19 +1400,14 @@ threadrun(K *k, CXCursor *ks, int n)
  * holding what cannot cross a thread loop (as for fission), atomics or
  * calls that may have effects (their order between threads would change),
  * nor for short loops of a constant trip count, which GCC unrolls. */
-typedef struct {
-	bool ok;
-} Pure;
-
-static enum CXChildVisitResult
-purekid(CXCursor c, CXCursor parent, CXClientData d)
+/* A call but to the toolkit's value-only functions (rules/device.rules:
+ * those taking no pointer or reference need no rule). */
+static bool
+impure(CXCursor c, void *arg)
 {
-	(void)parent;
-	Pure *p = d;
+	(void)arg;
 	if (clang_getCursorKind(c) != CXCursor_CallExpr)
-		return CXChildVisit_Recurse;
-	/* the toolkit's value-only functions (rules/device.rules: those taking
-	 * no pointer or reference need no rule) */
+		return false;
 	CXCursor f = clang_getCursorReferenced(c);
 	CXType t = clang_getCursorType(f);
 	bool ok = !clang_Cursor_isNull(f) && insystem(f) && t.kind == CXType_FunctionProto &&
@@ -1491,8 +1416,7 @@ purekid(CXCursor c, CXCursor parent, CXClientData d)
 		enum CXTypeKind a = clang_getCanonicalType(clang_getArgType(t, i)).kind;
 		ok = a != CXType_Pointer && a != CXType_LValueReference && a != CXType_RValueReference;
 	}
-	p->ok &= ok;
-	return ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+	return !ok;
 }
 
 /* "i < 4": a trip count GCC unrolls. */
@@ -1515,7 +1439,7 @@ static bool
 interchangeable(K *k, CXCursor s)
 {
 	enum CXCursorKind kind = clang_getCursorKind(s);
-	if (!k->interchange || k->loops.n || (kind != CXCursor_ForStmt && kind != CXCursor_WhileStmt))
+	if (!k->interchange || k->pass.loops.n || (kind != CXCursor_ForStmt && kind != CXCursor_WhileStmt))
 		return false;
 	CXCursor init = clang_getNullCursor(), cond = init, inc = init, body;
 	CXCursor *ks;
@@ -1533,16 +1457,13 @@ interchangeable(K *k, CXCursor s)
 	    !standsalone(k, init, cond) || !standsalone(k, init, inc) || !uniformloop(k, init, cond, inc, s))
 		return false;
 	Fission f = {0, true};
-	fissionkid(body, body, &f);
-	Pure p = {true};
-	if (f.ok)
-		clang_visitChildren(body, purekid, &p);
-	return f.ok && p.ok;
+	fissionkid(body, &f);
+	return f.ok && !contains(body, false, impure, NULL);
 }
 
 /* Does s hold a barrier, or a loop to interchange in its barrier-level
  * control (reached through blocks and ifs only)? */
-bool
+static bool
 splits(K *k, CXCursor s)
 {
 	if (hassync(s))
@@ -1565,7 +1486,7 @@ splits(K *k, CXCursor s)
 }
 
 /* jumps: ks is a plain loop's body, whose uniform jumps run once per block */
-void
+static void
 genlist(K *k, CXCursor *ks, int n, bool jumps)
 {
 	int run = 0;
@@ -1575,9 +1496,9 @@ genlist(K *k, CXCursor *ks, int n, bool jumps)
 			threadrun(k, ks + run, i - run);
 			CXCursor *js;
 			kids(ks[i], &js);
-			bputs(k->out, "\tif (");
+			bputs(k->pass.out, "\tif (");
 			scalarspan(k, js[0], startof(js[0]), endof(js[0]));
-			bprintf(k->out, ")\n\t\t%s;\n", jump);
+			bprintf(k->pass.out, ")\n\t\t%s;\n", jump);
 			free(js);
 			run = i + 1;
 			continue;
@@ -1632,7 +1553,7 @@ decide(K *k)
 static bool
 splittable(K *k)
 {
-	if (k->sync || k->masks.n || k->alive)
+	if (k->sync || k->pass.masks.n || k->alive)
 		return false;
 	for (int i = 0; i < k->vars.n; i++)
 		if (k->vars.v[i].shared)
@@ -1641,22 +1562,22 @@ splittable(K *k)
 }
 
 static void
-resetpass(K *k)
+resetpass(KPass *p)
 {
-	k->region = k->nlabel = k->nmask = k->ntmp = 0;
-	k->mask = NULL;
-	k->loops.n = 0;
-	k->warps.n = 0;
-	for (int i = 0; i < k->masks.n; i++)
-		free(k->masks.v[i]);
-	for (int i = 0; i < k->temps.n; i++)
-		free(k->temps.v[i]);
-	k->masks.n = k->temps.n = 0;
+	p->region = p->nlabel = p->nmask = p->ntmp = 0;
+	p->mask = NULL;
+	p->loops.n = 0;
+	p->warps.n = 0;
+	for (int i = 0; i < p->masks.n; i++)
+		free(p->masks.v[i]);
+	for (int i = 0; i < p->temps.n; i++)
+		free(p->temps.v[i]);
+	p->masks.n = p->temps.n = 0;
 }
 
 /* The text of a declaration "T name" for a type spelling (arrays and
  * function pointers need the name inside). */
-char *
+static char *
 declare(const char *type, const char *name)
 {
 	if (!strncmp(type, "std::decay<", 11))
@@ -1673,6 +1594,14 @@ declare(const char *type, const char *name)
 	return fmt("%s %s", type, name);
 }
 
+static bool
+istparam(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	return k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
+	       k == CXCursor_TemplateTemplateParameter;
+}
+
 static char *
 templatehead(K *k)
 {
@@ -1681,15 +1610,12 @@ templatehead(K *k)
 	CXCursor *ks;
 	int n = kids(k->fn, &ks);
 	int lo = -1, hi = -1;
-	for (int i = 0; i < n; i++) {
-		enum CXCursorKind kk = clang_getCursorKind(ks[i]);
-		if (kk == CXCursor_TemplateTypeParameter || kk == CXCursor_NonTypeTemplateParameter ||
-		    kk == CXCursor_TemplateTemplateParameter) {
+	for (int i = 0; i < n; i++)
+		if (istparam(ks[i])) {
 			if (lo < 0)
 				lo = startof(ks[i]);
 			hi = endof(ks[i]);
 		}
-	}
 	free(ks);
 	return lo < 0 ? xstrdup("template <> ") : fmt("template <%.*s> ", hi - lo, k->F->src + lo);
 }
@@ -1702,15 +1628,12 @@ templateargs(K *k)
 	CXCursor *ks;
 	int n = kids(k->fn, &ks);
 	Buf b = {0};
-	for (int i = 0; i < n; i++) {
-		enum CXCursorKind kk = clang_getCursorKind(ks[i]);
-		if (kk == CXCursor_TemplateTypeParameter || kk == CXCursor_NonTypeTemplateParameter ||
-		    kk == CXCursor_TemplateTemplateParameter) {
+	for (int i = 0; i < n; i++)
+		if (istparam(ks[i])) {
 			char *s = spelling(ks[i]);
 			bprintf(&b, "%s%s", b.n ? ", " : "<", s);
 			free(s);
 		}
-	}
 	free(ks);
 	if (b.n)
 		bputs(&b, ">");
@@ -1744,11 +1667,9 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
 		if (v->dynshared) {
-			CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
-			CXString es = clang_getTypeSpelling(clang_getArrayElementType(t));
-			bprintf(o, "\t%s *%s = (%s *)cuflow_b->dynshm; /* extern __shared__ */\n", clang_getCString(es), v->name,
-			        clang_getCString(es));
-			clang_disposeString(es);
+			char *es = typespelling(clang_getArrayElementType(canontype(v->decl)));
+			bprintf(o, "\t%s *%s = (%s *)cuflow_b->dynshm; /* extern __shared__ */\n", es, v->name, es);
+			free(es);
 		} else if (v->shared) {
 			char *d = declare(v->type, v->name);
 			bprintf(o, "\t%s; /* __shared__: one per block */\n", d);
@@ -1773,10 +1694,10 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 	if (k->alive)
 		bputs(o, "\tunsigned char *cuflow_alive = (unsigned char *)alloca(cuflow_nt);\n"
 		         "\tmemset(cuflow_alive, 1, cuflow_nt);\n");
-	for (int i = 0; i < k->masks.n; i++)
-		bprintf(o, "\tunsigned char *%s = (unsigned char *)alloca(cuflow_nt);\n", k->masks.v[i]);
-	for (int i = 0; i < k->temps.n; i++) {
-		char *t = k->temps.v[i], *sp = strrchr(t, ' ');
+	for (int i = 0; i < k->pass.masks.n; i++)
+		bprintf(o, "\tunsigned char *%s = (unsigned char *)alloca(cuflow_nt);\n", k->pass.masks.v[i]);
+	for (int i = 0; i < k->pass.temps.n; i++) {
+		char *t = k->pass.temps.v[i], *sp = strrchr(t, ' ');
 		bprintf(o, "\t%.*s *%s = (%.*s *)alloca(cuflow_nt * sizeof(%.*s));\n", (int)(sp - t), t, sp + 1,
 		        (int)(sp - t), t, (int)(sp - t), t);
 	}
@@ -1839,15 +1760,15 @@ freek(K *k)
 		vfree(k->vars.v[i].rregions);
 	}
 	vfree(k->vars);
-	resetpass(k);
-	vfree(k->masks);
-	vfree(k->temps);
-	vfree(k->loops);
-	vfree(k->warps);
+	resetpass(&k->pass);
+	vfree(k->pass.masks);
+	vfree(k->pass.temps);
+	vfree(k->pass.loops);
+	vfree(k->pass.warps);
 	vfree(k->stores);
 	vfree(k->looped);
 	freelanes(k);
-	vfree(k->lanes);
+	vfree(k->tl.lanes);
 }
 
 static CXCursor
@@ -1879,15 +1800,15 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	k.F = F;
 	k.fn = fn;
 	k.body = kernelbody(fn);
-	k.plainbody = clang_getNullCursor();
+	k.pass.plainbody = clang_getNullCursor();
 	CXCursor *ks;
 	int n = kids(fn, &ks);
 	for (int i = 0; i < n; i++)
 		if (clang_getCursorKind(ks[i]) == CXCursor_ParmDecl)
 			addvar(&k, ks[i], true);
 	free(ks);
-	clang_visitChildren(k.body, collectvars, &k);
-	clang_visitChildren(k.body, collectwrites, &k);
+	descend(k.body, collectvars, &k);
+	descend(k.body, collectwrites, &k);
 	filluniform(&k);
 	fillremat(&k);
 	k.interchange = !hasgoto(k.body);
@@ -1898,26 +1819,26 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	CXCursor *body;
 	int nb = kids(k.body, &body);
 	Buf dry = {0};
-	k.dry = true;
-	k.out = &dry;
+	k.pass.dry = true;
+	k.pass.out = &dry;
 	genlist(&k, body, nb, false);
 	free(dry.v);
 	bool tls = k.tls;
-	k.nregions = k.region;
+	k.nregions = k.pass.region;
 	k.split = splittable(&k);
-	resetpass(&k);
+	resetpass(&k.pass);
 	decide(&k);
-	k.dry = false;
-	k.failed = false;
+	k.pass.dry = false;
+	k.pass.failed = false;
 	k.tls = tls;
 	for (int i = 0; i < k.vars.n; i++)
 		if (k.vars.v[i].arrayed && isref(clang_getCursorType(k.vars.v[i].decl)))
 			kfail(&k, k.vars.v[i].decl, "a reference variable live across a barrier");
 	Buf gen = {0};
-	k.out = &gen;
+	k.pass.out = &gen;
 	genlist(&k, body, nb, false);
 	free(body);
-	if (k.failed) {
+	if (k.pass.failed) {
 		free(gen.v);
 		freek(&k);
 		return;

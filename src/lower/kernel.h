@@ -2,8 +2,8 @@
  * things, the generator, thread loops and the block function; vars.c:
  * variables and uniformity; remat.c: rematerialisation and lane subscripts;
  * invariant.c: invariants and once-per-block code; isplit.c: index-set
- * splitting). K is one kernel's lowering: the facts of the first pass, the
- * output being written, and the thread loop being emitted. */
+ * splitting). K is one kernel's lowering: the facts of the kernel, with
+ * the pass (KPass) and the thread loop (KThreads) being emitted. */
 
 typedef struct {
 	CXCursor decl;
@@ -46,32 +46,49 @@ typedef struct {
 
 enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_SCOUNT, W_SAND, W_SOR };
 
+/* One generation pass over the body (kernel.c, genlist): the first, dry,
+ * pass only learns (thread loops, stores, what needs a thread_local copy);
+ * resetpass clears this between the passes. */
+typedef struct {
+	Buf *out;
+	bool dry, failed;
+	int region, nlabel, nmask, ntmp;
+	const char *mask;   /* the current mask, NULL: every live thread */
+	VEC(KLoop) loops;   /* masked loops around, innermost last */
+	VEC(KWarp) warps;   /* warp operations already exchanged */
+	Strs masks, temps;  /* names to declare (masks: bool; temps: "type name") */
+	int loopdepth;
+	CXCursor plainbody; /* the body of the innermost loop emitted as plain C */
+} KPass;
+
+/* The thread loop being emitted (loophead to looptail). */
+typedef struct {
+	int label;          /* its label, cuflow_next_<label> */
+	bool usedlabel;
+	bool serial;        /* it orders its threads */
+	bool lanesok, fast; /* record lane subscripts / write their fast form */
+	VEC(KLane) lanes;   /* its lane subscripts */
+	bool xsplit, ysplit; /* index-set splitting */
+	int xlo, xhi, ylo, yhi; /* ... at these runs of threadIdx.x, .y (hi INT_MAX: no end) */
+} KThreads;
+
+/* One kernel's lowering: what the kernel is, found before the passes or
+ * by the first of them, then the pass and the thread loop in hand. */
 typedef struct {
 	Lower *L;
 	LFile *F;
 	CXCursor fn, body;
 	VEC(KVar) vars;
-	Buf *out;
-	bool dry, failed, sync;
-	int region, nlabel, nmask, ntmp;
+	bool sync;          /* a barrier, warp operation or loop to interchange: thread loops are needed */
+	bool interchange;   /* loops without barriers may be interchanged (no goto) */
 	int nregions;       /* thread loops, known after the first pass */
-	bool alive, tls, usedlabel;
-	int label;          /* the current thread loop's label */
-	const char *mask;   /* the current mask, NULL: every live thread */
-	VEC(KLoop) loops;   /* masked loops around, innermost last */
-	VEC(KWarp) warps;   /* warp operations already exchanged */
-	Strs masks, temps;  /* names to declare (masks: bool; temps: "type name") */
+	bool split;         /* threads never meet: blocks may run as ranges of threads (cuflowLaunchSplit) */
+	bool alive;         /* first pass: a return or warp operation needs the live threads (cuflow_alive) */
+	bool tls;           /* first pass: a callee reads the thread's indices (a thread_local threadIdx) */
 	VEC(CXCursor) stores; /* first pass: uses that only assign (v = e) */
 	Ints looped;        /* thread loops inside a loop holding a barrier: they run repeatedly */
-	int loopdepth;
-	bool serial;        /* the thread loop being emitted orders its threads */
-	CXCursor plainbody; /* the body of the innermost loop emitted as plain C */
-	bool interchange;   /* loops without barriers may be interchanged (no goto) */
-	bool split;         /* threads never meet: blocks may run as ranges of threads (cuflowLaunchSplit) */
-	bool lanesok, fast; /* record lane subscripts / write their fast form */
-	VEC(KLane) lanes;   /* lane subscripts of the thread loop being emitted */
-	bool xsplit, ysplit; /* index-set splitting of the thread loop being emitted */
-	int xlo, xhi, ylo, yhi; /* ... at these runs of threadIdx.x, .y (hi INT_MAX: no end) */
+	KPass pass;
+	KThreads tl;
 } K;
 
 enum { CG_NONE, CG_BARRIER, CG_OTHER };
@@ -98,6 +115,7 @@ extern const XHead xheads[2];
 extern const char outerloops[]; /* the z and y loops around an x loop */
 
 /* kernel.c */
+int forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCursor *body);
 void kfail(K *k, CXCursor at, const char *what);
 int warpop(CXCursor call);
 bool incg(CXCursor d);
@@ -105,34 +123,27 @@ int cgsync(CXCursor call);
 bool isbarrier(CXCursor call);
 void spanedit(Span *sp, int off, int len, char *text);
 bool inspan(Span *sp, CXCursor c);
-bool has(Ints *r, int x);
-const char *tid(void);
+bool hasint(Ints *r, int x);
 char *exprtext(K *k, CXCursor e);
-bool names(K *k, CXCursor e, bool (*pick)(const KVar *));
-void spanwalk(Span *sp, CXCursor c);
+
 void copyspan(K *k, CXCursor *cs, int n, int lo, int hi);
 void newregion(K *k);
 void loophead(K *k, const char *mask);
 bool scalartype(CXType t);
 void looptail(K *k);
-char *replaced(const char *s, const char *what, const char *with);
+char *replaceall(const char *s, const char *what, const char *with);
 void denseloop(K *k, const char *masked);
 char *xloop(K *k, CXCursor *ks, int n, bool fast);
 bool haslabel(CXCursor *ks, int n);
-bool uniformjumps(K *k, CXCursor l);
-void genstmt(K *k, CXCursor s);
-bool hasgoto(CXCursor s);
-bool splits(K *k, CXCursor s);
-void genlist(K *k, CXCursor *ks, int n, bool jumps);
-char *declare(const char *type, const char *name);
 
 /* vars.c */
 int findvar(K *k, CXCursor decl);
+int refvar(K *k, CXCursor c);
 void addvar(K *k, CXCursor d, bool param);
-enum CXChildVisitResult collectvars(CXCursor c, CXCursor parent, CXClientData d);
+int collectvars(CXCursor c, void *k); /* a Visit (front/cursor.h) */
 void pushonce(Ints *r, int x);
 void notewrites(K *k, CXCursor c);
-enum CXChildVisitResult collectwrites(CXCursor c, CXCursor parent, CXClientData d);
+int collectwrites(CXCursor c, void *k);
 bool builtinvar(CXCursor ref, const char **which);
 int calleeuses(CXCursor call);
 bool uniform(K *k, CXCursor e);
@@ -141,7 +152,6 @@ void filluniform(K *k);
 /* remat.c */
 void fillremat(K *k);
 bool isthreadidx(CXCursor e, char axis);
-int laneterms(K *k, CXCursor sum, Cursors *add);
 bool lanesub(Span *sp, CXCursor c);
 bool lanedecl(Span *sp, CXCursor c);
 void freelanes(K *k);
@@ -152,7 +162,6 @@ bool invariant(K *k, CXCursor e, bool lane);
 void runonce(K *k, CXCursor *ks, int n);
 
 /* isplit.c */
-char *xsplit(K *k, const char *loop);
 void threadloop(K *k, CXCursor *ks, int n);
 void exprloop(K *k, CXCursor e, const char *pre, const char *post);
 char *newmask(K *k);

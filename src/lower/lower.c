@@ -45,18 +45,18 @@ void
 refuse(Lower *L, CXCursor at, const char *f, ...)
 {
 	CXFile file;
-	unsigned line, off;
-	clang_getExpansionLocation(clang_getCursorLocation(at), &file, &line, NULL, &off);
-	CXString name = clang_getFileName(file);
+	int line, off;
+	locate(at, &file, &line, &off);
+	char *name = filename(file);
 	const LFile *F = NULL;
-	for (int i = 0; clang_getCString(name) && i < L->files.n; i++)
-		if (!strcmp(L->files.v[i].path, clang_getCString(name)))
+	for (int i = 0; name && i < L->files.n; i++)
+		if (!strcmp(L->files.v[i].path, name))
 			F = &L->files.v[i];
 	va_list ap;
 	va_start(ap, f);
-	vrefuse(L, clang_getCString(name) ? clang_getCString(name) : "?", userline(F, (int)off, (int)line), f, ap);
+	vrefuse(L, name ? name : "?", userline(F, off, line), f, ap);
 	va_end(ap);
-	clang_disposeString(name);
+	free(name);
 }
 
 /* A refusal at a line of the user's file path, as written. */
@@ -74,38 +74,30 @@ refuseline(Lower *L, const char *path, int line, const char *f, ...)
 static void
 noinline(LFile *F)
 {
-	CXSourceRange all = clang_getRange(clang_getLocationForOffset(F->tu, F->file, 0),
-	                                   clang_getLocationForOffset(F->tu, F->file, (unsigned)F->len));
-	CXToken *t;
-	unsigned n;
-	clang_tokenize(F->tu, all, &t, &n);
-	for (unsigned i = 0; i < n; i++) {
-		CXTokenKind k = clang_getTokenKind(t[i]);
-		CXString sp = clang_getTokenSpelling(F->tu, t[i]);
-		if ((k == CXToken_Identifier || k == CXToken_Keyword) && !strcmp(clang_getCString(sp), "__noinline__"))
-			addedit(&F->edits, locoffset(clang_getTokenLocation(F->tu, t[i])), 12, xstrdup("__attribute__((noinline))"));
-		clang_disposeString(sp);
+	Tokens t = filetokens(F->tu, F->file, F->len);
+	for (unsigned i = 0; i < t.n; i++) {
+		CXTokenKind k = clang_getTokenKind(t.v[i]);
+		if ((k == CXToken_Identifier || k == CXToken_Keyword) && tokenis(&t, i, "__noinline__"))
+			addedit(&F->edits, tokenoff(&t, i), 12, xstrdup("__attribute__((noinline))"));
 	}
-	clang_disposeTokens(F->tu, t, n);
+	freetokens(&t);
 }
 
 /* The user file f (found in translation unit tu), recorded once. */
 LFile *
 lfile(Lower *L, CXTranslationUnit tu, CXFile f)
 {
-	CXString n = clang_getFileName(f);
-	const char *path = clang_getCString(n);
+	char *path = filename(f);
 	for (int i = 0; i < L->files.n; i++)
 		if (!strcmp(L->files.v[i].path, path)) {
-			clang_disposeString(n);
+			free(path);
 			return &L->files.v[i];
 		}
 	LFile F = {0};
-	F.path = xstrdup(path);
+	F.path = path;
 	F.file = f;
 	F.tu = tu;
 	F.src = clang_getFileContents(tu, f, &F.len);
-	clang_disposeString(n);
 	vpush(L->files, F);
 	noinline(&L->files.v[L->files.n - 1]);
 	return &L->files.v[L->files.n - 1];
@@ -114,8 +106,7 @@ lfile(Lower *L, CXTranslationUnit tu, CXFile f)
 char *
 cursortext(LFile *F, CXCursor c)
 {
-	int b = locoffset(clang_getRangeStart(clang_getCursorExtent(c)));
-	int e = locoffset(clang_getRangeEnd(clang_getCursorExtent(c)));
+	int b = startof(c), e = endof(c);
 	return xstrndup(F->src + b, e > b ? e - b : 0);
 }
 
@@ -125,12 +116,7 @@ static bool
 isconfig(CXCursor c)
 {
 	c = strip(c);
-	if (clang_getCursorKind(c) != CXCursor_CallExpr)
-		return false;
-	CXString s = clang_getCursorSpelling(clang_getCursorReferenced(c));
-	bool yes = !strcmp(clang_getCString(s), "__cudaPushCallConfiguration");
-	clang_disposeString(s);
-	return yes;
+	return named(calleeof(c), "__cudaPushCallConfiguration");
 }
 
 static char *
@@ -139,23 +125,18 @@ configarg(LFile *F, CXCursor cfg, int i)
 	if (i >= clang_Cursor_getNumArguments(cfg))
 		return xstrdup("0");
 	CXCursor a = clang_Cursor_getArgument(cfg, i);
-	CXCursor *ks;
-	int n = kids(a, &ks);
-	free(ks);
-	if (n == 0 && clang_getCursorKind(a) == CXCursor_UnexposedExpr)
+	if (clang_Cursor_isNull(lastkid(a)) && clang_getCursorKind(a) == CXCursor_UnexposedExpr)
 		return xstrdup("0"); /* left out */
 	return cursortext(F, a);
 }
 
-static enum CXChildVisitResult
-findoverload(CXCursor c, CXCursor parent, CXClientData d)
+static bool
+isoverload(CXCursor c, void *found)
 {
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_OverloadedDeclRef) {
-		*(CXCursor *)d = c;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
+	if (clang_getCursorKind(c) != CXCursor_OverloadedDeclRef)
+		return false;
+	*(CXCursor *)found = c;
+	return true;
 }
 
 /* The overload set an unresolved callee names (a launch inside a template). */
@@ -163,7 +144,7 @@ static CXCursor
 overloadname(CXCursor callee)
 {
 	CXCursor r = callee;
-	clang_visitChildren(callee, findoverload, &r);
+	contains(callee, false, isoverload, &r);
 	return r;
 }
 
@@ -185,11 +166,10 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 	if (!clang_Cursor_isNull(t))
 		k = t;
 	/* in a template the callee may be unresolved: the overload set still names it */
-	CXString ks0 = clang_getCursorSpelling(clang_Cursor_isNull(k) ? overloadname(callee) : k);
-	const char *name = clang_getCString(ks0);
-	if (!name || !*name) {
+	char *name = spelling(clang_Cursor_isNull(k) ? overloadname(callee) : k);
+	if (!*name) {
 		refuse(L, call, "a launch of a kernel named through an expression");
-		clang_disposeString(ks0);
+		free(name);
 		return;
 	}
 	char *ctext = cursortext(F, callee);
@@ -202,13 +182,11 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 	if (!at) {
 		refuse(L, call, "a launch of %s through an expression cuflow cannot rename", name);
 		free(ctext);
-		clang_disposeString(ks0);
+		free(name);
 		return;
 	}
 	char *g = configarg(F, cfg, 0), *b = configarg(F, cfg, 1), *s = configarg(F, cfg, 2), *st = configarg(F, cfg, 3);
-	int lo = locoffset(clang_getRangeStart(clang_getCursorExtent(callee)));
-	int cend = locoffset(clang_getRangeEnd(clang_getCursorExtent(cfg)));
-	int paren = cend;
+	int lo = startof(callee), paren = endof(cfg);
 	while (paren < (int)F->len && F->src[paren] != '(')
 		paren++;
 	char *rep = fmt("%.*scuflow_launch_%s(%s, %s, %s, %s%s", (int)(at - ctext), ctext, at, g, b, s, st,
@@ -219,7 +197,7 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 	free(s);
 	free(st);
 	free(ctext);
-	clang_disposeString(ks0);
+	free(name);
 }
 
 typedef struct {
@@ -227,7 +205,7 @@ typedef struct {
 	LFile *F;
 	bool device; /* __device__ and not __host__: no launches */
 	bool devfn;  /* __device__ */
-} Walk;
+} Launches;
 
 /* `extern __shared__ T v[]` in a __device__ function (or method) names the
  * block's dynamic shared memory, which the runtime keeps for the thread
@@ -241,28 +219,20 @@ devshared(Lower *L, LFile *F, CXCursor v)
 		refuse(L, v, "a __shared__ variable in a __device__ function other than extern __shared__ T v[]");
 		return;
 	}
-	CXType t = clang_getCanonicalType(clang_getCursorType(v));
-	CXString es = clang_getTypeSpelling(clang_getArrayElementType(t));
-	CXString n = clang_getCursorSpelling(v);
-	char *name = xstrdup(clang_getCString(n));
-	clang_disposeString(n);
-	int b = locoffset(clang_getRangeStart(clang_getCursorExtent(v)));
-	int e = locoffset(clang_getRangeEnd(clang_getCursorExtent(v)));
-	addedit(&F->edits, b, e - b,
-	     fmt("%s *%s = (%s *)cuflowDynShared() /* extern __shared__ */", clang_getCString(es), name,
-	         clang_getCString(es)));
+	char *es = typespelling(clang_getArrayElementType(canontype(v))), *name = spelling(v);
+	addedit(&F->edits, startof(v), endof(v) - startof(v),
+	        fmt("%s *%s = (%s *)cuflowDynShared() /* extern __shared__ */", es, name, es));
 	free(name);
-	clang_disposeString(es);
+	free(es);
 }
 
-static enum CXChildVisitResult
-findlaunches(CXCursor c, CXCursor parent, CXClientData d)
+static int
+findlaunches(CXCursor c, void *arg)
 {
-	(void)parent;
-	Walk *w = d;
+	Launches *w = arg;
 	if (w->devfn && clang_getCursorKind(c) == CXCursor_VarDecl && haskid(c, CXCursor_CUDASharedAttr)) {
 		devshared(w->L, w->F, c);
-		return CXChildVisit_Continue;
+		return WALK_OVER;
 	}
 	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
 		CXCursor *ks;
@@ -274,10 +244,10 @@ findlaunches(CXCursor c, CXCursor parent, CXClientData d)
 				refuse(w->L, c, "a kernel launch from device code (dynamic parallelism)");
 			else
 				lowerlaunch(w->L, w->F, c);
-			return CXChildVisit_Continue; /* the arguments stay as they are */
+			return WALK_OVER; /* the arguments stay as they are */
 		}
 	}
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
 /* ---------------------------------------------------------------- declarations */
@@ -292,9 +262,9 @@ isfn(enum CXCursorKind k)
 static bool
 istexture(CXCursor v)
 {
-	CXString s = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(v)));
-	bool yes = !strncmp(clang_getCString(s), "texture<", 8) || strstr(clang_getCString(s), "surface<");
-	clang_disposeString(s);
+	char *s = typespelling(canontype(v));
+	bool yes = !strncmp(s, "texture<", 8) || strstr(s, "surface<");
+	free(s);
 	return yes;
 }
 
@@ -305,11 +275,8 @@ istexture(CXCursor v)
 static long long
 texdims(CXCursor v)
 {
-	CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(v)));
-	CXString s = clang_getCursorSpelling(d);
-	bool tex = !strcmp(clang_getCString(s), "texture");
-	clang_disposeString(s);
-	if (!tex)
+	CXCursor d = clang_getTypeDeclaration(canontype(v));
+	if (!named(d, "texture"))
 		return 0;
 	if (clang_Cursor_getNumTemplateArguments(d) < 2 ||
 	    clang_Cursor_getTemplateArgumentKind(d, 1) != CXTemplateArgumentKind_Integral)
@@ -319,56 +286,54 @@ texdims(CXCursor v)
 
 static void lowerdecls(Lower *L, CXTranslationUnit tu, CXCursor parent);
 
-static enum CXChildVisitResult
-lowerdecl(CXCursor c, CXCursor parent, CXClientData d)
+/* A declaration of a user file, lowered (its members: lowerdecls). */
+static void
+lowerdecl(CXCursor c, void *d)
 {
-	(void)parent;
 	void **a = d;
 	Lower *L = a[0];
 	CXTranslationUnit tu = a[1];
 	if (insystem(c))
-		return CXChildVisit_Continue;
-	CXFile f;
-	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+		return;
+	CXFile f = fileof(c);
 	if (!f)
-		return CXChildVisit_Continue;
+		return;
 	LFile *F = lfile(L, tu, f);
 	if (F->done) /* lowered already, from another file including it */
-		return CXChildVisit_Continue;
+		return;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_ClassDecl ||
 	    k == CXCursor_StructDecl || k == CXCursor_ClassTemplate) {
 		lowerdecls(L, tu, c);
-		return CXChildVisit_Continue;
+		return;
 	}
 	if (k == CXCursor_VarDecl && istexture(c)) {
 		long long dims = texdims(c);
 		if (dims && dims != 1)
 			refuse(L, c, "a texture reference that is not one-dimensional");
-		return CXChildVisit_Continue;
+		return;
 	}
 	if (!isfn(k))
-		return CXChildVisit_Continue;
+		return;
 	if (iskernel(c)) {
 		if (clang_isCursorDefinition(c))
 			lowerkernel(L, F, c);
 		else
 			lowerkerneldecl(L, F, c);
-		return CXChildVisit_Continue;
+		return;
 	}
 	if (clang_isCursorDefinition(c)) {
 		bool dev = haskid(c, CXCursor_CUDADeviceAttr);
-		Walk w = {L, F, dev && !haskid(c, CXCursor_CUDAHostAttr), dev};
-		clang_visitChildren(c, findlaunches, &w);
+		Launches w = {L, F, dev && !haskid(c, CXCursor_CUDAHostAttr), dev};
+		descend(c, findlaunches, &w);
 	}
-	return CXChildVisit_Continue;
 }
 
 static void
 lowerdecls(Lower *L, CXTranslationUnit tu, CXCursor parent)
 {
 	void *a[2] = {L, tu};
-	clang_visitChildren(parent, lowerdecl, a);
+	eachkid(parent, lowerdecl, a);
 }
 
 /* #include lines of user files, recorded in the including file. */
@@ -381,12 +346,11 @@ inclusion(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
 	if (depth == 0 || clang_Location_isInSystemHeader(stack[0]))
 		return;
 	CXSourceLocation at = stack[0];
-	if (clang_Location_isInSystemHeader(clang_getLocation(tu, inc, 1, 1)))
+	if (systemfile(tu, inc))
 		return;
-	CXString n = clang_getFileName(inc);
-	const char *name = clang_getCString(n);
+	char *name = filename(inc);
 	bool virt = !strncmp(name, "/__cuflow__/", 12);
-	clang_disposeString(n);
+	free(name);
 	if (virt)
 		return;
 	CXFile from;
@@ -494,10 +458,8 @@ inlined(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, Inserts
 		vpush(L->texts, text);
 		return nt;
 	}
-	if (nt) {
-		clang_disposeTranslationUnit(nt);
-		clang_disposeIndex(idx);
-	}
+	if (nt)
+		closetu(nt, idx);
 	free(why);
 	free(text);
 	vfree(*ins);

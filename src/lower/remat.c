@@ -11,6 +11,8 @@
 #include "lower/lower.h"
 #include "lower/kernel.h"
 
+static int laneterms(K *k, CXCursor sum, Cursors *add);
+
 /* A local that is never changed after an initialiser computed only from
  * thread and block indices, constants and unchanged parameters (tid =
  * blockIdx.x * blockDim.x + threadIdx.x) is recomputed in every thread loop
@@ -24,29 +26,20 @@ typedef struct {
 	bool ok;
 } Remat;
 
+/* Is c's first (last) token one of set? */
 static bool
-tokenis(CXCursor c, bool last, const char *const *set)
+endtoken(CXCursor c, bool last, const char *const *set)
 {
-	CXToken *t;
-	unsigned n;
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
-	bool yes = false;
-	if (n) {
-		CXString s = clang_getTokenSpelling(tu, t[last ? n - 1 : 0]);
-		for (int i = 0; set[i] && !yes; i++)
-			yes = !strcmp(clang_getCString(s), set[i]);
-		clang_disposeString(s);
-	}
-	clang_disposeTokens(tu, t, n);
+	Tokens t = cursortokens(c);
+	bool yes = t.n && tokenin(&t, last ? t.n - 1 : 0, set);
+	freetokens(&t);
 	return yes;
 }
 
-static enum CXChildVisitResult
-rematkid(CXCursor c, CXCursor parent, CXClientData d)
+static int
+rematkid(CXCursor c, void *arg)
 {
-	(void)parent;
-	Remat *r = d;
+	Remat *r = arg;
 	K *k = r->k;
 	static const char *const effects[] = {"*", "&", "++", "--", NULL}, *const post[] = {"++", "--", NULL};
 	switch (clang_getCursorKind(c)) {
@@ -61,7 +54,7 @@ rematkid(CXCursor c, CXCursor parent, CXClientData d)
 	case CXCursor_ConditionalOperator:
 		break;
 	case CXCursor_UnaryOperator:
-		r->ok = !tokenis(c, false, effects) && !tokenis(c, true, post);
+		r->ok = !endtoken(c, false, effects) && !endtoken(c, true, post);
 		break;
 	case CXCursor_MemberRefExpr: { /* threadIdx.x and such */
 		CXCursor *ks;
@@ -70,7 +63,7 @@ rematkid(CXCursor c, CXCursor parent, CXClientData d)
 		r->ok = n == 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
 		        builtinvar(clang_getCursorReferenced(strip(ks[0])), &b);
 		free(ks);
-		return CXChildVisit_Continue;
+		return WALK_OVER;
 	}
 	case CXCursor_DeclRefExpr: {
 		CXCursor ref = clang_getCursorReferenced(c);
@@ -95,7 +88,7 @@ rematkid(CXCursor c, CXCursor parent, CXClientData d)
 	default:
 		r->ok = false;
 	}
-	return r->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+	return r->ok ? WALK_IN : WALK_STOP;
 }
 
 /* The text of c, local self's initialiser or one of its terms, with the
@@ -106,9 +99,9 @@ remtext(K *k, int self, CXCursor c)
 {
 	Edits e = {0};
 	Remat r = {k, self, &e, true};
-	rematkid(c, c, &r);
+	rematkid(c, &r); /* c itself, then (even a member access's base) its descendants */
 	if (r.ok)
-		clang_visitChildren(c, rematkid, &r);
+		descend(c, rematkid, &r);
 	char *txt = NULL;
 	if (r.ok) {
 		char *t = xstrndup(k->F->src + startof(c), endof(c) - startof(c)), *err = NULL;
@@ -133,7 +126,7 @@ static void
 remlane(K *k, int self, CXCursor init)
 {
 	KVar *v = &k->vars.v[self];
-	enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(v->decl)).kind;
+	enum CXTypeKind t = canontype(v->decl).kind;
 	if (t != CXType_Int && t != CXType_Long && t != CXType_LongLong && t != CXType_ULong && t != CXType_ULongLong)
 		return;
 	Cursors add = {0};
@@ -162,10 +155,10 @@ fillremat(K *k)
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
 		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
-		CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
+		CXType t = canontype(v->decl);
 		if (v->param || v->shared || v->carray || v->addr || v->writes || !clang_Cursor_isNull(v->inc) ||
 		    strstr(v->type, "auto") || strstr(v->type, "decltype") ||
-		    clang_Cursor_isNull(init) || !scalartype(t) || startof(init) <= locoffset(clang_getCursorLocation(v->decl)))
+		    clang_Cursor_isNull(init) || !scalartype(t) || startof(init) <= locof(v->decl))
 			continue;
 		bool clash = false;
 		for (int j = 0; j < k->vars.n && !clash; j++)
@@ -190,7 +183,7 @@ fillremat(K *k)
 static bool
 isuint(CXCursor e)
 {
-	return clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_UInt;
+	return canontype(e).kind == CXType_UInt;
 }
 
 /* threadIdx.x, threadIdx.y or threadIdx.z (axis 'x', 'y', 'z')? */
@@ -237,17 +230,6 @@ addends(CXCursor e, Cursors *out)
 	vpush(*out, e);
 }
 
-/* Is location l written in the file itself, not produced by a macro? */
-static bool
-filetoken(CXSourceLocation l)
-{
-	CXFile ef, sf;
-	unsigned eo, so;
-	clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
-	clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
-	return eo == so && clang_File_isEqual(ef, sf);
-}
-
 /* Can the terms be copied one by one? Each must begin and end with a
  * token of the file (then the macros inside it expand whole), and no two
  * may overlap: terms of one macro's expansion (a[GID], GID being X +
@@ -257,7 +239,7 @@ plainterms(Cursors *add)
 {
 	for (int i = 0; i < add->n; i++) {
 		CXSourceRange r = clang_getCursorExtent(add->v[i]);
-		if (!filetoken(clang_getRangeStart(r)) || !filetoken(clang_getRangeEnd(r)) ||
+		if (frommacro(clang_getRangeStart(r)) || frommacro(clang_getRangeEnd(r)) ||
 		    startof(add->v[i]) >= endof(add->v[i]))
 			return false;
 		for (int j = 0; j < i; j++)
@@ -269,7 +251,7 @@ plainterms(Cursors *add)
 
 /* The terms of sum, an unsigned X + threadIdx.x with X the same for the
  * whole x loop: which one is threadIdx.x (-1: not such a sum). */
-int
+static int
 laneterms(K *k, CXCursor sum, Cursors *add)
 {
 	if (isuint(sum))
@@ -292,7 +274,7 @@ addlane(Span *sp, CXCursor c)
 	CXCursor *ks;
 	int n = kids(c, &ks);
 	Cursors add = {0};
-	int tx = n == 2 && inspan(sp, c) && clang_getCanonicalType(clang_getCursorType(ks[0])).kind == CXType_Pointer
+	int tx = n == 2 && inspan(sp, c) && canontype(ks[0]).kind == CXType_Pointer
 	                 ? laneterms(k, ks[1], &add)
 	                 : -1;
 	if (tx >= 0) {
@@ -305,7 +287,7 @@ addlane(Span *sp, CXCursor c)
 			}
 		char *base = exprtext(k, ks[0]);
 		KLane l = {c, bstr(&x), fmt("((%s) + (%s))[cuflow_tx]", base, bstr(&x)), false};
-		vpush(k->lanes, l);
+		vpush(k->tl.lanes, l);
 		free(base);
 	}
 	vfree(add);
@@ -318,15 +300,15 @@ bool
 lanesub(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
-	if (k->dry || !k->lanesok)
+	if (k->pass.dry || !k->tl.lanesok)
 		return false;
-	for (int i = 0; i < k->lanes.n; i++)
-		if (clang_equalCursors(k->lanes.v[i].sub, c)) {
-			if (k->fast)
-				spanedit(sp, startof(c), endof(c) - startof(c), xstrdup(k->lanes.v[i].fast));
-			return k->fast;
+	for (int i = 0; i < k->tl.lanes.n; i++)
+		if (clang_equalCursors(k->tl.lanes.v[i].sub, c)) {
+			if (k->tl.fast)
+				spanedit(sp, startof(c), endof(c) - startof(c), xstrdup(k->tl.lanes.v[i].fast));
+			return k->tl.fast;
 		}
-	if (!k->fast)
+	if (!k->tl.fast)
 		addlane(sp, c);
 	return false;
 }
@@ -337,7 +319,7 @@ bool
 lanedecl(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
-	int v = k->dry || !k->lanesok || !k->fast ? -1 : findvar(k, c);
+	int v = k->pass.dry || !k->tl.lanesok || !k->tl.fast ? -1 : findvar(k, c);
 	CXCursor init = clang_Cursor_getVarDeclInitializer(c);
 	if (v < 0 || !k->vars.v[v].lanex || clang_Cursor_isNull(init) || !inspan(sp, init))
 		return false;
@@ -349,11 +331,11 @@ lanedecl(Span *sp, CXCursor c)
 void
 freelanes(K *k)
 {
-	for (int i = 0; i < k->lanes.n; i++) {
-		free(k->lanes.v[i].x);
-		free(k->lanes.v[i].fast);
+	for (int i = 0; i < k->tl.lanes.n; i++) {
+		free(k->tl.lanes.v[i].x);
+		free(k->tl.lanes.v[i].fast);
 	}
-	k->lanes.n = 0;
+	k->tl.lanes.n = 0;
 }
 
 /* The test that picks the fast x loop: every X fits. */
@@ -361,13 +343,13 @@ char *
 lanetest(K *k)
 {
 	Buf b = {0};
-	for (int i = 0; i < k->lanes.n; i++) {
+	for (int i = 0; i < k->tl.lanes.n; i++) {
 		bool seen = false;
 		for (int j = 0; j < i && !seen; j++)
-			seen = !strcmp(k->lanes.v[j].x, k->lanes.v[i].x) && k->lanes.v[j].sint == k->lanes.v[i].sint;
+			seen = !strcmp(k->tl.lanes.v[j].x, k->tl.lanes.v[i].x) && k->tl.lanes.v[j].sint == k->tl.lanes.v[i].sint;
 		if (!seen)
-			bprintf(&b, "%scuflow_fits%s(%s, blockDim.x)", b.n ? " && " : "", k->lanes.v[i].sint ? "_int" : "",
-			        k->lanes.v[i].x);
+			bprintf(&b, "%scuflow_fits%s(%s, blockDim.x)", b.n ? " && " : "", k->tl.lanes.v[i].sint ? "_int" : "",
+			        k->tl.lanes.v[i].x);
 	}
 	return bstr(&b);
 }

@@ -22,6 +22,13 @@ findvar(K *k, CXCursor decl)
 	return -1;
 }
 
+/* The kernel variable c names, when c is a use of one (a DeclRefExpr); -1 else. */
+int
+refvar(K *k, CXCursor c)
+{
+	return clang_getCursorKind(c) == CXCursor_DeclRefExpr ? findvar(k, clang_getCursorReferenced(c)) : -1;
+}
+
 /* A variable's type as written for its copies: a local loses its top-level
  * const and volatile, since a kept-per-thread or hoisted one is assigned
  * where it was initialised. */
@@ -31,15 +38,12 @@ typetext(CXCursor decl, bool param)
 	CXType t = clang_getCursorType(decl);
 	if (!param)
 		t = clang_getUnqualifiedType(t);
-	CXString s = clang_getTypeSpelling(t);
-	const char *c = clang_getCString(s);
+	char *s = typespelling(t);
 	/* an array's const sits on its elements; copies kept per block or per
 	 * thread are assigned, so drop it as for scalars */
-	if (!param && t.kind == CXType_ConstantArray && !strncmp(c, "const ", 6))
-		c += 6;
-	char *r = xstrdup(c);
-	clang_disposeString(s);
-	return r;
+	if (!param && t.kind == CXType_ConstantArray && !strncmp(s, "const ", 6))
+		memmove(s, s + 6, strlen(s + 6) + 1);
+	return s;
 }
 
 void
@@ -63,19 +67,18 @@ addvar(K *k, CXCursor d, bool param)
 	free(ks);
 	if (v.shared && clang_Cursor_hasVarDeclExternalStorage(d))
 		v.dynshared = true;
-	CXType t = clang_getCanonicalType(clang_getCursorType(d));
+	CXType t = canontype(d);
 	v.carray = !param && (t.kind == CXType_ConstantArray);
 	vpush(k->vars, v);
 }
 
-enum CXChildVisitResult
-collectvars(CXCursor c, CXCursor parent, CXClientData d)
+int
+collectvars(CXCursor c, void *arg)
 {
-	(void)parent;
-	K *k = d;
+	K *k = arg;
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	if (kind == CXCursor_LambdaExpr)
-		return CXChildVisit_Continue;
+		return WALK_OVER;
 	if (kind == CXCursor_CallExpr && cgsync(c) == CG_OTHER)
 		kfail(k, c, "a cooperative_groups sync of a grid, a coalesced group or a group of unknown size "
 		            "(the block's and static tiles of up to 32 threads are lowered)");
@@ -93,7 +96,7 @@ collectvars(CXCursor c, CXCursor parent, CXClientData d)
 		else
 			kfail(k, c, "a static local variable in a kernel");
 	}
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
 void
@@ -117,8 +120,8 @@ markwritten(K *k, CXCursor e, bool addr)
 		if (v < 0)
 			return;
 		KVar *x = &k->vars.v[v];
-		if (k->dry)
-			pushonce(&x->wregions, k->region);
+		if (k->pass.dry)
+			pushonce(&x->wregions, k->pass.region);
 		else {
 			x->written = true;
 			x->writes++;
@@ -128,7 +131,7 @@ markwritten(K *k, CXCursor e, bool addr)
 	           clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
 		CXCursor *ks;
 		int n = kids(e, &ks);
-		CXType t = n ? clang_getCanonicalType(clang_getCursorType(ks[0])) : (CXType){0};
+		CXType t = n ? canontype(ks[0]) : (CXType){0};
 		if (n && t.kind != CXType_Pointer) /* a[i] = ... writes the array a, p[i] = ... does not write p */
 			markwritten(k, ks[0], addr);
 		free(ks);
@@ -137,17 +140,14 @@ markwritten(K *k, CXCursor e, bool addr)
 
 /* Variables a lambda names: it is copied as written, so they must keep
  * their names and storage. */
-static enum CXChildVisitResult
-lambdavar(CXCursor c, CXCursor parent, CXClientData d)
+static int
+lambdavar(CXCursor c, void *arg)
 {
-	(void)parent;
-	K *k = d;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-		int v = findvar(k, clang_getCursorReferenced(c));
-		if (v >= 0)
-			k->vars.v[v].addr = true;
-	}
-	return CXChildVisit_Recurse;
+	K *k = arg;
+	int v = refvar(k, c);
+	if (v >= 0)
+		k->vars.v[v].addr = true;
+	return WALK_IN;
 }
 
 /* The prototype a call goes through (through a function pointer too);
@@ -155,9 +155,9 @@ lambdavar(CXCursor c, CXCursor parent, CXClientData d)
 static CXType
 calleetype(CXCursor call)
 {
-	CXType t = clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(call)));
+	CXType t = canontype(clang_getCursorReferenced(call));
 	if (t.kind == CXType_Pointer)
-		t = clang_getCanonicalType(clang_getPointeeType(t));
+		t = pointee(t);
 	return t;
 }
 
@@ -174,7 +174,7 @@ notewrites(K *k, CXCursor c)
 			n = kids(c, &ks);
 			if (n)
 				markwritten(k, ks[0], false);
-			if (n && k->dry && kind == CXCursor_BinaryOperator &&
+			if (n && k->pass.dry && kind == CXCursor_BinaryOperator &&
 			    clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr)
 				vpush(k->stores, strip(ks[0]));
 			free(ks);
@@ -194,7 +194,7 @@ notewrites(K *k, CXCursor c)
 		int na = clang_Cursor_getNumArguments(c);
 		for (int i = 0; i < na; i++) {
 			CXType pt = clang_getArgType(ft, i);
-			bool ref = pt.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(pt));
+			bool ref = mutref(pt);
 			if (ref || !known) /* a call cuflow cannot resolve (a template's) may take any by reference */
 				markwritten(k, clang_Cursor_getArgument(c, i), false);
 		}
@@ -202,30 +202,23 @@ notewrites(K *k, CXCursor c)
 		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
 		if (!clang_Cursor_isNull(init))
 			markwritten(k, init, true); /* T &r = v: v changes through r */
-	} else if (kind == CXCursor_LambdaExpr && !k->dry)
-		clang_visitChildren(c, lambdavar, k);
+	} else if (kind == CXCursor_LambdaExpr && !k->pass.dry)
+		descend(c, lambdavar, k);
 }
 
-enum CXChildVisitResult
-collectwrites(CXCursor c, CXCursor parent, CXClientData d)
+int
+collectwrites(CXCursor c, void *k)
 {
-	(void)parent;
-	notewrites(d, c);
-	return CXChildVisit_Recurse;
+	notewrites(k, c);
+	return WALK_IN;
 }
 
 /* ---------------------------------------------------------------- uniformity */
 
-static enum CXChildVisitResult
-uniformkid(CXCursor c, CXCursor parent, CXClientData d)
+static bool
+uniformkid(CXCursor c, void *k)
 {
-	(void)parent;
-	void **a = d;
-	if (!uniform(a[0], c)) {
-		*(bool *)a[1] = false;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
+	return uniform(k, c);
 }
 
 bool
@@ -247,11 +240,10 @@ typedef struct {
 
 static void calluses(Uses *u, CXCursor call);
 
-static enum CXChildVisitResult
-useskid(CXCursor c, CXCursor parent, CXClientData d)
+static int
+useskid(CXCursor c, void *arg)
 {
-	(void)parent;
-	Uses *u = d;
+	Uses *u = arg;
 	const char *b;
 	if (isbarrier(c) || warpop(c))
 		u->uses |= U_SYNC;
@@ -259,7 +251,7 @@ useskid(CXCursor c, CXCursor parent, CXClientData d)
 		calluses(u, c);
 	else if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && builtinvar(clang_getCursorReferenced(c), &b))
 		u->uses |= U_BUILTIN;
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
 /* Is r a function whose body is the one a call runs (not a pointer, not
@@ -300,7 +292,7 @@ calluses(Uses *u, CXCursor call)
 		if (clang_equalCursors(u->seen.v[i], f))
 			return;
 	vpush(u->seen, f);
-	clang_visitChildren(f, useskid, u);
+	descend(f, useskid, u);
 }
 
 int
@@ -347,10 +339,7 @@ uniform(K *k, CXCursor e)
 		return false;
 	else if (kind == CXCursor_CompoundAssignOperator || kind == CXCursor_LambdaExpr)
 		return false;
-	bool ok = true;
-	void *a[2] = {k, &ok};
-	clang_visitChildren(e, uniformkid, a);
-	return ok;
+	return allkids(e, uniformkid, k);
 }
 
 /* Is update (i++, i += e, i >>= e, i = e) uniform for variable v? */
@@ -364,8 +353,7 @@ uniformupdate(K *k, CXCursor e, int v)
 	bool ok = false;
 	if (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Comma)
 		ok = n == 2 && uniformupdate(k, ks[0], v) && uniformupdate(k, ks[1], v);
-	else if (n >= 1 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr &&
-	         findvar(k, clang_getCursorReferenced(strip(ks[0]))) == v) {
+	else if (n >= 1 && refvar(k, strip(ks[0])) == v) {
 		if (kind == CXCursor_UnaryOperator)
 			ok = true;
 		else if (kind == CXCursor_CompoundAssignOperator ||
@@ -387,8 +375,8 @@ writesin(K *k, CXCursor c, int v)
 		vpush(saved, k->vars.v[i].writes);
 		k->vars.v[i].writes = 0;
 	}
-	clang_visitChildren(c, collectwrites, k);
-	collectwrites(c, c, k);
+	descend(c, collectwrites, k);
+	notewrites(k, c);
 	int n = k->vars.v[v].writes;
 	for (int i = 0; i < k->vars.n; i++)
 		k->vars.v[i].writes = saved.v[i];
@@ -397,34 +385,15 @@ writesin(K *k, CXCursor c, int v)
 }
 
 /* A for loop's own variables: declared by its init, written only by its increment. */
-static enum CXChildVisitResult
-findloopvars(CXCursor c, CXCursor parent, CXClientData d)
+static int
+findloopvars(CXCursor c, void *arg)
 {
-	(void)parent;
-	K *k = d;
+	K *k = arg;
 	if (clang_getCursorKind(c) != CXCursor_ForStmt)
-		return CXChildVisit_Recurse;
-	CXCursor *ks;
-	int n = kids(c, &ks);
-	const char *src = k->F->src;
-	int semi[2] = {-1, -1}, ns = 0, depth = 0;
-	for (int i = startof(c); i < endof(c) && ns < 2; i++) {
-		if (src[i] == '(')
-			depth++;
-		else if (src[i] == ')')
-			depth--;
-		else if (src[i] == ';' && depth == 1)
-			semi[ns++] = i;
-	}
-	CXCursor init = clang_getNullCursor(), inc = init;
-	for (int i = 0; i < n - 1; i++) {
-		int b = startof(ks[i]);
-		if (b < semi[0])
-			init = ks[i];
-		else if (b > semi[1] && ns == 2)
-			inc = ks[i];
-	}
-	if (!clang_Cursor_isNull(init) && !clang_Cursor_isNull(inc) && clang_getCursorKind(init) == CXCursor_DeclStmt) {
+		return WALK_IN;
+	CXCursor init, cond, inc, body;
+	if (forparts(k, c, &init, &cond, &inc, &body) == 2 && !clang_Cursor_isNull(init) && !clang_Cursor_isNull(inc) &&
+	    clang_getCursorKind(init) == CXCursor_DeclStmt) {
 		CXCursor *ds;
 		int nd = kids(init, &ds);
 		for (int i = 0; i < nd; i++) {
@@ -434,15 +403,14 @@ findloopvars(CXCursor c, CXCursor parent, CXClientData d)
 		}
 		free(ds);
 	}
-	free(ks);
-	return CXChildVisit_Recurse;
+	return WALK_IN;
 }
 
 /* Are the elements of array variable d const (so it is never written)? */
 static bool
 constelems(CXCursor d)
 {
-	CXType t = clang_getCanonicalType(clang_getCursorType(d));
+	CXType t = canontype(d);
 	while (t.kind == CXType_ConstantArray)
 		t = clang_getArrayElementType(t);
 	return clang_isConstQualifiedType(t);
@@ -477,7 +445,7 @@ filluniform(K *k)
 		k->vars.v[i].inc = clang_getNullCursor();
 		k->vars.v[i].uniform = !k->vars.v[i].shared && (!k->vars.v[i].param || !k->vars.v[i].written);
 	}
-	clang_visitChildren(k->body, findloopvars, k);
+	descend(k->body, findloopvars, k);
 	for (bool ch = true; ch;) {
 		ch = false;
 		for (int i = 0; i < k->vars.n; i++)
