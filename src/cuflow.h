@@ -37,6 +37,10 @@ char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 void vgrow_(void **v, int *cap, int need, size_t sz);
 char *readfile(const char *path, size_t *len, char **err);
 double now(void);
+/* A 64-bit hash of n bytes continuing h (start with HASH64_0); chunks of a
+ * multiple of 8 bytes hash as the whole would. Not cryptographic. */
+#define HASH64_0 0xcbf29ce484222325ull
+unsigned long long hash64(unsigned long long h, const void *p, size_t n);
 size_t rssbytes(void);
 bool onstack(void *(*fn)(void *), void *arg, size_t stack);
 
@@ -166,6 +170,7 @@ Rules *rules_loadall(const char *const *extra, int n, char **err); /* shipped, t
 const Rule *rules_find(const Rules *r, const char *qualname);
 const Rule *rules_exact(const Rules *r, const char *qualname);
 void rules_free(Rules *r);
+unsigned long long rules_sum(const Rules *r); /* a hash of every rule text loaded, in order */
 const char *rkind_name(int kind);
 bool hostwaits(const Effect *e, const long long *argk, int nargs);
 

@@ -53,14 +53,9 @@
 #define PREFIX "/__cuflow__/prefix.cu" /* the PCH's main file: empty, the headers come by -include */
 
 typedef struct {
-	unsigned long long dev, ino, size, mtime; /* mtime in nanoseconds */
-	char *path;
-} Dep;
-
-typedef struct {
 	char *pch; /* file name in the cache directory; NULL: the headers do not compile alone */
 	unsigned long long size, sum;
-	VEC(Dep) deps;
+	Deps deps;
 } Entry;
 
 static void
@@ -68,30 +63,17 @@ entryfree(Entry *e)
 {
 	free(e->pch);
 	e->pch = NULL;
-	for (int i = 0; i < e->deps.n; i++)
-		free(e->deps.v[i].path);
-	vfree(e->deps);
+	depsfree(&e->deps);
 }
 
-/* A 64-bit hash of n bytes continuing h; a word at a time, since it runs
- * over every PCH a parse loads. Chunks of a multiple of 8 bytes hash as the
- * whole would. */
-static unsigned long long
-hashbytes(unsigned long long h, const void *p, size_t n)
+void
+depsfree(Deps *d)
 {
-	const unsigned char *s = p;
-	for (; n >= 8; s += 8, n -= 8) {
-		unsigned long long w;
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0x9e3779b97f4a7c15ull;
-		h ^= h >> 29;
-	}
-	for (; n; s++, n--)
-		h = (h ^ *s) * 0x100000001b3ull;
-	return h;
+	for (int i = 0; i < d->n; i++)
+		free(d->v[i].path);
+	vfree(*d);
 }
 
-#define HASH0 0xcbf29ce484222325ull
 
 /* The content hash of a file and its size; false when it cannot be read. */
 static bool
@@ -102,10 +84,10 @@ hashfile(const char *path, unsigned long long *sum, unsigned long long *size)
 		return false;
 	static const size_t chunk = 1 << 16;
 	char *b = xmalloc(chunk);
-	unsigned long long h = HASH0, n = 0;
+	unsigned long long h = HASH64_0, n = 0;
 	ssize_t k;
 	while ((k = read(fd, b, chunk)) > 0) {
-		h = hashbytes(h, b, (size_t)k);
+		h = hash64(h, b, (size_t)k);
 		n += (unsigned long long)k;
 	}
 	free(b);
@@ -115,16 +97,16 @@ hashfile(const char *path, unsigned long long *sum, unsigned long long *size)
 	return k == 0;
 }
 
-/* $XDG_CACHE_HOME/cuflow/pch (or ~/.cache/...), created if missing; NULL
+/* $XDG_CACHE_HOME/cuflow/SUB (or ~/.cache/...), created if missing; NULL
  * when there is none to use. */
-static char *
-cachedir(void)
+char *
+cachedir(const char *sub)
 {
 	const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
 	char *base = x && *x == '/' ? xstrdup(x) : home && *home ? fmt("%s/.cache", home) : NULL;
 	if (!base)
 		return NULL;
-	char *cu = fmt("%s/cuflow", base), *dir = fmt("%s/pch", cu);
+	char *cu = fmt("%s/cuflow", base), *dir = fmt("%s/%s", cu, sub);
 	mkdir(base, 0700);
 	mkdir(cu, 0700);
 	mkdir(dir, 0700);
@@ -141,7 +123,7 @@ cachedir(void)
 
 /* The value of an include-directory flag at args[*i] (advancing *i past a
  * separate value), or NULL when it is none. */
-static const char *
+const char *
 incdir(const Strs *args, int *i)
 {
 	static const char *const flags[] = {"-I", "-iquote", "-isystem"};
@@ -211,7 +193,7 @@ keyargs(const Strs *args, int from, Strs *out)
 /* Whether argument a may hold a path relative to the working directory
  * ("rel/x.h", "-Iinc/x", "--cuda-path=cuda/x"; not "/abs", "--opt=/abs",
  * "-isystem/abs"): when one does, the working directory is part of the key. */
-static bool
+bool
 relative(const char *a)
 {
 	static const char *const joined[] = {"-I", "-iquote", "-isystem", "-idirafter"};
@@ -246,22 +228,22 @@ keytext(const Strs *a, const struct CXUnsavedFile *uf, int nuf)
 	for (int i = 0; i < a->n; i++)
 		bprintf(&b, "arg %s\n", a->v[i]);
 	for (int i = 0; i < nuf; i++)
-		bprintf(&b, "unsaved %s %016llx\n", uf[i].Filename, hashbytes(HASH0, uf[i].Contents, uf[i].Length));
+		bprintf(&b, "unsaved %s %016llx\n", uf[i].Filename, hash64(HASH64_0, uf[i].Contents, uf[i].Length));
 	return bstr(&b);
 }
 
-static unsigned long long
+unsigned long long
 mtimens(const struct stat *sb)
 {
 	return (unsigned long long)sb->st_mtim.tv_sec * 1000000000ull + (unsigned long long)sb->st_mtim.tv_nsec;
 }
 
-/* Whether every header of e is still the file it was. */
-static bool
-depsfresh(const Entry *e)
+/* Whether every file of deps is still the file it was. */
+bool
+depsfresh(const Deps *deps)
 {
-	for (int i = 0; i < e->deps.n; i++) {
-		const Dep *d = &e->deps.v[i];
+	for (int i = 0; i < deps->n; i++) {
+		const Dep *d = &deps->v[i];
 		struct stat sb;
 		if (stat(d->path, &sb) || sb.st_dev != d->dev || sb.st_ino != d->ino ||
 		    (unsigned long long)sb.st_size != d->size || mtimens(&sb) != d->mtime)
@@ -334,7 +316,7 @@ hasentry(const Strs *names, const char *first, size_t n)
 /* Whether dir holds a file at some suffix of a header's path that is not
  * that header: it would win the search the PCH's parse made without dir. */
 static bool
-shadows(const char *dir, const Entry *e)
+shadows(const char *dir, const Deps *deps)
 {
 	DIR *d = opendir(dir);
 	if (!d)
@@ -345,8 +327,8 @@ shadows(const char *dir, const Entry *e)
 			vpush(names, xstrdup(de->d_name));
 	closedir(d);
 	bool hit = false;
-	for (int i = 0; i < e->deps.n && !hit; i++) {
-		const Dep *dp = &e->deps.v[i];
+	for (int i = 0; i < deps->n && !hit; i++) {
+		const Dep *dp = &deps->v[i];
 		for (const char *s = strchr(dp->path, '/'); s && !hit; s = strchr(s + 1, '/')) {
 			const char *slash = strchr(s + 1, '/');
 			if (!hasentry(&names, s + 1, slash ? (size_t)(slash - s - 1) : strlen(s + 1)))
@@ -364,23 +346,23 @@ shadows(const char *dir, const Entry *e)
 }
 
 /* Whether the working directory or an include directory of args shadows
- * one of e's headers. */
-static bool
-shadowed(const Strs *args, const Entry *e)
+ * one of the headers of deps. */
+bool
+shadowed(const Strs *args, const Deps *deps)
 {
-	bool hit = shadows(".", e);
+	bool hit = shadows(".", deps);
 	for (int i = 0; i < args->n && !hit; i++) {
 		const char *d = incdir(args, &i);
 		if (d)
-			hit = shadows(d, e);
+			hit = shadows(d, deps);
 	}
 	return hit;
 }
 
-/* The headers a parse read, for the entry; false when one is not a plain
- * file on disk whose date and size are those libclang read. */
+/* The headers a parse read; ok false when one is not a plain file on disk
+ * whose date is the one libclang read. */
 typedef struct {
-	Entry *e;
+	Deps *deps;
 	bool ok;
 } Collect;
 
@@ -400,9 +382,19 @@ collectdep(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 		c->ok = false; /* a name the entry cannot hold, or changed while read */
 	else {
 		Dep d = {sb.st_dev, sb.st_ino, (unsigned long long)sb.st_size, mtimens(&sb), xstrdup(name)};
-		vpush(c->e->deps, d);
+		vpush(*c->deps, d);
 	}
 	clang_disposeString(n);
+}
+
+/* Adds the files tu read (less its main file and cuflow's embedded headers)
+ * to deps; false when one cannot be told by its date. */
+bool
+tudeps(CXTranslationUnit tu, Deps *deps)
+{
+	Collect c = {deps, true};
+	clang_getInclusions(tu, collectdep, &c);
+	return c.ok;
 }
 
 static bool
@@ -418,7 +410,7 @@ haserrors(CXTranslationUnit tu)
 }
 
 /* Writes text to dir/name through a temporary and a rename. */
-static bool
+bool
 writeinto(const char *dir, const char *name, const char *text, size_t len)
 {
 	char *tmp = fmt("%s/%s.XXXXXX", dir, name), *to = fmt("%s/%s", dir, name);
@@ -472,20 +464,18 @@ buildpch(const char *dir, const char *key, const Strs *a, const struct CXUnsaved
 	                                                  CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization,
 	                                                  &tu);
 	vfree(files);
-	Collect c = {e, ec == CXError_Success && tu};
-	if (c.ok)
-		clang_getInclusions(tu, collectdep, &c);
+	bool ok = ec == CXError_Success && tu && tudeps(tu, &e->deps);
 	char *tmp = fmt("%s/%s.pch.XXXXXX", dir, key);
 	/* a PCH does not repeat its errors to the parses that load it */
-	bool failed = c.ok && haserrors(tu);
-	int fd = c.ok && !failed ? mkstemp(tmp) : -1;
+	bool failed = ok && haserrors(tu);
+	int fd = ok && !failed ? mkstemp(tmp) : -1;
 	bool saved = fd >= 0 && clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None;
 	if (fd >= 0)
 		close(fd);
 	if (tu)
 		clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
-	bool ok = saved && hashfile(tmp, &e->sum, &e->size);
+	ok = saved && hashfile(tmp, &e->sum, &e->size);
 	if (ok) {
 		e->pch = fmt("%s-%016llx.pch", key, e->sum);
 		char *to = fmt("%s/%s", dir, e->pch);
@@ -510,11 +500,11 @@ dropfile(const char *dir, const char *name)
 
 #define UNUSED_DAYS 30 /* an entry no parse loaded for this long goes */
 
-/* Marks an entry used now, for evict. */
-static void
-touchentry(const char *dir, const char *key)
+/* Marks an entry used now, for evict: dir/KEY.SUFFIX is its index file. */
+void
+touchentry(const char *dir, const char *key, const char *suffix)
 {
-	char *p = fmt("%s/%s.deps", dir, key);
+	char *p = fmt("%s/%s.%s", dir, key, suffix);
 	utimensat(AT_FDCWD, p, NULL, 0); /* a read-only cache still serves */
 	free(p);
 }
@@ -527,11 +517,13 @@ ofentry(const char *name, const char *key, size_t n)
 	return !strncmp(name, key, n) && (name[n] == '.' || name[n] == '-');
 }
 
-/* Removes the entries of dir no parse has loaded for UNUSED_DAYS, so that
- * flag sets of old projects do not fill the disk. */
-static void
-evict(const char *dir)
+/* Removes the entries of dir no parse has loaded for UNUSED_DAYS (their
+ * index file KEY.SUFFIX untouched), so that flag sets and files of old
+ * projects do not fill the disk. */
+void
+evict(const char *dir, const char *suffix)
 {
+	size_t sn = strlen(suffix);
 	DIR *d = opendir(dir);
 	if (!d)
 		return;
@@ -541,8 +533,9 @@ evict(const char *dir)
 		size_t n = strlen(de->d_name);
 		char *p = fmt("%s/%s", dir, de->d_name);
 		struct stat sb;
-		if (n > 5 && !strcmp(de->d_name + n - 5, ".deps") && stat(p, &sb) == 0 && sb.st_mtime < limit)
-			vpush(old, xstrndup(de->d_name, n - 5));
+		if (n > sn + 1 && de->d_name[n - sn - 1] == '.' && !strcmp(de->d_name + n - sn, suffix) &&
+		    stat(p, &sb) == 0 && sb.st_mtime < limit)
+			vpush(old, xstrndup(de->d_name, n - sn - 1));
 		vpush(all, xstrdup(de->d_name));
 		free(p);
 	}
@@ -565,9 +558,9 @@ static bool
 findentry(const char *dir, const char *key, const char *text, const Strs *a, const struct CXUnsavedFile *uf,
           int nuf, Entry *e, const char **state)
 {
-	if (readentry(dir, key, text, e) && depsfresh(e) && (!e->pch || pchintact(dir, e))) {
+	if (readentry(dir, key, text, e) && depsfresh(&e->deps) && (!e->pch || pchintact(dir, e))) {
 		*state = "hit";
-		touchentry(dir, key);
+		touchentry(dir, key, "deps");
 		return true;
 	}
 	Entry old = *e;
@@ -576,7 +569,7 @@ findentry(const char *dir, const char *key, const char *text, const Strs *a, con
 	int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	free(lock);
 	bool ok = fd >= 0 && flock(fd, LOCK_EX) == 0;
-	if (ok && readentry(dir, key, text, e) && depsfresh(e) && (!e->pch || pchintact(dir, e)))
+	if (ok && readentry(dir, key, text, e) && depsfresh(&e->deps) && (!e->pch || pchintact(dir, e)))
 		*state = "hit"; /* another process built it while this one waited */
 	else if (ok) {
 		entryfree(e);
@@ -589,7 +582,7 @@ findentry(const char *dir, const char *key, const char *text, const Strs *a, con
 		if (ok && old.pch && (!e->pch || strcmp(old.pch, e->pch)))
 			dropfile(dir, old.pch);
 		if (ok)
-			evict(dir);
+			evict(dir, "deps");
 	}
 	if (fd >= 0)
 		close(fd); /* releases the lock */
@@ -602,9 +595,10 @@ findentry(const char *dir, const char *key, const char *text, const Strs *a, con
 /* The PCH a parse with args can load instead of its leading headers
  * (args[from..] are the file's own directory and the user's flags; uf the
  * unsaved files the headers may read), built if need be; NULL when there is none to use,
- * *state saying why (or how it went: "hit", "new"). */
+ * *state saying why (or how it went: "hit", "new"). The PCH's headers go
+ * to deps when not NULL. */
 char *
-pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, const char **state)
+pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, const char **state, Deps *deps)
 {
 	Strs a = {0};
 	if (!keyargs(args, from, &a)) {
@@ -612,7 +606,7 @@ pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, con
 		vfree(a);
 		return NULL;
 	}
-	char *dir = cachedir();
+	char *dir = cachedir("pch");
 	if (!dir) {
 		*state = "nodir";
 		vfree(a);
@@ -620,17 +614,23 @@ pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, con
 	}
 	char *text = keytext(&a, uf, nuf);
 	char key[17];
-	snprintf(key, sizeof key, "%016llx", hashbytes(HASH0, text, strlen(text)));
+	snprintf(key, sizeof key, "%016llx", hash64(HASH64_0, text, strlen(text)));
 	Entry e = {0};
 	char *pch = NULL;
 	if (!findentry(dir, key, text, &a, uf, nuf, &e, state))
 		*state = "unwritable";
 	else if (!e.pch)
 		*state = "headers-fail";
-	else if (shadowed(args, &e))
+	else if (shadowed(args, &e.deps))
 		*state = "shadowed";
-	else
+	else {
 		pch = fmt("%s/%s", dir, e.pch);
+		for (int i = 0; deps && i < e.deps.n; i++) {
+			Dep d = e.deps.v[i];
+			d.path = xstrdup(d.path);
+			vpush(*deps, d);
+		}
+	}
 	entryfree(&e);
 	vfree(a);
 	free(text);
