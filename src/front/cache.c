@@ -34,7 +34,11 @@
  * header. With a user's own -include the directories stay in the key, since
  * its file may be found through them. Any failure (no cache directory, a
  * full disk, a lock that cannot be taken) only means that the parse reads
- * the headers itself. */
+ * the headers itself.
+ *
+ * The unit cache (units.c) keeps each file's finished model on top of this
+ * one; the helpers both use (Dep, the stat checks, the shadow test, writes
+ * by rename, eviction) live here and parse.h declares them. */
 #include <clang-c/Index.h>
 #include <dirent.h>
 #include <fcntl.h>
@@ -69,8 +73,10 @@ entryfree(Entry *e)
 void
 depsfree(Deps *d)
 {
-	for (int i = 0; i < d->n; i++)
+	for (int i = 0; i < d->n; i++) {
 		free(d->v[i].path);
+		free(d->v[i].name);
+	}
 	vfree(*d);
 }
 
@@ -275,7 +281,7 @@ readentry(const char *dir, const char *key, const char *text, Entry *e)
 	e->pch = ok && strcmp(name, "-") ? xstrdup(name) : NULL;
 	char *line = strchr(s + tlen, '\n');
 	while (ok && line && line[1] && strncmp(line + 1, "end\n", 4)) {
-		Dep d;
+		Dep d = {0};
 		int at = 0;
 		ok = sscanf(line + 1, "dep %llu %llu %llu %llu %n", &d.dev, &d.ino, &d.size, &d.mtime, &at) == 4 && at > 0;
 		char *eol = strchr(line + 1, '\n');
@@ -313,8 +319,21 @@ hasentry(const Strs *names, const char *first, size_t n)
 	return false;
 }
 
-/* Whether dir holds a file at some suffix of a header's path that is not
- * that header: it would win the search the PCH's parse made without dir. */
+/* Whether dir/name is a file other than the one d was found as. */
+static bool
+otherfile(const char *dir, const char *name, const Dep *d)
+{
+	char *p = fmt("%s/%s", dir, name);
+	struct stat sb;
+	bool hit = stat(p, &sb) == 0 && (sb.st_dev != d->dev || sb.st_ino != d->ino);
+	free(p);
+	return hit;
+}
+
+/* Whether dir holds a file that is not a header of deps where the search
+ * for it could have looked: at the name it was included by when that is
+ * known, else at any suffix of its path. It could win the search a parse
+ * made without dir. */
 static bool
 shadows(const char *dir, const Deps *deps)
 {
@@ -329,14 +348,19 @@ shadows(const char *dir, const Deps *deps)
 	bool hit = false;
 	for (int i = 0; i < deps->n && !hit; i++) {
 		const Dep *dp = &deps->v[i];
+		if (dp->name && !*dp->name)
+			continue; /* found beside its includer */
+		if (dp->name) {
+			const char *slash = strchr(dp->name, '/');
+			hit = dp->name[0] != '/' &&
+			      hasentry(&names, dp->name, slash ? (size_t)(slash - dp->name) : strlen(dp->name)) &&
+			      otherfile(dir, dp->name, dp);
+			continue;
+		}
 		for (const char *s = strchr(dp->path, '/'); s && !hit; s = strchr(s + 1, '/')) {
 			const char *slash = strchr(s + 1, '/');
-			if (!hasentry(&names, s + 1, slash ? (size_t)(slash - s - 1) : strlen(s + 1)))
-				continue;
-			char *p = fmt("%s%s", dir, s);
-			struct stat sb;
-			hit = stat(p, &sb) == 0 && (sb.st_dev != dp->dev || sb.st_ino != dp->ino);
-			free(p);
+			if (hasentry(&names, s + 1, slash ? (size_t)(slash - s - 1) : strlen(s + 1)))
+				hit = otherfile(dir, s + 1, dp);
 		}
 	}
 	for (int i = 0; i < names.n; i++)
@@ -362,14 +386,48 @@ shadowed(const Strs *args, const Deps *deps)
 /* The headers a parse read; ok false when one is not a plain file on disk
  * whose date is the one libclang read. */
 typedef struct {
+	CXTranslationUnit tu;
 	Deps *deps;
 	bool ok;
 } Collect;
 
+/* The name the #include at loc spelled the file of sb by, or NULL when it
+ * cannot be told (a file the command line included, a name made by a
+ * macro); "" when a quoted name found it beside the including file, which
+ * the search tries before any directory. */
+static char *
+spelledname(CXTranslationUnit tu, CXSourceLocation loc, const struct stat *sb)
+{
+	CXFile f;
+	unsigned off;
+	clang_getFileLocation(loc, &f, NULL, NULL, &off);
+	size_t n;
+	const char *s = f ? clang_getFileContents(tu, f, &n) : NULL;
+	if (!s || off >= n || (s[off] != '<' && s[off] != '"'))
+		return NULL;
+	char close = s[off] == '<' ? '>' : '"';
+	size_t e = off + 1;
+	while (e < n && s[e] != close && s[e] != '\n')
+		e++;
+	if (e >= n || s[e] != close || e == off + 1)
+		return NULL;
+	char *name = xstrndup(s + off + 1, e - off - 1);
+	if (close == '"' && name[0] != '/') {
+		CXString in = clang_getFileName(f);
+		const char *p = clang_getCString(in), *slash = p ? strrchr(p, '/') : NULL;
+		char *beside = slash ? fmt("%.*s/%s", (int)(slash - p), p, name) : xstrdup(name);
+		struct stat bs;
+		if (stat(beside, &bs) == 0 && bs.st_dev == sb->st_dev && bs.st_ino == sb->st_ino)
+			name[0] = 0;
+		free(beside);
+		clang_disposeString(in);
+	}
+	return name;
+}
+
 static void
 collectdep(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
-	(void)stack;
 	Collect *c = data;
 	if (!depth) /* the main file */
 		return;
@@ -381,7 +439,8 @@ collectdep(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 	else if (strchr(name, '\n') || stat(name, &sb) || !S_ISREG(sb.st_mode) || sb.st_mtime != clang_getFileTime(f))
 		c->ok = false; /* a name the entry cannot hold, or changed while read */
 	else {
-		Dep d = {sb.st_dev, sb.st_ino, (unsigned long long)sb.st_size, mtimens(&sb), xstrdup(name)};
+		Dep d = {sb.st_dev, sb.st_ino, (unsigned long long)sb.st_size, mtimens(&sb), xstrdup(name),
+		         spelledname(c->tu, stack[0], &sb)};
 		vpush(*c->deps, d);
 	}
 	clang_disposeString(n);
@@ -392,7 +451,7 @@ collectdep(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 bool
 tudeps(CXTranslationUnit tu, Deps *deps)
 {
-	Collect c = {deps, true};
+	Collect c = {tu, deps, true};
 	clang_getInclusions(tu, collectdep, &c);
 	return c.ok;
 }
@@ -465,6 +524,10 @@ buildpch(const char *dir, const char *key, const Strs *a, const struct CXUnsaved
 	                                                  &tu);
 	vfree(files);
 	bool ok = ec == CXError_Success && tu && tudeps(tu, &e->deps);
+	for (int i = 0; i < e->deps.n; i++) { /* .deps holds no names: a new entry is tested as a loaded one */
+		free(e->deps.v[i].name);
+		e->deps.v[i].name = NULL;
+	}
 	char *tmp = fmt("%s/%s.pch.XXXXXX", dir, key);
 	/* a PCH does not repeat its errors to the parses that load it */
 	bool failed = ok && haserrors(tu);
@@ -628,6 +691,7 @@ pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, con
 		for (int i = 0; deps && i < e.deps.n; i++) {
 			Dep d = e.deps.v[i];
 			d.path = xstrdup(d.path);
+			d.name = NULL;
 			vpush(*deps, d);
 		}
 	}

@@ -31,6 +31,7 @@ bool keptholds(const Kept *k, CXTranslationUnit tu);
 typedef struct {
 	unsigned long long dev, ino, size, mtime; /* mtime in nanoseconds */
 	char *path;
+	char *name; /* the name an #include spelled it by, or NULL: unknown */
 } Dep;
 typedef VEC(Dep) Deps;
 char *pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, const char **state, Deps *deps);

@@ -474,6 +474,7 @@ decode(const char *s, size_t len, const UnitEntry *e)
 	for (int i = 0, n = rcount(&r); i < n && !r.bad; i++) {
 		Dep d = {0};
 		d.path = rstr(&r);
+		d.name = rstr(&r);
 		d.dev = (unsigned long long)rnum(&r);
 		d.ino = (unsigned long long)rnum(&r);
 		d.size = (unsigned long long)rnum(&r);
@@ -644,6 +645,7 @@ encode(const UnitEntry *e, const Unit *u, Buf *b)
 	for (int i = 0; i < e->deps.n; i++) {
 		const Dep *d = &e->deps.v[i];
 		wstr(b, d->path);
+		wstr(b, d->name);
 		long long f[] = {(long long)d->dev, (long long)d->ino, (long long)d->size, (long long)d->mtime};
 		for (size_t k = 0; k < sizeof f / sizeof *f; k++)
 			wnum(b, f[k]);
