@@ -358,7 +358,8 @@ typedef struct {
 	VEC(Comment) comments;
 	Ints directives; /* offsets of preprocessor directive lines */
 	double tparse, tbuild; /* seconds */
-	const char *cache; /* how the header cache served the parse (front/cache.c): hit, new, off, ... */
+	const char *cache; /* how the caches served the parse: unit (the model from front/units.c, */
+	                   /* no parse), else the header cache's (front/cache.c) hit, new, off, ... */
 	int ndiag;
 } Unit;
 
@@ -391,7 +392,9 @@ typedef struct {
 } Opts;
 
 /* front/parse.c + front/build.c; the headers every file starts with come
- * precompiled from the header cache (front/cache.c) */
+ * precompiled from the header cache (front/cache.c), and a file parsed
+ * before with the same text, headers, flags and rules comes whole from the
+ * unit cache (front/units.c) */
 Unit *unit_parse(const char *path, const Opts *o, const Rules *rules);
 void unit_free(Unit *u);
 /* A translation unit kept between parses of one buffer (an editor's): the
