@@ -176,6 +176,9 @@ bool hostwaits(const Effect *e, const long long *argk, int nargs);
 
 /* ---------------------------------------------------------------- model */
 
+/* The model below is stored field by field by the unit cache (front/units.c:
+ * wunit, runit): a field added here goes there too, with its FORMAT bumped. */
+
 /* Symbols a unit declares or references, keyed by clang USR. */
 enum { SYM_LOCAL, SYM_PARAM, SYM_GLOBAL, SYM_FUNC, SYM_THIS, SYM_RET };
 enum { /* Sym.flags */

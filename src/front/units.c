@@ -13,7 +13,7 @@
  * when the path or a flag is relative, the path as given, the hash and
  * length of the text parsed, and the parse's flags (the parse mode, the
  * toolkit, the user's flags).
- *   KEY.unit  "cuflow-unit 1\n", the key text in full (a hash collision
+ *   KEY.unit  the format ("cuflow-unit 2\n"), the key text in full (a hash collision
  *             cannot match), every file the translation units read (path,
  *             device, inode, size, modification time), the paths that must
  *             stay absent, the Unit, and a hash of all of it; written whole
@@ -46,7 +46,9 @@
 #include "cuflow.h"
 #include "front/parse.h"
 
-#define FORMAT "cuflow-unit 1"
+/* Bumped with every change of the Unit's fields (cuflow.h): the binary's
+ * identity in the key would miss them too, but a format names what it holds. */
+#define FORMAT "cuflow-unit 2"
 #define UNUSED_DAYS 30
 
 /* ---------------------------------------------------------------- writing */
@@ -99,12 +101,13 @@ static void
 wstmt(Buf *b, const Stmt *s)
 {
 	long long f[] = {s->kind, s->flags, s->begin, s->end, s->line, s->endline, s->list,
-	                 s->pos,  s->op0,   s->nop,   s->call0, s->ncall, s->loop};
+	                 s->pos,  s->op0,   s->nop,   s->call0, s->ncall, s->loop, s->once};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		wnum(b, f[i]);
 	wints(b, s->succ.v, s->succ.n);
 	wints(b, s->pred.v, s->pred.n);
 	wints(b, s->decls.v, s->decls.n);
+	wstr(b, s->first);
 	wstr(b, s->label);
 }
 
@@ -294,9 +297,11 @@ rstmt(R *r, Stmt *s)
 	            &s->pos,  &s->op0,   &s->nop,   &s->call0, &s->ncall, &s->loop};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		*f[i] = rdint(r);
+	s->once = rdint(r) != 0;
 	rints(r, &s->succ);
 	rints(r, &s->pred);
 	rints(r, &s->decls);
+	s->first = rstr(r);
 	s->label = rstr(r);
 }
 
