@@ -37,6 +37,10 @@ char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 void vgrow_(void **v, int *cap, int need, size_t sz);
 char *readfile(const char *path, size_t *len, char **err);
 double now(void);
+/* A 64-bit hash of n bytes continuing h (start with HASH64_0); chunks of a
+ * multiple of 8 bytes hash as the whole would. Not cryptographic. */
+#define HASH64_0 0xcbf29ce484222325ull
+unsigned long long hash64(unsigned long long h, const void *p, size_t n);
 size_t rssbytes(void);
 bool onstack(void *(*fn)(void *), void *arg, size_t stack);
 
@@ -166,10 +170,14 @@ Rules *rules_loadall(const char *const *extra, int n, char **err); /* shipped, t
 const Rule *rules_find(const Rules *r, const char *qualname);
 const Rule *rules_exact(const Rules *r, const char *qualname);
 void rules_free(Rules *r);
+unsigned long long rules_sum(const Rules *r); /* a hash of every rule text loaded, in order */
 const char *rkind_name(int kind);
 bool hostwaits(const Effect *e, const long long *argk, int nargs);
 
 /* ---------------------------------------------------------------- model */
+
+/* The model below is stored field by field by the unit cache (front/units.c:
+ * wunit, runit): a field added here goes there too, with its FORMAT bumped. */
 
 /* Symbols a unit declares or references, keyed by clang USR. */
 enum { SYM_LOCAL, SYM_PARAM, SYM_GLOBAL, SYM_FUNC, SYM_THIS, SYM_RET };
@@ -353,7 +361,8 @@ typedef struct {
 	VEC(Comment) comments;
 	Ints directives; /* offsets of preprocessor directive lines */
 	double tparse, tbuild; /* seconds */
-	const char *cache; /* how the header cache served the parse (front/cache.c): hit, new, off, ... */
+	const char *cache; /* how the caches served the parse: unit (the model from front/units.c, */
+	                   /* no parse), else the header cache's (front/cache.c) hit, new, off, ... */
 	int ndiag;
 } Unit;
 
@@ -386,7 +395,9 @@ typedef struct {
 } Opts;
 
 /* front/parse.c + front/build.c; the headers every file starts with come
- * precompiled from the header cache (front/cache.c) */
+ * precompiled from the header cache (front/cache.c), and a file parsed
+ * before with the same text, headers, flags and rules comes whole from the
+ * unit cache (front/units.c) */
 Unit *unit_parse(const char *path, const Opts *o, const Rules *rules);
 void unit_free(Unit *u);
 /* A translation unit kept between parses of one buffer (an editor's): the

@@ -9,7 +9,7 @@ TOOL_LIBS = src/libcuflow.a src/libtscuda.a $(CLANG_LIBS) $(TREE_SITTER_LIBS) $(
 src_libcuflow_a_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
 src_libcuflow_a_SOURCES = \
 	src/cuflow.h src/util.c src/text.c src/bits.c \
-	src/front/front.h src/front/cursor.h src/front/cursor.c src/front/flags.c src/front/parse.h src/front/parse.c src/front/cache.c src/front/kept.c src/front/build.c src/front/expr.c \
+	src/front/front.h src/front/cursor.h src/front/cursor.c src/front/flags.c src/front/parse.h src/front/parse.c src/front/cache.c src/front/units.c src/front/kept.c src/front/build.c src/front/expr.c \
 	src/model/rules.c src/model/dump.c \
 	src/model/link.c \
 	src/analysis/analysis.h src/analysis/pts.c src/analysis/kernel.c src/analysis/effects.c \

@@ -33,7 +33,7 @@ static const char usage[] =
 	"  -q, --quiet        no report\n"
 	"  --timing           add parse and analysis times per file to the report\n"
 	"  --no-prescan       parse every file, even those with no CUDA calls\n"
-	"  --no-cache         parse every header, without the header cache (~/.cache/cuflow)\n"
+	"  --no-cache         parse every file and header, without the caches (~/.cache/cuflow)\n"
 	"  --dump=model       print the front end's model (debugging)\n"
 	"  --lsp              serve the Language Server Protocol on stdin/stdout (see doc/editors.md)\n"
 	"  --version, --help\n"

@@ -34,7 +34,11 @@
  * header. With a user's own -include the directories stay in the key, since
  * its file may be found through them. Any failure (no cache directory, a
  * full disk, a lock that cannot be taken) only means that the parse reads
- * the headers itself. */
+ * the headers itself.
+ *
+ * The unit cache (units.c) keeps each file's finished model on top of this
+ * one; the helpers both use (Dep, the stat checks, the shadow test, writes
+ * by rename, eviction) live here and parse.h declares them. */
 #include <clang-c/Index.h>
 #include <dirent.h>
 #include <fcntl.h>
@@ -53,14 +57,9 @@
 #define PREFIX "/__cuflow__/prefix.cu" /* the PCH's main file: empty, the headers come by -include */
 
 typedef struct {
-	unsigned long long dev, ino, size, mtime; /* mtime in nanoseconds */
-	char *path;
-} Dep;
-
-typedef struct {
 	char *pch; /* file name in the cache directory; NULL: the headers do not compile alone */
 	unsigned long long size, sum;
-	VEC(Dep) deps;
+	Deps deps;
 } Entry;
 
 static void
@@ -68,30 +67,19 @@ entryfree(Entry *e)
 {
 	free(e->pch);
 	e->pch = NULL;
-	for (int i = 0; i < e->deps.n; i++)
-		free(e->deps.v[i].path);
-	vfree(e->deps);
+	depsfree(&e->deps);
 }
 
-/* A 64-bit hash of n bytes continuing h; a word at a time, since it runs
- * over every PCH a parse loads. Chunks of a multiple of 8 bytes hash as the
- * whole would. */
-static unsigned long long
-hashbytes(unsigned long long h, const void *p, size_t n)
+void
+depsfree(Deps *d)
 {
-	const unsigned char *s = p;
-	for (; n >= 8; s += 8, n -= 8) {
-		unsigned long long w;
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0x9e3779b97f4a7c15ull;
-		h ^= h >> 29;
+	for (int i = 0; i < d->n; i++) {
+		free(d->v[i].path);
+		free(d->v[i].name);
 	}
-	for (; n; s++, n--)
-		h = (h ^ *s) * 0x100000001b3ull;
-	return h;
+	vfree(*d);
 }
 
-#define HASH0 0xcbf29ce484222325ull
 
 /* The content hash of a file and its size; false when it cannot be read. */
 static bool
@@ -102,10 +90,10 @@ hashfile(const char *path, unsigned long long *sum, unsigned long long *size)
 		return false;
 	static const size_t chunk = 1 << 16;
 	char *b = xmalloc(chunk);
-	unsigned long long h = HASH0, n = 0;
+	unsigned long long h = HASH64_0, n = 0;
 	ssize_t k;
 	while ((k = read(fd, b, chunk)) > 0) {
-		h = hashbytes(h, b, (size_t)k);
+		h = hash64(h, b, (size_t)k);
 		n += (unsigned long long)k;
 	}
 	free(b);
@@ -115,16 +103,16 @@ hashfile(const char *path, unsigned long long *sum, unsigned long long *size)
 	return k == 0;
 }
 
-/* $XDG_CACHE_HOME/cuflow/pch (or ~/.cache/...), created if missing; NULL
+/* $XDG_CACHE_HOME/cuflow/SUB (or ~/.cache/...), created if missing; NULL
  * when there is none to use. */
-static char *
-cachedir(void)
+char *
+cachedir(const char *sub)
 {
 	const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
 	char *base = x && *x == '/' ? xstrdup(x) : home && *home ? fmt("%s/.cache", home) : NULL;
 	if (!base)
 		return NULL;
-	char *cu = fmt("%s/cuflow", base), *dir = fmt("%s/pch", cu);
+	char *cu = fmt("%s/cuflow", base), *dir = fmt("%s/%s", cu, sub);
 	mkdir(base, 0700);
 	mkdir(cu, 0700);
 	mkdir(dir, 0700);
@@ -141,7 +129,7 @@ cachedir(void)
 
 /* The value of an include-directory flag at args[*i] (advancing *i past a
  * separate value), or NULL when it is none. */
-static const char *
+const char *
 incdir(const Strs *args, int *i)
 {
 	static const char *const flags[] = {"-I", "-iquote", "-isystem"};
@@ -211,7 +199,7 @@ keyargs(const Strs *args, int from, Strs *out)
 /* Whether argument a may hold a path relative to the working directory
  * ("rel/x.h", "-Iinc/x", "--cuda-path=cuda/x"; not "/abs", "--opt=/abs",
  * "-isystem/abs"): when one does, the working directory is part of the key. */
-static bool
+bool
 relative(const char *a)
 {
 	static const char *const joined[] = {"-I", "-iquote", "-isystem", "-idirafter"};
@@ -246,22 +234,22 @@ keytext(const Strs *a, const struct CXUnsavedFile *uf, int nuf)
 	for (int i = 0; i < a->n; i++)
 		bprintf(&b, "arg %s\n", a->v[i]);
 	for (int i = 0; i < nuf; i++)
-		bprintf(&b, "unsaved %s %016llx\n", uf[i].Filename, hashbytes(HASH0, uf[i].Contents, uf[i].Length));
+		bprintf(&b, "unsaved %s %016llx\n", uf[i].Filename, hash64(HASH64_0, uf[i].Contents, uf[i].Length));
 	return bstr(&b);
 }
 
-static unsigned long long
+unsigned long long
 mtimens(const struct stat *sb)
 {
 	return (unsigned long long)sb->st_mtim.tv_sec * 1000000000ull + (unsigned long long)sb->st_mtim.tv_nsec;
 }
 
-/* Whether every header of e is still the file it was. */
-static bool
-depsfresh(const Entry *e)
+/* Whether every file of deps is still the file it was. */
+bool
+depsfresh(const Deps *deps)
 {
-	for (int i = 0; i < e->deps.n; i++) {
-		const Dep *d = &e->deps.v[i];
+	for (int i = 0; i < deps->n; i++) {
+		const Dep *d = &deps->v[i];
 		struct stat sb;
 		if (stat(d->path, &sb) || sb.st_dev != d->dev || sb.st_ino != d->ino ||
 		    (unsigned long long)sb.st_size != d->size || mtimens(&sb) != d->mtime)
@@ -293,7 +281,7 @@ readentry(const char *dir, const char *key, const char *text, Entry *e)
 	e->pch = ok && strcmp(name, "-") ? xstrdup(name) : NULL;
 	char *line = strchr(s + tlen, '\n');
 	while (ok && line && line[1] && strncmp(line + 1, "end\n", 4)) {
-		Dep d;
+		Dep d = {0};
 		int at = 0;
 		ok = sscanf(line + 1, "dep %llu %llu %llu %llu %n", &d.dev, &d.ino, &d.size, &d.mtime, &at) == 4 && at > 0;
 		char *eol = strchr(line + 1, '\n');
@@ -331,10 +319,23 @@ hasentry(const Strs *names, const char *first, size_t n)
 	return false;
 }
 
-/* Whether dir holds a file at some suffix of a header's path that is not
- * that header: it would win the search the PCH's parse made without dir. */
+/* Whether dir/name is a file other than the one d was found as. */
 static bool
-shadows(const char *dir, const Entry *e)
+otherfile(const char *dir, const char *name, const Dep *d)
+{
+	char *p = fmt("%s/%s", dir, name);
+	struct stat sb;
+	bool hit = stat(p, &sb) == 0 && (sb.st_dev != d->dev || sb.st_ino != d->ino);
+	free(p);
+	return hit;
+}
+
+/* Whether dir holds a file that is not a header of deps where the search
+ * for it could have looked: at the name it was included by when that is
+ * known, else at any suffix of its path. It could win the search a parse
+ * made without dir. */
+static bool
+shadows(const char *dir, const Deps *deps)
 {
 	DIR *d = opendir(dir);
 	if (!d)
@@ -345,16 +346,21 @@ shadows(const char *dir, const Entry *e)
 			vpush(names, xstrdup(de->d_name));
 	closedir(d);
 	bool hit = false;
-	for (int i = 0; i < e->deps.n && !hit; i++) {
-		const Dep *dp = &e->deps.v[i];
+	for (int i = 0; i < deps->n && !hit; i++) {
+		const Dep *dp = &deps->v[i];
+		if (dp->name && !*dp->name)
+			continue; /* found beside its includer */
+		if (dp->name) {
+			const char *slash = strchr(dp->name, '/');
+			hit = dp->name[0] != '/' &&
+			      hasentry(&names, dp->name, slash ? (size_t)(slash - dp->name) : strlen(dp->name)) &&
+			      otherfile(dir, dp->name, dp);
+			continue;
+		}
 		for (const char *s = strchr(dp->path, '/'); s && !hit; s = strchr(s + 1, '/')) {
 			const char *slash = strchr(s + 1, '/');
-			if (!hasentry(&names, s + 1, slash ? (size_t)(slash - s - 1) : strlen(s + 1)))
-				continue;
-			char *p = fmt("%s%s", dir, s);
-			struct stat sb;
-			hit = stat(p, &sb) == 0 && (sb.st_dev != dp->dev || sb.st_ino != dp->ino);
-			free(p);
+			if (hasentry(&names, s + 1, slash ? (size_t)(slash - s - 1) : strlen(s + 1)))
+				hit = otherfile(dir, s + 1, dp);
 		}
 	}
 	for (int i = 0; i < names.n; i++)
@@ -364,30 +370,64 @@ shadows(const char *dir, const Entry *e)
 }
 
 /* Whether the working directory or an include directory of args shadows
- * one of e's headers. */
-static bool
-shadowed(const Strs *args, const Entry *e)
+ * one of the headers of deps. */
+bool
+shadowed(const Strs *args, const Deps *deps)
 {
-	bool hit = shadows(".", e);
+	bool hit = shadows(".", deps);
 	for (int i = 0; i < args->n && !hit; i++) {
 		const char *d = incdir(args, &i);
 		if (d)
-			hit = shadows(d, e);
+			hit = shadows(d, deps);
 	}
 	return hit;
 }
 
-/* The headers a parse read, for the entry; false when one is not a plain
- * file on disk whose date and size are those libclang read. */
+/* The headers a parse read; ok false when one is not a plain file on disk
+ * whose date is the one libclang read. */
 typedef struct {
-	Entry *e;
+	CXTranslationUnit tu;
+	Deps *deps;
 	bool ok;
 } Collect;
+
+/* The name the #include at loc spelled the file of sb by, or NULL when it
+ * cannot be told (a file the command line included, a name made by a
+ * macro); "" when a quoted name found it beside the including file, which
+ * the search tries before any directory. */
+static char *
+spelledname(CXTranslationUnit tu, CXSourceLocation loc, const struct stat *sb)
+{
+	CXFile f;
+	unsigned off;
+	clang_getFileLocation(loc, &f, NULL, NULL, &off);
+	size_t n;
+	const char *s = f ? clang_getFileContents(tu, f, &n) : NULL;
+	if (!s || off >= n || (s[off] != '<' && s[off] != '"'))
+		return NULL;
+	char close = s[off] == '<' ? '>' : '"';
+	size_t e = off + 1;
+	while (e < n && s[e] != close && s[e] != '\n')
+		e++;
+	if (e >= n || s[e] != close || e == off + 1)
+		return NULL;
+	char *name = xstrndup(s + off + 1, e - off - 1);
+	if (close == '"' && name[0] != '/') {
+		CXString in = clang_getFileName(f);
+		const char *p = clang_getCString(in), *slash = p ? strrchr(p, '/') : NULL;
+		char *beside = slash ? fmt("%.*s/%s", (int)(slash - p), p, name) : xstrdup(name);
+		struct stat bs;
+		if (stat(beside, &bs) == 0 && bs.st_dev == sb->st_dev && bs.st_ino == sb->st_ino)
+			name[0] = 0;
+		free(beside);
+		clang_disposeString(in);
+	}
+	return name;
+}
 
 static void
 collectdep(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
-	(void)stack;
 	Collect *c = data;
 	if (!depth) /* the main file */
 		return;
@@ -399,10 +439,21 @@ collectdep(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 	else if (strchr(name, '\n') || stat(name, &sb) || !S_ISREG(sb.st_mode) || sb.st_mtime != clang_getFileTime(f))
 		c->ok = false; /* a name the entry cannot hold, or changed while read */
 	else {
-		Dep d = {sb.st_dev, sb.st_ino, (unsigned long long)sb.st_size, mtimens(&sb), xstrdup(name)};
-		vpush(c->e->deps, d);
+		Dep d = {sb.st_dev, sb.st_ino, (unsigned long long)sb.st_size, mtimens(&sb), xstrdup(name),
+		         spelledname(c->tu, stack[0], &sb)};
+		vpush(*c->deps, d);
 	}
 	clang_disposeString(n);
+}
+
+/* Adds the files tu read (less its main file and cuflow's embedded headers)
+ * to deps; false when one cannot be told by its date. */
+bool
+tudeps(CXTranslationUnit tu, Deps *deps)
+{
+	Collect c = {tu, deps, true};
+	clang_getInclusions(tu, collectdep, &c);
+	return c.ok;
 }
 
 static bool
@@ -418,7 +469,7 @@ haserrors(CXTranslationUnit tu)
 }
 
 /* Writes text to dir/name through a temporary and a rename. */
-static bool
+bool
 writeinto(const char *dir, const char *name, const char *text, size_t len)
 {
 	char *tmp = fmt("%s/%s.XXXXXX", dir, name), *to = fmt("%s/%s", dir, name);
@@ -472,20 +523,22 @@ buildpch(const char *dir, const char *key, const Strs *a, const struct CXUnsaved
 	                                                  CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization,
 	                                                  &tu);
 	vfree(files);
-	Collect c = {e, ec == CXError_Success && tu};
-	if (c.ok)
-		clang_getInclusions(tu, collectdep, &c);
+	bool ok = ec == CXError_Success && tu && tudeps(tu, &e->deps);
+	for (int i = 0; i < e->deps.n; i++) { /* .deps holds no names: a new entry is tested as a loaded one */
+		free(e->deps.v[i].name);
+		e->deps.v[i].name = NULL;
+	}
 	char *tmp = fmt("%s/%s.pch.XXXXXX", dir, key);
 	/* a PCH does not repeat its errors to the parses that load it */
-	bool failed = c.ok && haserrors(tu);
-	int fd = c.ok && !failed ? mkstemp(tmp) : -1;
+	bool failed = ok && haserrors(tu);
+	int fd = ok && !failed ? mkstemp(tmp) : -1;
 	bool saved = fd >= 0 && clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None;
 	if (fd >= 0)
 		close(fd);
 	if (tu)
 		clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
-	bool ok = saved && hashfile(tmp, &e->sum, &e->size);
+	ok = saved && hashfile(tmp, &e->sum, &e->size);
 	if (ok) {
 		e->pch = fmt("%s-%016llx.pch", key, e->sum);
 		char *to = fmt("%s/%s", dir, e->pch);
@@ -510,11 +563,11 @@ dropfile(const char *dir, const char *name)
 
 #define UNUSED_DAYS 30 /* an entry no parse loaded for this long goes */
 
-/* Marks an entry used now, for evict. */
-static void
-touchentry(const char *dir, const char *key)
+/* Marks an entry used now, for evict: dir/KEY.SUFFIX is its index file. */
+void
+touchentry(const char *dir, const char *key, const char *suffix)
 {
-	char *p = fmt("%s/%s.deps", dir, key);
+	char *p = fmt("%s/%s.%s", dir, key, suffix);
 	utimensat(AT_FDCWD, p, NULL, 0); /* a read-only cache still serves */
 	free(p);
 }
@@ -527,11 +580,13 @@ ofentry(const char *name, const char *key, size_t n)
 	return !strncmp(name, key, n) && (name[n] == '.' || name[n] == '-');
 }
 
-/* Removes the entries of dir no parse has loaded for UNUSED_DAYS, so that
- * flag sets of old projects do not fill the disk. */
-static void
-evict(const char *dir)
+/* Removes the entries of dir no parse has loaded for UNUSED_DAYS (their
+ * index file KEY.SUFFIX untouched), so that flag sets and files of old
+ * projects do not fill the disk. */
+void
+evict(const char *dir, const char *suffix)
 {
+	size_t sn = strlen(suffix);
 	DIR *d = opendir(dir);
 	if (!d)
 		return;
@@ -541,8 +596,9 @@ evict(const char *dir)
 		size_t n = strlen(de->d_name);
 		char *p = fmt("%s/%s", dir, de->d_name);
 		struct stat sb;
-		if (n > 5 && !strcmp(de->d_name + n - 5, ".deps") && stat(p, &sb) == 0 && sb.st_mtime < limit)
-			vpush(old, xstrndup(de->d_name, n - 5));
+		if (n > sn + 1 && de->d_name[n - sn - 1] == '.' && !strcmp(de->d_name + n - sn, suffix) &&
+		    stat(p, &sb) == 0 && sb.st_mtime < limit)
+			vpush(old, xstrndup(de->d_name, n - sn - 1));
 		vpush(all, xstrdup(de->d_name));
 		free(p);
 	}
@@ -565,9 +621,9 @@ static bool
 findentry(const char *dir, const char *key, const char *text, const Strs *a, const struct CXUnsavedFile *uf,
           int nuf, Entry *e, const char **state)
 {
-	if (readentry(dir, key, text, e) && depsfresh(e) && (!e->pch || pchintact(dir, e))) {
+	if (readentry(dir, key, text, e) && depsfresh(&e->deps) && (!e->pch || pchintact(dir, e))) {
 		*state = "hit";
-		touchentry(dir, key);
+		touchentry(dir, key, "deps");
 		return true;
 	}
 	Entry old = *e;
@@ -576,7 +632,7 @@ findentry(const char *dir, const char *key, const char *text, const Strs *a, con
 	int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	free(lock);
 	bool ok = fd >= 0 && flock(fd, LOCK_EX) == 0;
-	if (ok && readentry(dir, key, text, e) && depsfresh(e) && (!e->pch || pchintact(dir, e)))
+	if (ok && readentry(dir, key, text, e) && depsfresh(&e->deps) && (!e->pch || pchintact(dir, e)))
 		*state = "hit"; /* another process built it while this one waited */
 	else if (ok) {
 		entryfree(e);
@@ -589,7 +645,7 @@ findentry(const char *dir, const char *key, const char *text, const Strs *a, con
 		if (ok && old.pch && (!e->pch || strcmp(old.pch, e->pch)))
 			dropfile(dir, old.pch);
 		if (ok)
-			evict(dir);
+			evict(dir, "deps");
 	}
 	if (fd >= 0)
 		close(fd); /* releases the lock */
@@ -602,9 +658,10 @@ findentry(const char *dir, const char *key, const char *text, const Strs *a, con
 /* The PCH a parse with args can load instead of its leading headers
  * (args[from..] are the file's own directory and the user's flags; uf the
  * unsaved files the headers may read), built if need be; NULL when there is none to use,
- * *state saying why (or how it went: "hit", "new"). */
+ * *state saying why (or how it went: "hit", "new"). The PCH's headers go
+ * to deps when not NULL. */
 char *
-pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, const char **state)
+pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, const char **state, Deps *deps)
 {
 	Strs a = {0};
 	if (!keyargs(args, from, &a)) {
@@ -612,7 +669,7 @@ pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, con
 		vfree(a);
 		return NULL;
 	}
-	char *dir = cachedir();
+	char *dir = cachedir("pch");
 	if (!dir) {
 		*state = "nodir";
 		vfree(a);
@@ -620,17 +677,24 @@ pch_for(const Strs *args, int from, const struct CXUnsavedFile *uf, int nuf, con
 	}
 	char *text = keytext(&a, uf, nuf);
 	char key[17];
-	snprintf(key, sizeof key, "%016llx", hashbytes(HASH0, text, strlen(text)));
+	snprintf(key, sizeof key, "%016llx", hash64(HASH64_0, text, strlen(text)));
 	Entry e = {0};
 	char *pch = NULL;
 	if (!findentry(dir, key, text, &a, uf, nuf, &e, state))
 		*state = "unwritable";
 	else if (!e.pch)
 		*state = "headers-fail";
-	else if (shadowed(args, &e))
+	else if (shadowed(args, &e.deps))
 		*state = "shadowed";
-	else
+	else {
 		pch = fmt("%s/%s", dir, e.pch);
+		for (int i = 0; deps && i < e.deps.n; i++) {
+			Dep d = e.deps.v[i];
+			d.path = xstrdup(d.path);
+			d.name = NULL;
+			vpush(*deps, d);
+		}
+	}
 	entryfree(&e);
 	vfree(a);
 	free(text);

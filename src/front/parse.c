@@ -247,6 +247,15 @@ joinlaunch(const char *src, size_t len)
 	return t;
 }
 
+/* The flags a parse of path with o takes: the unit cache's key. */
+void
+parseargs(const char *path, const Opts *o, Strs *args)
+{
+	const char *cuda;
+	int mode = parsemode(o, &cuda);
+	pushargs(args, o, path, mode, cuda);
+}
+
 static void
 inputof(Input *in, const char *path, const Opts *o, const char *text, size_t len, int mode, const char *cuda)
 {
@@ -288,9 +297,11 @@ inputfree(Input *in)
 	free(in->joined);
 }
 
-/* The header cache's PCH for in (NULL: none), *state saying how it went. */
+/* The header cache's PCH for in (NULL: none), *state saying how it went;
+ * its headers go to deps when not NULL (the translation unit does not list
+ * them). */
 static char *
-pchof(const Input *in, const Opts *o, const char **state)
+pchof(const Input *in, const Opts *o, const char **state, Deps *deps)
 {
 	if (o->nocache) {
 		*state = "off";
@@ -300,7 +311,7 @@ pchof(const Input *in, const Opts *o, const char **state)
 		*state = "files";
 		return NULL;
 	}
-	return pch_for(&in->args, in->from, in->uf.v + in->hdr0, in->uf.n - in->hdr0, state);
+	return pch_for(&in->args, in->from, in->uf.v + in->hdr0, in->uf.n - in->hdr0, state, deps);
 }
 
 /* libclang's parse of path with args, on top of pch when not NULL: the
@@ -343,16 +354,17 @@ cachedparse(CXIndex idx, const char *path, const Input *in, char *pch, const cha
 }
 
 /* parsetu's work; with keep, the unit is keep's (not the caller's to
- * dispose) and *idx is unset. *cache says how the header cache served it. */
+ * dispose) and *idx is unset. *cache says how the header cache served it;
+ * the PCH's headers go to deps when not NULL. */
 static CXTranslationUnit
 parseunit(const char *path, const Opts *o, const char *text, size_t len, int *mode, CXIndex *idx, char **err,
-          const char **cache, Kept *keep)
+          const char **cache, Kept *keep, Deps *deps)
 {
 	const char *cuda;
 	*mode = parsemode(o, &cuda);
 	Input in;
 	inputof(&in, path, o, text, len, *mode, cuda);
-	char *pch = pchof(&in, o, cache);
+	char *pch = pchof(&in, o, cache, deps);
 	enum CXErrorCode ec;
 	CXTranslationUnit tu;
 	if (keep)
@@ -378,7 +390,7 @@ CXTranslationUnit
 parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode, CXIndex *idx, char **err)
 {
 	const char *cache;
-	return parseunit(path, o, text, len, mode, idx, err, &cache, NULL);
+	return parseunit(path, o, text, len, mode, idx, err, &cache, NULL, NULL);
 }
 
 /* The first error diagnostic of a parse, for a refusal, or NULL. */
@@ -443,6 +455,7 @@ typedef struct {
 	const Rules *rules;
 	const char *path;
 	Kept *keep;
+	UnitEntry *entry; /* the unit cache's entry to fill, or NULL */
 } ParseJob;
 static void *parsebuild(void *arg);
 
@@ -494,9 +507,24 @@ unit_parsekept(const char *path, const Opts *o, const Rules *rules, Kept **keep)
 	}
 	if (keep && !*keep)
 		*keep = kept_new();
-	ParseJob j = {u, o, rules, path, keep ? *keep : NULL};
-	if (!onstack(parsebuild, &j, PARSESTACK))
+	/* editors' buffers and texts standing in for files are no files to key
+	 * on; a kept unit's next parse is already cheap */
+	bool cached = !keep && !o->text && !o->nfiles && !o->nocache;
+	UnitEntry e;
+	double t0 = now();
+	if (cached && units_load(&e, u, o, rules)) {
+		u->tparse = now() - t0;
+		u->cache = "unit";
+		return u;
+	}
+	ParseJob j = {u, o, rules, path, keep ? *keep : NULL, cached ? &e : NULL};
+	if (!onstack(parsebuild, &j, PARSESTACK)) {
 		u->refused = xstrdup("cannot start a thread to parse it");
+		if (cached)
+			e.ntu = 0; /* no verdict on the file */
+	}
+	if (cached)
+		units_save(&e, u);
 	return u;
 }
 
@@ -510,9 +538,13 @@ parsebuild(void *arg)
 	const char *path = j->path;
 	double t0 = now();
 	CXIndex idx = NULL;
-	CXTranslationUnit tu = parseunit(path, o, u->src, u->len, &u->mode, &idx, &u->refused, &u->cache, j->keep);
-	if (tu)
+	Deps *deps = j->entry ? &j->entry->deps : NULL;
+	CXTranslationUnit tu =
+		parseunit(path, o, u->src, u->len, &u->mode, &idx, &u->refused, &u->cache, j->keep, deps);
+	if (tu) {
 		diagnose(u, tu);
+		units_deps(j->entry, tu);
+	}
 	const char *old = u->mode == PM_CUDA && u->refused ? legacyapi(u->refused) : NULL;
 	if (old) { /* code older than the toolkit: parse it with the declarations it was written for */
 		if (j->keep)
@@ -528,9 +560,12 @@ parsebuild(void *arg)
 		u->legacy = xstrdup(old);
 		Opts mo = *o;
 		mo.minimal = true;
-		tu = parseunit(path, &mo, u->src, u->len, &u->mode, &idx, &u->refused, &u->cache, NULL);
-		if (tu)
+		tu = parseunit(path, &mo, u->src, u->len, &u->mode, &idx, &u->refused, &u->cache, NULL, deps);
+		if (tu) {
 			diagnose(u, tu);
+			units_deps(j->entry, tu);
+		} else if (j->entry)
+			j->entry->ntu = 0; /* the first parse alone says nothing */
 	}
 	u->tparse = now() - t0;
 	if (tu) {

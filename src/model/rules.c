@@ -23,6 +23,7 @@ struct Rules {
 	Entry *exact;
 	VEC(Rule *) wild; /* longest first */
 	VEC(Rule *) all;
+	unsigned long long sum; /* rules_sum */
 };
 
 static const char *kindnames[RK_NKINDS] = {
@@ -252,6 +253,9 @@ rules_parse(Rules *rs, const char *path, const char *text, char **err)
 {
 	char *src = xstrdup(text);
 	int lineno = 0;
+	/* what the rules say depends on the texts and their order (a later file
+	 * overrides); the unit cache keys on it (front/units.c) */
+	rs->sum = hash64(hash64(rs->sum, path, strlen(path) + 1), text, strlen(text) + 1);
 	for (char *line = src, *next; line && *line; line = next) {
 		lineno++;
 		next = strchr(line, '\n');
@@ -402,6 +406,12 @@ rules_find(const Rules *rs, const char *name)
 			return r;
 	}
 	return NULL;
+}
+
+unsigned long long
+rules_sum(const Rules *rs)
+{
+	return rs ? rs->sum : 0;
 }
 
 void
