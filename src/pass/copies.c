@@ -67,7 +67,8 @@ typedef struct {
 	const Unit *u;
 	const char *fname;
 	VEC(Copy) cp;
-	bool *gone; /* per node: a copy this pass takes out */
+	bool *gone; /* per node: a copy this pass takes out, whose wait goes too */
+	bool *cut;  /* per node: a redundant copy this pass removes: its bytes were there already */
 } C;
 
 static int
@@ -315,7 +316,7 @@ touches2(const C *c, int a, int b, int x, int y, const Bits *s, bool r, bool w, 
 {
 	for (int v = a; v <= b; v++) {
 		const Eff *e = &c->pf->st[v];
-		if (v == x || v == y)
+		if (v == x || v == y || c->cut[v]) /* a removed copy changed no bytes */
 			continue;
 		if ((w && ((*l = conflictloc(c->p, s, &e->wr)) >= 0 || (*l = conflictloc(c->p, s, &e->pwr)) >= 0)) ||
 		    (r && ((*l = conflictloc(c->p, s, &e->rd)) >= 0 || (*l = conflictloc(c->p, s, &e->prd)) >= 0)))
@@ -454,59 +455,15 @@ overlapbar(const C *c, int v, const Bits *wr, const Bits *wrw, bool kio)
 	return NULL;
 }
 
-/* Without the copy's wait, the loop's host statements (and for a hoist,
- * those after the loop up to the next full sync) may run beside the work of
- * the loop and the work in flight when it starts. Why not, or NULL. */
+static char *waitafter(C *c, int node, const Loop *out, int *ln);
+
+/* Without the copy's wait, the statements after its old place run beside
+ * the work it waited for, up to the next full sync: a download's new place
+ * after the loop is one (and so is a round trip's). Why they may not, or NULL. */
 static char *
 waitbar(C *c, const Copy *x, const Loop *lp, int *ln)
 {
-	const Prog *p = c->p;
-	int nl = p->locs.n;
-	Bits rd = bnew(nl), wr = bnew(nl);
-	pendwork(p, &c->pf->in[lp->head], &rd, &wr);
-	bool kio = c->pf->in[lp->head].ex & EX_KIO;
-	for (int v = lp->first; v <= lp->last; v++) {
-		bor(&rd, &c->pf->st[v].prd);
-		bor(&wr, &c->pf->st[v].pwr);
-		kio |= c->pf->st[v].ex & EX_KIO;
-	}
-	char *why = NULL;
-	for (int v = lp->first; v <= lp->last && !why; v++)
-		if (!c->gone[v] && !fullsync(c, v) && (why = overlapbar(c, v, &rd, &wr, kio)))
-			*ln = c->f->st.v[v].line;
-	if (x->dir == UP && x->partner < 0 && !why) { /* after the loop, to a full sync (a sunk partner is one) */
-		int n = c->f->st.n;
-		bool *seen = xcalloc(n, sizeof *seen);
-		Ints todo = {0};
-		for (int v = lp->first; v <= lp->last; v++)
-			seen[v] = true;
-		for (int v = lp->first; v <= lp->last; v++)
-			for (int i = 0; i < c->pf->succ[v].n; i++)
-				if (!seen[c->pf->succ[v].v[i]])
-					seen[c->pf->succ[v].v[i]] = true, vpush(todo, c->pf->succ[v].v[i]);
-		while (todo.n && !why) {
-			int v = todo.v[--todo.n];
-			if (fullsync(c, v))
-				continue;
-			if (v == 1) { /* main's end ends the program: nothing reads the work's results later */
-				if (kio || strcmp(c->fname, "main")) {
-					why = xstrdup("ends the function while device work the copy waited for may still run");
-					*ln = line(c, c->f->end > 0 ? c->f->end - 1 : 0);
-				}
-				continue;
-			}
-			if ((why = overlapbar(c, v, &rd, &wr, kio)))
-				*ln = c->f->st.v[v].line;
-			for (int i = 0; i < c->pf->succ[v].n; i++)
-				if (!seen[c->pf->succ[v].v[i]])
-					seen[c->pf->succ[v].v[i]] = true, vpush(todo, c->pf->succ[v].v[i]);
-		}
-		vfree(todo);
-		free(seen);
-	}
-	bfree(&rd);
-	bfree(&wr);
-	return why;
+	return waitafter(c, x->node, x->dir == DOWN || x->partner >= 0 ? lp : NULL, ln);
 }
 
 /* ---------------------------------------------------------------- decide */
@@ -748,6 +705,17 @@ settle(C *c)
 		again = false;
 		for (int i = 0; i < c->cp.n; i++) {
 			Copy *x = &c->cp.v[i];
+			int ln = 0;
+			char *why = x->removed == CP_REMOVE ? waitafter(c, x->node, NULL, &ln) : NULL;
+			if (why) { /* a copy that moved away no longer waits after it: this one's wait stays */
+				char *r = fmt("%s; the copy also waited for device work, and line %d %s", x->rwhy, ln, why);
+				free(x->rwhy);
+				free(why);
+				x->rwhy = r;
+				x->removed = CP_RESYNC;
+				c->gone[x->node] = false;
+				again = true;
+			}
 			while (x->loops.n) {
 				Loop lp;
 				int ln = 0;
@@ -867,9 +835,10 @@ available(C *c, int nf, Bits *locs)
 }
 
 /* Without the copy's wait, may the host statements after it, up to the
- * next full sync, run beside the work in flight before it? Why not, or NULL. */
+ * next full sync (or out of loop out, where a moved copy waits), run beside
+ * the work in flight before it? Why not, or NULL. */
 static char *
-waitafter(C *c, int node, int *ln)
+waitafter(C *c, int node, const Loop *out, int *ln)
 {
 	const Pend *pd = &c->pf->in[node];
 	int nl = c->p->locs.n;
@@ -886,8 +855,8 @@ waitafter(C *c, int node, int *ln)
 			seen[c->pf->succ[node].v[i]] = true, vpush(todo, c->pf->succ[node].v[i]);
 		while (todo.n && !why) {
 			int v = todo.v[--todo.n];
-			if (fullsync(c, v))
-				continue;
+			if (fullsync(c, v) || (out && (v < out->first || v > out->last)))
+				continue; /* a sync; or the loop's exit, where the moved copy waits */
 			if (v == 1) {
 				if (kio || strcmp(c->fname, "main")) {
 					why = xstrdup("ends the function while the device work it waited for may still run");
@@ -895,7 +864,7 @@ waitafter(C *c, int node, int *ln)
 				}
 				continue;
 			}
-			if ((why = overlapbar(c, v, &rd, &wr, kio)))
+			if (!c->gone[v] && (why = overlapbar(c, v, &rd, &wr, kio))) /* a copy that goes touches nothing */
 				*ln = c->f->st.v[v].line;
 			for (int i = 0; i < c->pf->succ[v].n; i++)
 				if (!seen[c->pf->succ[v].v[i]])
@@ -956,7 +925,7 @@ redundant(C *c)
 		int ln = 0, g = genline(c, x);
 		char *d = argtext(c, x, x->dst), *s = argtext(c, x, x->src);
 		char *from = g > 0 ? fmt("the copy at line %d", g) : xstrdup("a copy of the same bytes on every path to it");
-		char *wait = waitafter(c, x->node, &ln);
+		char *wait = waitafter(c, x->node, NULL, &ln);
 		char *also = wait ? fmt("; the copy also waited for device work, and line %d %s", ln, wait) : xstrdup("");
 		x->removed = wait ? CP_RESYNC : CP_REMOVE;
 		x->rwhy = fmt("%s already holds what %s holds: %s made them equal and nothing since writes either or the "
@@ -964,6 +933,7 @@ redundant(C *c)
 		              d, s, from, also);
 		free(also);
 		c->gone[x->node] = !wait;
+		c->cut[x->node] = true;
 		free(d);
 		free(s);
 		free(from);
@@ -1099,6 +1069,7 @@ copyfn(Prog *p, PFunc *pf, Plan *plan)
 	c.u = pf->u;
 	c.fname = pf->u->syms.v[pf->f->sym].name;
 	c.gone = xcalloc(c.f->st.n, sizeof *c.gone);
+	c.cut = xcalloc(c.f->st.n, sizeof *c.cut);
 	const char *no = pf->f->why ? pf->f->why : (pf->f->flags & FNF_TRY) ? "the function catches exceptions" : NULL;
 	for (int v = 2; v < c.f->st.n; v++) {
 		Copy x;
@@ -1129,6 +1100,7 @@ copyfn(Prog *p, PFunc *pf, Plan *plan)
 	}
 	vfree(c.cp);
 	free(c.gone);
+	free(c.cut);
 }
 
 void
