@@ -605,6 +605,7 @@ unsigned passset(const char *list); /* PASS_* bits of a comma list; 0: a name th
 const char *passname(int pass);
 bool analyse(Prog *p); /* every analysis, no pass */
 char *runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Plan *plan);
+Change stmtchange(int pass, int kind, const Unit *u, const char *fn, const Stmt *st, const char *call);
 void planfree(Plan *plan);
 
 /* edit/edit.c */

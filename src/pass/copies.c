@@ -981,16 +981,7 @@ static Change
 record(const C *c, const Copy *x, int kind)
 {
 	const Stmt *st = &c->f->st.v[x->node];
-	Change ch = {0};
-	ch.pass = PASS_COPIES;
-	ch.kind = kind;
-	ch.u = c->u;
-	ch.fn = c->fname;
-	ch.line = st->line;
-	ch.endline = st->endline;
-	ch.begin = st->begin;
-	ch.end = st->end;
-	ch.call = xstrdup(c->f->calls.v[x->call].name);
+	Change ch = stmtchange(PASS_COPIES, kind, c->u, c->fname, st, c->f->calls.v[x->call].name);
 	vpush(ch.members, st->line);
 	return ch;
 }

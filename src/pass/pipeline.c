@@ -95,6 +95,24 @@ runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, P
 	return why;
 }
 
+/* A pass's decision about statement st of unit u (in function fn), the
+ * call it is about named: the fields every Change has. */
+Change
+stmtchange(int pass, int kind, const Unit *u, const char *fn, const Stmt *st, const char *call)
+{
+	Change c = {0};
+	c.pass = pass;
+	c.kind = kind;
+	c.u = u;
+	c.fn = fn;
+	c.line = st->line;
+	c.endline = st->endline;
+	c.begin = st->begin;
+	c.end = st->end;
+	c.call = xstrdup(call);
+	return c;
+}
+
 void
 planfree(Plan *plan)
 {

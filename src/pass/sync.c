@@ -357,17 +357,8 @@ callname(const S *s, int node)
 static int
 newchange(S *s, int kind, int xi, char *stop, int stopline)
 {
-	Change c = {0};
-	c.pass = PASS_SYNC;
-	c.kind = kind;
-	c.u = s->u;
-	c.fn = s->fname;
-	const Item *x = &s->it[xi];
-	c.line = s->f->st.v[x->first].line;
-	c.endline = s->f->st.v[x->first].endline;
-	c.begin = s->f->st.v[x->first].begin;
-	c.end = s->f->st.v[x->first].end;
-	c.call = xstrdup(callname(s, x->first));
+	int v = s->it[xi].first;
+	Change c = stmtchange(PASS_SYNC, kind, s->u, s->fname, &s->f->st.v[v], callname(s, v));
 	c.stop = stop;
 	c.stopline = stopline;
 	vpush(*s->plan, c);
@@ -692,16 +683,7 @@ keepothers(S *s)
 		                  : st->list < 0    ? "it is a labelled statement or a loop's own part"
 		                  : (e->ex & (EX_UNKNOWN | EX_UNSAFE)) ? NULL
 		                                                       : "the same statement also launches or enqueues device work";
-		Change c = {0};
-		c.pass = PASS_SYNC;
-		c.kind = CH_KEEP;
-		c.u = s->u;
-		c.fn = s->fname;
-		c.line = st->line;
-		c.endline = st->endline;
-		c.begin = st->begin;
-		c.end = st->end;
-		c.call = xstrdup(callname(s, v));
+		Change c = stmtchange(PASS_SYNC, CH_KEEP, s->u, s->fname, st, callname(s, v));
 		c.stop = why ? xstrdup(why) : unseen("the same statement calls", e);
 		vpush(*s->plan, c);
 	}

@@ -10,15 +10,18 @@ FUZZ_OBJSAN = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=
 FUZZ_CFLAGS = -std=c11 -g -O1 -D_GNU_SOURCE -I$(srcdir)/src -I$(top_builddir) $(CLANG_CFLAGS) \
 	$(TREE_SITTER_CFLAGS) $(JANSSON_CFLAGS)
 FUZZ_LIBSRC = $(addprefix $(srcdir)/,$(filter %.c,$(src_libcuflow_a_SOURCES))) $(nodist_src_libcuflow_a_SOURCES)
+FUZZ_HDRS = $(addprefix $(srcdir)/,$(filter %.h,$(src_libcuflow_a_SOURCES)))
 FUZZ_LIBS = src/libtscuda.a $(CLANG_LIBS) $(TREE_SITTER_LIBS) $(JANSSON_LIBS) -lpthread
-# the library's objects once (kept while newer than their sources), then the three targets
+# the library's objects once (kept while newer than their source and every
+# header: a struct that grew must not meet an object built before), then the three targets
 tests/fuzz.out/built: $(srcdir)/tests/fuzz/fuzz_rules.c $(srcdir)/tests/fuzz/fuzz_lsp.c \
-		$(srcdir)/tests/fuzz/fuzz_front.c $(FUZZ_LIBSRC) src/libtscuda.a
+		$(srcdir)/tests/fuzz/fuzz_front.c $(FUZZ_LIBSRC) $(FUZZ_HDRS) src/libtscuda.a
 	@$(MKDIR_P) $(@D)/obj
 	$(AM_V_GEN)rm -f $(@D)/why $(@D)/build.log; objs=; \
 	for s in $(FUZZ_LIBSRC); do \
-		o=$(@D)/obj/$$(echo "$$s" | tr ./ __).o; objs="$$objs $$o"; \
-		[ "$$o" -nt "$$s" ] || $(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_OBJSAN) -c "$$s" -o "$$o" \
+		o=$(@D)/obj/$$(echo "$$s" | tr ./ __).o; objs="$$objs $$o"; fresh=yes; \
+		for h in "$$s" $(FUZZ_HDRS); do [ "$$o" -nt "$$h" ] || fresh=; done; \
+		[ -n "$$fresh" ] || $(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_OBJSAN) -c "$$s" -o "$$o" \
 			2>>$(@D)/build.log || { rm -f "$$o"; break; }; \
 	done; \
 	for t in rules lsp front; do \
