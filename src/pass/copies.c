@@ -69,6 +69,7 @@ typedef struct {
 	VEC(Copy) cp;
 	bool *gone; /* per node: a copy this pass takes out, whose wait goes too */
 	bool *cut;  /* per node: a redundant copy this pass removes: its bytes were there already */
+	bool streams; /* the program enqueues work on other streams than the default one (or may) */
 } C;
 
 static int
@@ -781,9 +782,10 @@ samebytes(const C *c, const Copy *x, const Copy *y)
 }
 
 /* Availability of equal bytes (OmpMemOpt's redundant transfers, meet =
- * intersection): a copy makes its fact hold; any write, host or device, to
- * either side or to a variable its arguments read ends it. A copy whose
- * fact holds on entry copies nothing new. */
+ * intersection): a copy makes its fact hold, unless work on another stream
+ * (which it does not wait for) may still write either side; any write, host
+ * or device, to either side or to a variable its arguments read ends it. A
+ * copy whose fact holds on entry copies nothing new. */
 static Bits *
 available(C *c, int nf, Bits *locs)
 {
@@ -797,8 +799,20 @@ available(C *c, int nf, Bits *locs)
 		for (int f = 0; v && f < nf; f++)
 			bset(&out[v], f);
 	}
-	for (int i = 0; i < c->cp.n; i++)
-		fact[c->cp.v[i].node] = c->cp.v[i].fact;
+	Bits rd = bnew(c->p->locs.n), wr = bnew(c->p->locs.n);
+	for (int i = 0; i < c->cp.n; i++) { /* a blocking copy waits for the default stream only */
+		const Copy *x = &c->cp.v[i];
+		const Pend *pd = &c->pf->in[x->node];
+		Pend other = {.srd = pd->srd, .swr = pd->swr, .entry = pd->entry};
+		bclear(&rd);
+		bclear(&wr);
+		if (c->streams)
+			pendwork(c->p, &other, &rd, &wr);
+		if (x->fact >= 0 && !conflicts(c->p, &locs[x->fact], &wr))
+			fact[x->node] = x->fact;
+	}
+	bfree(&rd);
+	bfree(&wr);
 	Bits cur = bnew(nf);
 	for (bool changed = true; changed;) {
 		changed = false;
@@ -1050,10 +1064,27 @@ emitremove(C *c, Copy *x, Plan *plan)
 	vpush(*plan, ch);
 }
 
+/* Does any host statement of the program enqueue work on a stream other
+ * than the default one, or call code that may? If none does, all device
+ * work (the work in flight when a function starts too) is on the default
+ * stream, which every blocking copy waits for. */
+static bool
+otherstreams(const Prog *p)
+{
+	for (int f = 0; f < p->fns.n; f++) {
+		const PFunc *pf = &p->fns.v[f];
+		for (int v = 0; pf->st && (pf->f->kind == FN_HOST || pf->f->kind == FN_HOSTDEVICE) && v < pf->f->st.n; v++)
+			if (pf->st[v].ex & EX_STREAMOP)
+				return true;
+	}
+	return false;
+}
+
 static void
-copyfn(Prog *p, PFunc *pf, Plan *plan)
+copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams)
 {
 	C c = {0};
+	c.streams = streams;
 	c.p = p;
 	c.pf = pf;
 	c.f = pf->f;
@@ -1097,9 +1128,10 @@ copyfn(Prog *p, PFunc *pf, Plan *plan)
 void
 copymotion(Prog *p, Plan *plan)
 {
+	bool streams = otherstreams(p);
 	for (int f = 0; f < p->fns.n; f++) {
 		PFunc *pf = &p->fns.v[f];
 		if (pf->f->kind == FN_HOST && pf->f->inmain && pf->succ)
-			copyfn(p, pf, plan);
+			copyfn(p, pf, plan, streams);
 	}
 }
