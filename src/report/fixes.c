@@ -91,7 +91,8 @@ diagnostic(Buf *b, const Report *r, int ci, const EditRefs *all, const char *pat
 	const Change *c = &r->plan->v[ci];
 	Buf msg = {0};
 	changemsg(&msg, c);
-	bputs(b, "  - DiagnosticName:  cuflow-sync-motion\n    DiagnosticMessage:\n");
+	bprintf(b, "  - DiagnosticName:  cuflow-%s\n    DiagnosticMessage:\n",
+	        c->pass == PASS_COPIES ? "copy-motion" : "sync-motion");
 	yfield(b, "      ", "Message", bstr(&msg));
 	yfield(b, "      ", "FilePath", path);
 	bprintf(b, "      FileOffset:      %d\n", c->begin);
