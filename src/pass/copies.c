@@ -40,6 +40,7 @@ typedef struct {
 	Bits dset, sset;  /* what they designate */
 	Bits args;        /* what the statement reads but the copied bytes: pointers, sizes */
 	Ints loops;       /* the loop headers it leaves, innermost first */
+	const char *other; /* another call the statement makes (an error check), or NULL */
 	int partner;      /* the other copy of a round trip (an upload and the download of the same bytes), or -1 */
 	const char *guard; /* the outermost loop's first test, when it may run zero times: the copy runs under it */
 	bool ok;          /* plain memory, its own lines: it may be moved or removed */
@@ -85,15 +86,25 @@ static bool
 fillcopy(C *c, int v, Copy *x)
 {
 	const Stmt *st = &c->f->st.v[v];
-	if (st->kind != ST_PLAIN || st->ncall != 1 || !(st->flags & SF_INMAIN))
+	if (st->kind != ST_PLAIN || !(st->flags & SF_INMAIN))
 		return false;
-	const Call *cl = &c->f->calls.v[st->call0];
-	const Rule *r = cl->kind == C_DIRECT ? rules_find(c->p->rules, cl->name) : NULL;
-	if (!r || r->kind != RK_COPY || (r->flags & RF_ASYNC))
+	const Rule *r = NULL;
+	int k = st->call0;
+	for (; k < st->call0 + st->ncall && !r; k++) {
+		const Call *cl = &c->f->calls.v[k];
+		r = cl->kind == C_DIRECT ? rules_find(c->p->rules, cl->name) : NULL;
+		if (r && (r->kind != RK_COPY || (r->flags & RF_ASYNC)))
+			r = NULL;
+	}
+	if (!r)
 		return false;
+	const Call *cl = &c->f->calls.v[--k];
 	memset(x, 0, sizeof *x);
 	x->node = v;
-	x->call = st->call0;
+	x->call = k;
+	for (int o = st->call0; o < st->call0 + st->ncall && !x->other; o++)
+		if (o != k)
+			x->other = c->f->calls.v[o].name ? c->f->calls.v[o].name : "a function";
 	x->partner = -1;
 	x->dst = x->src = -1;
 	for (int i = 0; i < r->neff; i++) {
@@ -488,7 +499,10 @@ textok(C *c, Copy *x)
 {
 	const Stmt *st = &c->f->st.v[x->node];
 	if (st->flags & (SF_MACRO | SF_SHARED))
-		x->why = xstrdup("it is written through a macro");
+		x->why = x->other ? fmt("it is written through a macro that also calls %s", x->other)
+		                  : xstrdup("it is written through a macro");
+	else if (x->other)
+		x->why = fmt("the statement also calls %s", x->other);
 	else if (!blankbefore(c->u, st->begin) || stmtlineend(c->u, st->end) < 0)
 		x->why = xstrdup("it shares its line with other code");
 	else if (directivein(c->u, st->begin, st->end) >= 0)
@@ -496,7 +510,7 @@ textok(C *c, Copy *x)
 	else if (st->list < 0)
 		x->why = xstrdup("it is the only statement of an if, else or loop without braces");
 	else if (writesmore(c, x))
-		x->why = xstrdup("the statement also changes a variable it reads");
+		x->why = xstrdup("the statement also writes something besides the copy's destination (its result, an argument)");
 	else {
 		const char *m = plainmem(c, x->dir == UP ? &x->dset : &x->sset, true);
 		const char *h = plainmem(c, x->dir == UP ? &x->sset : &x->dset, false);
