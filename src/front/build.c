@@ -880,6 +880,8 @@ static char *
 firsttest(B *b, CXCursor init, CXCursor cond)
 {
 	CXCursor var, a, *ks, *vk = NULL;
+	if (ismacro(init) || ismacro(cond)) /* its text is the macro's, not the test's */
+		return NULL;
 	int n = kids(init, &ks), nv = 0;
 	char *t = NULL;
 	if (clang_getCursorKind(init) == CXCursor_DeclStmt && n == 1 && clang_getCursorKind(ks[0]) == CXCursor_VarDecl &&

@@ -265,6 +265,8 @@ static char *
 loopshape(const C *c, const Loop *lp, int *ln)
 {
 	*ln = c->f->st.v[lp->head].line;
+	if (c->f->st.v[lp->head].flags & SF_MACRO)
+		return xstrdup("starts a loop written through a macro");
 	if (!c->f->st.v[lp->head].once && !c->f->st.v[lp->head].first)
 		return xstrdup("starts a loop that may run zero times and whose first test cuflow cannot repeat outside it");
 	if (!blankbefore(c->u, lp->begin))
@@ -1107,6 +1109,12 @@ copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams)
 	c.gone = xcalloc(c.f->st.n, sizeof *c.gone);
 	c.cut = xcalloc(c.f->st.n, sizeof *c.cut);
 	const char *no = pf->f->why ? pf->f->why : (pf->f->flags & FNF_TRY) ? "the function catches exceptions" : NULL;
+	char *unseen = NULL;
+	for (int v = 2; v < c.f->st.n && !no && !unseen; v++) /* it may start a thread that runs on beside any copy */
+		if (pf->st[v].ex & (EX_UNKNOWN | EX_UNSAFE))
+			no = unseen = fmt("the function calls %s (line %d), code cuflow cannot see into, which may keep running beside "
+			                  "the copies",
+			                  pf->st[v].unk ? pf->st[v].unk : "code", pf->st[v].unkline ? pf->st[v].unkline : c.f->st.v[v].line);
 	for (int v = 2; v < c.f->st.n; v++) {
 		Copy x;
 		if (!fillcopy(&c, v, &x))
@@ -1137,6 +1145,7 @@ copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams)
 	vfree(c.cp);
 	free(c.gone);
 	free(c.cut);
+	free(unseen);
 }
 
 void
