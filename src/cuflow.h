@@ -592,6 +592,7 @@ int stmtlineend(const Unit *u, int off);       /* past the end's line and its co
 int leadcomments(const Unit *u, int off);      /* where the comment lines right above off begin */
 void reindent(Buf *out, const Unit *u, int a, int b, const char *from, const char *to);
 int directivein(const Unit *u, int a, int b);  /* a directive line's offset in [a, b), or -1 */
+int conddirective(const Unit *u, int a, int b); /* the same, #if/#ifdef/#elif/#else/#endif only */
 int trimblank(const Unit *u, int a, int b);    /* b, or past a blank line the deletion [a, b) would leave doubled */
 void cutstmt(const Unit *u, int begin, int end, const char *indent, Buf *text, Edits *e);
 

@@ -874,6 +874,13 @@ exprtext(B *b, CXCursor e)
 	return xstrndup(b->fsrc->src + bo, eo - bo);
 }
 
+/* Has expression e the type of variable var (both canonical)? */
+static bool
+sametype(CXCursor e, CXCursor var)
+{
+	return clang_equalTypes(canontype(e), canontype(var));
+}
+
 /* A for's first test, `for (i = A; i OP E; ...)` as "A OP E" (A in
  * parentheses unless a name or a literal), when A and E are pure. */
 static char *
@@ -903,7 +910,8 @@ firsttest(B *b, CXCursor init, CXCursor cond)
 	                            [CXBinaryOperator_LE] = "<=", [CXBinaryOperator_GE] = ">=",
 	                            [CXBinaryOperator_NE] = "!="};
 	if (nc == 2 && op < sizeof ops / sizeof *ops && ops[op] && clang_getCursorKind(strip(ck[0])) == CXCursor_DeclRefExpr &&
-	    clang_equalCursors(clang_getCursorReferenced(strip(ck[0])), var) && pure(a, var) && pure(ck[1], var)) {
+	    clang_equalCursors(clang_getCursorReferenced(strip(ck[0])), var) && pure(a, var) && pure(ck[1], var) &&
+	    sametype(strip(a), var)) { /* else "A OP E" converts otherwise than "i OP E" */
 		char *at = exprtext(b, a), *et = exprtext(b, ck[1]);
 		enum CXCursorKind ak = clang_getCursorKind(strip(a));
 		bool bare = ak == CXCursor_DeclRefExpr || ak == CXCursor_IntegerLiteral;
@@ -935,6 +943,10 @@ firstpass(CXCursor init, CXCursor cond)
 	          clang_equalCursors(clang_getCursorReferenced(strip(ks[0])), var) && (bnd = intconst(ks[1])) != LLONG_MIN;
 	free(ks);
 	if (!ok)
+		return false;
+	/* compared as numbers, which C's conversions keep only for values every
+	 * integer type holds: unsigned i = 0 against -1 is no pass */
+	if (a < 0 || a > 127 || bnd < 0)
 		return false;
 	switch (clang_getCursorBinaryOperatorKind(cond)) {
 	case CXBinaryOperator_LT:

@@ -464,6 +464,9 @@ overlapbar(const C *c, int v, const Bits *wr, const Bits *wrw, bool kio)
 		return fmt("reads a clock (%s), which would no longer wait for the device work", e->what ? e->what : "?");
 	if (kio && (e->ex & EX_IO))
 		return xstrdup("prints while a kernel that may print could still run");
+	if (e->ex & EX_CONFIG)
+		return fmt("calls %s, whose body has #if/#ifdef: another configuration may use what the work uses",
+		           e->cfg ? e->cfg : "a function");
 	if (e->ex & (EX_UNKNOWN | EX_UNSAFE | EX_VOLATILE | EX_MANAGED | EX_STREAMOP))
 		return xstrdup("does what cuflow cannot order against device work still running");
 	return NULL;
@@ -880,6 +883,7 @@ waitafter(C *c, int node, const Loop *out, int *ln)
 		int n = c->f->st.n;
 		bool *seen = xcalloc(n, sizeof *seen);
 		Ints todo = {0};
+		int lo = c->f->st.v[node].begin, hi = c->f->st.v[node].end; /* the text the walk covers */
 		seen[node] = true;
 		for (int i = 0; i < c->pf->succ[node].n; i++)
 			seen[c->pf->succ[node].v[i]] = true, vpush(todo, c->pf->succ[node].v[i]);
@@ -887,6 +891,10 @@ waitafter(C *c, int node, const Loop *out, int *ln)
 			int v = todo.v[--todo.n];
 			if (fullsync(c, v) || (out && (v < out->first || v > out->last)))
 				continue; /* a sync; or the loop's exit, where the moved copy waits */
+			if (v > 1) {
+				lo = c->f->st.v[v].begin < lo ? c->f->st.v[v].begin : lo;
+				hi = c->f->st.v[v].end > hi ? c->f->st.v[v].end : hi;
+			}
 			if (v == 1) {
 				if (kio || strcmp(c->fname, "main")) {
 					why = xstrdup("ends the function while the device work it waited for may still run");
@@ -900,6 +908,11 @@ waitafter(C *c, int node, const Loop *out, int *ln)
 				if (!seen[c->pf->succ[v].v[i]])
 					seen[c->pf->succ[v].v[i]] = true, vpush(todo, c->pf->succ[v].v[i]);
 		}
+		int d = why ? -1 : conddirective(c->u, lo, hi);
+		if (d >= 0) {
+			why = xstrdup("is an #if/#ifdef line: another configuration may use what the work uses before it ends");
+			*ln = line(c, d);
+		}
 		vfree(todo);
 		free(seen);
 	}
@@ -908,15 +921,34 @@ waitafter(C *c, int node, const Loop *out, int *ln)
 	return why;
 }
 
-/* The nearest copy of the same bytes on every path to x (a dominator), or -1. */
+/* The nearest copy of the same bytes on every path to x (a dominator): its
+ * node, or -1. */
 static int
-genline(const C *c, const Copy *x)
+gennode(const C *c, const Copy *x)
 {
 	for (int d = c->pf->idom[x->node], k = 0; d > 0 && k < c->f->st.n; d = c->pf->idom[d], k++)
 		for (int i = 0; i < c->cp.n; i++)
 			if (c->cp.v[i].node == d && c->cp.v[i].fact == x->fact)
-				return c->f->st.v[d].line;
+				return d;
 	return -1;
+}
+
+/* An #if/#ifdef line on a path from the copy that made x's bytes equal to
+ * x: between that copy and x in the text, or in a loop around x (or
+ * anywhere in the function when no one copy precedes x on every path).
+ * Another configuration may write the bytes there. Its offset, or -1. */
+static int
+configbetween(C *c, const Copy *x, int gen)
+{
+	int lo = gen >= 0 ? c->f->st.v[gen].begin : c->f->begin, hi = gen >= 0 ? c->f->st.v[x->node].begin : c->f->end;
+	for (int h = c->pf->loop[x->node]; gen >= 0 && h >= 0; h = outerloop(c, h)) {
+		Loop lp;
+		if (!fillloop(c, h, &lp))
+			return conddirective(c->u, c->f->begin, c->f->end);
+		lo = lp.begin < lo ? lp.begin : lo;
+		hi = lp.end > hi ? lp.end : hi;
+	}
+	return conddirective(c->u, lo, hi);
 }
 
 /* Copies whose bytes are already on the other side go; one whose wait
@@ -934,7 +966,10 @@ redundant(C *c)
 		if (x->ok && x->fact < 0)
 			x->fact = nf++;
 	}
-	if (!nf)
+	bool config = c->f->flags & FNF_GOTO; /* paths the text order does not show */
+	for (int v = 2; v < c->f->st.n && !config; v++)
+		config = c->pf->st[v].ex & EX_CONFIG;
+	if (!nf || config)
 		return;
 	Bits *locs = xcalloc(nf, sizeof *locs);
 	for (int f = 0; f < nf; f++)
@@ -952,7 +987,9 @@ redundant(C *c)
 		Copy *x = &c->cp.v[i];
 		if (x->fact < 0 || !bhas(&in[x->node], x->fact))
 			continue;
-		int ln = 0, g = genline(c, x);
+		int ln = 0, gn = gennode(c, x), g = gn >= 0 ? c->f->st.v[gn].line : -1;
+		if (configbetween(c, x, gn) >= 0)
+			continue; /* it stays a copy (step 1 may still move it out of a loop) */
 		char *d = argtext(c, x, x->dst), *s = argtext(c, x, x->src);
 		char *from = g > 0 ? fmt("the copy at line %d", g) : xstrdup("a copy of the same bytes on every path to it");
 		char *wait = waitafter(c, x->node, NULL, &ln);

@@ -94,6 +94,24 @@ directivein(const Unit *u, int a, int b)
 	return -1;
 }
 
+/* A conditional directive (#if, #ifdef, #elif, #else, #endif) in [a, b):
+ * its offset, or -1. Code another configuration compiles may lie there. */
+int
+conddirective(const Unit *u, int a, int b)
+{
+	for (int i = 0; i < u->directives.n; i++) {
+		int d = u->directives.v[i];
+		if (d < a || d >= b)
+			continue;
+		const char *s = u->src + d;
+		while (*s == ' ' || *s == '\t' || *s == '#')
+			s++;
+		if (!strncmp(s, "if", 2) || !strncmp(s, "el", 2) || !strncmp(s, "endif", 5))
+			return d;
+	}
+	return -1;
+}
+
 /* The end of the blank line starting at off, or -1 if it is not blank. */
 static int
 blankline(const Unit *u, int off)
