@@ -1069,7 +1069,8 @@ emit(C *c, Copy *x, Plan *plan)
 	Change ch = record(c, x, CH_MOVE);
 	ch.how = x->dir == UP ? CP_HOIST : CP_SINK;
 	ch.safe = safefacts(c, x);
-	ch.bytes = argtext(c, x, c->f->calls.v[x->call].nargs > 2 ? 2 : 0);
+	int na = c->f->calls.v[x->call].nargs; /* count is argument 2 of cudaMemcpy and the symbol copies */
+	ch.bytes = na == 4 || na == 5 ? argtext(c, x, 2) : xstrdup("as in the call");
 	vfree(ch.members); /* the lines of the loops it leaves, innermost first */
 	for (int k = 0; k < x->loops.n; k++)
 		vpush(ch.members, c->f->st.v[x->loops.v[k]].line);
