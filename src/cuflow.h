@@ -53,6 +53,7 @@ int lineend(const char *src, size_t len, int off);         /* its '\n', or len *
 char *indentof(const char *src, size_t len, int off);      /* the blanks opening that line */
 bool isdirective(const char *src, int off, int end);       /* the line at off is a # line */
 int newlines(const char *s, int n);
+bool isident(char c);                                      /* a letter, digit or '_' */
 
 /* A growable array: VEC(int) ints; vpush(ints, 3); ints.v[i], ints.n. */
 #define VEC(T) struct { T *v; int n, cap; }
@@ -262,6 +263,8 @@ typedef struct {
 	int ret;    /* N_CALLRET node */
 	int stream; /* launches: value node of the stream argument, -1 for the default stream */
 	int kernel; /* launches and cudaLaunchKernel: the kernel's symbol, or -1 */
+	int argcall, argpos; /* the first argument that is a call's result (check(cudaMemcpy(...))): that
+	                        call, and the argument's index; or -1 */
 	int *cands; /* C_DEPENDENT: every function the name may resolve to once the */
 	int ncands; /* template is instantiated (syms); none: unknown */
 	int off, line;
@@ -310,6 +313,8 @@ typedef struct {
 	char *first; /* a for's header: its first test as an expression without side effects
 	                ("0 < steps" for "for (int t = 0; t < steps; ...)"), or NULL */
 	char *label; /* ST_GOTO target / ST_LABEL name */
+	int failvar; /* an if's condition that holds when the CUDA status in this variable (sym) is an
+	                error ("if (err != cudaSuccess)", "if (err)"): its then branch is the failure path; or -1 */
 } Stmt;
 
 /* A compound statement's items. Item i spans CFG nodes [first[i], last[i]]. */
@@ -531,6 +536,8 @@ void fillkernels(Prog *p);
 /* analysis/effects.c */
 void filleffects(Prog *p);
 void effnotes(Eff *a, const Eff *b);
+void effnew(Eff *e, int nlocs); /* empty sets over nlocs locations */
+void efffree(Eff *e);
 /* analysis/dom.c */
 void filldom(int n, Ints *succ, Ints *pred, int root, int *idom, int *order, int *rpo, int *nrpo);
 bool dominates(const int *idom, const int *order, int a, int b);

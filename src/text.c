@@ -82,3 +82,9 @@ newlines(const char *s, int n)
 		k += s[i] == '\n';
 	return k;
 }
+
+bool
+isident(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}

@@ -15,7 +15,7 @@
 #include "cuflow.h"
 #include "analysis/analysis.h"
 
-static void
+void
 effnew(Eff *e, int nlocs)
 {
 	e->rd = bnew(nlocs);
@@ -367,7 +367,25 @@ calleff(const Prog *p, const PFunc *pf, const Call *c, Eff *e)
 }
 
 void
+efffree(Eff *e)
+{
+	bfree(&e->rd);
+	bfree(&e->wr);
+	bfree(&e->prd);
+	bfree(&e->pwr);
+	bfree(&e->strm);
+}
+
+void
 stmteff(const Prog *p, const PFunc *pf, int n, Eff *e)
+{
+	stmteffbut(p, pf, n, -1, e);
+}
+
+/* What statement n does, less call skip (-1: none) beyond reading its
+ * arguments: the copies pass leaves out an error check's failure path. */
+void
+stmteffbut(const Prog *p, const PFunc *pf, int n, int skip, Eff *e)
 {
 	const Stmt *s = &pf->f->st.v[n];
 	for (int i = s->op0; i < s->op0 + s->nop; i++) {
@@ -379,7 +397,7 @@ stmteff(const Prog *p, const PFunc *pf, int n, Eff *e)
 				bset(to, LOC_UNKNOWN);
 			else
 				addlocs(to, a, &e->ex, p);
-		} else if (o->kind == O_CALL)
+		} else if (o->kind == O_CALL && o->call != skip)
 			calleff(p, pf, &pf->f->calls.v[o->call], e);
 	}
 	if (s->flags & SF_THROW)

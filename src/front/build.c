@@ -371,7 +371,7 @@ newnode(B *b, int kind, CXCursor c)
 	Stmt s = {0};
 	s.kind = kind;
 	s.list = s.pos = -1;
-	s.loop = -1;
+	s.loop = s.failvar = -1;
 	s.op0 = f->ops.n;
 	s.call0 = f->calls.n;
 	vpush(f->st, s);
@@ -705,6 +705,38 @@ evhead(B *b, CXCursor c)
 		flat(b, c);
 }
 
+/* Does the cursor name cudaSuccess (or the driver's CUDA_SUCCESS, or 0)? */
+static bool
+successconst(CXCursor e)
+{
+	e = strip(e);
+	return intconst(e) == 0 || (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	                            (named(e, "cudaSuccess") || named(e, "CUDA_SUCCESS")));
+}
+
+/* The variable whose CUDA status an if's condition tests for an error
+ * ("err != cudaSuccess", "cudaSuccess != err", "err != 0", "err"), as a
+ * symbol, or -1. */
+static int
+failvar(B *b, CXCursor e)
+{
+	e = strip(e);
+	CXCursor side = e;
+	if (clang_getCursorKind(e) == CXCursor_BinaryOperator) {
+		CXCursor *ks;
+		int n = kids(e, &ks);
+		bool ne = n == 2 && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_NE;
+		side = !ne ? clang_getNullCursor() : successconst(ks[1]) ? ks[0] : successconst(ks[0]) ? ks[1] : clang_getNullCursor();
+		free(ks);
+	}
+	side = strip(side);
+	if (clang_Cursor_isNull(side) || clang_getCursorKind(side) != CXCursor_DeclRefExpr)
+		return -1;
+	CXCursor v = clang_getCursorReferenced(side);
+	enum CXCursorKind k = clang_getCursorKind(v);
+	return k == CXCursor_VarDecl || k == CXCursor_ParmDecl ? symof(b, v) : -1;
+}
+
 static void
 ifstmt(B *b, CXCursor s)
 {
@@ -714,8 +746,11 @@ ifstmt(B *b, CXCursor s)
 	int n = kids(s, &ks);
 	int c = newnode(b, ST_COND, s);
 	int i = 0;
-	for (; i < n && h.rparen >= 0 && startof(ks[i]) < h.rparen; i++)
+	for (; i < n && h.rparen >= 0 && startof(ks[i]) < h.rparen; i++) {
 		evhead(b, ks[i]);
+		if (clang_isExpression(clang_getCursorKind(ks[i])))
+			b->fn->st.v[c].failvar = failvar(b, ks[i]);
+	}
 	if (h.rparen < 0 && n) /* no header found: only the condition precedes the branches */
 		evhead(b, ks[i++]);
 	b->node = c;
@@ -729,6 +764,8 @@ ifstmt(B *b, CXCursor s)
 		stmt(b, ks[i++]);
 		closeall(&out, &b->cur);
 	}
+	if (b->fn->st.n == c + 1) /* no then branch: no failure path of its own (failvar says succ[0] is it) */
+		b->fn->st.v[c].failvar = -1;
 	b->cur.n = 0;
 	vpush(b->cur, c);
 	if (i < n)
@@ -760,6 +797,9 @@ loopbody(B *b, CXCursor *ks, int n, int c)
 	poptarget(&b->brk);
 }
 
+static bool pure(CXCursor e, CXCursor var);
+static char *exprtext(B *b, CXCursor e);
+
 static void
 whilestmt(B *b, CXCursor s)
 {
@@ -774,6 +814,13 @@ whilestmt(B *b, CXCursor s)
 	endnode(b);
 	if (h.rparen >= 0)
 		setrange(b, &b->fn->st.v[c], b->fn->st.v[c].begin, h.rparen + 1);
+	if (n == 2 && clang_isExpression(clang_getCursorKind(ks[0])) && !ismacro(ks[0])) {
+		long long k = intconst(ks[0]); /* while (1): the body runs at least once */
+		if (k != LLONG_MIN && k != 0)
+			b->fn->st.v[c].once = true;
+		else if (k == LLONG_MIN && pure(ks[0], clang_getNullCursor()))
+			b->fn->st.v[c].first = exprtext(b, ks[0]); /* the test itself, before the loop */
+	}
 	loopbody(b, ks, n, c);
 	free(ks);
 }

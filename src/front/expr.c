@@ -707,6 +707,7 @@ callexpr(B *b, CXCursor e, int self)
 	c.callee = c.kernel = -1;
 	c.self = -1;
 	c.stream = -1;
+	c.argcall = c.argpos = -1;
 	int bo, eo;
 	offsets(e, &bo, &eo, NULL);
 	c.off = bo;
@@ -805,6 +806,10 @@ callexpr(B *b, CXCursor e, int self)
 				c.argv[i] = mknode(b, N_ADDR, l, -1, -1);
 			} else
 				c.argv[i] = rvalue(b, a);
+			if (c.argcall < 0 && clang_getCursorKind(strip(a)) == CXCursor_CallExpr && b->fn->calls.n > 0) {
+				c.argcall = b->fn->calls.n - 1; /* the argument's own call is the last one made */
+				c.argpos = i;
+			}
 			if (rule || c.kind == C_LAUNCH)
 				c.argk[i] = intconst(a);
 		}

@@ -13,7 +13,7 @@
  * when the path or a flag is relative, the path as given, the hash and
  * length of the text parsed, and the parse's flags (the parse mode, the
  * toolkit, the user's flags).
- *   KEY.unit  the format ("cuflow-unit 2\n"), the key text in full (a hash collision
+ *   KEY.unit  the format ("cuflow-unit 3\n"), the key text in full (a hash collision
  *             cannot match), every file the translation units read (path,
  *             device, inode, size, modification time), the paths that must
  *             stay absent, the Unit, and a hash of all of it; written whole
@@ -48,7 +48,7 @@
 
 /* Bumped with every change of the Unit's fields (cuflow.h): the binary's
  * identity in the key would miss them too, but a format names what it holds. */
-#define FORMAT "cuflow-unit 2"
+#define FORMAT "cuflow-unit 3"
 #define UNUSED_DAYS 30
 
 /* ---------------------------------------------------------------- writing */
@@ -101,7 +101,7 @@ static void
 wstmt(Buf *b, const Stmt *s)
 {
 	long long f[] = {s->kind, s->flags, s->begin, s->end, s->line, s->endline, s->list,
-	                 s->pos,  s->op0,   s->nop,   s->call0, s->ncall, s->loop, s->once};
+	                 s->pos,  s->op0,   s->nop,   s->call0, s->ncall, s->loop, s->once, s->failvar};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		wnum(b, f[i]);
 	wints(b, s->succ.v, s->succ.n);
@@ -114,7 +114,7 @@ wstmt(Buf *b, const Stmt *s)
 static void
 wcall(Buf *b, const Call *c)
 {
-	long long f[] = {c->kind, c->callee, c->self, c->ret, c->stream, c->kernel, c->off, c->line};
+	long long f[] = {c->kind, c->callee, c->self, c->ret, c->stream, c->kernel, c->argcall, c->argpos, c->off, c->line};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		wnum(b, f[i]);
 	wstr(b, c->name);
@@ -298,6 +298,7 @@ rstmt(R *r, Stmt *s)
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		*f[i] = rdint(r);
 	s->once = rdint(r) != 0;
+	s->failvar = rdint(r);
 	rints(r, &s->succ);
 	rints(r, &s->pred);
 	rints(r, &s->decls);
@@ -308,7 +309,7 @@ rstmt(R *r, Stmt *s)
 static void
 rcall(R *r, Call *c)
 {
-	int *f[] = {&c->kind, &c->callee, &c->self, &c->ret, &c->stream, &c->kernel, &c->off, &c->line};
+	int *f[] = {&c->kind, &c->callee, &c->self, &c->ret, &c->stream, &c->kernel, &c->argcall, &c->argpos, &c->off, &c->line};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		*f[i] = rdint(r);
 	c->name = rstr(r);

@@ -239,13 +239,8 @@ prog_free(Prog *p)
 	for (int f = 0; f < p->fns.n; f++) {
 		PFunc *pf = &p->fns.v[f];
 		int n = pf->f->st.n;
-		for (int i = 0; pf->st && i < n; i++) {
-			bfree(&pf->st[i].rd);
-			bfree(&pf->st[i].wr);
-			bfree(&pf->st[i].prd);
-			bfree(&pf->st[i].pwr);
-			bfree(&pf->st[i].strm);
-		}
+		for (int i = 0; pf->st && i < n; i++)
+			efffree(&pf->st[i]);
 		free(pf->st);
 		for (int i = 0; pf->in && i < n; i++) {
 			bfree(&pf->in[i].drd);
@@ -267,11 +262,7 @@ prog_free(Prog *p)
 		free(pf->order);
 		free(pf->porder);
 		free(pf->loop);
-		bfree(&pf->sum.rd);
-		bfree(&pf->sum.wr);
-		bfree(&pf->sum.prd);
-		bfree(&pf->sum.pwr);
-		bfree(&pf->sum.strm);
+		efffree(&pf->sum);
 		bfree(&pf->ks.grd);
 		bfree(&pf->ks.gwr);
 	}

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "cuflow.h"
+#include "analysis/analysis.h"
 
 enum { UP = 1, DOWN = 2 }; /* cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost */
 
@@ -40,7 +41,8 @@ typedef struct {
 	Bits dset, sset;  /* what they designate */
 	Bits args;        /* what the statement reads but the copied bytes: pointers, sizes */
 	Ints loops;       /* the loop headers it leaves, innermost first */
-	const char *other; /* another call the statement makes (an error check), or NULL */
+	const char *other; /* another call the statement makes, or NULL */
+	int check;        /* the call of an error check of the copy's result (checkCuda(cudaMemcpy(...))), or -1 */
 	int partner;      /* the other copy of a round trip (an upload and the download of the same bytes), or -1 */
 	const char *guard; /* the outermost loop's first test, when it may run zero times: the copy runs under it */
 	bool ok;          /* plain memory, its own lines: it may be moved or removed */
@@ -71,6 +73,7 @@ typedef struct {
 	bool *gone; /* per node: a copy this pass takes out, whose wait goes too */
 	bool *cut;  /* per node: a redundant copy this pass removes: its bytes were there already */
 	bool streams; /* the program enqueues work on other streams than the default one (or may) */
+	bool *quiet;  /* per node: a copy whose error check's failure path is left out (see quiet) */
 } C;
 
 static int
@@ -80,6 +83,68 @@ line(const C *c, int off)
 }
 
 /* ---------------------------------------------------------------- copies */
+
+/* Is the call one that only computes a value from what it reads, by its
+ * rule (std::vector::data in an argument)? It may stay in the statement:
+ * what it reads counts among the copy's arguments, so it must not change. */
+static bool
+readonly(const C *c, const Call *cl)
+{
+	if (cl->kind != C_DIRECT || calledfn(c->p, unitidx(c->p, c->u), cl) >= 0) /* the program's own function */
+		return false;
+	const Rule *r = rules_find(c->p->rules, cl->name);
+	if (!r || (r->kind != RK_PURE && r->kind != RK_HOST) || (r->flags & (RF_ASYNC | RF_NORETURN)))
+		return false;
+	for (int i = 0; i < r->neff; i++)
+		if (r->eff[i].what != EF_READ && r->eff[i].what != EF_RETARG)
+			return false;
+	return true;
+}
+
+/* Is g (a function of the program) an error check of its parameter i: on
+ * every path where that parameter is cudaSuccess, does it only read, write
+ * its own locals and return? What it does on failure (print, exit) is left
+ * out: the rewrite assumes the copy succeeds, as the moved syncs do. */
+static bool
+checksparam(const Prog *p, const PFunc *g, int i)
+{
+	const Func *f = g->f;
+	if (f->why || f->thissym >= 0 || i >= f->params.n || !g->st)
+		return false;
+	int r = f->params.v[i], n = f->st.n;
+	bool *seen = xcalloc(n, sizeof *seen), ok = true;
+	Ints todo = {0};
+	vpush(todo, 0);
+	seen[0] = true;
+	while (todo.n && ok) {
+		int v = todo.v[--todo.n];
+		const Stmt *st = &f->st.v[v];
+		const Eff *e = &g->st[v];
+		if (v > 1) {
+			ok = !(st->flags & SF_JUMP) && st->kind != ST_OPAQUE && st->kind != ST_GOTO && e->ex == 0 && bempty(&e->pwr);
+			for (int l = bnext(&e->wr, 0); ok && l >= 0; l = bnext(&e->wr, l + 1))
+				ok = p->locs.v[l].kind == L_VAR && p->locs.v[l].fn == g->id &&
+				     !(p->locs.v[l].flags & (SYMF_ADDRTAKEN | SYMF_STATIC));
+		}
+		int from = st->kind == ST_COND && st->failvar == r && st->succ.n == 2 && st->succ.v[0] == v + 1
+		               ? 1 : 0; /* not into the failure branch: the then branch, made right after it */
+		for (int k = from; ok && k < st->succ.n; k++)
+			if (!seen[st->succ.v[k]])
+				seen[st->succ.v[k]] = true, vpush(todo, st->succ.v[k]);
+	}
+	vfree(todo);
+	free(seen);
+	return ok;
+}
+
+/* Is call o of the copy statement an error check of the copy's result (an
+ * argument), check(cudaMemcpy(...)) or a macro's expansion to one? */
+static bool
+errcheck(const C *c, const Call *o, int copy)
+{
+	int fid = o->kind == C_DIRECT && o->argcall == copy ? calledfn(c->p, unitidx(c->p, c->u), o) : -1;
+	return fid >= 0 && fid != c->pf->id && checksparam(c->p, &c->p->fns.v[fid], o->argpos);
+}
 
 /* The copy rule of the statement's one call, with its direction literal. */
 static bool
@@ -102,9 +167,16 @@ fillcopy(C *c, int v, Copy *x)
 	memset(x, 0, sizeof *x);
 	x->node = v;
 	x->call = k;
-	for (int o = st->call0; o < st->call0 + st->ncall && !x->other; o++)
-		if (o != k)
-			x->other = c->f->calls.v[o].name ? c->f->calls.v[o].name : "a function";
+	x->check = -1;
+	for (int o = st->call0; o < st->call0 + st->ncall && !x->other; o++) {
+		const Call *oc = &c->f->calls.v[o];
+		if (o == k || readonly(c, oc))
+			continue;
+		if (x->check < 0 && errcheck(c, oc, k))
+			x->check = o;
+		else
+			x->other = oc->name ? oc->name : "a function";
+	}
 	x->partner = -1;
 	x->dst = x->src = -1;
 	for (int i = 0; i < r->neff; i++) {
@@ -148,14 +220,35 @@ plainmem(const C *c, const Bits *s, bool device)
 	return NULL;
 }
 
-/* The text of argument i of the statement's call, trimmed. */
+/* Where the copy's call is spelled in its statement's text: its offset,
+ * or, written through a macro, its one spelling there; -1 if none. */
+static int
+copyat(const C *c, const Copy *x)
+{
+	const Stmt *st = &c->f->st.v[x->node];
+	const Call *cl = &c->f->calls.v[x->call];
+	const char *name = strrchr(cl->name, ':') ? strrchr(cl->name, ':') + 1 : cl->name, *s = c->u->src;
+	size_t n = strlen(name);
+	if (cl->off >= st->begin && cl->off < st->end && !strncmp(s + cl->off, name, n))
+		return cl->off;
+	int at = -1;
+	for (int j = st->begin; j + (int)n < st->end; j++)
+		if (!strncmp(s + j, name, n) && !isident(s[j - 1]) && !isident(s[j + (int)n])) {
+			if (at >= 0)
+				return -1;
+			at = j;
+		}
+	return at;
+}
+
+/* The text of argument i of the copy's call, trimmed. */
 static char *
 argtext(const C *c, const Copy *x, int i)
 {
 	const Stmt *st = &c->f->st.v[x->node];
 	const char *s = c->u->src;
-	int depth = 0, k = 0, from = -1;
-	for (int j = st->begin; j < st->end; j++) {
+	int depth = 0, k = 0, from = -1, at = copyat(c, x); /* inside an error check's parentheses */
+	for (int j = at >= 0 ? at : st->begin; j < st->end; j++) {
 		char ch = s[j];
 		if (ch == '"' || ch == '\'') {
 			for (j++; j < st->end && s[j] != ch; j++)
@@ -499,11 +592,27 @@ writesmore(const C *c, const Copy *x)
 	return more;
 }
 
+/* A copy written through a macro moves or goes as the macro's invocation:
+ * when the macro expands to this one statement, and the copy is spelled in
+ * its arguments (CHECK(cudaMemcpy(...))), where its arguments can be read. */
+static bool
+macrook(const C *c, const Copy *x)
+{
+	const Stmt *st = &c->f->st.v[x->node];
+	if (copyat(c, x) <= st->begin)
+		return false;
+	for (int v = 2; v < c->f->st.n; v++)
+		if (v != x->node && c->f->st.v[v].begin < st->end && c->f->st.v[v].end > st->begin &&
+		    (c->f->st.v[v].flags & SF_MACRO))
+			return false; /* the expansion holds other statements too */
+	return true;
+}
+
 static bool
 textok(C *c, Copy *x)
 {
 	const Stmt *st = &c->f->st.v[x->node];
-	if (st->flags & (SF_MACRO | SF_SHARED))
+	if ((st->flags & (SF_MACRO | SF_SHARED)) && (x->other || !macrook(c, x)))
 		x->why = x->other ? fmt("it is written through a macro that also calls %s", x->other)
 		                  : xstrdup("it is written through a macro");
 	else if (x->other)
@@ -1016,6 +1125,18 @@ redundant(C *c)
 
 /* ---------------------------------------------------------------- records */
 
+/* why, and what becomes of the copy's error check, if it has one. */
+static char *
+checknote(const C *c, const Copy *x, char *why, const char *fate)
+{
+	if (x->check < 0)
+		return why;
+	char *t = fmt("%s; its error check %s() %s (the check only reads the result when the copy succeeds)", why,
+	              c->f->calls.v[x->check].name, fate);
+	free(why);
+	return t;
+}
+
 static char *
 safefacts(const C *c, const Copy *x)
 {
@@ -1041,7 +1162,7 @@ safefacts(const C *c, const Copy *x)
 		        d, s, once);
 	free(d);
 	free(s);
-	return t;
+	return checknote(c, x, t, "moves with it");
 }
 
 static Change
@@ -1104,7 +1225,7 @@ emitremove(C *c, Copy *x, Plan *plan)
 	Change ch = record(c, x, CH_MOVE);
 	vfree(ch.members);
 	ch.how = x->removed;
-	ch.safe = x->rwhy;
+	ch.safe = checknote(c, x, x->rwhy, "goes with it");
 	x->rwhy = NULL;
 	ch.bytes = argtext(c, x, 2);
 	if (x->removed == CP_RESYNC)
@@ -1132,6 +1253,39 @@ otherstreams(const Prog *p)
 				return true;
 	}
 	return false;
+}
+
+/* A copy statement with an error check of its result stands, while the
+ * pass runs, for what it does when the copy succeeds: the check's failure
+ * path (print, exit) leaves its effects. Returns the effects it replaced. */
+static Eff *
+quiet(C *c)
+{
+	Eff *saved = xcalloc(c->f->st.n, sizeof *saved);
+	c->quiet = xcalloc(c->f->st.n, sizeof *c->quiet);
+	for (int i = 0; i < c->cp.n; i++) {
+		int v = c->cp.v[i].node;
+		if (c->cp.v[i].check < 0 || c->quiet[v])
+			continue;
+		c->quiet[v] = true;
+		saved[v] = c->pf->st[v];
+		effnew(&c->pf->st[v], c->p->locs.n);
+		stmteffbut(c->p, c->pf, v, c->cp.v[i].check, &c->pf->st[v]);
+	}
+	return saved;
+}
+
+static void
+loud(C *c, Eff *saved)
+{
+	for (int v = 0; v < c->f->st.n; v++)
+		if (c->quiet[v]) {
+			efffree(&c->pf->st[v]);
+			c->pf->st[v] = saved[v];
+		}
+	free(saved);
+	free(c->quiet);
+	c->quiet = NULL;
 }
 
 static void
@@ -1163,10 +1317,12 @@ copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams)
 			textok(&c, &x);
 		vpush(c.cp, x);
 	}
+	Eff *saved = quiet(&c);
 	if (!no)
 		redundant(&c);
 	decide(&c);
 	settle(&c);
+	loud(&c, saved);
 	for (int i = 0; i < c.cp.n; i++) {
 		Copy *x = &c.cp.v[i];
 		if (x->removed)
