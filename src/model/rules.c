@@ -405,7 +405,11 @@ rules_find(const Rules *rs, const char *name)
 		if (!strncmp(name, r->name, strlen(r->name) - 1))
 			return r;
 	}
-	return NULL;
+	/* <cstdlib> and its kin declare the C library in std: std::free is free
+	 * (an exact rule only: std::make_unique is no make_* vector maker) */
+	if (!strncmp(name, "std::", 5) && !strchr(name + 5, ':'))
+		HASH_FIND_STR(rs->exact, name + 5, e);
+	return e ? e->rule : NULL;
 }
 
 unsigned long long
