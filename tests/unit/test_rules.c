@@ -90,6 +90,27 @@ wildcards(void)
 	rules_free(rs);
 }
 
+/* std::X without a rule takes X's exact rule (the C library in std), and
+ * never a pattern's: std::mk_thing is no mk* maker. */
+static void
+stdnames(void)
+{
+	static const char text[] = "free      host   free(*0)\n"
+	                           "mk*       pure\n"
+	                           "std::sort host   rw(*0) rw(*1)\n";
+	Rules *rs = rules_new();
+	char *err = NULL;
+	CHECK(rules_parse(rs, "s.rules", text, &err) == 0);
+	const Rule *r = rules_find(rs, "std::free");
+	CHECK(r && r->kind == RK_HOST && !strcmp(r->name, "free"));
+	CHECK(rules_find(rs, "std::mk_thing") == NULL);
+	CHECK(rules_find(rs, "std::vector::free") == NULL);
+	r = rules_find(rs, "std::sort");
+	CHECK(r && !strcmp(r->name, "std::sort"));
+	CHECK(rules_find(rs, "sort") == NULL);
+	rules_free(rs);
+}
+
 static void
 overrides(void)
 {
@@ -217,6 +238,7 @@ main(void)
 {
 	effects();
 	wildcards();
+	stdnames();
 	overrides();
 	malformed();
 	directory();
