@@ -265,6 +265,8 @@ typedef struct {
 	int kernel; /* launches and cudaLaunchKernel: the kernel's symbol, or -1 */
 	int argcall, argpos; /* the first argument that is a call's result (check(cudaMemcpy(...))): that
 	                        call, and the argument's index; or -1 */
+	int onfail; /* a call of a macro-written check that runs only when call onfail failed (the then branch
+	               of "if (e != cudaSuccess)" after "cudaError_t e = call;" in one statement), or -1 */
 	int *cands; /* C_DEPENDENT: every function the name may resolve to once the */
 	int ncands; /* template is instantiated (syms); none: unknown */
 	int off, line;
@@ -313,8 +315,9 @@ typedef struct {
 	char *first; /* a for's header: its first test as an expression without side effects
 	                ("0 < steps" for "for (int t = 0; t < steps; ...)"), or NULL */
 	char *label; /* ST_GOTO target / ST_LABEL name */
-	int failvar; /* an if's condition that holds when the CUDA status in this variable (sym) is an
-	                error ("if (err != cudaSuccess)", "if (err)"): its then branch is the failure path; or -1 */
+	int failvar; /* an if's condition that tests the CUDA status in this variable (sym), or -1: */
+	bool failelse; /* false: it holds on an error ("err != cudaSuccess", "err"), its then branch
+	                  (succ[0]) is the failure path; true: on success ("err == cudaSuccess"), succ[1] is */
 } Stmt;
 
 /* A compound statement's items. Item i spans CFG nodes [first[i], last[i]]. */

@@ -5,6 +5,6 @@ bool valuefn(const Sym *s);
 int calledfn(const Prog *p, int ui, const Call *c);
 Call candcall(const Unit *u, const Call *c, int i);
 void stmteff(const Prog *p, const PFunc *pf, int n, Eff *e);
-void stmteffbut(const Prog *p, const PFunc *pf, int n, int skip, Eff *e);
+void stmteffbut(const Prog *p, const PFunc *pf, int n, const bool *skip, Eff *e);
 void launcheff(const Prog *p, const PFunc *pf, const Call *c, int kfid, int args, Eff *e);
 void pendall(Prog *p);

@@ -379,13 +379,14 @@ efffree(Eff *e)
 void
 stmteff(const Prog *p, const PFunc *pf, int n, Eff *e)
 {
-	stmteffbut(p, pf, n, -1, e);
+	stmteffbut(p, pf, n, NULL, e);
 }
 
-/* What statement n does, less call skip (-1: none) beyond reading its
- * arguments: the copies pass leaves out an error check's failure path. */
+/* What statement n does, less the calls skip marks (by index; NULL: none)
+ * beyond reading their arguments: the copies pass leaves out what an error
+ * check does when the copy fails. */
 void
-stmteffbut(const Prog *p, const PFunc *pf, int n, int skip, Eff *e)
+stmteffbut(const Prog *p, const PFunc *pf, int n, const bool *skip, Eff *e)
 {
 	const Stmt *s = &pf->f->st.v[n];
 	for (int i = s->op0; i < s->op0 + s->nop; i++) {
@@ -397,7 +398,7 @@ stmteffbut(const Prog *p, const PFunc *pf, int n, int skip, Eff *e)
 				bset(to, LOC_UNKNOWN);
 			else
 				addlocs(to, a, &e->ex, p);
-		} else if (o->kind == O_CALL && o->call != skip)
+		} else if (o->kind == O_CALL && !(skip && skip[o->call]))
 			calleff(p, pf, &pf->f->calls.v[o->call], e);
 	}
 	if (s->flags & SF_THROW)

@@ -372,6 +372,7 @@ newnode(B *b, int kind, CXCursor c)
 	s.kind = kind;
 	s.list = s.pos = -1;
 	s.loop = s.failvar = -1;
+	b->initsym = b->initcall = -1; /* Call.onfail links calls of one statement only */
 	s.op0 = f->ops.n;
 	s.call0 = f->calls.n;
 	vpush(f->st, s);
@@ -504,6 +505,8 @@ typedef struct {
 } Nest;
 
 static void flatn(B *b, CXCursor c, Nest *nest);
+static void flatif(B *b, CXCursor c, Nest *nest);
+static int failvar(B *b, CXCursor e, bool *ok);
 
 static void
 flatkids(B *b, CXCursor c, Nest *nest)
@@ -590,9 +593,33 @@ flatn(B *b, CXCursor c, Nest *nest)
 		flatkids(b, c, nest);
 		nest->switches--;
 		return;
+	case CXCursor_IfStmt:
+		flatif(b, c, nest);
+		return;
 	default:
 		flatkids(b, c, nest);
 	}
+}
+
+/* An if inside a statement cuflow keeps whole (a macro's do-while): after
+ * "cudaError_t e = call;", the then branch of "if (e != cudaSuccess)" runs
+ * only when that call failed, and its calls say so (Call.onfail). */
+static void
+flatif(B *b, CXCursor c, Nest *nest)
+{
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	bool ok = false;
+	int failed = n >= 2 && clang_isExpression(clang_getCursorKind(ks[0])) && b->initsym >= 0 &&
+	                     failvar(b, ks[0], &ok) == b->initsym ? b->initcall : -1;
+	for (int i = 0; i < n; i++) {
+		int save = b->failof;
+		if (i == (ok ? 2 : 1) && failed >= 0) /* the branch taken on failure */
+			b->failof = failed;
+		flatn(b, ks[i], nest);
+		b->failof = save;
+	}
+	free(ks);
 }
 
 static void
@@ -714,19 +741,22 @@ successconst(CXCursor e)
 	                            (named(e, "cudaSuccess") || named(e, "CUDA_SUCCESS")));
 }
 
-/* The variable whose CUDA status an if's condition tests for an error
- * ("err != cudaSuccess", "cudaSuccess != err", "err != 0", "err"), as a
- * symbol, or -1. */
+/* The variable whose CUDA status an if's condition tests ("err !=
+ * cudaSuccess", "cudaSuccess != err", "err != 0", "err"; with *ok, "err ==
+ * cudaSuccess": the test holds on success), as a symbol, or -1. */
 static int
-failvar(B *b, CXCursor e)
+failvar(B *b, CXCursor e, bool *ok)
 {
 	e = strip(e);
 	CXCursor side = e;
+	*ok = false;
 	if (clang_getCursorKind(e) == CXCursor_BinaryOperator) {
 		CXCursor *ks;
 		int n = kids(e, &ks);
-		bool ne = n == 2 && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_NE;
-		side = !ne ? clang_getNullCursor() : successconst(ks[1]) ? ks[0] : successconst(ks[0]) ? ks[1] : clang_getNullCursor();
+		enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(e);
+		bool cmp = n == 2 && (o == CXBinaryOperator_NE || o == CXBinaryOperator_EQ);
+		*ok = o == CXBinaryOperator_EQ;
+		side = !cmp ? clang_getNullCursor() : successconst(ks[1]) ? ks[0] : successconst(ks[0]) ? ks[1] : clang_getNullCursor();
 		free(ks);
 	}
 	side = strip(side);
@@ -749,7 +779,7 @@ ifstmt(B *b, CXCursor s)
 	for (; i < n && h.rparen >= 0 && startof(ks[i]) < h.rparen; i++) {
 		evhead(b, ks[i]);
 		if (clang_isExpression(clang_getCursorKind(ks[i])))
-			b->fn->st.v[c].failvar = failvar(b, ks[i]);
+			b->fn->st.v[c].failvar = failvar(b, ks[i], &b->fn->st.v[c].failelse);
 	}
 	if (h.rparen < 0 && n) /* no header found: only the condition precedes the branches */
 		evhead(b, ks[i++]);
@@ -1580,7 +1610,7 @@ build(Unit *u, CXTranslationUnit tu, const Rules *rules)
 	b.rules = rules;
 	b.mainfile = clang_getFile(tu, u->path);
 	b.node = -1;
-	b.gfn = -1;
+	b.gfn = b.failof = b.initsym = b.initcall = -1;
 	visitdecls(&b, clang_getTranslationUnitCursor(tu));
 	candidates(&b);
 	finddirectives(u);

@@ -62,6 +62,8 @@ addop(B *b, int kind, int a, int bb, int call)
 {
 	if (b->node < 0 || (kind != O_CALL && a < 0))
 		return;
+	if (kind == O_WRITE && b->fn->nodes.v[a].kind == N_VAR && b->fn->nodes.v[a].sym == b->initsym)
+		b->initsym = -1; /* no longer the call's status */
 	Op o = {(uint8_t)kind, a, bb, call};
 	vpush(b->fn->ops, o);
 }
@@ -708,6 +710,7 @@ callexpr(B *b, CXCursor e, int self)
 	c.self = -1;
 	c.stream = -1;
 	c.argcall = c.argpos = -1;
+	c.onfail = b->failof;
 	int bo, eo;
 	offsets(e, &bo, &eo, NULL);
 	c.off = bo;
@@ -876,4 +879,7 @@ vardecl(B *b, CXCursor d)
 	addop(b, O_WRITE, var, -1, -1);
 	if (flags & SYMF_PTR)
 		assign(b, var, v);
+	bool fromcall = clang_getCursorKind(strip(init)) == CXCursor_CallExpr && b->fn->calls.n > 0;
+	b->initsym = fromcall ? x : -1;
+	b->initcall = fromcall ? b->fn->calls.n - 1 : -1;
 }

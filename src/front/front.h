@@ -40,6 +40,8 @@ typedef struct {
 	bool dtors;   /* the current block declares objects with user destructors */
 	int gfn;      /* the unit's pseudo function for global initialisers, or -1 */
 	int depth;    /* expression nesting, to refuse pathological input */
+	int failof;   /* calls made now run only when this call failed (Call.onfail), or -1 */
+	int initsym, initcall; /* the last variable initialised from a call's result, and that call */
 } B;
 
 /* build.c */

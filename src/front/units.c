@@ -101,7 +101,7 @@ static void
 wstmt(Buf *b, const Stmt *s)
 {
 	long long f[] = {s->kind, s->flags, s->begin, s->end, s->line, s->endline, s->list,
-	                 s->pos,  s->op0,   s->nop,   s->call0, s->ncall, s->loop, s->once, s->failvar};
+	                 s->pos,  s->op0,   s->nop,   s->call0, s->ncall, s->loop, s->once, s->failvar, s->failelse};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		wnum(b, f[i]);
 	wints(b, s->succ.v, s->succ.n);
@@ -114,7 +114,7 @@ wstmt(Buf *b, const Stmt *s)
 static void
 wcall(Buf *b, const Call *c)
 {
-	long long f[] = {c->kind, c->callee, c->self, c->ret, c->stream, c->kernel, c->argcall, c->argpos, c->off, c->line};
+	long long f[] = {c->kind, c->callee, c->self, c->ret, c->stream, c->kernel, c->argcall, c->argpos, c->onfail, c->off, c->line};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		wnum(b, f[i]);
 	wstr(b, c->name);
@@ -299,6 +299,7 @@ rstmt(R *r, Stmt *s)
 		*f[i] = rdint(r);
 	s->once = rdint(r) != 0;
 	s->failvar = rdint(r);
+	s->failelse = rdint(r) != 0;
 	rints(r, &s->succ);
 	rints(r, &s->pred);
 	rints(r, &s->decls);
@@ -309,7 +310,7 @@ rstmt(R *r, Stmt *s)
 static void
 rcall(R *r, Call *c)
 {
-	int *f[] = {&c->kind, &c->callee, &c->self, &c->ret, &c->stream, &c->kernel, &c->argcall, &c->argpos, &c->off, &c->line};
+	int *f[] = {&c->kind, &c->callee, &c->self, &c->ret, &c->stream, &c->kernel, &c->argcall, &c->argpos, &c->onfail, &c->off, &c->line};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		*f[i] = rdint(r);
 	c->name = rstr(r);

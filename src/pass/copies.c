@@ -43,6 +43,7 @@ typedef struct {
 	Ints loops;       /* the loop headers it leaves, innermost first */
 	const char *other; /* another call the statement makes, or NULL */
 	int check;        /* the call of an error check of the copy's result (checkCuda(cudaMemcpy(...))), or -1 */
+	bool onfail;      /* the statement holds calls that run only when the copy fails (a macro's check) */
 	int partner;      /* the other copy of a round trip (an upload and the download of the same bytes), or -1 */
 	const char *guard; /* the outermost loop's first test, when it may run zero times: the copy runs under it */
 	bool ok;          /* plain memory, its own lines: it may be moved or removed */
@@ -126,10 +127,11 @@ checksparam(const Prog *p, const PFunc *g, int i)
 				ok = p->locs.v[l].kind == L_VAR && p->locs.v[l].fn == g->id &&
 				     !(p->locs.v[l].flags & (SYMF_ADDRTAKEN | SYMF_STATIC));
 		}
-		int from = st->kind == ST_COND && st->failvar == r && st->succ.n == 2 && st->succ.v[0] == v + 1
-		               ? 1 : 0; /* not into the failure branch: the then branch, made right after it */
-		for (int k = from; ok && k < st->succ.n; k++)
-			if (!seen[st->succ.v[k]])
+		/* not into the failure branch: the then branch is the one made right after it */
+		int fail = st->kind == ST_COND && st->failvar == r && st->succ.n == 2 && st->succ.v[0] == v + 1
+		               ? (st->failelse ? 1 : 0) : -1;
+		for (int k = 0; ok && k < st->succ.n; k++)
+			if (k != fail && !seen[st->succ.v[k]])
 				seen[st->succ.v[k]] = true, vpush(todo, st->succ.v[k]);
 	}
 	vfree(todo);
@@ -172,6 +174,10 @@ fillcopy(C *c, int v, Copy *x)
 		const Call *oc = &c->f->calls.v[o];
 		if (o == k || readonly(c, oc))
 			continue;
+		if (oc->onfail == k) {
+			x->onfail = true;
+			continue;
+		}
 		if (x->check < 0 && errcheck(c, oc, k))
 			x->check = o;
 		else
@@ -583,10 +589,16 @@ waitbar(C *c, const Copy *x, const Loop *lp, int *ln)
 static bool
 writesmore(const C *c, const Copy *x)
 {
+	const Stmt *st = &c->f->st.v[x->node];
 	Bits w = bnew(c->p->locs.n);
 	bor(&w, &c->pf->st[x->node].wr);
 	for (int l = bnext(&x->dset, 0); l >= 0; l = bnext(&x->dset, l + 1))
 		bclr(&w, l);
+	for (int i = 0; !(st->flags & SF_DECL) && i < st->decls.n; i++) { /* a macro's do-while: its own locals */
+		int l = symloc(c->p, unitidx(c->p, c->u), st->decls.v[i]);
+		if (l >= 0 && !(c->p->locs.v[l].flags & (SYMF_STATIC | SYMF_ADDRTAKEN)))
+			bclr(&w, l);
+	}
 	bool more = !bempty(&w);
 	bfree(&w);
 	return more;
@@ -1129,10 +1141,12 @@ redundant(C *c)
 static char *
 checknote(const C *c, const Copy *x, char *why, const char *fate)
 {
-	if (x->check < 0)
+	if (x->check < 0 && !x->onfail)
 		return why;
-	char *t = fmt("%s; its error check %s() %s (the check only reads the result when the copy succeeds)", why,
-	              c->f->calls.v[x->check].name, fate);
+	char *t = x->check >= 0 ? fmt("%s; its error check %s() %s (the check only reads the result when the copy "
+	                              "succeeds)", why, c->f->calls.v[x->check].name, fate)
+	                        : fmt("%s; the macro's test of its result %s (what it does on failure is left out)", why,
+	                              fate);
 	free(why);
 	return t;
 }
@@ -1264,13 +1278,18 @@ quiet(C *c)
 	Eff *saved = xcalloc(c->f->st.n, sizeof *saved);
 	c->quiet = xcalloc(c->f->st.n, sizeof *c->quiet);
 	for (int i = 0; i < c->cp.n; i++) {
-		int v = c->cp.v[i].node;
-		if (c->cp.v[i].check < 0 || c->quiet[v])
+		const Copy *x = &c->cp.v[i];
+		int v = x->node;
+		if ((x->check < 0 && !x->onfail) || c->quiet[v])
 			continue;
 		c->quiet[v] = true;
 		saved[v] = c->pf->st[v];
+		bool *skip = xcalloc(c->f->calls.n, sizeof *skip);
+		for (int o = 0; o < c->f->calls.n; o++)
+			skip[o] = o == x->check || c->f->calls.v[o].onfail == x->call;
 		effnew(&c->pf->st[v], c->p->locs.n);
-		stmteffbut(c->p, c->pf, v, c->cp.v[i].check, &c->pf->st[v]);
+		stmteffbut(c->p, c->pf, v, skip, &c->pf->st[v]);
+		free(skip);
 	}
 	return saved;
 }

@@ -1,6 +1,6 @@
 // case: copies written through error-check macros: CHECK(x) expands to a call of check_status(x, __FILE__, __LINE__), whose success path does nothing; check_at(__LINE__, x) takes the copy second; CUDA_CHECK(x) is a do-while with the test inline
-// expect: "CHECK(cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice));" (line 57) is hoisted before the loop (line 56) as the whole invocation, and "check_at(__LINE__, cudaMemcpy(h_x, d_x, bytes, cudaMemcpyDeviceToHost));" (line 59) sinks after it; the download of h_y through CUDA_CHECK in the second loop (line 63) stays: its expansion also calls fprintf and exit, which cuflow cannot tell from the copy's own work
-// trap: dropping the macro's text or moving only part of the expansion would not compile; sinking the CUDA_CHECK download is not claimed safe
+// expect: "CHECK(cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice));" (line 57) is hoisted before the loop (line 56) as the whole invocation, "check_at(__LINE__, cudaMemcpy(h_x, d_x, bytes, cudaMemcpyDeviceToHost));" (line 59) sinks after it, and "CUDA_CHECK(cudaMemcpy(h_y, d_y, bytes, cudaMemcpyDeviceToHost));" (line 63) sinks after the second loop: its do-while only prints and exits when the copy fails
+// trap: dropping the macro's text or moving only part of the expansion would not compile; a macro that prints on success, or tests another status, keeps its copy (case 145)
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
