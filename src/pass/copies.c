@@ -86,8 +86,10 @@ line(const C *c, int off)
 /* ---------------------------------------------------------------- copies */
 
 /* Is the call one that only computes a value from what it reads, by its
- * rule (std::vector::data in an argument)? It may stay in the statement:
- * what it reads counts among the copy's arguments, so it must not change. */
+ * rule: a pure function, or a member that reads its object (h.data())? It
+ * may stay in the statement: what it reads counts among the copy's
+ * arguments, so it must not change. A `host` rule of a free function with
+ * no write listed may still keep state of its own (rand, getopt): not one. */
 static bool
 readonly(const C *c, const Call *cl)
 {
@@ -96,10 +98,13 @@ readonly(const C *c, const Call *cl)
 	const Rule *r = rules_find(c->p->rules, cl->name);
 	if (!r || (r->kind != RK_PURE && r->kind != RK_HOST) || (r->flags & (RF_ASYNC | RF_NORETURN)))
 		return false;
-	for (int i = 0; i < r->neff; i++)
+	bool member = false;
+	for (int i = 0; i < r->neff; i++) {
 		if (r->eff[i].what != EF_READ && r->eff[i].what != EF_RETARG)
 			return false;
-	return true;
+		member |= r->eff[i].arg == ARG_THIS;
+	}
+	return r->kind == RK_PURE || member;
 }
 
 /* Is g (a function of the program) an error check of its parameter i: on
@@ -112,7 +117,7 @@ checksparam(const Prog *p, const PFunc *g, int i)
 	const Func *f = g->f;
 	if (f->why || f->thissym >= 0 || i >= f->params.n || !g->st)
 		return false;
-	int r = f->params.v[i], n = f->st.n;
+	int r = f->params.v[i], n = f->st.n, rl = symloc(p, unitidx(p, g->u), r);
 	bool *seen = xcalloc(n, sizeof *seen), ok = true;
 	Ints todo = {0};
 	vpush(todo, 0);
@@ -123,8 +128,8 @@ checksparam(const Prog *p, const PFunc *g, int i)
 		const Eff *e = &g->st[v];
 		if (v > 1) {
 			ok = !(st->flags & SF_JUMP) && st->kind != ST_OPAQUE && st->kind != ST_GOTO && e->ex == 0 && bempty(&e->pwr);
-			for (int l = bnext(&e->wr, 0); ok && l >= 0; l = bnext(&e->wr, l + 1))
-				ok = p->locs.v[l].kind == L_VAR && p->locs.v[l].fn == g->id &&
+			for (int l = bnext(&e->wr, 0); ok && l >= 0; l = bnext(&e->wr, l + 1)) /* the status itself stays */
+				ok = p->locs.v[l].kind == L_VAR && p->locs.v[l].fn == g->id && l != rl &&
 				     !(p->locs.v[l].flags & (SYMF_ADDRTAKEN | SYMF_STATIC));
 		}
 		/* not into the failure branch: the then branch is the one made right after it */
@@ -227,23 +232,40 @@ plainmem(const C *c, const Bits *s, bool device)
 }
 
 /* Where the copy's call is spelled in its statement's text: its offset,
- * or, written through a macro, its one spelling there; -1 if none. */
+ * or, written through a macro, its one spelling there as a call (outside
+ * strings and comments); -1 if none or several. */
 static int
 copyat(const C *c, const Copy *x)
 {
 	const Stmt *st = &c->f->st.v[x->node];
 	const Call *cl = &c->f->calls.v[x->call];
 	const char *name = strrchr(cl->name, ':') ? strrchr(cl->name, ':') + 1 : cl->name, *s = c->u->src;
-	size_t n = strlen(name);
+	int n = (int)strlen(name), at = -1;
 	if (cl->off >= st->begin && cl->off < st->end && !strncmp(s + cl->off, name, n))
 		return cl->off;
-	int at = -1;
-	for (int j = st->begin; j + (int)n < st->end; j++)
-		if (!strncmp(s + j, name, n) && !isident(s[j - 1]) && !isident(s[j + (int)n])) {
+	for (int j = st->begin; j + n < st->end; j++) {
+		if (s[j] == '"' || s[j] == '\'') { /* a literal: to its closing quote */
+			char q = s[j];
+			for (j++; j < st->end && s[j] != q; j++)
+				j += s[j] == '\\';
+			continue;
+		}
+		if (s[j] == '/' && (s[j + 1] == '/' || s[j + 1] == '*')) { /* a comment: to its end */
+			const char *e = s[j + 1] == '/' ? strchr(s + j, '\n') : strstr(s + j + 2, "*/");
+			j = e ? (int)(e - s) + (s[j + 1] == '*') : st->end;
+			continue;
+		}
+		if (strncmp(s + j, name, n) || (j > 0 && isident(s[j - 1])) || isident(s[j + n]))
+			continue;
+		int k = j + n;
+		while (k < st->end && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n'))
+			k++;
+		if (k < st->end && s[k] == '(') {
 			if (at >= 0)
 				return -1;
 			at = j;
 		}
+	}
 	return at;
 }
 
@@ -1328,15 +1350,15 @@ copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams)
 			                  pf->st[v].unk ? pf->st[v].unk : "code", pf->st[v].unkline ? pf->st[v].unkline : c.f->st.v[v].line);
 	for (int v = 2; v < c.f->st.n; v++) {
 		Copy x;
-		if (!fillcopy(&c, v, &x))
-			continue;
-		if (no)
-			x.why = xstrdup(no);
-		else
-			textok(&c, &x);
-		vpush(c.cp, x);
+		if (fillcopy(&c, v, &x))
+			vpush(c.cp, x);
 	}
-	Eff *saved = quiet(&c);
+	Eff *saved = quiet(&c); /* before the text tests: what a check writes on failure is left out too */
+	for (int i = 0; i < c.cp.n; i++)
+		if (no)
+			c.cp.v[i].why = xstrdup(no);
+		else
+			textok(&c, &c.cp.v[i]);
 	if (!no)
 		redundant(&c);
 	decide(&c);
