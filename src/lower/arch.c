@@ -93,8 +93,7 @@ dirkind(const char *p)
 	          {"include", D_INCLUDE}};
 	for (size_t i = 0; i < sizeof ws / sizeof *ws; i++) {
 		size_t n = strlen(ws[i].w);
-		if (!strncmp(p, ws[i].w, n) && !(p[n] == '_' || (p[n] >= 'a' && p[n] <= 'z') ||
-		                                 (p[n] >= 'A' && p[n] <= 'Z') || (p[n] >= '0' && p[n] <= '9')))
+		if (!strncmp(p, ws[i].w, n) && !isident(p[n]))
 			return ws[i].k;
 	}
 	return D_OTHER;

@@ -473,7 +473,7 @@ inlinestmt(In *in, CXCursor s)
 	char *fname = spelling(f.fn);
 	bool plain = true; /* an operator's name is no part of an identifier */
 	for (const char *p = fname; *p; p++)
-		plain &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_';
+		plain &= isident(*p);
 	char *ret = fmt("cuflow_%s_%d", plain ? fname : "call", ++in->n); /* its result */
 	char *ind = indentof(in->src, in->len, startof(s));
 	Buf head = {0};

@@ -176,8 +176,7 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 	/* the launcher's name goes where the kernel's is, before any template arguments */
 	char *at = NULL;
 	for (char *p = strstr(ctext, name); p; p = strstr(p + 1, name))
-		if ((p == ctext || !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z') ||
-		                     (p[-1] >= '0' && p[-1] <= '9'))))
+		if (p == ctext || !isident(p[-1]))
 			at = p;
 	if (!at) {
 		refuse(L, call, "a launch of %s through an expression cuflow cannot rename", name);

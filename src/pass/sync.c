@@ -223,11 +223,7 @@ shadows(const S *s, const Group *g, const Item *x, const char **name)
 			const Item *m = &s->it[g->m.v[k]];
 			for (const char *t = s->u->src + m->begin; (t = strstr(t, n)) && t < s->u->src + m->end; t++) {
 				char before = t > s->u->src ? t[-1] : ' ', after = t[nl];
-				bool word = !(before == '_' || (before >= 'a' && before <= 'z') || (before >= 'A' && before <= 'Z') ||
-				              (before >= '0' && before <= '9'));
-				word &= !(after == '_' || (after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z') ||
-				          (after >= '0' && after <= '9'));
-				if (word) {
+				if (!isident(before) && !isident(after)) {
 					*name = n;
 					return true;
 				}
