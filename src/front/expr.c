@@ -789,6 +789,7 @@ callexpr(B *b, CXCursor e, int self)
 		uint32_t refs = c.callee >= 0 ? b->u->syms.v[c.callee].refparams : 0;
 		for (int i = 0; i < c.nargs; i++) {
 			CXCursor a = clang_Cursor_getArgument(e, i + shift);
+			int made = b->fn->calls.n; /* the calls before this argument */
 			c.argk[i] = LLONG_MIN;
 			c.argl[i] = -1;
 			if (isdefaultarg(a)) { /* left out: its declared default, usually 0 (the default stream) */
@@ -809,8 +810,8 @@ callexpr(B *b, CXCursor e, int self)
 				c.argv[i] = mknode(b, N_ADDR, l, -1, -1);
 			} else
 				c.argv[i] = rvalue(b, a);
-			if (c.argcall < 0 && clang_getCursorKind(strip(a)) == CXCursor_CallExpr && b->fn->calls.n > 0) {
-				c.argcall = b->fn->calls.n - 1; /* the argument's own call is the last one made */
+			if (c.argcall < 0 && clang_getCursorKind(strip(a)) == CXCursor_CallExpr && b->fn->calls.n > made) {
+				c.argcall = b->fn->calls.n - 1; /* the argument's own call is the last one it made */
 				c.argpos = i;
 			}
 			if (rule || c.kind == C_LAUNCH)
@@ -875,11 +876,12 @@ vardecl(B *b, CXCursor d)
 		addop(b, O_WRITE, var, -1, -1);
 		return;
 	}
+	int made = b->fn->calls.n;
 	int v = rvalue(b, init);
 	addop(b, O_WRITE, var, -1, -1);
 	if (flags & SYMF_PTR)
 		assign(b, var, v);
-	bool fromcall = clang_getCursorKind(strip(init)) == CXCursor_CallExpr && b->fn->calls.n > 0;
+	bool fromcall = clang_getCursorKind(strip(init)) == CXCursor_CallExpr && b->fn->calls.n > made;
 	b->initsym = fromcall ? x : -1;
 	b->initcall = fromcall ? b->fn->calls.n - 1 : -1;
 }
