@@ -541,6 +541,7 @@ void filleffects(Prog *p);
 void effnotes(Eff *a, const Eff *b);
 void effnew(Eff *e, int nlocs); /* empty sets over nlocs locations */
 void efffree(Eff *e);
+bool effor(Eff *a, const Eff *b); /* merges b into a; true if a grew */
 /* analysis/dom.c */
 void filldom(int n, Ints *succ, Ints *pred, int root, int *idom, int *order, int *rpo, int *nrpo);
 bool dominates(const int *idom, const int *order, int a, int b);

@@ -49,7 +49,7 @@ effnotes(Eff *a, const Eff *b)
 }
 
 /* Merges b into a; true if a grew. */
-static bool
+bool
 effor(Eff *a, const Eff *b)
 {
 	bool ch = bor(&a->rd, &b->rd);

@@ -33,6 +33,20 @@
 
 enum { UP = 1, DOWN = 2 }; /* cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost */
 
+/* A callee's leading uploads and trailing downloads, which may leave it for
+ * its one call and then that call's loops (CGCM's map promotion). */
+typedef struct Promo {
+	PFunc *g;
+	int caller, site, call; /* the caller's function id, the call's statement and index there */
+	Ints nodes;             /* the copies' statements in g */
+	char **args;            /* per parameter of g the copies read: the call's argument text; else NULL */
+	Bits argl;              /* the variables those arguments name */
+	Eff bare;               /* what the call does without the copies, its arguments read */
+	bool taken;             /* they leave g */
+	char *why;              /* what keeps them in g whatever the caller does, or NULL */
+} Promo;
+typedef VEC(Promo) Promos;
+
 /* A blocking copy with a literal direction, and where it goes. */
 typedef struct {
 	int node, call;
@@ -53,6 +67,8 @@ typedef struct {
 	bool moved;
 	char *why;        /* keeps: what keeps it */
 	int whyline;
+	const Promo *via; /* a callee's copy, standing at its call: node and call are the call's */
+	int hnode, hcall; /* via: its own statement and call in the callee */
 } Copy;
 
 /* A loop statement: its nodes (a for's init too), text and body. */
@@ -75,12 +91,34 @@ typedef struct {
 	bool *cut;  /* per node: a redundant copy this pass removes: its bytes were there already */
 	bool streams; /* the program enqueues work on other streams than the default one (or may) */
 	bool *quiet;  /* per node: a copy whose error check's failure path is left out (see quiet) */
+	Promos *pr;   /* every callee's copies that may leave it (see fillpromo) */
+	const Eff **bare; /* per node: a call whose callee's copies are considered at it: what it does without them */
 } C;
 
 static int
 line(const C *c, int off)
 {
 	return lineof(c->u->lines, c->u->nlines, off);
+}
+
+/* A copy's own function, statement and call: a callee's copy considered at
+ * its call lives in the callee. */
+static const Func *
+homef(const C *c, const Copy *x)
+{
+	return x->via ? x->via->g->f : c->f;
+}
+
+static const Stmt *
+homest(const C *c, const Copy *x)
+{
+	return &homef(c, x)->st.v[x->via ? x->hnode : x->node];
+}
+
+static const Call *
+homecall(const C *c, const Copy *x)
+{
+	return &homef(c, x)->calls.v[x->via ? x->hcall : x->call];
 }
 
 /* ---------------------------------------------------------------- copies */
@@ -237,8 +275,8 @@ plainmem(const C *c, const Bits *s, bool device)
 static int
 copyat(const C *c, const Copy *x)
 {
-	const Stmt *st = &c->f->st.v[x->node];
-	const Call *cl = &c->f->calls.v[x->call];
+	const Stmt *st = homest(c, x);
+	const Call *cl = homecall(c, x);
 	const char *name = strrchr(cl->name, ':') ? strrchr(cl->name, ':') + 1 : cl->name, *s = c->u->src;
 	int n = (int)strlen(name), at = -1;
 	if (cl->off >= st->begin && cl->off < st->end && !strncmp(s + cl->off, name, n))
@@ -269,17 +307,15 @@ copyat(const C *c, const Copy *x)
 	return at;
 }
 
-/* The text of argument i of the copy's call, trimmed. */
+/* The text of argument i of the call spelled at s + at, before end, trimmed. */
 static char *
-argtext(const C *c, const Copy *x, int i)
+calltext(const char *s, int at, int end, int i)
 {
-	const Stmt *st = &c->f->st.v[x->node];
-	const char *s = c->u->src;
-	int depth = 0, k = 0, from = -1, at = copyat(c, x); /* inside an error check's parentheses */
-	for (int j = at >= 0 ? at : st->begin; j < st->end; j++) {
+	int depth = 0, k = 0, from = -1;
+	for (int j = at; j < end; j++) {
 		char ch = s[j];
 		if (ch == '"' || ch == '\'') {
-			for (j++; j < st->end && s[j] != ch; j++)
+			for (j++; j < end && s[j] != ch; j++)
 				j += s[j] == '\\';
 			continue;
 		}
@@ -303,6 +339,61 @@ argtext(const C *c, const Copy *x, int i)
 			depth--;
 	}
 	return xstrdup("?");
+}
+
+/* text with every identifier that names a parameter of the promotion's
+ * callee the copies read spelled as the call's argument for it. */
+static char *
+substitute(const Promo *pr, const char *text)
+{
+	const Func *f = pr->g->f;
+	Buf b = {0};
+	for (const char *t = text; *t;) {
+		if (*t == '"' || *t == '\'') { /* a literal, whole */
+			const char *e = t + 1;
+			while (*e && *e != *t)
+				e += e[0] == '\\' && e[1] ? 2 : 1;
+			e += *e != 0;
+			bputn(&b, t, e - t);
+			t = e;
+			continue;
+		}
+		if (!isident(*t) || (*t >= '0' && *t <= '9')) { /* a number runs on as one token */
+			const char *e = t + 1;
+			while (*t >= '0' && *t <= '9' && isident(*e))
+				e++;
+			bputn(&b, t, e - t);
+			t = e;
+			continue;
+		}
+		const char *e = t;
+		while (isident(*e))
+			e++;
+		const char *to = NULL;
+		for (int k = 0; k < f->params.n && !to; k++) {
+			const char *name = pr->g->u->syms.v[f->params.v[k]].name;
+			if (pr->args[k] && strlen(name) == (size_t)(e - t) && !strncmp(name, t, e - t))
+				to = pr->args[k];
+		}
+		bputn(&b, to ? to : t, to ? strlen(to) : (size_t)(e - t));
+		t = e;
+	}
+	return bstr(&b);
+}
+
+/* The text of argument i of the copy's call, trimmed; a callee's copy's
+ * as it reads at its call. */
+static char *
+argtext(const C *c, const Copy *x, int i)
+{
+	const Stmt *st = homest(c, x);
+	int at = copyat(c, x); /* inside an error check's parentheses */
+	char *t = calltext(c->u->src, at >= 0 ? at : st->begin, st->end, i);
+	if (!x->via)
+		return t;
+	char *r = substitute(x->via, t);
+	free(t);
+	return r;
 }
 
 /* ---------------------------------------------------------------- loops */
@@ -444,26 +535,46 @@ touchmsg(const C *c, int v, int l, const char *what, int *ln)
 	return fmt(what, locdesc(c, l));
 }
 
-/* The first node of [a, b] but the copies x and y whose effects meet s:
- * host or device writes (w) or reads (r); its location in *l. */
-static int
-touches2(const C *c, int a, int b, int x, int y, const Bits *s, bool r, bool w, int *l)
+/* What the call a callee's copy x (and y, or NULL) stands at does besides
+ * them: its arguments read, every other statement of the callee. */
+static void
+effbut(const C *c, const Copy *x, const Copy *y, Eff *e)
 {
-	for (int v = a; v <= b; v++) {
-		const Eff *e = &c->pf->st[v];
-		if (v == x || v == y || c->cut[v]) /* a removed copy changed no bytes */
+	const Promo *pr = x->via;
+	effnew(e, c->p->locs.n);
+	bor(&e->rd, &pr->argl);
+	for (int v = 0; v < pr->g->f->st.n; v++)
+		if (v != x->hnode && (!y || v != y->hnode))
+			effor(e, &pr->g->st[v]);
+}
+
+/* The first node of [a, b] but the copies x and y (or NULL) whose effects
+ * meet s: host or device writes (w) or reads (r); its location in *l. A
+ * callee's copy stands at its call, which does the rest of the callee. */
+static int
+touches2(const C *c, int a, int b, const Copy *x, const Copy *y, const Bits *s, bool r, bool w, int *l)
+{
+	Eff rest;
+	if (x->via)
+		effbut(c, x, y, &rest);
+	int found = -1;
+	for (int v = a; v <= b && found < 0; v++) {
+		const Eff *e = x->via && v == x->node ? &rest : &c->pf->st[v];
+		if ((!x->via && v == x->node) || (y && !y->via && v == y->node) || c->cut[v]) /* a removed copy changed no bytes */
 			continue;
 		if ((w && ((*l = conflictloc(c->p, s, &e->wr)) >= 0 || (*l = conflictloc(c->p, s, &e->pwr)) >= 0)) ||
 		    (r && ((*l = conflictloc(c->p, s, &e->rd)) >= 0 || (*l = conflictloc(c->p, s, &e->prd)) >= 0)))
-			return v;
+			found = v;
 	}
-	return -1;
+	if (x->via)
+		efffree(&rest);
+	return found;
 }
 
 static int
-touches(const C *c, int a, int b, int x, const Bits *s, bool r, bool w, int *l)
+touches(const C *c, int a, int b, const Copy *x, const Bits *s, bool r, bool w, int *l)
 {
-	return touches2(c, a, b, x, -1, s, r, w, l);
+	return touches2(c, a, b, x, NULL, s, r, w, l);
 }
 
 /* The last node of the loop's head (a for's init, the condition, a do's
@@ -493,7 +604,7 @@ everyiter(const C *c, const Loop *lp, int v)
  * first test, so what that test reads (but the loop variable) must not
  * change in the loop. Why it may, or NULL. */
 static char *
-guardbar(C *c, const Loop *lp, int x, int y, int *ln)
+guardbar(C *c, const Loop *lp, const Copy *x, const Copy *y, int *ln)
 {
 	if (c->f->st.v[lp->head].once)
 		return NULL;
@@ -533,31 +644,31 @@ levelmem(C *c, Copy *x, const Loop *lp, int a, int b, int *ln)
 		*ln = line(c, lp->end);
 		return xstrdup("ends the loop on a line that holds other code");
 	}
-	char *g = x->dir == DOWN ? guardbar(c, lp, x->node, -1, ln) : NULL;
+	char *g = x->dir == DOWN ? guardbar(c, lp, x, NULL, ln) : NULL;
 	if (g)
 		return g;
 	if (x->dir == UP) {
-		if ((v = touches(c, lp->first, lp->last, x->node, &x->args, false, true, &l)) >= 0 ||
-		    (v = touches(c, lp->first, lp->last, x->node, &x->sset, false, true, &l)) >= 0) {
+		if ((v = touches(c, lp->first, lp->last, x, &x->args, false, true, &l)) >= 0 ||
+		    (v = touches(c, lp->first, lp->last, x, &x->sset, false, true, &l)) >= 0) {
 			return touchmsg(c, v, l, "writes %s, which the copy reads", ln);
 		}
-		if ((v = touches(c, lp->first, lp->last, x->node, &x->dset, false, true, &l)) >= 0) {
+		if ((v = touches(c, lp->first, lp->last, x, &x->dset, false, true, &l)) >= 0) {
 			return touchmsg(c, v, l, "also writes %s, which the copy writes", ln);
 		}
-		if ((v = touches(c, lp->first, a - 1, x->node, &x->dset, true, false, &l)) >= 0) {
+		if ((v = touches(c, lp->first, a - 1, x, &x->dset, true, false, &l)) >= 0) {
 			return touchmsg(c, v, l, "reads %s before the copy writes it", ln);
 		}
 		return NULL;
 	}
-	if ((v = touches(c, lp->first, lp->last, x->node, &x->args, false, true, &l)) >= 0) {
+	if ((v = touches(c, lp->first, lp->last, x, &x->args, false, true, &l)) >= 0) {
 		return touchmsg(c, v, l, "writes %s, which the copy reads", ln);
 	}
-	if ((v = touches(c, lp->first, lp->last, x->node, &x->dset, true, true, &l)) >= 0) {
+	if ((v = touches(c, lp->first, lp->last, x, &x->dset, true, true, &l)) >= 0) {
 		return touchmsg(c, v, l, "uses %s, which the copy writes", ln);
 	}
 	/* after the copy: the rest of the iteration, then the head's test */
-	if ((v = touches(c, b + 1, lp->last, x->node, &x->sset, false, true, &l)) >= 0 ||
-	    (v = touches(c, lp->first, headend(c, lp), x->node, &x->sset, false, true, &l)) >= 0) {
+	if ((v = touches(c, b + 1, lp->last, x, &x->sset, false, true, &l)) >= 0 ||
+	    (v = touches(c, lp->first, headend(c, lp), x, &x->sset, false, true, &l)) >= 0) {
 		return touchmsg(c, v, l, "writes %s after the copy reads it", ln);
 	}
 	return NULL;
@@ -568,15 +679,14 @@ levelmem(C *c, Copy *x, const Loop *lp, int a, int b, int *ln)
 static bool
 fullsync(const C *c, int v)
 {
-	const Eff *e = &c->pf->st[v];
+	const Eff *e = c->bare && c->bare[v] ? c->bare[v] : &c->pf->st[v]; /* it may lose its callee's copies */
 	return !c->gone[v] && (e->ex & EX_SYNC) && (e->ex & (EX_DEVSYNC | EX_DEFSYNC));
 }
 
 /* Why a host statement may not run while the work in w may: NULL if it may. */
 static char *
-overlapbar(const C *c, int v, const Bits *wr, const Bits *wrw, bool kio)
+overlapbar(const C *c, const Eff *e, const Bits *wr, const Bits *wrw, bool kio)
 {
-	const Eff *e = &c->pf->st[v];
 	int l;
 	if ((l = conflictloc(c->p, wrw, &e->rd)) >= 0 || (l = conflictloc(c->p, wrw, &e->wr)) >= 0 ||
 	    (l = conflictloc(c->p, wr, &e->wr)) >= 0)
@@ -593,15 +703,31 @@ overlapbar(const C *c, int v, const Bits *wr, const Bits *wrw, bool kio)
 	return NULL;
 }
 
-static char *waitafter(C *c, int node, const Loop *out, int *ln);
+static char *waitafter(C *c, int node, const Pend *pd, const Loop *out, int *ln);
 
 /* Without the copy's wait, the statements after its old place run beside
  * the work it waited for, up to the next full sync: a download's new place
- * after the loop is one (and so is a round trip's). Why they may not, or NULL. */
+ * after the loop is one (and so is a round trip's). Why they may not, or
+ * NULL. After a callee's upload the rest of the callee runs too; what may
+ * be in flight at its place there covers every call (at a callee's entry,
+ * anything the program launches may be). */
 static char *
 waitbar(C *c, const Copy *x, const Loop *lp, int *ln)
 {
-	return waitafter(c, x->node, x->dir == DOWN || x->partner >= 0 ? lp : NULL, ln);
+	const Loop *out = x->dir == DOWN || x->partner >= 0 ? lp : NULL;
+	if (!x->via)
+		return waitafter(c, x->node, &c->pf->in[x->node], out, ln);
+	const Pend *pd = &x->via->g->in[x->hnode];
+	char *why = NULL;
+	if (x->dir == UP) {
+		Bits rd = bnew(c->p->locs.n), wr = bnew(c->p->locs.n);
+		pendwork(c->p, pd, &rd, &wr);
+		if ((why = overlapbar(c, &x->via->bare, &rd, &wr, pd->ex & EX_KIO)))
+			*ln = homest(c, x)->line;
+		bfree(&rd);
+		bfree(&wr);
+	}
+	return why ? why : waitafter(c, x->node, pd, out, ln);
 }
 
 /* ---------------------------------------------------------------- decide */
@@ -747,8 +873,8 @@ levels(C *c, Copy *x)
 static bool
 roundtrip(const C *c, const Copy *u, const Copy *d)
 {
-	const Call *a = &c->f->calls.v[u->call], *b = &c->f->calls.v[d->call];
-	if (u->dir != UP || d->dir != DOWN || a->nargs != 4 || b->nargs != 4 || strcmp(a->name, b->name))
+	const Call *a = homecall(c, u), *b = homecall(c, d);
+	if (u->via != d->via || u->dir != UP || d->dir != DOWN || a->nargs != 4 || b->nargs != 4 || strcmp(a->name, b->name))
 		return false;
 	int pairs[3][2] = {{u->dst, d->src}, {u->src, d->dst}, {2, 2}};
 	bool same = true;
@@ -785,22 +911,22 @@ pairmem(C *c, const Copy *u, const Copy *d, const Loop *lp, int a, int b, int *l
 		*ln = line(c, lp->end);
 		return xstrdup("ends the loop on a line that holds other code");
 	}
-	char *g = guardbar(c, lp, u->node, d->node, ln);
+	char *g = guardbar(c, lp, u, d, ln);
 	if (g)
 		return g;
 	int l, v;
-	if ((v = touches2(c, lp->first, lp->last, u->node, d->node, &u->args, false, true, &l)) >= 0 ||
-	    (v = touches2(c, lp->first, lp->last, u->node, d->node, &d->args, false, true, &l)) >= 0) {
+	if ((v = touches2(c, lp->first, lp->last, u, d, &u->args, false, true, &l)) >= 0 ||
+	    (v = touches2(c, lp->first, lp->last, u, d, &d->args, false, true, &l)) >= 0) {
 		return touchmsg(c, v, l, "writes %s, which the copies read", ln);
 	}
-	if ((v = touches2(c, lp->first, lp->last, u->node, d->node, &u->sset, true, true, &l)) >= 0) {
+	if ((v = touches2(c, lp->first, lp->last, u, d, &u->sset, true, true, &l)) >= 0) {
 		return touchmsg(c, v, l, "uses %s, which the copies read and write", ln);
 	}
-	if ((v = touches2(c, b + 1, lp->last, u->node, d->node, &u->dset, false, true, &l)) >= 0 ||
-	    (v = touches2(c, lp->first, a - 1, u->node, d->node, &u->dset, false, true, &l)) >= 0) {
+	if ((v = touches2(c, b + 1, lp->last, u, d, &u->dset, false, true, &l)) >= 0 ||
+	    (v = touches2(c, lp->first, a - 1, u, d, &u->dset, false, true, &l)) >= 0) {
 		return touchmsg(c, v, l, "writes %s between the download and the next upload", ln);
 	}
-	if ((v = touches2(c, lp->first, a - 1, u->node, d->node, &u->dset, true, false, &l)) >= 0) {
+	if ((v = touches2(c, lp->first, a - 1, u, d, &u->dset, true, false, &l)) >= 0) {
 		return touchmsg(c, v, l, "reads %s before the upload writes it", ln);
 	}
 	return NULL;
@@ -840,7 +966,8 @@ decide(C *c)
 		for (int j = 0; j < c->cp.n && !c->cp.v[i].why && !c->cp.v[i].loops.n; j++) {
 			Copy *u = &c->cp.v[i], *d = &c->cp.v[j];
 			if (u->removed || d->removed || c->pf->loop[u->node] < 0 || d->why || d->loops.n ||
-			    c->pf->loop[u->node] != c->pf->loop[d->node] || d->node <= u->node || !roundtrip(c, u, d))
+			    c->pf->loop[u->node] != c->pf->loop[d->node] ||
+			    (u->via ? d->hnode <= u->hnode : d->node <= u->node) || !roundtrip(c, u, d))
 				continue;
 			pairlevels(c, u, d);
 			if (u->loops.n) {
@@ -854,7 +981,7 @@ decide(C *c)
 			continue;
 		if (!x->why && !x->loops.n)
 			levels(c, x);
-		c->gone[x->node] = x->loops.n > 0;
+		c->gone[x->node] = x->loops.n > 0 && !x->via; /* a call that loses its callee's copies stays */
 	}
 }
 
@@ -869,7 +996,7 @@ settle(C *c)
 		for (int i = 0; i < c->cp.n; i++) {
 			Copy *x = &c->cp.v[i];
 			int ln = 0;
-			char *why = x->removed == CP_REMOVE ? waitafter(c, x->node, NULL, &ln) : NULL;
+			char *why = x->removed == CP_REMOVE ? waitafter(c, x->node, &c->pf->in[x->node], NULL, &ln) : NULL;
 			if (why) { /* a copy that moved away no longer waits after it: this one's wait stays */
 				char *r = fmt("%s; the copy also waited for device work, and line %d %s", x->rwhy, ln, why);
 				free(x->rwhy);
@@ -1014,9 +1141,8 @@ available(C *c, int nf, Bits *locs)
  * next full sync (or out of loop out, where a moved copy waits), run beside
  * the work in flight before it? Why not, or NULL. */
 static char *
-waitafter(C *c, int node, const Loop *out, int *ln)
+waitafter(C *c, int node, const Pend *pd, const Loop *out, int *ln)
 {
-	const Pend *pd = &c->pf->in[node];
 	int nl = c->p->locs.n;
 	Bits rd = bnew(nl), wr = bnew(nl);
 	pendwork(c->p, pd, &rd, &wr);
@@ -1045,7 +1171,7 @@ waitafter(C *c, int node, const Loop *out, int *ln)
 				}
 				continue;
 			}
-			if (!c->gone[v] && (why = overlapbar(c, v, &rd, &wr, kio))) /* a copy that goes touches nothing */
+			if (!c->gone[v] && (why = overlapbar(c, &c->pf->st[v], &rd, &wr, kio))) /* a copy that goes touches nothing */
 				*ln = c->f->st.v[v].line;
 			for (int i = 0; i < c->pf->succ[v].n; i++)
 				if (!seen[c->pf->succ[v].v[i]])
@@ -1135,7 +1261,7 @@ redundant(C *c)
 			continue; /* it stays a copy (step 1 may still move it out of a loop) */
 		char *d = argtext(c, x, x->dst), *s = argtext(c, x, x->src);
 		char *from = g > 0 ? fmt("the copy at line %d", g) : xstrdup("a copy of the same bytes on every path to it");
-		char *wait = waitafter(c, x->node, NULL, &ln);
+		char *wait = waitafter(c, x->node, &c->pf->in[x->node], NULL, &ln);
 		char *also = wait ? fmt("; the copy also waited for device work, and line %d %s", ln, wait) : xstrdup("");
 		x->removed = wait ? CP_RESYNC : CP_REMOVE;
 		x->rwhy = fmt("%s already holds what %s holds: %s made them equal and nothing since writes either or the "
@@ -1184,7 +1310,7 @@ safefacts(const C *c, const Copy *x)
 		t = fmt("with the %s at line %d it is a round trip of the same bytes, so %s: nothing else in the loop uses "
 		        "%s, nothing writes %s between the download and the next upload or reads it before the upload, and "
 		        "%s",
-		        o->dir == UP ? "upload" : "download", c->f->st.v[o->node].line,
+		        o->dir == UP ? "upload" : "download", homest(c, o)->line,
 		        x->dir == UP ? "each upload after the first copies what the device already holds"
 		                     : "only the last download is read",
 		        h, dev, once);
@@ -1198,14 +1324,24 @@ safefacts(const C *c, const Copy *x)
 		        d, s, once);
 	free(d);
 	free(s);
+	if (x->via) { /* it left its function first */
+		const Promo *pr = x->via;
+		const char *g = pr->g->u->syms.v[pr->g->f->sym].name;
+		char *r = fmt("%s() (line %d) has one call, at line %d in %s(), and does nothing %s this copy but other copies "
+		              "nor changes its arguments: the copy leaves %s() for that call; %s",
+		              g, pr->g->f->line, c->f->st.v[pr->site].line, c->fname, x->dir == UP ? "before" : "after", g, t);
+		free(t);
+		t = r;
+	}
 	return checknote(c, x, t, "moves with it");
 }
 
 static Change
 record(const C *c, const Copy *x, int kind)
 {
-	const Stmt *st = &c->f->st.v[x->node];
-	Change ch = stmtchange(PASS_COPIES, kind, c->u, c->fname, st, c->f->calls.v[x->call].name);
+	const Stmt *st = homest(c, x);
+	const char *fn = x->via ? x->via->g->u->syms.v[x->via->g->f->sym].name : c->fname;
+	Change ch = stmtchange(PASS_COPIES, kind, c->u, fn, st, homecall(c, x)->name);
 	vpush(ch.members, st->line);
 	return ch;
 }
@@ -1216,6 +1352,11 @@ emit(C *c, Copy *x, Plan *plan)
 	if (!x->loops.n) {
 		Change ch = record(c, x, CH_KEEP);
 		ch.stop = x->why ? x->why : xstrdup("?");
+		if (x->via) { /* where it would go */
+			ch.stop = fmt("%s (%s() is called in a loop of %s(), at line %d)", x->why ? x->why : "?",
+			              x->via->g->u->syms.v[x->via->g->f->sym].name, c->fname, c->f->st.v[x->node].line);
+			free(x->why);
+		}
 		ch.stopline = x->whyline;
 		x->why = NULL;
 		vpush(*plan, ch);
@@ -1226,14 +1367,14 @@ emit(C *c, Copy *x, Plan *plan)
 	Change ch = record(c, x, CH_MOVE);
 	ch.how = x->dir == UP ? CP_HOIST : CP_SINK;
 	ch.safe = safefacts(c, x);
-	int na = c->f->calls.v[x->call].nargs; /* count is argument 2 of cudaMemcpy and the symbol copies */
+	int na = homecall(c, x)->nargs; /* count is argument 2 of cudaMemcpy and the symbol copies */
 	ch.bytes = na == 4 || na == 5 ? argtext(c, x, 2) : xstrdup("as in the call");
 	vfree(ch.members); /* the lines of the loops it leaves, innermost first */
 	for (int k = 0; k < x->loops.n; k++)
 		vpush(ch.members, c->f->st.v[x->loops.v[k]].line);
 	char *indent = indentof(c->u->src, c->u->len, out.begin);
 	Buf text = {0};
-	const Stmt *st = &c->f->st.v[x->node];
+	const Stmt *st = homest(c, x);
 	if (x->guard) { /* under the loop's first test, one indentation step in */
 		char *own = indentof(c->u->src, c->u->len, st->begin);
 		size_t il = strlen(indent);
@@ -1245,8 +1386,18 @@ emit(C *c, Copy *x, Plan *plan)
 		free(in);
 	} else
 		cutstmt(c->u, st->begin, st->end, indent, &text, &ch.edits);
+	if (x->via) { /* as the call's arguments read */
+		char *t = substitute(x->via, bstr(&text));
+		free(text.v);
+		text = (Buf){0};
+		bputs(&text, t);
+		free(t);
+	}
 	int at = x->dir == UP ? leadcomments(c->u, out.begin) : stmtlineend(c->u, out.end);
-	Edit ins = {at, 0, bstr(&text), (x->dir == UP ? 2 << 20 : 1 << 20) + x->node};
+	int sub = 0; /* a callee's copies keep their order there */
+	for (int i = 0; x->via && i < x->via->nodes.n; i++)
+		sub += x->via->nodes.v[i] < x->hnode;
+	Edit ins = {at, 0, bstr(&text), (x->dir == UP ? 1 << 28 : 1 << 24) + x->node * 16 + (sub & 15)};
 	vpush(ch.edits, ins);
 	ch.target = line(c, at);
 	free(indent);
@@ -1329,10 +1480,330 @@ loud(C *c, Eff *saved)
 	c->quiet = NULL;
 }
 
+/* ---------------------------------------------------------------- callee to caller */
+
+/* Does name appear in u's text (outside comments and literals) only called
+ * or declared: followed by "(", not after "&", ".", "->" or "::"? Then no
+ * pointer to the function is taken there. */
+static bool
+onlycalled(const Unit *u, const char *name)
+{
+	const char *s = u->src;
+	int n = (int)strlen(name), len = (int)u->len;
+	for (int j = 0; j + n <= len; j++) {
+		if (s[j] == '"' || s[j] == '\'') {
+			char q = s[j];
+			for (j++; j < len && s[j] != q; j++)
+				j += s[j] == '\\';
+			continue;
+		}
+		if (s[j] == '/' && j + 1 < len && (s[j + 1] == '/' || s[j + 1] == '*')) {
+			const char *e = s[j + 1] == '/' ? strchr(s + j, '\n') : strstr(s + j + 2, "*/");
+			j = e ? (int)(e - s) + (s[j + 1] == '*') : len;
+			continue;
+		}
+		if (strncmp(s + j, name, n) || (j > 0 && isident(s[j - 1])) || (j + n < len && isident(s[j + n])))
+			continue;
+		int a = j - 1, b = j + n;
+		while (a >= 0 && strchr(" \t\r\n", s[a]))
+			a--;
+		while (b < len && strchr(" \t\r\n", s[b]))
+			b++;
+		if ((a >= 0 && strchr("&.>:", s[a])) || b >= len || s[b] != '(')
+			return false;
+		j = b;
+	}
+	return true;
+}
+
+/* Is the statement at item i of the list a copy in direction dir that may
+ * leave its function: plain memory on its own lines, no check of its result? */
+static bool
+promocopy(C *c, const List *l, int i, int dir)
+{
+	Copy x;
+	int v = l->first.v[i];
+	if (l->first.v[i] != l->last.v[i] || !fillcopy(c, v, &x))
+		return false;
+	bool ok = x.dir == dir && x.check < 0 && !x.onfail && textok(c, &x);
+	free(x.why);
+	bfree(&x.dset);
+	bfree(&x.sset);
+	bfree(&x.args);
+	return ok;
+}
+
+/* The one call of g in the program, through its statement: true when
+ * every other use of g's name is a declaration. */
+static bool
+onecall(Prog *p, const PFunc *g, Promo *pr)
+{
+	const Sym *gs = &g->u->syms.v[g->f->sym];
+	int n = 0;
+	for (int h = 0; h < p->fns.n; h++) {
+		const PFunc *ph = &p->fns.v[h];
+		int ui = unitidx(p, ph->u);
+		for (int k = 0; k < ph->f->calls.n; k++) {
+			const Call *cl = &ph->f->calls.v[k];
+			for (int q = 0; cl->kind == C_DEPENDENT && q < cl->ncands; q++)
+				n += 2 * (symfn(p, ui, cl->cands[q]) == g->id);
+			if (cl->kind == C_DIRECT && calledfn(p, ui, cl) == g->id) {
+				n++;
+				pr->caller = h;
+				pr->call = k;
+			}
+		}
+	}
+	bool seen = onlycalled(g->u, gs->name), main = false;
+	for (int i = 0; i < p->nunits && seen; i++) /* another unit may declare and call it */
+		if (p->units[i] != g->u && (gs->flags & SYMF_EXTERN))
+			seen = !strstr(p->units[i]->src, gs->name);
+	for (int h = 0; h < p->fns.n; h++) /* nor may one cuflow was not given, but for a program's main file */
+		main |= p->fns.v[h].u == g->u && !strcmp(p->fns.v[h].u->syms.v[p->fns.v[h].f->sym].name, "main");
+	if (n != 1 || !seen || (!main && (gs->flags & SYMF_EXTERN)))
+		return false;
+	const PFunc *ph = &p->fns.v[pr->caller];
+	for (pr->site = 2; pr->site < ph->f->st.n; pr->site++) {
+		const Stmt *st = &ph->f->st.v[pr->site];
+		if (pr->call >= st->call0 && pr->call < st->call0 + st->ncall)
+			return true;
+	}
+	return false;
+}
+
+/* The variable statement v reads that text names, when text is one
+ * identifier: its location, or -1. */
+static int
+argvar(const Prog *p, const PFunc *ph, int v, const char *text)
+{
+	for (const char *t = text; *t; t++)
+		if (!isident(*t) || (t == text && *t >= '0' && *t <= '9'))
+			return -1;
+	const Stmt *st = &ph->f->st.v[v];
+	for (int i = st->op0; i < st->op0 + st->nop; i++) {
+		const Op *o = &ph->f->ops.v[i];
+		const Node *n = o->kind == O_READ ? &ph->f->nodes.v[o->a] : NULL;
+		if (n && n->kind == N_VAR && n->sym >= 0 && !strcmp(ph->u->syms.v[n->sym].name, text))
+			return symloc(p, unitidx(p, ph->u), n->sym);
+	}
+	return -1;
+}
+
+/* What the copies read of g's parameters, as the call's arguments: each a
+ * variable or a constant, and no statement of g writes the parameter; and
+ * every other variable they read a global the caller does not hide. */
+static bool
+promoargs(Prog *p, const PFunc *g, Promo *pr)
+{
+	const Func *f = g->f;
+	const PFunc *ph = &p->fns.v[pr->caller];
+	const Call *cl = &ph->f->calls.v[pr->call];
+	const Stmt *st = &ph->f->st.v[pr->site];
+	int ui = unitidx(p, g->u), nl = p->locs.n;
+	Bits rd = bnew(nl);
+	for (int i = 0; i < pr->nodes.n; i++)
+		bor(&rd, &g->st[pr->nodes.v[i]].rd);
+	pr->args = xcalloc(f->params.n, sizeof *pr->args);
+	pr->argl = bnew(nl);
+	bool ok = cl->nargs == f->params.n;
+	for (int k = 0; k < f->params.n && ok; k++) {
+		int l = symloc(p, ui, f->params.v[k]);
+		if (l < 0 || !bhas(&rd, l))
+			continue;
+		bclr(&rd, l);
+		ok = !(g->u->syms.v[g->f->sym].refparams & (1u << k));
+		for (int v = 0; v < f->st.n && ok; v++)
+			ok = !bhas(&g->st[v].wr, l);
+		pr->args[k] = calltext(g->u->src, cl->off, st->end, k);
+		int al = argvar(p, ph, pr->site, pr->args[k]);
+		if (al >= 0)
+			bset(&pr->argl, al);
+		ok = ok && (al >= 0 || cl->argk[k] != LLONG_MIN);
+	}
+	for (int l = bnext(&rd, 0); l >= 0 && ok; l = bnext(&rd, l + 1)) {
+		const Loc *lc = &p->locs.v[l];
+		if (lc->kind != L_VAR)
+			continue; /* the memory it copies, named by pointers */
+		ok = lc->fn < 0;
+		for (int sy = 0; sy < g->u->syms.n && ok; sy++) /* the caller's own of that name would hide it */
+			ok = g->u->syms.v[sy].owner != ph->f->sym || strcmp(g->u->syms.v[sy].name, lc->name);
+	}
+	bfree(&rd);
+	return ok;
+}
+
+/* Why g's code keeps its copies in it, or NULL: what cuflow cannot see or
+ * a jump, by which the copies may not run on every call. */
+static char *
+promobar(const PFunc *g)
+{
+	const Func *f = g->f;
+	if (f->why || (f->flags & (FNF_TRY | FNF_SETJMP | FNF_ASM)) || (g->sum.ex & (EX_UNKNOWN | EX_UNSAFE)))
+		return xstrdup("it calls or holds code cuflow cannot see into");
+	if (g->sum.ex & EX_CONFIG)
+		return xstrdup("its body, or one it calls, has #if/#ifdef");
+	for (int v = 2; v < f->st.n; v++) {
+		const Stmt *st = &f->st.v[v];
+		if (st->kind == ST_RETURN || st->kind == ST_GOTO || st->kind == ST_LABEL || st->kind == ST_OPAQUE ||
+		    (st->flags & SF_JUMP) || (g->st[v].ex & (EX_EXIT | EX_THROW)))
+			return fmt("line %d may leave it early (a return, goto, exit or throw), so its copies do not run on "
+			           "every call",
+			           st->line);
+	}
+	return NULL;
+}
+
+/* Can g's copies leave it for its caller (CGCM's map promotion)? g is
+ * called once, in a loop of a function after it in the same file, as a
+ * statement of its own; its leading uploads and trailing downloads are
+ * plain copies of their own lines. True when so: then pr->why, if set,
+ * says what keeps them in g; else whether they leave the loop too, the
+ * caller's analysis decides, all of them or none. */
+static bool
+fillpromo(Prog *p, PFunc *g, Promo *pr)
+{
+	Func *f = g->f;
+	const char *name = g->u->syms.v[f->sym].name;
+	memset(pr, 0, sizeof *pr);
+	pr->g = g;
+	if (f->kind != FN_HOST || !f->inmain || !g->succ || f->thissym >= 0 || (f->flags & FNF_TEMPLATE) ||
+	    !strcmp(name, "main"))
+		return false;
+	const List *body = NULL;
+	for (int li = 0; li < f->lists.n; li++)
+		if (f->lists.v[li].owner < 0 && (!body || f->lists.v[li].begin < body->begin))
+			body = &f->lists.v[li];
+	C cg = {.p = p, .pf = g, .f = f, .u = g->u, .fname = name};
+	int n = body ? body->first.n : 0, i = 0;
+	for (; i < n && promocopy(&cg, body, i, UP); i++)
+		vpush(pr->nodes, body->first.v[i]);
+	for (int j = n - 1; j >= i && promocopy(&cg, body, j, DOWN); j--)
+		vpush(pr->nodes, body->first.v[j]);
+	if (!pr->nodes.n || !onecall(p, g, pr))
+		return false;
+	const PFunc *ph = &p->fns.v[pr->caller];
+	const Stmt *st = &ph->f->st.v[pr->site];
+	const Call *cl = &ph->f->calls.v[pr->call];
+	if (ph == g || ph->u != g->u || !ph->f->inmain || !ph->loop || ph->loop[pr->site] < 0)
+		return false;
+	if ((pr->why = promobar(g)))
+		return true;
+	if (ph->f->begin < f->end)
+		pr->why = fmt("%s() comes before it in the file", ph->u->syms.v[ph->f->sym].name);
+	else if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_SHARED)) || cl->off != st->begin ||
+	         strncmp(g->u->src + cl->off, name, strlen(name)))
+		pr->why = xstrdup("its call is not a statement of its own with plain arguments");
+	else if (!promoargs(p, g, pr))
+		pr->why = xstrdup("its call passes an expression for a parameter the copies read (a variable or a constant "
+		                  "would do), it writes such a parameter, or the copies read a variable the call cannot name");
+	if (pr->why)
+		return true;
+	effnew(&pr->bare, p->locs.n);
+	bool *skip = xcalloc(ph->f->calls.n, sizeof *skip);
+	skip[pr->call] = true;
+	stmteffbut(p, ph, pr->site, skip, &pr->bare); /* the arguments */
+	free(skip);
+	for (int v = 0; v < f->st.n; v++) {
+		bool copy = false;
+		for (int k = 0; k < pr->nodes.n; k++)
+			copy |= pr->nodes.v[k] == v;
+		if (!copy)
+			effor(&pr->bare, &g->st[v]);
+	}
+	return true;
+}
+
 static void
-copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams)
+freepromo(Promo *pr)
+{
+	vfree(pr->nodes);
+	for (int k = 0; pr->args && k < pr->g->f->params.n; k++)
+		free(pr->args[k]);
+	free(pr->args);
+	free(pr->why);
+	bfree(&pr->argl);
+	efffree(&pr->bare);
+}
+
+/* The callee copies that may leave their function for a call in pf's
+ * loops, standing at that call; no: what keeps every copy of pf. */
+static void
+addpromoted(C *c, const char *no)
+{
+	for (int i = 0; i < c->pr->n; i++) {
+		Promo *pr = &c->pr->v[i];
+		if (pr->caller != c->pf->id)
+			continue;
+		if (!c->bare)
+			c->bare = xcalloc(c->f->st.n, sizeof *c->bare);
+		if (!pr->why && !no)
+			c->bare[pr->site] = &pr->bare;
+		C cg = {.p = c->p, .pf = pr->g, .f = pr->g->f, .u = pr->g->u};
+		for (int k = 0; k < pr->nodes.n; k++) {
+			Copy x;
+			fillcopy(&cg, pr->nodes.v[k], &x);
+			x.via = pr;
+			x.hnode = x.node;
+			x.hcall = x.call;
+			x.node = pr->site;
+			x.call = pr->call;
+			bclear(&x.args); /* what the call's arguments read, and the globals */
+			bor(&x.args, &pr->g->st[x.hnode].rd);
+			for (int l = bnext(&x.sset, 0); l >= 0; l = bnext(&x.sset, l + 1))
+				bclr(&x.args, l);
+			for (int q = 0; q < pr->g->f->params.n; q++)
+				if (pr->args && pr->args[q])
+					bclr(&x.args, symloc(c->p, unitidx(c->p, c->u), pr->g->f->params.v[q]));
+			bor(&x.args, &pr->argl);
+			x.why = pr->why ? xstrdup(pr->why) : no ? xstrdup(no) : NULL;
+			vpush(c->cp, x);
+		}
+	}
+}
+
+/* All of a callee's copies leave their loops, or none. */
+static void
+allornone(C *c)
+{
+	for (int i = 0; i < c->pr->n; i++) {
+		Promo *pr = &c->pr->v[i];
+		if (pr->caller != c->pf->id)
+			continue;
+		const Copy *stay = NULL;
+		for (int k = 0; k < c->cp.n; k++)
+			if (c->cp.v[k].via == pr && !c->cp.v[k].loops.n && !stay)
+				stay = &c->cp.v[k];
+		pr->taken = !stay;
+		for (int k = 0; k < c->cp.n && stay; k++) {
+			Copy *x = &c->cp.v[k];
+			if (x->via != pr || !x->loops.n)
+				continue;
+			x->loops.n = 0;
+			x->guard = NULL;
+			x->why = fmt("%s() keeps its %s at line %d, and its copies leave it together or not at all",
+			             pr->g->u->syms.v[pr->g->f->sym].name, stay->dir == UP ? "upload" : "download",
+			             homest(c, stay)->line);
+			x->whyline = 0;
+		}
+	}
+}
+
+/* Is node v of pf a copy that left it for its caller? */
+static bool
+promoted(const Promos *pr, const PFunc *pf, int v)
+{
+	for (int i = 0; i < pr->n; i++)
+		for (int k = 0; pr->v[i].taken && pr->v[i].g == pf && k < pr->v[i].nodes.n; k++)
+			if (pr->v[i].nodes.v[k] == v)
+				return true;
+	return false;
+}
+
+static void
+copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams, Promos *pr)
 {
 	C c = {0};
+	c.pr = pr;
 	c.streams = streams;
 	c.p = p;
 	c.pf = pf;
@@ -1350,7 +1821,7 @@ copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams)
 			                  pf->st[v].unk ? pf->st[v].unk : "code", pf->st[v].unkline ? pf->st[v].unkline : c.f->st.v[v].line);
 	for (int v = 2; v < c.f->st.n; v++) {
 		Copy x;
-		if (fillcopy(&c, v, &x))
+		if (!promoted(pr, pf, v) && fillcopy(&c, v, &x))
 			vpush(c.cp, x);
 	}
 	Eff *saved = quiet(&c); /* before the text tests: what a check writes on failure is left out too */
@@ -1359,10 +1830,12 @@ copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams)
 			c.cp.v[i].why = xstrdup(no);
 		else
 			textok(&c, &c.cp.v[i]);
+	addpromoted(&c, no);
 	if (!no)
 		redundant(&c);
 	decide(&c);
 	settle(&c);
+	allornone(&c);
 	loud(&c, saved);
 	for (int i = 0; i < c.cp.n; i++) {
 		Copy *x = &c.cp.v[i];
@@ -1380,16 +1853,40 @@ copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams)
 	vfree(c.cp);
 	free(c.gone);
 	free(c.cut);
+	free(c.bare);
 	free(unseen);
 }
 
+/* The callers first: they decide which callee copies leave. */
 void
 copymotion(Prog *p, Plan *plan)
 {
 	bool streams = otherstreams(p);
+	Promos pr = {0};
 	for (int f = 0; f < p->fns.n; f++) {
-		PFunc *pf = &p->fns.v[f];
-		if (pf->f->kind == FN_HOST && pf->f->inmain && pf->succ)
-			copyfn(p, pf, plan, streams);
+		Promo x;
+		if (fillpromo(p, &p->fns.v[f], &x))
+			vpush(pr, x);
+		else
+			freepromo(&x);
 	}
+	for (int i = 0; i < pr.n; i++) /* one level: a caller that is itself a callee keeps its callee's copies */
+		for (int j = 0; j < pr.n; j++)
+			if (pr.v[i].caller == pr.v[j].g->id) {
+				freepromo(&pr.v[i]);
+				pr.v[i--] = pr.v[--pr.n];
+				break;
+			}
+	for (int round = 0; round < 2; round++)
+		for (int f = 0; f < p->fns.n; f++) {
+			PFunc *pf = &p->fns.v[f];
+			bool caller = false;
+			for (int i = 0; i < pr.n; i++)
+				caller |= pr.v[i].caller == f;
+			if (pf->f->kind == FN_HOST && pf->f->inmain && pf->succ && caller == !round)
+				copyfn(p, pf, plan, streams, &pr);
+		}
+	for (int i = 0; i < pr.n; i++)
+		freepromo(&pr.v[i]);
+	vfree(pr);
 }

@@ -1,0 +1,43 @@
+// wrong: the copies promoted and taken out of the loop despite the early return; callee to caller with an early return: step() uploads h to d, launches, and returns before its download on odd steps; main calls it in a loop
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+__global__ void advance(int *x, int n, int t)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        x[i] = (x[i] * 7 + (i ^ t)) % 1021;
+}
+
+static void step(int *h, int *d, int n, int t)
+{
+    advance<<<(n + 255) / 256, 256>>>(d, n, t);
+    if (t % 2)
+        return;
+}
+
+int main()
+{
+    const int n = 1 << 12;
+    const int steps = 12;
+    int *h_x = (int *)malloc(n * sizeof(int));
+    for (int i = 0; i < n; ++i)
+        h_x[i] = i % 23;
+    int *d_x;
+    cudaMalloc(&d_x, n * sizeof(int));
+
+    cudaMemcpy(d_x, h_x, n * sizeof(int), cudaMemcpyHostToDevice);
+    for (int t = 0; t < steps; ++t) {
+        step(h_x, d_x, n, t);
+    }
+    cudaMemcpy(h_x, d_x, n * sizeof(int), cudaMemcpyDeviceToHost);
+
+    long long s = 0;
+    for (int i = 0; i < n; ++i)
+        s += (long long)h_x[i] * (i % 13 + 1);
+    printf("RESULT %lld\n", s);
+    cudaFree(d_x);
+    free(h_x);
+    return 0;
+}
