@@ -29,7 +29,8 @@ typedef struct {
 	Prog *p;
 	VEC(Cons) cons;
 	int ntemp;
-	bool unknowncall;
+	bool unknowncall; /* some call goes to code cuflow cannot see */
+	bool unknownuser; /* and some to code outside the system headers, which may name the program's globals */
 	Ints *copy, *load, *store; /* per variable: copy successors, load targets, store sources */
 	Bits *done;                /* locations already seen by each variable's loads and stores */
 	Edge *edges;
@@ -153,11 +154,15 @@ rulecons(Solver *s, PFunc *pf, const Call *c, const Rule *r, const Ints *sites)
 	}
 }
 
-/* A call cuflow cannot see into may store anything anywhere it can reach. */
+/* A call cuflow cannot see into may store anything anywhere it can reach;
+ * only code outside the system headers (or reached through a pointer) may
+ * name the program's own globals. */
 static void
 unknowncons(Solver *s, PFunc *pf, const Call *c)
 {
+	const Sym *f = c->kind == C_DIRECT && c->callee >= 0 ? &pf->u->syms.v[c->callee] : NULL;
 	s->unknowncall = true;
+	s->unknownuser |= !f || !(f->flags & SYMF_SYSTEM);
 	for (int i = 0; i < c->nargs; i++)
 		cons(s, K_STORE, nodevar(pf, c->argv[i]), LOC_UNKNOWN);
 	if (c->self >= 0)
@@ -204,6 +209,8 @@ callcons(Solver *s, PFunc *pf, const Call *c, const Ints *sites)
 			cons(s, K_COPY, nodevar(pf, c->ret), symloc(p, unitof(p, g->u), g->f->retsym));
 	} else if (r && r->kind != RK_UNKNOWN && (sites || !rulealloc(r)))
 		rulecons(s, pf, c, r, sites);
+	else if (!r && c->kind == C_DIRECT && c->callee >= 0 && valuefn(&pf->u->syms.v[c->callee]))
+		; /* computes a value from values: no address in or out */
 	else
 		unknowncons(s, pf, c);
 }
@@ -404,10 +411,13 @@ solvepts(Prog *p)
 				callcons(&s, pf, &pf->f->calls.v[o->call], &callsites.v[f][o->call]);
 		}
 	}
-	/* globals outside code can see may hold anything once unknown code runs */
+	/* globals outside code can see may hold anything once unknown code runs:
+	 * a library's own (optarg) after any such call, the program's after a
+	 * call to code that can name them */
 	for (int l = 0; s.unknowncall && l < p->locs.n; l++) {
 		Loc *x = &p->locs.v[l];
-		if (x->kind == L_VAR && (x->flags & SYMF_EXTERN) && (x->flags & SYMF_PTR))
+		if (x->kind == L_VAR && (x->flags & SYMF_EXTERN) && (x->flags & SYMF_PTR) &&
+		    ((x->flags & SYMF_SYSTEM) || s.unknownuser))
 			cons(&s, K_BASE, l, LOC_UNKNOWN);
 	}
 	p->nvars = nv + s.ntemp;

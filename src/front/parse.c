@@ -93,10 +93,60 @@ hasstd(const Opts *o)
 	return false;
 }
 
+/* A C file: nvcc hands it to the host C compiler, so it is read as C (old
+ * C too: implicit int and declarations stay warnings, as GCC long had them),
+ * with none of CUDA's declarations. */
+static bool
+cfile(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 2 && !strcmp(path + n - 2, ".c");
+}
+
+static void pushcudaargs(Strs *a, const Opts *o, int mode, const char *cuda);
+
+static void
+pushcargs(Strs *a, const Opts *o)
+{
+	static const char *flags[] = {"-x", "c", "-Wno-error=implicit-int", "-Wno-error=implicit-function-declaration",
+	                              "-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types",
+	                              "-Wno-error=return-type"};
+	for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+		vpush(*a, xstrdup(flags[i]));
+#ifdef CLANG_RESOURCE_DIR
+	vpush(*a, xstrdup("-resource-dir"));
+	vpush(*a, xstrdup(CLANG_RESOURCE_DIR));
+#endif
+	if (!hasstd(o))
+		vpush(*a, xstrdup("-std=gnu11"));
+#ifdef GCC_INCLUDE
+	vpush(*a, xstrdup("-idirafter" GCC_INCLUDE));
+#endif
+}
+
 /* The flags of a parse of path; those from the returned index on (the
  * file's own directory, the user's flags) differ between files of a run. */
 static int
 pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
+{
+	if (cfile(path))
+		pushcargs(a, o);
+	else
+		pushcudaargs(a, o, mode, cuda);
+	int from = a->n;
+	/* quoted includes resolve against the file's directory, as nvcc does */
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	if (slash) {
+		*slash = 0;
+		vpush(*a, fmt("-I%s", *dir ? dir : "/"));
+	}
+	free(dir);
+	nvccflags(o->cargs, o->ncargs, NULL, true, a);
+	return from;
+}
+
+static void
+pushcudaargs(Strs *a, const Opts *o, int mode, const char *cuda)
 {
 	vpush(*a, xstrdup("-x"));
 	vpush(*a, xstrdup("cuda"));
@@ -138,16 +188,6 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 	/* after clang's own headers: only what clang lacks (omp.h) comes from GCC */
 	vpush(*a, xstrdup("-idirafter" GCC_INCLUDE));
 #endif
-	int from = a->n;
-	/* quoted includes resolve against the file's directory, as nvcc does */
-	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
-	if (slash) {
-		*slash = 0;
-		vpush(*a, fmt("-I%s", *dir ? dir : "/"));
-	}
-	free(dir);
-	nvccflags(o->cargs, o->ncargs, NULL, true, a);
-	return from;
 }
 
 /* A flag that would fix the first error, for the refusal message. */

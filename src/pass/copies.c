@@ -63,6 +63,7 @@ typedef struct {
 	bool ok;          /* plain memory, its own lines: it may be moved or removed */
 	int fact;         /* the bytes it makes equal on both sides (copies of the same bytes share it), or -1 */
 	int removed;      /* 0, or CP_REMOVE: its bytes are already there; CP_RESYNC: and a sync keeps its wait */
+	int gen;          /* removed as already there: the copy that put them there, or -1 */
 	char *rwhy;       /* a removal's reasons */
 	bool moved;
 	char *why;        /* keeps: what keeps it */
@@ -90,6 +91,7 @@ typedef struct {
 	bool *gone; /* per node: a copy this pass takes out, whose wait goes too */
 	bool *cut;  /* per node: a redundant copy this pass removes: its bytes were there already */
 	bool streams; /* the program enqueues work on other streams than the default one (or may) */
+	const char *exitruns; /* what may observe the program's state after exit(), or NULL: see exitquiet */
 	bool *quiet;  /* per node: a copy whose error check's failure path is left out (see quiet) */
 	Promos *pr;   /* every callee's copies that may leave it (see fillpromo) */
 	const Eff **bare; /* per node: a call whose callee's copies are considered at it: what it does without them */
@@ -466,8 +468,10 @@ jumpsin(const C *c, const Loop *lp, int *ln)
 		}
 		if (st->flags & SF_JUMP)
 			return "has a jump inside a macro";
-		if (e->ex & (EX_EXIT | EX_THROW))
-			return "may end the program or throw";
+		if (e->ex & EX_THROW)
+			return "may throw";
+		if ((e->ex & EX_EXIT) && c->exitruns)
+			return c->exitruns;
 	}
 	return NULL;
 }
@@ -622,6 +626,17 @@ guardbar(C *c, const Loop *lp, const Copy *x, const Copy *y, int *ln)
 
 static char *levelmem(C *c, Copy *x, const Loop *lp, int a, int b, int *ln);
 
+/* A statement of the loop before node a that may end the program, or -1:
+ * an upload hoisted past it would run where the original did not. */
+static int
+exitbefore(const C *c, const Loop *lp, int a)
+{
+	for (int v = lp->first; v < a; v++)
+		if (c->pf->st[v].ex & EX_EXIT)
+			return v;
+	return -1;
+}
+
 /* Why the copy cannot leave this loop from where it stands, nodes [a, b]
  * (its statement, or the inner loop it already left), or NULL: the loop's
  * shape, then the memory its statements touch, then what else they do. */
@@ -648,6 +663,10 @@ levelmem(C *c, Copy *x, const Loop *lp, int a, int b, int *ln)
 	if (g)
 		return g;
 	if (x->dir == UP) {
+		if ((v = exitbefore(c, lp, a)) >= 0) {
+			*ln = c->f->st.v[v].line;
+			return xstrdup("may end the program before the copy runs");
+		}
 		if ((v = touches(c, lp->first, lp->last, x, &x->args, false, true, &l)) >= 0 ||
 		    (v = touches(c, lp->first, lp->last, x, &x->sset, false, true, &l)) >= 0) {
 			return touchmsg(c, v, l, "writes %s, which the copy reads", ln);
@@ -915,6 +934,10 @@ pairmem(C *c, const Copy *u, const Copy *d, const Loop *lp, int a, int b, int *l
 	if (g)
 		return g;
 	int l, v;
+	if ((v = exitbefore(c, lp, a)) >= 0) {
+		*ln = c->f->st.v[v].line;
+		return xstrdup("may end the program before the upload runs");
+	}
 	if ((v = touches2(c, lp->first, lp->last, u, d, &u->args, false, true, &l)) >= 0 ||
 	    (v = touches2(c, lp->first, lp->last, u, d, &d->args, false, true, &l)) >= 0) {
 		return touchmsg(c, v, l, "writes %s, which the copies read", ln);
@@ -1070,24 +1093,76 @@ samebytes(const C *c, const Copy *x, const Copy *y)
 	return eq;
 }
 
-/* Availability of equal bytes (OmpMemOpt's redundant transfers, meet =
- * intersection): a copy makes its fact hold, unless work on another stream
- * (which it does not wait for) may still write either side; any write, host
- * or device, to either side or to a variable its arguments read ends it. A
- * copy whose fact holds on entry copies nothing new. */
+/* A must-analysis over the function's CFG, meet = intersection of facts
+ * 0..nf-1: forward over predecessors (what holds at each node's start) or
+ * backward over successors (at each node's end). Through node v the facts
+ * ends(v, f) names go, then gen[v]'s (or none, -1) holds. */
+typedef bool Ends(const C *c, int v, int f, const Bits *sets);
+
+static Bits *
+mustflow(const C *c, int nf, bool forward, const int *gen, Ends *ends, const Bits *sets)
+{
+	int n = c->f->st.n;
+	Bits *meet = xcalloc(n, sizeof *meet), *through = xcalloc(n, sizeof *through);
+	for (int v = 0; v < n; v++) {
+		meet[v] = bnew(nf);
+		through[v] = bnew(nf);
+		for (int f = 0; f < nf; f++)
+			bset(&through[v], f);
+	}
+	Bits cur = bnew(nf);
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int k = 0; k < c->pf->nrpo; k++) {
+			int v = c->pf->rpo[forward ? k : c->pf->nrpo - 1 - k];
+			const Ints *nb = forward ? &c->pf->pred[v] : &c->pf->succ[v];
+			bclear(&cur);
+			for (int f = 0; f < nf; f++) {
+				bool all = nb->n > 0;
+				for (int i = 0; i < nb->n && all; i++)
+					all = bhas(&through[nb->v[i]], f);
+				if (all)
+					bset(&cur, f);
+			}
+			bassign(&meet[v], &cur);
+			for (int f = 0; f < nf; f++)
+				if (bhas(&cur, f) && ends(c, v, f, sets))
+					bclr(&cur, f);
+			if (gen[v] >= 0)
+				bset(&cur, gen[v]);
+			if (!sameset(&cur, &through[v])) {
+				bassign(&through[v], &cur);
+				changed = true;
+			}
+		}
+	}
+	bfree(&cur);
+	for (int v = 0; v < n; v++)
+		bfree(&through[v]);
+	free(through);
+	return meet;
+}
+
+/* Does node v write (host or device) what fact f's copies touch (sets[f]:
+ * both sides and the variables their arguments read)? */
+static bool
+writesfact(const C *c, int v, int f, const Bits *sets)
+{
+	const Eff *e = &c->pf->st[v];
+	return conflicts(c->p, &sets[f], &e->wr) || conflicts(c->p, &sets[f], &e->pwr);
+}
+
+/* Availability of equal bytes (OmpMemOpt's redundant transfers): a copy
+ * makes its fact hold, unless work on another stream (which it does not
+ * wait for) may still write either side; any write, host or device, to
+ * either side or to a variable its arguments read ends it. A copy whose
+ * fact holds on entry copies nothing new. */
 static Bits *
 available(C *c, int nf, Bits *locs)
 {
-	int n = c->f->st.n;
-	Bits *in = xcalloc(n, sizeof *in), *out = xcalloc(n, sizeof *out);
-	int *fact = xcalloc(n, sizeof *fact);
-	for (int v = 0; v < n; v++) {
-		in[v] = bnew(nf);
-		out[v] = bnew(nf);
+	int *fact = xcalloc(c->f->st.n, sizeof *fact);
+	for (int v = 0; v < c->f->st.n; v++)
 		fact[v] = -1;
-		for (int f = 0; v && f < nf; f++)
-			bset(&out[v], f);
-	}
 	Bits rd = bnew(c->p->locs.n), wr = bnew(c->p->locs.n);
 	for (int i = 0; i < c->cp.n; i++) { /* a blocking copy waits for the default stream only */
 		const Copy *x = &c->cp.v[i];
@@ -1102,37 +1177,7 @@ available(C *c, int nf, Bits *locs)
 	}
 	bfree(&rd);
 	bfree(&wr);
-	Bits cur = bnew(nf);
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (int k = 0; k < c->pf->nrpo; k++) {
-			int v = c->pf->rpo[k];
-			const Ints *pr = &c->pf->pred[v];
-			bclear(&cur);
-			for (int f = 0; v && f < nf; f++) {
-				bool all = pr->n > 0;
-				for (int i = 0; i < pr->n && all; i++)
-					all = bhas(&out[pr->v[i]], f);
-				if (all)
-					bset(&cur, f);
-			}
-			bassign(&in[v], &cur);
-			const Eff *e = &c->pf->st[v];
-			for (int f = 0; f < nf; f++)
-				if (bhas(&cur, f) && (conflicts(c->p, &locs[f], &e->wr) || conflicts(c->p, &locs[f], &e->pwr)))
-					bclr(&cur, f);
-			if (fact[v] >= 0)
-				bset(&cur, fact[v]);
-			if (!sameset(&cur, &out[v])) {
-				bassign(&out[v], &cur);
-				changed = true;
-			}
-		}
-	}
-	bfree(&cur);
-	for (int v = 0; v < n; v++)
-		bfree(&out[v]);
-	free(out);
+	Bits *in = mustflow(c, nf, true, fact, writesfact, locs);
 	free(fact);
 	return in;
 }
@@ -1202,22 +1247,153 @@ gennode(const C *c, const Copy *x)
 	return -1;
 }
 
-/* An #if/#ifdef line on a path from the copy that made x's bytes equal to
- * x: between that copy and x in the text, or in a loop around x (or
- * anywhere in the function when no one copy precedes x on every path).
- * Another configuration may write the bytes there. Its offset, or -1. */
-static int
-configbetween(C *c, const Copy *x, int gen)
+/* Is there an #if/#ifdef line in the text [lo, hi), or a call of code
+ * whose body has one? Another configuration may do more there. */
+static bool
+configin(const C *c, int lo, int hi)
 {
-	int lo = gen >= 0 ? c->f->st.v[gen].begin : c->f->begin, hi = gen >= 0 ? c->f->st.v[x->node].begin : c->f->end;
-	for (int h = c->pf->loop[x->node]; gen >= 0 && h >= 0; h = outerloop(c, h)) {
+	if (conddirective(c->u, lo, hi) >= 0)
+		return true;
+	for (int v = 2; v < c->f->st.n; v++)
+		if ((c->pf->st[v].ex & EX_CONFIG) && c->f->st.v[v].begin < hi && c->f->st.v[v].end > lo)
+			return true;
+	return false;
+}
+
+/* configin of the text [lo, hi) and of every loop around node v. */
+static bool
+configaround(C *c, int v, int lo, int hi)
+{
+	for (int h = c->pf->loop[v]; h >= 0; h = outerloop(c, h)) {
 		Loop lp;
 		if (!fillloop(c, h, &lp))
-			return conddirective(c->u, c->f->begin, c->f->end);
+			return configin(c, c->f->begin, c->f->end);
 		lo = lp.begin < lo ? lp.begin : lo;
 		hi = lp.end > hi ? lp.end : hi;
 	}
-	return conddirective(c->u, lo, hi);
+	return configin(c, lo, hi);
+}
+
+/* Another configuration on a path from the copy that made x's bytes equal
+ * to x (configin): between that copy and x in the text, or in a loop around
+ * x (or anywhere in the function when no one copy precedes x on every
+ * path): it may write the bytes there. */
+static bool
+configbetween(C *c, const Copy *x, int gen)
+{
+	if (gen < 0)
+		return configin(c, c->f->begin, c->f->end);
+	return configaround(c, x->node, c->f->st.v[gen].begin, c->f->st.v[x->node].begin);
+}
+
+/* Copy x goes, for why; or becomes a sync, when its wait still orders
+ * device work before a host statement. */
+static void
+cutcopy(C *c, Copy *x, char *why)
+{
+	int ln = 0;
+	char *wait = waitafter(c, x->node, &c->pf->in[x->node], NULL, &ln);
+	x->removed = wait ? CP_RESYNC : CP_REMOVE;
+	x->rwhy = wait ? fmt("%s; the copy also waited for device work, and line %d %s", why, ln, wait) : why;
+	if (wait)
+		free(why);
+	free(wait);
+	c->gone[x->node] = x->removed == CP_REMOVE;
+	c->cut[x->node] = true;
+}
+
+/* Does node v read fact f's host bytes (sets[2f]) or write its copies'
+ * argument variables (sets[2f+1])? A removed copy does nothing. */
+static bool
+readsfact(const C *c, int v, int f, const Bits *sets)
+{
+	const Eff *e = &c->pf->st[v];
+	return !c->cut[v] && (conflicts(c->p, &sets[2 * f], &e->rd) || conflicts(c->p, &sets[2 * f], &e->prd) ||
+	                      conflicts(c->p, &sets[2 * f + 1], &e->wr));
+}
+
+/* Per node, the facts whose host bytes a download of the same bytes writes
+ * again, on every path from the node's end, before anything reads them or
+ * writes the copies' arguments (backward; nothing at the function's exit).
+ * sets: per fact its host side and its argument variables. */
+static Bits *
+overwritten(C *c, int nf, const Bits *sets)
+{
+	int *gen = xcalloc(c->f->st.n, sizeof *gen);
+	for (int v = 0; v < c->f->st.n; v++)
+		gen[v] = -1;
+	for (int i = 0; i < c->cp.n; i++) {
+		const Copy *x = &c->cp.v[i];
+		if (x->dir == DOWN && x->fact >= 0 && !x->removed)
+			gen[x->node] = x->fact;
+	}
+	Bits *out = mustflow(c, nf, false, gen, readsfact, sets);
+	free(gen);
+	return out;
+}
+
+/* Another configuration (configin) where a path from download x to the
+ * next download of the same bytes may run: between x and the last such
+ * download in the text, or in a loop around x. It may read the bytes there. */
+static bool
+deadconfig(C *c, const Copy *x)
+{
+	int lo = c->f->st.v[x->node].begin, hi = c->f->st.v[x->node].end;
+	for (int i = 0; i < c->cp.n; i++)
+		if (c->cp.v[i].fact == x->fact && c->f->st.v[c->cp.v[i].node].end > hi)
+			hi = c->f->st.v[c->cp.v[i].node].end;
+	return configaround(c, x->node, lo, hi);
+}
+
+/* Downloads nothing reads: a later download of the same bytes writes the
+ * host side again on every path before anything reads it. */
+static void
+dead(C *c, int nf)
+{
+	Bits *sets = xcalloc(2 * nf, sizeof *sets);
+	for (int f = 0; f < 2 * nf; f++)
+		sets[f] = bnew(c->p->locs.n);
+	for (int i = 0; i < c->cp.n; i++) {
+		const Copy *x = &c->cp.v[i];
+		if (x->fact >= 0) {
+			bor(&sets[2 * x->fact], x->dir == DOWN ? &x->dset : &x->sset);
+			bor(&sets[2 * x->fact + 1], &x->args);
+		}
+	}
+	Bits *out = overwritten(c, nf, sets);
+	for (int i = 0; i < c->cp.n; i++) {
+		Copy *x = &c->cp.v[i];
+		if (x->dir != DOWN || x->fact < 0 || x->removed || !bhas(&out[x->node], x->fact) || deadconfig(c, x))
+			continue;
+		int next = -1; /* the next download of the same bytes in the text, for the report */
+		for (int j = 0; j < c->cp.n && next < 0; j++)
+			if (c->cp.v[j].fact == x->fact && c->cp.v[j].dir == DOWN && !c->cp.v[j].removed && c->cp.v[j].node > x->node)
+				next = c->f->st.v[c->cp.v[j].node].line;
+		char *d = argtext(c, x, x->dst);
+		cutcopy(c, x, next > 0 ? fmt("nothing reads %s before the download of the same bytes at line %d writes it "
+		                             "again, on every path",
+		                             d, next)
+		                       : fmt("nothing reads %s before a download of the same bytes writes it again, on "
+		                             "every path",
+		                             d));
+		free(d);
+		for (int j = 0; j < c->cp.n; j++) { /* an upload it made needless stays needless: the device side is unchanged */
+			Copy *y = &c->cp.v[j];
+			if (y->removed && y->gen == x->node && y->dir == UP) {
+				char *r = fmt("%s; the download at line %d goes too, and the device side already holds what the copy "
+				              "would write",
+				              y->rwhy, c->f->st.v[x->node].line);
+				free(y->rwhy);
+				y->rwhy = r;
+			}
+		}
+	}
+	for (int v = 0; v < c->f->st.n; v++)
+		bfree(&out[v]);
+	free(out);
+	for (int f = 0; f < 2 * nf; f++)
+		bfree(&sets[f]);
+	free(sets);
 }
 
 /* Copies whose bytes are already on the other side go; one whose wait
@@ -1228,17 +1404,14 @@ redundant(C *c)
 	int nf = 0;
 	for (int i = 0; i < c->cp.n; i++) {
 		Copy *x = &c->cp.v[i];
-		x->fact = -1;
+		x->fact = x->gen = -1;
 		for (int j = 0; j < i && x->ok && x->fact < 0; j++)
 			if (c->cp.v[j].ok && samebytes(c, &c->cp.v[j], x))
 				x->fact = c->cp.v[j].fact;
 		if (x->ok && x->fact < 0)
 			x->fact = nf++;
 	}
-	bool config = c->f->flags & FNF_GOTO; /* paths the text order does not show */
-	for (int v = 2; v < c->f->st.n && !config; v++)
-		config = c->pf->st[v].ex & EX_CONFIG;
-	if (!nf || config)
+	if (!nf || (c->f->flags & FNF_GOTO)) /* paths the text order does not show */
 		return;
 	Bits *locs = xcalloc(nf, sizeof *locs);
 	for (int f = 0; f < nf; f++)
@@ -1256,25 +1429,20 @@ redundant(C *c)
 		Copy *x = &c->cp.v[i];
 		if (x->fact < 0 || !bhas(&in[x->node], x->fact))
 			continue;
-		int ln = 0, gn = gennode(c, x), g = gn >= 0 ? c->f->st.v[gn].line : -1;
-		if (configbetween(c, x, gn) >= 0)
+		int gn = gennode(c, x), g = gn >= 0 ? c->f->st.v[gn].line : -1;
+		if (configbetween(c, x, gn))
 			continue; /* it stays a copy (step 1 may still move it out of a loop) */
 		char *d = argtext(c, x, x->dst), *s = argtext(c, x, x->src);
 		char *from = g > 0 ? fmt("the copy at line %d", g) : xstrdup("a copy of the same bytes on every path to it");
-		char *wait = waitafter(c, x->node, &c->pf->in[x->node], NULL, &ln);
-		char *also = wait ? fmt("; the copy also waited for device work, and line %d %s", ln, wait) : xstrdup("");
-		x->removed = wait ? CP_RESYNC : CP_REMOVE;
-		x->rwhy = fmt("%s already holds what %s holds: %s made them equal and nothing since writes either or the "
-		              "copy's arguments%s",
-		              d, s, from, also);
-		free(also);
-		c->gone[x->node] = !wait;
-		c->cut[x->node] = true;
+		cutcopy(c, x, fmt("%s already holds what %s holds: %s made them equal and nothing since writes either or the "
+		                  "copy's arguments",
+		                  d, s, from));
+		x->gen = gn;
 		free(d);
 		free(s);
 		free(from);
-		free(wait);
 	}
+	dead(c, nf);
 	for (int v = 0; v < c->f->st.n; v++)
 		bfree(&in[v]);
 	free(in);
@@ -1297,6 +1465,25 @@ checknote(const C *c, const Copy *x, char *why, const char *fate)
 	                              fate);
 	free(why);
 	return t;
+}
+
+/* The line of a statement that may end the program in the outermost loop
+ * the copy leaves, or 0; not a copy's error check, whose failure path the
+ * pass leaves out (see quiet). */
+static int
+exitin(const C *c, const Copy *x)
+{
+	Loop lp;
+	if (!x->loops.n || !fillloop(c, x->loops.v[x->loops.n - 1], &lp))
+		return 0;
+	for (int v = lp.first; v <= lp.last; v++) {
+		bool check = false;
+		for (int i = 0; i < c->cp.n && !check; i++)
+			check = c->cp.v[i].node == v && (c->cp.v[i].check >= 0 || c->cp.v[i].onfail);
+		if ((c->pf->st[v].ex & EX_EXIT) && !check)
+			return c->f->st.v[v].line;
+	}
+	return 0;
 }
 
 static char *
@@ -1324,6 +1511,14 @@ safefacts(const C *c, const Copy *x)
 		        d, s, once);
 	free(d);
 	free(s);
+	int ex = exitin(c, x);
+	if (ex > 0) {
+		char *r = fmt("%s; line %d may end the program, after which nothing of it reads host memory (no atexit "
+		              "handler, no destructor of its own) and no kernel prints",
+		              t, ex);
+		free(t);
+		t = r;
+	}
 	if (x->via) { /* it left its function first */
 		const Promo *pr = x->via;
 		const char *g = pr->g->u->syms.v[pr->g->f->sym].name;
@@ -1424,6 +1619,41 @@ emitremove(C *c, Copy *x, Plan *plan)
 	}
 	ch.target = st->line;
 	vpush(*plan, ch);
+}
+
+/* What may observe the program after exit(), or NULL. With NULL, a
+ * loop that may call exit ends the program with nothing reading its host
+ * memory and no output of device work lost: copies may leave it. Handlers
+ * (atexit and its kin) and destructors of the program's own classes may
+ * read host memory at exit; a printing kernel in flight may lose its output. */
+static const char *
+exitquiet(const Prog *p)
+{
+	static const char *const runs[] = {"atexit", "at_quick_exit", "on_exit", "std::atexit", "std::at_quick_exit",
+	                                   "__cxa_atexit"};
+	const char *dtor = "may end the program, and destructors of the program's own classes may run after it";
+	if (p->alldev.ex & EX_KIO)
+		return "may end the program while a kernel that prints may still run";
+	for (int f = 0; f < p->fns.n; f++) {
+		const PFunc *pf = &p->fns.v[f];
+		if (pf->u->syms.v[pf->f->sym].name[0] == '~')
+			return dtor;
+		for (int k = 0; k < pf->f->calls.n; k++)
+			for (size_t i = 0; i < sizeof runs / sizeof *runs && pf->f->calls.v[k].name; i++)
+				if (!strcmp(pf->f->calls.v[k].name, runs[i]))
+					return "may end the program, and the program registers code that runs after it (atexit)";
+	}
+	for (int i = 0; i < p->nunits; i++) /* a destructor whose body cuflow does not see: ~Name() */
+		for (const char *t = p->units[i]->src; (t = strchr(t, '~')); t++) {
+			const char *e = t + 1;
+			while (isident(*e))
+				e++;
+			e += strspn(e, " \t");
+			if (e > t + 1 && !(t[1] >= '0' && t[1] <= '9') && *e == '(' &&
+			    (e[1 + strspn(e + 1, " \t")] == ')' || !strncmp(e + 1 + strspn(e + 1, " \t"), "void", 4)))
+				return dtor;
+		}
+	return NULL;
 }
 
 /* Does any host statement of the program enqueue work on a stream other
@@ -1800,11 +2030,12 @@ promoted(const Promos *pr, const PFunc *pf, int v)
 }
 
 static void
-copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams, Promos *pr)
+copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams, const char *exitruns, Promos *pr)
 {
 	C c = {0};
 	c.pr = pr;
 	c.streams = streams;
+	c.exitruns = exitruns;
 	c.p = p;
 	c.pf = pf;
 	c.f = pf->f;
@@ -1862,6 +2093,7 @@ void
 copymotion(Prog *p, Plan *plan)
 {
 	bool streams = otherstreams(p);
+	const char *exitruns = exitquiet(p);
 	Promos pr = {0};
 	for (int f = 0; f < p->fns.n; f++) {
 		Promo x;
@@ -1884,7 +2116,7 @@ copymotion(Prog *p, Plan *plan)
 			for (int i = 0; i < pr.n; i++)
 				caller |= pr.v[i].caller == f;
 			if (pf->f->kind == FN_HOST && pf->f->inmain && pf->succ && caller == !round)
-				copyfn(p, pf, plan, streams, &pr);
+				copyfn(p, pf, plan, streams, exitruns, &pr);
 		}
 	for (int i = 0; i < pr.n; i++)
 		freepromo(&pr.v[i]);

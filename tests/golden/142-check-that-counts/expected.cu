@@ -1,5 +1,5 @@
 // case: a download wrapped in a "check" that also counts the downloads on success (downloads += line > 0), and the count is printed
-// expect: no change: checked() writes downloads when the copy succeeds, so it is no error check: the download stays (the statement also calls checked, line 52), and since that statement may end the program, the upload stays too (line 50)
+// expect: checked() writes downloads when the copy succeeds, so it is no error check: the download stays (the statement also calls checked, line 52); the upload (line 50) leaves the loop: that statement may end the program, but nothing of the program runs after exit
 // trap: sinking the download with its counter would print 1 download instead of 10
 #include <cstdio>
 #include <cstdlib>
@@ -46,8 +46,8 @@ int main()
     check(cudaMalloc(&d_w, bytes));
     check(cudaMalloc(&d_x, bytes));
     check(cudaMemcpy(d_x, h_x, bytes, cudaMemcpyHostToDevice));
+    check(cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice));
     for (int t = 0; t < steps; ++t) {
-        check(cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice));
         relax<<<(n + 255) / 256, 256>>>(d_w, d_x, n);
         checked(cudaMemcpy(h_x, d_x, bytes, cudaMemcpyDeviceToHost), __LINE__);
     }
