@@ -156,13 +156,13 @@ rulecons(Solver *s, PFunc *pf, const Call *c, const Rule *r, const Ints *sites)
 
 /* A call cuflow cannot see into may store anything anywhere it can reach;
  * only code outside the system headers (or reached through a pointer) may
- * name the program's own globals. */
+ * name the program's own globals, and dlsym, which finds them by name. */
 static void
 unknowncons(Solver *s, PFunc *pf, const Call *c)
 {
 	const Sym *f = c->kind == C_DIRECT && c->callee >= 0 ? &pf->u->syms.v[c->callee] : NULL;
 	s->unknowncall = true;
-	s->unknownuser |= !f || !(f->flags & SYMF_SYSTEM);
+	s->unknownuser |= !f || !(f->flags & SYMF_SYSTEM) || !strncmp(f->name, "dlsym", 5) || !strcmp(f->name, "dlvsym");
 	for (int i = 0; i < c->nargs; i++)
 		cons(s, K_STORE, nodevar(pf, c->argv[i]), LOC_UNKNOWN);
 	if (c->self >= 0)
