@@ -1,7 +1,9 @@
-/* copies.c: blocking copies out of loops, within a function (issue 18,
- * step 1 of doc/copies.md): the loop-invariant copy motion of OmpMemOpt
+/* copies.c: the copies pass (issue 18, doc/copies.md) and its step 1,
+ * blocking copies out of loops: the loop-invariant copy motion of OmpMemOpt
  * (Barua et al., "OmpMemOpt: Optimized Placement of Memory Operations for
- * OpenMP Offloading", sections 4-5), on CUDA's explicit copies.
+ * OpenMP Offloading", sections 4-5), on CUDA's explicit copies. Per host
+ * function, copymotion runs redundant.c's removals first, then this motion
+ * over the function's own copies and those a callee lends it (promote.c).
  *
  * A blocking cudaMemcpy-like call (a `copy` rule with a `sync(copy,N)`
  * effect, its direction a literal) that is an item of a loop's body moves:
@@ -12,8 +14,10 @@
  *   in the loop reads or writes its host buffer but the copy, and nothing
  *   after the copy in the loop writes its device buffer;
  * in both cases only out of a loop that runs at least once (the front end's
- * Stmt.once), that no jump leaves early, and out of the enclosing loops too
- * while they pass the same tests (so a second run finds nothing to do).
+ * Stmt.once) or under the loop's own first test, that no jump leaves early
+ * (an exit() only when nothing of the program can observe what it leaves),
+ * and out of the enclosing loops too while they pass the same tests (so a
+ * second run finds nothing to do).
  *
  * A blocking copy also waits for the device work before it. Without it the
  * host statements of the loop (and, for a hoist, those after it up to the
@@ -24,80 +28,14 @@
  * and preprocessor directives in the loop keep the copy where it is.
  * Every copy of a loop gets a record: where it went and why that is safe,
  * or what keeps it (the line and the variable). */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cuflow.h"
 #include "analysis/analysis.h"
+#include "pass/copies.h"
 
-enum { UP = 1, DOWN = 2 }; /* cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost */
-
-/* A callee's leading uploads and trailing downloads, which may leave it for
- * its one call and then that call's loops (CGCM's map promotion). */
-typedef struct Promo {
-	PFunc *g;
-	int caller, site, call; /* the caller's function id, the call's statement and index there */
-	Ints nodes;             /* the copies' statements in g */
-	char **args;            /* per parameter of g the copies read: the call's argument text; else NULL */
-	Bits argl;              /* the variables those arguments name */
-	Eff bare;               /* what the call does without the copies, its arguments read */
-	bool taken;             /* they leave g */
-	char *why;              /* what keeps them in g whatever the caller does, or NULL */
-} Promo;
-typedef VEC(Promo) Promos;
-
-/* A blocking copy with a literal direction, and where it goes. */
-typedef struct {
-	int node, call;
-	int dir;
-	int dst, src;     /* argument indices */
-	Bits dset, sset;  /* what they designate */
-	Bits args;        /* what the statement reads but the copied bytes: pointers, sizes */
-	Ints loops;       /* the loop headers it leaves, innermost first */
-	const char *other; /* another call the statement makes, or NULL */
-	int check;        /* the call of an error check of the copy's result (checkCuda(cudaMemcpy(...))), or -1 */
-	bool onfail;      /* the statement holds calls that run only when the copy fails (a macro's check) */
-	int partner;      /* the other copy of a round trip (an upload and the download of the same bytes), or -1 */
-	const char *guard; /* the outermost loop's first test, when it may run zero times: the copy runs under it */
-	bool ok;          /* plain memory, its own lines: it may be moved or removed */
-	int fact;         /* the bytes it makes equal on both sides (copies of the same bytes share it), or -1 */
-	int removed;      /* 0, or CP_REMOVE: its bytes are already there; CP_RESYNC: and a sync keeps its wait */
-	int gen;          /* removed as already there: the copy that put them there, or -1 */
-	char *rwhy;       /* a removal's reasons */
-	bool moved;
-	char *why;        /* keeps: what keeps it */
-	int whyline;
-	const Promo *via; /* a callee's copy, standing at its call: node and call are the call's */
-	int hnode, hcall; /* via: its own statement and call in the callee */
-} Copy;
-
-/* A loop statement: its nodes (a for's init too), text and body. */
-typedef struct {
-	int head;
-	int first, last;
-	int begin, end;
-	int body; /* the List of its body, or -1 */
-	int list, pos; /* the block holding the statement and its index there */
-} Loop;
-
-typedef struct {
-	Prog *p;
-	PFunc *pf;
-	Func *f;
-	const Unit *u;
-	const char *fname;
-	VEC(Copy) cp;
-	bool *gone; /* per node: a copy this pass takes out, whose wait goes too */
-	bool *cut;  /* per node: a redundant copy this pass removes: its bytes were there already */
-	bool streams; /* the program enqueues work on other streams than the default one (or may) */
-	const char *exitruns; /* what may observe the program's state after exit(), or NULL: see exitquiet */
-	bool *quiet;  /* per node: a copy whose error check's failure path is left out (see quiet) */
-	Promos *pr;   /* every callee's copies that may leave it (see fillpromo) */
-	const Eff **bare; /* per node: a call whose callee's copies are considered at it: what it does without them */
-} C;
-
-static int
+int
 line(const C *c, int off)
 {
 	return lineof(c->u->lines, c->u->nlines, off);
@@ -111,13 +49,13 @@ homef(const C *c, const Copy *x)
 	return x->via ? x->via->g->f : c->f;
 }
 
-static const Stmt *
+const Stmt *
 homest(const C *c, const Copy *x)
 {
 	return &homef(c, x)->st.v[x->via ? x->hnode : x->node];
 }
 
-static const Call *
+const Call *
 homecall(const C *c, const Copy *x)
 {
 	return &homef(c, x)->calls.v[x->via ? x->hcall : x->call];
@@ -194,7 +132,7 @@ errcheck(const C *c, const Call *o, int copy)
 }
 
 /* The copy rule of the statement's one call, with its direction literal. */
-static bool
+bool
 fillcopy(C *c, int v, Copy *x)
 {
 	const Stmt *st = &c->f->st.v[v];
@@ -310,7 +248,7 @@ copyat(const C *c, const Copy *x)
 }
 
 /* The text of argument i of the call spelled at s + at, before end, trimmed. */
-static char *
+char *
 calltext(const char *s, int at, int end, int i)
 {
 	int depth = 0, k = 0, from = -1;
@@ -343,49 +281,9 @@ calltext(const char *s, int at, int end, int i)
 	return xstrdup("?");
 }
 
-/* text with every identifier that names a parameter of the promotion's
- * callee the copies read spelled as the call's argument for it. */
-static char *
-substitute(const Promo *pr, const char *text)
-{
-	const Func *f = pr->g->f;
-	Buf b = {0};
-	for (const char *t = text; *t;) {
-		if (*t == '"' || *t == '\'') { /* a literal, whole */
-			const char *e = t + 1;
-			while (*e && *e != *t)
-				e += e[0] == '\\' && e[1] ? 2 : 1;
-			e += *e != 0;
-			bputn(&b, t, e - t);
-			t = e;
-			continue;
-		}
-		if (!isident(*t) || (*t >= '0' && *t <= '9')) { /* a number runs on as one token */
-			const char *e = t + 1;
-			while (*t >= '0' && *t <= '9' && isident(*e))
-				e++;
-			bputn(&b, t, e - t);
-			t = e;
-			continue;
-		}
-		const char *e = t;
-		while (isident(*e))
-			e++;
-		const char *to = NULL;
-		for (int k = 0; k < f->params.n && !to; k++) {
-			const char *name = pr->g->u->syms.v[f->params.v[k]].name;
-			if (pr->args[k] && strlen(name) == (size_t)(e - t) && !strncmp(name, t, e - t))
-				to = pr->args[k];
-		}
-		bputn(&b, to ? to : t, to ? strlen(to) : (size_t)(e - t));
-		t = e;
-	}
-	return bstr(&b);
-}
-
 /* The text of argument i of the copy's call, trimmed; a callee's copy's
  * as it reads at its call. */
-static char *
+char *
 argtext(const C *c, const Copy *x, int i)
 {
 	const Stmt *st = homest(c, x);
@@ -402,7 +300,7 @@ argtext(const C *c, const Copy *x, int i)
 
 /* The loop statement whose header is h: the innermost block item holding
  * it, when that item is the loop itself (begins at the loop's keyword). */
-static bool
+bool
 fillloop(const C *c, int h, Loop *lp)
 {
 	const Func *f = c->f;
@@ -722,7 +620,6 @@ overlapbar(const C *c, const Eff *e, const Bits *wr, const Bits *wrw, bool kio)
 	return NULL;
 }
 
-static char *waitafter(C *c, int node, const Pend *pd, const Loop *out, int *ln);
 
 /* Without the copy's wait, the statements after its old place run beside
  * the work it waited for, up to the next full sync: a download's new place
@@ -787,7 +684,7 @@ macrook(const C *c, const Copy *x)
 	return true;
 }
 
-static bool
+bool
 textok(C *c, Copy *x)
 {
 	const Stmt *st = &c->f->st.v[x->node];
@@ -839,7 +736,7 @@ inloop(const C *c, int h, int v)
 
 /* The loop around loop h: the nearest header dominating h whose loop holds
  * h; -1 when there is none. */
-static int
+int
 outerloop(const C *c, int h)
 {
 	for (int d = c->pf->idom[h], k = 0; d > 0 && d != h && k < c->f->st.n; d = c->pf->idom[d], k++)
@@ -886,24 +783,32 @@ levels(C *c, Copy *x)
 
 /* ---------------------------------------------------------------- round trips */
 
-/* Does download d copy back exactly the bytes upload u copied: the same
- * cudaMemcpy(dst, src, count, kind) arguments, swapped? (Their variables
- * must not change in the loop: pairbar.) */
+/* Do copies x and y spell the same bytes: both cudaMemcpy(dst, src, count,
+ * kind), with the same count and x's destination and source the same texts
+ * as y's (as y's source and destination when swap)? */
+bool
+sametext(const C *c, const Copy *x, const Copy *y, bool swap)
+{
+	const Call *a = homecall(c, x), *b = homecall(c, y);
+	if (a->nargs != 4 || b->nargs != 4 || strcmp(a->name, b->name))
+		return false;
+	int pairs[3][2] = {{x->dst, swap ? y->src : y->dst}, {x->src, swap ? y->dst : y->src}, {2, 2}};
+	bool same = true;
+	for (int i = 0; i < 3 && same; i++) {
+		char *t = argtext(c, x, pairs[i][0]), *u = argtext(c, y, pairs[i][1]);
+		same = !strcmp(t, u) && strcmp(t, "?");
+		free(t);
+		free(u);
+	}
+	return same;
+}
+
+/* Does download d copy back exactly the bytes upload u copied? (Their
+ * variables must not change in the loop: pairbar.) */
 static bool
 roundtrip(const C *c, const Copy *u, const Copy *d)
 {
-	const Call *a = homecall(c, u), *b = homecall(c, d);
-	if (u->via != d->via || u->dir != UP || d->dir != DOWN || a->nargs != 4 || b->nargs != 4 || strcmp(a->name, b->name))
-		return false;
-	int pairs[3][2] = {{u->dst, d->src}, {u->src, d->dst}, {2, 2}};
-	bool same = true;
-	for (int i = 0; i < 3 && same; i++) {
-		char *x = argtext(c, u, pairs[i][0]), *y = argtext(c, d, pairs[i][1]);
-		same = !strcmp(x, y) && strcmp(x, "?");
-		free(x);
-		free(y);
-	}
-	return same;
+	return u->via == d->via && u->dir == UP && d->dir == DOWN && sametext(c, u, d, true);
 }
 
 /* An upload u at body item a and the download d of the same bytes at item
@@ -1055,137 +960,10 @@ settle(C *c)
 	}
 }
 
-/* ---------------------------------------------------------------- redundant copies */
-
-static bool
-sameset(const Bits *a, const Bits *b)
-{
-	for (int l = bnext(a, 0); l >= 0; l = bnext(a, l + 1))
-		if (!bhas(b, l))
-			return false;
-	for (int l = bnext(b, 0); l >= 0; l = bnext(b, l + 1))
-		if (!bhas(a, l))
-			return false;
-	return true;
-}
-
-/* Do copies x and y make the same bytes equal on both sides: cudaMemcpy
- * with the same size, and the same destination and source (either way
- * round), in text and in what they point to? */
-static bool
-samebytes(const C *c, const Copy *x, const Copy *y)
-{
-	const Call *a = &c->f->calls.v[x->call], *b = &c->f->calls.v[y->call];
-	if (a->nargs != 4 || b->nargs != 4 || strcmp(a->name, b->name))
-		return false;
-	bool same = x->dir == y->dir;
-	int yd = same ? y->dst : y->src, ys = same ? y->src : y->dst;
-	if (!sameset(&x->dset, same ? &y->dset : &y->sset) || !sameset(&x->sset, same ? &y->sset : &y->dset))
-		return false;
-	int pairs[3][2] = {{x->dst, yd}, {x->src, ys}, {2, 2}};
-	bool eq = true;
-	for (int i = 0; i < 3 && eq; i++) {
-		char *t = argtext(c, x, pairs[i][0]), *u = argtext(c, y, pairs[i][1]);
-		eq = !strcmp(t, u) && strcmp(t, "?");
-		free(t);
-		free(u);
-	}
-	return eq;
-}
-
-/* A must-analysis over the function's CFG, meet = intersection of facts
- * 0..nf-1: forward over predecessors (what holds at each node's start) or
- * backward over successors (at each node's end). Through node v the facts
- * ends(v, f) names go, then gen[v]'s (or none, -1) holds. */
-typedef bool Ends(const C *c, int v, int f, const Bits *sets);
-
-static Bits *
-mustflow(const C *c, int nf, bool forward, const int *gen, Ends *ends, const Bits *sets)
-{
-	int n = c->f->st.n;
-	Bits *meet = xcalloc(n, sizeof *meet), *through = xcalloc(n, sizeof *through);
-	for (int v = 0; v < n; v++) {
-		meet[v] = bnew(nf);
-		through[v] = bnew(nf);
-		for (int f = 0; f < nf; f++)
-			bset(&through[v], f);
-	}
-	Bits cur = bnew(nf);
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (int k = 0; k < c->pf->nrpo; k++) {
-			int v = c->pf->rpo[forward ? k : c->pf->nrpo - 1 - k];
-			const Ints *nb = forward ? &c->pf->pred[v] : &c->pf->succ[v];
-			bclear(&cur);
-			for (int f = 0; f < nf; f++) {
-				bool all = nb->n > 0;
-				for (int i = 0; i < nb->n && all; i++)
-					all = bhas(&through[nb->v[i]], f);
-				if (all)
-					bset(&cur, f);
-			}
-			bassign(&meet[v], &cur);
-			for (int f = 0; f < nf; f++)
-				if (bhas(&cur, f) && ends(c, v, f, sets))
-					bclr(&cur, f);
-			if (gen[v] >= 0)
-				bset(&cur, gen[v]);
-			if (!sameset(&cur, &through[v])) {
-				bassign(&through[v], &cur);
-				changed = true;
-			}
-		}
-	}
-	bfree(&cur);
-	for (int v = 0; v < n; v++)
-		bfree(&through[v]);
-	free(through);
-	return meet;
-}
-
-/* Does node v write (host or device) what fact f's copies touch (sets[f]:
- * both sides and the variables their arguments read)? */
-static bool
-writesfact(const C *c, int v, int f, const Bits *sets)
-{
-	const Eff *e = &c->pf->st[v];
-	return conflicts(c->p, &sets[f], &e->wr) || conflicts(c->p, &sets[f], &e->pwr);
-}
-
-/* Availability of equal bytes (OmpMemOpt's redundant transfers): a copy
- * makes its fact hold, unless work on another stream (which it does not
- * wait for) may still write either side; any write, host or device, to
- * either side or to a variable its arguments read ends it. A copy whose
- * fact holds on entry copies nothing new. */
-static Bits *
-available(C *c, int nf, Bits *locs)
-{
-	int *fact = xcalloc(c->f->st.n, sizeof *fact);
-	for (int v = 0; v < c->f->st.n; v++)
-		fact[v] = -1;
-	Bits rd = bnew(c->p->locs.n), wr = bnew(c->p->locs.n);
-	for (int i = 0; i < c->cp.n; i++) { /* a blocking copy waits for the default stream only */
-		const Copy *x = &c->cp.v[i];
-		const Pend *pd = &c->pf->in[x->node];
-		Pend other = {.srd = pd->srd, .swr = pd->swr, .entry = pd->entry};
-		bclear(&rd);
-		bclear(&wr);
-		if (c->streams)
-			pendwork(c->p, &other, &rd, &wr);
-		if (x->fact >= 0 && !conflicts(c->p, &locs[x->fact], &wr))
-			fact[x->node] = x->fact;
-	}
-	bfree(&rd);
-	bfree(&wr);
-	Bits *in = mustflow(c, nf, true, fact, writesfact, locs);
-	free(fact);
-	return in;
-}
-
 /* Without the copy's wait, may the host statements after it, up to the
  * next full sync (or out of loop out, where a moved copy waits), run beside
  * the work in flight before it? Why not, or NULL. */
-static char *
+char *
 waitafter(C *c, int node, const Pend *pd, const Loop *out, int *ln)
 {
 	int nl = c->p->locs.n;
@@ -1233,222 +1011,6 @@ waitafter(C *c, int node, const Pend *pd, const Loop *out, int *ln)
 	bfree(&rd);
 	bfree(&wr);
 	return why;
-}
-
-/* The nearest copy of the same bytes on every path to x (a dominator): its
- * node, or -1. */
-static int
-gennode(const C *c, const Copy *x)
-{
-	for (int d = c->pf->idom[x->node], k = 0; d > 0 && k < c->f->st.n; d = c->pf->idom[d], k++)
-		for (int i = 0; i < c->cp.n; i++)
-			if (c->cp.v[i].node == d && c->cp.v[i].fact == x->fact)
-				return d;
-	return -1;
-}
-
-/* Is there an #if/#ifdef line in the text [lo, hi), or a call of code
- * whose body has one? Another configuration may do more there. */
-static bool
-configin(const C *c, int lo, int hi)
-{
-	if (conddirective(c->u, lo, hi) >= 0)
-		return true;
-	for (int v = 2; v < c->f->st.n; v++)
-		if ((c->pf->st[v].ex & EX_CONFIG) && c->f->st.v[v].begin < hi && c->f->st.v[v].end > lo)
-			return true;
-	return false;
-}
-
-/* configin of the text [lo, hi) and of every loop around node v. */
-static bool
-configaround(C *c, int v, int lo, int hi)
-{
-	for (int h = c->pf->loop[v]; h >= 0; h = outerloop(c, h)) {
-		Loop lp;
-		if (!fillloop(c, h, &lp))
-			return configin(c, c->f->begin, c->f->end);
-		lo = lp.begin < lo ? lp.begin : lo;
-		hi = lp.end > hi ? lp.end : hi;
-	}
-	return configin(c, lo, hi);
-}
-
-/* Another configuration on a path from the copy that made x's bytes equal
- * to x (configin): between that copy and x in the text, or in a loop around
- * x (or anywhere in the function when no one copy precedes x on every
- * path): it may write the bytes there. */
-static bool
-configbetween(C *c, const Copy *x, int gen)
-{
-	if (gen < 0)
-		return configin(c, c->f->begin, c->f->end);
-	return configaround(c, x->node, c->f->st.v[gen].begin, c->f->st.v[x->node].begin);
-}
-
-/* Copy x goes, for why; or becomes a sync, when its wait still orders
- * device work before a host statement. */
-static void
-cutcopy(C *c, Copy *x, char *why)
-{
-	int ln = 0;
-	char *wait = waitafter(c, x->node, &c->pf->in[x->node], NULL, &ln);
-	x->removed = wait ? CP_RESYNC : CP_REMOVE;
-	x->rwhy = wait ? fmt("%s; the copy also waited for device work, and line %d %s", why, ln, wait) : why;
-	if (wait)
-		free(why);
-	free(wait);
-	c->gone[x->node] = x->removed == CP_REMOVE;
-	c->cut[x->node] = true;
-}
-
-/* Does node v read fact f's host bytes (sets[2f]) or write its copies'
- * argument variables (sets[2f+1])? A removed copy does nothing. */
-static bool
-readsfact(const C *c, int v, int f, const Bits *sets)
-{
-	const Eff *e = &c->pf->st[v];
-	return !c->cut[v] && (conflicts(c->p, &sets[2 * f], &e->rd) || conflicts(c->p, &sets[2 * f], &e->prd) ||
-	                      conflicts(c->p, &sets[2 * f + 1], &e->wr));
-}
-
-/* Per node, the facts whose host bytes a download of the same bytes writes
- * again, on every path from the node's end, before anything reads them or
- * writes the copies' arguments (backward; nothing at the function's exit).
- * sets: per fact its host side and its argument variables. */
-static Bits *
-overwritten(C *c, int nf, const Bits *sets)
-{
-	int *gen = xcalloc(c->f->st.n, sizeof *gen);
-	for (int v = 0; v < c->f->st.n; v++)
-		gen[v] = -1;
-	for (int i = 0; i < c->cp.n; i++) {
-		const Copy *x = &c->cp.v[i];
-		if (x->dir == DOWN && x->fact >= 0 && !x->removed)
-			gen[x->node] = x->fact;
-	}
-	Bits *out = mustflow(c, nf, false, gen, readsfact, sets);
-	free(gen);
-	return out;
-}
-
-/* Another configuration (configin) where a path from download x to the
- * next download of the same bytes may run: between x and the last such
- * download in the text, or in a loop around x. It may read the bytes there. */
-static bool
-deadconfig(C *c, const Copy *x)
-{
-	int lo = c->f->st.v[x->node].begin, hi = c->f->st.v[x->node].end;
-	for (int i = 0; i < c->cp.n; i++)
-		if (c->cp.v[i].fact == x->fact && c->f->st.v[c->cp.v[i].node].end > hi)
-			hi = c->f->st.v[c->cp.v[i].node].end;
-	return configaround(c, x->node, lo, hi);
-}
-
-/* Downloads nothing reads: a later download of the same bytes writes the
- * host side again on every path before anything reads it. */
-static void
-dead(C *c, int nf)
-{
-	Bits *sets = xcalloc(2 * nf, sizeof *sets);
-	for (int f = 0; f < 2 * nf; f++)
-		sets[f] = bnew(c->p->locs.n);
-	for (int i = 0; i < c->cp.n; i++) {
-		const Copy *x = &c->cp.v[i];
-		if (x->fact >= 0) {
-			bor(&sets[2 * x->fact], x->dir == DOWN ? &x->dset : &x->sset);
-			bor(&sets[2 * x->fact + 1], &x->args);
-		}
-	}
-	Bits *out = overwritten(c, nf, sets);
-	for (int i = 0; i < c->cp.n; i++) {
-		Copy *x = &c->cp.v[i];
-		if (x->dir != DOWN || x->fact < 0 || x->removed || !bhas(&out[x->node], x->fact) || deadconfig(c, x))
-			continue;
-		int next = -1; /* the next download of the same bytes in the text, for the report */
-		for (int j = 0; j < c->cp.n && next < 0; j++)
-			if (c->cp.v[j].fact == x->fact && c->cp.v[j].dir == DOWN && !c->cp.v[j].removed && c->cp.v[j].node > x->node)
-				next = c->f->st.v[c->cp.v[j].node].line;
-		char *d = argtext(c, x, x->dst);
-		cutcopy(c, x, next > 0 ? fmt("nothing reads %s before the download of the same bytes at line %d writes it "
-		                             "again, on every path",
-		                             d, next)
-		                       : fmt("nothing reads %s before a download of the same bytes writes it again, on "
-		                             "every path",
-		                             d));
-		free(d);
-		for (int j = 0; j < c->cp.n; j++) { /* an upload it made needless stays needless: the device side is unchanged */
-			Copy *y = &c->cp.v[j];
-			if (y->removed && y->gen == x->node && y->dir == UP) {
-				char *r = fmt("%s; the download at line %d goes too, and the device side already holds what the copy "
-				              "would write",
-				              y->rwhy, c->f->st.v[x->node].line);
-				free(y->rwhy);
-				y->rwhy = r;
-			}
-		}
-	}
-	for (int v = 0; v < c->f->st.n; v++)
-		bfree(&out[v]);
-	free(out);
-	for (int f = 0; f < 2 * nf; f++)
-		bfree(&sets[f]);
-	free(sets);
-}
-
-/* Copies whose bytes are already on the other side go; one whose wait
- * still orders device work before a host statement leaves a sync. */
-static void
-redundant(C *c)
-{
-	int nf = 0;
-	for (int i = 0; i < c->cp.n; i++) {
-		Copy *x = &c->cp.v[i];
-		x->fact = x->gen = -1;
-		for (int j = 0; j < i && x->ok && x->fact < 0; j++)
-			if (c->cp.v[j].ok && samebytes(c, &c->cp.v[j], x))
-				x->fact = c->cp.v[j].fact;
-		if (x->ok && x->fact < 0)
-			x->fact = nf++;
-	}
-	if (!nf || (c->f->flags & FNF_GOTO)) /* paths the text order does not show */
-		return;
-	Bits *locs = xcalloc(nf, sizeof *locs);
-	for (int f = 0; f < nf; f++)
-		locs[f] = bnew(c->p->locs.n);
-	for (int i = 0; i < c->cp.n; i++) {
-		const Copy *x = &c->cp.v[i];
-		if (x->fact >= 0) {
-			bor(&locs[x->fact], &x->dset);
-			bor(&locs[x->fact], &x->sset);
-			bor(&locs[x->fact], &x->args);
-		}
-	}
-	Bits *in = available(c, nf, locs);
-	for (int i = 0; i < c->cp.n; i++) {
-		Copy *x = &c->cp.v[i];
-		if (x->fact < 0 || !bhas(&in[x->node], x->fact))
-			continue;
-		int gn = gennode(c, x), g = gn >= 0 ? c->f->st.v[gn].line : -1;
-		if (configbetween(c, x, gn))
-			continue; /* it stays a copy (step 1 may still move it out of a loop) */
-		char *d = argtext(c, x, x->dst), *s = argtext(c, x, x->src);
-		char *from = g > 0 ? fmt("the copy at line %d", g) : xstrdup("a copy of the same bytes on every path to it");
-		cutcopy(c, x, fmt("%s already holds what %s holds: %s made them equal and nothing since writes either or the "
-		                  "copy's arguments",
-		                  d, s, from));
-		x->gen = gn;
-		free(d);
-		free(s);
-		free(from);
-	}
-	dead(c, nf);
-	for (int v = 0; v < c->f->st.n; v++)
-		bfree(&in[v]);
-	free(in);
-	for (int f = 0; f < nf; f++)
-		bfree(&locs[f]);
-	free(locs);
 }
 
 /* ---------------------------------------------------------------- records */
@@ -1708,325 +1270,6 @@ loud(C *c, Eff *saved)
 	free(saved);
 	free(c->quiet);
 	c->quiet = NULL;
-}
-
-/* ---------------------------------------------------------------- callee to caller */
-
-/* Does name appear in u's text (outside comments and literals) only called
- * or declared: followed by "(", not after "&", ".", "->" or "::"? Then no
- * pointer to the function is taken there. */
-static bool
-onlycalled(const Unit *u, const char *name)
-{
-	const char *s = u->src;
-	int n = (int)strlen(name), len = (int)u->len;
-	for (int j = 0; j + n <= len; j++) {
-		if (s[j] == '"' || s[j] == '\'') {
-			char q = s[j];
-			for (j++; j < len && s[j] != q; j++)
-				j += s[j] == '\\';
-			continue;
-		}
-		if (s[j] == '/' && j + 1 < len && (s[j + 1] == '/' || s[j + 1] == '*')) {
-			const char *e = s[j + 1] == '/' ? strchr(s + j, '\n') : strstr(s + j + 2, "*/");
-			j = e ? (int)(e - s) + (s[j + 1] == '*') : len;
-			continue;
-		}
-		if (strncmp(s + j, name, n) || (j > 0 && isident(s[j - 1])) || (j + n < len && isident(s[j + n])))
-			continue;
-		int a = j - 1, b = j + n;
-		while (a >= 0 && strchr(" \t\r\n", s[a]))
-			a--;
-		while (b < len && strchr(" \t\r\n", s[b]))
-			b++;
-		if ((a >= 0 && strchr("&.>:", s[a])) || b >= len || s[b] != '(')
-			return false;
-		j = b;
-	}
-	return true;
-}
-
-/* Is the statement at item i of the list a copy in direction dir that may
- * leave its function: plain memory on its own lines, no check of its result? */
-static bool
-promocopy(C *c, const List *l, int i, int dir)
-{
-	Copy x;
-	int v = l->first.v[i];
-	if (l->first.v[i] != l->last.v[i] || !fillcopy(c, v, &x))
-		return false;
-	bool ok = x.dir == dir && x.check < 0 && !x.onfail && textok(c, &x);
-	free(x.why);
-	bfree(&x.dset);
-	bfree(&x.sset);
-	bfree(&x.args);
-	return ok;
-}
-
-/* The one call of g in the program, through its statement: true when
- * every other use of g's name is a declaration. */
-static bool
-onecall(Prog *p, const PFunc *g, Promo *pr)
-{
-	const Sym *gs = &g->u->syms.v[g->f->sym];
-	int n = 0;
-	for (int h = 0; h < p->fns.n; h++) {
-		const PFunc *ph = &p->fns.v[h];
-		int ui = unitidx(p, ph->u);
-		for (int k = 0; k < ph->f->calls.n; k++) {
-			const Call *cl = &ph->f->calls.v[k];
-			for (int q = 0; cl->kind == C_DEPENDENT && q < cl->ncands; q++)
-				n += 2 * (symfn(p, ui, cl->cands[q]) == g->id);
-			if (cl->kind == C_DIRECT && calledfn(p, ui, cl) == g->id) {
-				n++;
-				pr->caller = h;
-				pr->call = k;
-			}
-		}
-	}
-	bool seen = onlycalled(g->u, gs->name), main = false;
-	for (int i = 0; i < p->nunits && seen; i++) /* another unit may declare and call it */
-		if (p->units[i] != g->u && (gs->flags & SYMF_EXTERN))
-			seen = !strstr(p->units[i]->src, gs->name);
-	for (int h = 0; h < p->fns.n; h++) /* nor may one cuflow was not given, but for a program's main file */
-		main |= p->fns.v[h].u == g->u && !strcmp(p->fns.v[h].u->syms.v[p->fns.v[h].f->sym].name, "main");
-	if (n != 1 || !seen || (!main && (gs->flags & SYMF_EXTERN)))
-		return false;
-	const PFunc *ph = &p->fns.v[pr->caller];
-	for (pr->site = 2; pr->site < ph->f->st.n; pr->site++) {
-		const Stmt *st = &ph->f->st.v[pr->site];
-		if (pr->call >= st->call0 && pr->call < st->call0 + st->ncall)
-			return true;
-	}
-	return false;
-}
-
-/* The variable statement v reads that text names, when text is one
- * identifier: its location, or -1. */
-static int
-argvar(const Prog *p, const PFunc *ph, int v, const char *text)
-{
-	for (const char *t = text; *t; t++)
-		if (!isident(*t) || (t == text && *t >= '0' && *t <= '9'))
-			return -1;
-	const Stmt *st = &ph->f->st.v[v];
-	for (int i = st->op0; i < st->op0 + st->nop; i++) {
-		const Op *o = &ph->f->ops.v[i];
-		const Node *n = o->kind == O_READ ? &ph->f->nodes.v[o->a] : NULL;
-		if (n && n->kind == N_VAR && n->sym >= 0 && !strcmp(ph->u->syms.v[n->sym].name, text))
-			return symloc(p, unitidx(p, ph->u), n->sym);
-	}
-	return -1;
-}
-
-/* What the copies read of g's parameters, as the call's arguments: each a
- * variable or a constant, and no statement of g writes the parameter; and
- * every other variable they read a global the caller does not hide. */
-static bool
-promoargs(Prog *p, const PFunc *g, Promo *pr)
-{
-	const Func *f = g->f;
-	const PFunc *ph = &p->fns.v[pr->caller];
-	const Call *cl = &ph->f->calls.v[pr->call];
-	const Stmt *st = &ph->f->st.v[pr->site];
-	int ui = unitidx(p, g->u), nl = p->locs.n;
-	Bits rd = bnew(nl);
-	for (int i = 0; i < pr->nodes.n; i++)
-		bor(&rd, &g->st[pr->nodes.v[i]].rd);
-	pr->args = xcalloc(f->params.n, sizeof *pr->args);
-	pr->argl = bnew(nl);
-	bool ok = cl->nargs == f->params.n;
-	for (int k = 0; k < f->params.n && ok; k++) {
-		int l = symloc(p, ui, f->params.v[k]);
-		if (l < 0 || !bhas(&rd, l))
-			continue;
-		bclr(&rd, l);
-		ok = !(g->u->syms.v[g->f->sym].refparams & (1u << k));
-		for (int v = 0; v < f->st.n && ok; v++)
-			ok = !bhas(&g->st[v].wr, l);
-		pr->args[k] = calltext(g->u->src, cl->off, st->end, k);
-		int al = argvar(p, ph, pr->site, pr->args[k]);
-		if (al >= 0)
-			bset(&pr->argl, al);
-		ok = ok && (al >= 0 || cl->argk[k] != LLONG_MIN);
-	}
-	for (int l = bnext(&rd, 0); l >= 0 && ok; l = bnext(&rd, l + 1)) {
-		const Loc *lc = &p->locs.v[l];
-		if (lc->kind != L_VAR)
-			continue; /* the memory it copies, named by pointers */
-		ok = lc->fn < 0;
-		for (int sy = 0; sy < g->u->syms.n && ok; sy++) /* the caller's own of that name would hide it */
-			ok = g->u->syms.v[sy].owner != ph->f->sym || strcmp(g->u->syms.v[sy].name, lc->name);
-	}
-	bfree(&rd);
-	return ok;
-}
-
-/* Why g's code keeps its copies in it, or NULL: what cuflow cannot see or
- * a jump, by which the copies may not run on every call. */
-static char *
-promobar(const PFunc *g)
-{
-	const Func *f = g->f;
-	if (f->why || (f->flags & (FNF_TRY | FNF_SETJMP | FNF_ASM)) || (g->sum.ex & (EX_UNKNOWN | EX_UNSAFE)))
-		return xstrdup("it calls or holds code cuflow cannot see into");
-	if (g->sum.ex & EX_CONFIG)
-		return xstrdup("its body, or one it calls, has #if/#ifdef");
-	for (int v = 2; v < f->st.n; v++) {
-		const Stmt *st = &f->st.v[v];
-		if (st->kind == ST_RETURN || st->kind == ST_GOTO || st->kind == ST_LABEL || st->kind == ST_OPAQUE ||
-		    (st->flags & SF_JUMP) || (g->st[v].ex & (EX_EXIT | EX_THROW)))
-			return fmt("line %d may leave it early (a return, goto, exit or throw), so its copies do not run on "
-			           "every call",
-			           st->line);
-	}
-	return NULL;
-}
-
-/* Can g's copies leave it for its caller (CGCM's map promotion)? g is
- * called once, in a loop of a function after it in the same file, as a
- * statement of its own; its leading uploads and trailing downloads are
- * plain copies of their own lines. True when so: then pr->why, if set,
- * says what keeps them in g; else whether they leave the loop too, the
- * caller's analysis decides, all of them or none. */
-static bool
-fillpromo(Prog *p, PFunc *g, Promo *pr)
-{
-	Func *f = g->f;
-	const char *name = g->u->syms.v[f->sym].name;
-	memset(pr, 0, sizeof *pr);
-	pr->g = g;
-	if (f->kind != FN_HOST || !f->inmain || !g->succ || f->thissym >= 0 || (f->flags & FNF_TEMPLATE) ||
-	    !strcmp(name, "main"))
-		return false;
-	const List *body = NULL;
-	for (int li = 0; li < f->lists.n; li++)
-		if (f->lists.v[li].owner < 0 && (!body || f->lists.v[li].begin < body->begin))
-			body = &f->lists.v[li];
-	C cg = {.p = p, .pf = g, .f = f, .u = g->u, .fname = name};
-	int n = body ? body->first.n : 0, i = 0;
-	for (; i < n && promocopy(&cg, body, i, UP); i++)
-		vpush(pr->nodes, body->first.v[i]);
-	for (int j = n - 1; j >= i && promocopy(&cg, body, j, DOWN); j--)
-		vpush(pr->nodes, body->first.v[j]);
-	if (!pr->nodes.n || !onecall(p, g, pr))
-		return false;
-	const PFunc *ph = &p->fns.v[pr->caller];
-	const Stmt *st = &ph->f->st.v[pr->site];
-	const Call *cl = &ph->f->calls.v[pr->call];
-	if (ph == g || ph->u != g->u || !ph->f->inmain || !ph->loop || ph->loop[pr->site] < 0)
-		return false;
-	if ((pr->why = promobar(g)))
-		return true;
-	if (ph->f->begin < f->end)
-		pr->why = fmt("%s() comes before it in the file", ph->u->syms.v[ph->f->sym].name);
-	else if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_SHARED)) || cl->off != st->begin ||
-	         strncmp(g->u->src + cl->off, name, strlen(name)))
-		pr->why = xstrdup("its call is not a statement of its own with plain arguments");
-	else if (!promoargs(p, g, pr))
-		pr->why = xstrdup("its call passes an expression for a parameter the copies read (a variable or a constant "
-		                  "would do), it writes such a parameter, or the copies read a variable the call cannot name");
-	if (pr->why)
-		return true;
-	effnew(&pr->bare, p->locs.n);
-	bool *skip = xcalloc(ph->f->calls.n, sizeof *skip);
-	skip[pr->call] = true;
-	stmteffbut(p, ph, pr->site, skip, &pr->bare); /* the arguments */
-	free(skip);
-	for (int v = 0; v < f->st.n; v++) {
-		bool copy = false;
-		for (int k = 0; k < pr->nodes.n; k++)
-			copy |= pr->nodes.v[k] == v;
-		if (!copy)
-			effor(&pr->bare, &g->st[v]);
-	}
-	return true;
-}
-
-static void
-freepromo(Promo *pr)
-{
-	vfree(pr->nodes);
-	for (int k = 0; pr->args && k < pr->g->f->params.n; k++)
-		free(pr->args[k]);
-	free(pr->args);
-	free(pr->why);
-	bfree(&pr->argl);
-	efffree(&pr->bare);
-}
-
-/* The callee copies that may leave their function for a call in pf's
- * loops, standing at that call; no: what keeps every copy of pf. */
-static void
-addpromoted(C *c, const char *no)
-{
-	for (int i = 0; i < c->pr->n; i++) {
-		Promo *pr = &c->pr->v[i];
-		if (pr->caller != c->pf->id)
-			continue;
-		if (!c->bare)
-			c->bare = xcalloc(c->f->st.n, sizeof *c->bare);
-		if (!pr->why && !no)
-			c->bare[pr->site] = &pr->bare;
-		C cg = {.p = c->p, .pf = pr->g, .f = pr->g->f, .u = pr->g->u};
-		for (int k = 0; k < pr->nodes.n; k++) {
-			Copy x;
-			fillcopy(&cg, pr->nodes.v[k], &x);
-			x.via = pr;
-			x.hnode = x.node;
-			x.hcall = x.call;
-			x.node = pr->site;
-			x.call = pr->call;
-			bclear(&x.args); /* what the call's arguments read, and the globals */
-			bor(&x.args, &pr->g->st[x.hnode].rd);
-			for (int l = bnext(&x.sset, 0); l >= 0; l = bnext(&x.sset, l + 1))
-				bclr(&x.args, l);
-			for (int q = 0; q < pr->g->f->params.n; q++)
-				if (pr->args && pr->args[q])
-					bclr(&x.args, symloc(c->p, unitidx(c->p, c->u), pr->g->f->params.v[q]));
-			bor(&x.args, &pr->argl);
-			x.why = pr->why ? xstrdup(pr->why) : no ? xstrdup(no) : NULL;
-			vpush(c->cp, x);
-		}
-	}
-}
-
-/* All of a callee's copies leave their loops, or none. */
-static void
-allornone(C *c)
-{
-	for (int i = 0; i < c->pr->n; i++) {
-		Promo *pr = &c->pr->v[i];
-		if (pr->caller != c->pf->id)
-			continue;
-		const Copy *stay = NULL;
-		for (int k = 0; k < c->cp.n; k++)
-			if (c->cp.v[k].via == pr && !c->cp.v[k].loops.n && !stay)
-				stay = &c->cp.v[k];
-		pr->taken = !stay;
-		for (int k = 0; k < c->cp.n && stay; k++) {
-			Copy *x = &c->cp.v[k];
-			if (x->via != pr || !x->loops.n)
-				continue;
-			x->loops.n = 0;
-			x->guard = NULL;
-			x->why = fmt("%s() keeps its %s at line %d, and its copies leave it together or not at all",
-			             pr->g->u->syms.v[pr->g->f->sym].name, stay->dir == UP ? "upload" : "download",
-			             homest(c, stay)->line);
-			x->whyline = 0;
-		}
-	}
-}
-
-/* Is node v of pf a copy that left it for its caller? */
-static bool
-promoted(const Promos *pr, const PFunc *pf, int v)
-{
-	for (int i = 0; i < pr->n; i++)
-		for (int k = 0; pr->v[i].taken && pr->v[i].g == pf && k < pr->v[i].nodes.n; k++)
-			if (pr->v[i].nodes.v[k] == v)
-				return true;
-	return false;
 }
 
 static void
