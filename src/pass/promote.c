@@ -14,44 +14,100 @@
 #include "analysis/analysis.h"
 #include "pass/copies.h"
 
-/* text with every identifier that names a parameter of the promotion's
- * callee the copies read spelled as the call's argument for it. */
+/* The next name of s[*j, end): an identifier outside literals and
+ * comments that is no member (after ".", "->" or "::"): its offset, its
+ * length in *n, and *j past it; -1 at the end. */
+static int
+nextname(const char *s, int end, int *j, int *n)
+{
+	while (*j < end) {
+		int k = *j;
+		char c = s[k];
+		if (c == '"' || c == '\'') { /* a literal, whole */
+			for (*j = k + 1; *j < end && s[*j] != c; (*j)++)
+				*j += s[*j] == '\\';
+			(*j)++;
+			continue;
+		}
+		if (c == '/' && k + 1 < end && (s[k + 1] == '/' || s[k + 1] == '*')) {
+			const char *e = s[k + 1] == '/' ? strchr(s + k, '\n') : strstr(s + k + 2, "*/");
+			*j = e ? (int)(e - s) + (s[k + 1] == '*' ? 2 : 0) : end;
+			continue;
+		}
+		*j = k + 1;
+		if (!isident(c))
+			continue;
+		while (*j < end && isident(s[*j])) /* a number runs on as one token too */
+			(*j)++;
+		if (c >= '0' && c <= '9')
+			continue;
+		int a = k - 1;
+		while (a >= 0 && strchr(" \t\r\n", s[a]))
+			a--;
+		if (a >= 0 && (s[a] == '.' || (a > 0 && s[a] == '>' && s[a - 1] == '-') || (a > 0 && s[a] == ':' && s[a - 1] == ':')))
+			continue;
+		*n = *j - k;
+		return k;
+	}
+	return -1;
+}
+
+/* The parameter of g that s[at, at + n) names, or -1. */
+static int
+paramnamed(const PFunc *g, const char *s, int at, int n)
+{
+	for (int k = 0; k < g->f->params.n; k++) {
+		const char *name = g->u->syms.v[g->f->params.v[k]].name;
+		if (strlen(name) == (size_t)n && !strncmp(name, s + at, n))
+			return k;
+	}
+	return -1;
+}
+
+/* text with every name of a parameter of the promotion's callee spelled as
+ * the call's argument for it (members, literals and comments as they are). */
 char *
 substitute(const Promo *pr, const char *text)
 {
-	const Func *f = pr->g->f;
 	Buf b = {0};
-	for (const char *t = text; *t;) {
-		if (*t == '"' || *t == '\'') { /* a literal, whole */
-			const char *e = t + 1;
-			while (*e && *e != *t)
-				e += e[0] == '\\' && e[1] ? 2 : 1;
-			e += *e != 0;
-			bputn(&b, t, e - t);
-			t = e;
+	int len = (int)strlen(text), j = 0, from = 0, n, at;
+	while ((at = nextname(text, len, &j, &n)) >= 0) {
+		int k = paramnamed(pr->g, text, at, n);
+		if (k < 0 || !pr->args[k])
 			continue;
-		}
-		if (!isident(*t) || (*t >= '0' && *t <= '9')) { /* a number runs on as one token */
-			const char *e = t + 1;
-			while (*t >= '0' && *t <= '9' && isident(*e))
-				e++;
-			bputn(&b, t, e - t);
-			t = e;
-			continue;
-		}
-		const char *e = t;
-		while (isident(*e))
-			e++;
-		const char *to = NULL;
-		for (int k = 0; k < f->params.n && !to; k++) {
-			const char *name = pr->g->u->syms.v[f->params.v[k]].name;
-			if (pr->args[k] && strlen(name) == (size_t)(e - t) && !strncmp(name, t, e - t))
-				to = pr->args[k];
-		}
-		bputn(&b, to ? to : t, to ? strlen(to) : (size_t)(e - t));
-		t = e;
+		bputn(&b, text + from, at - from);
+		bputs(&b, pr->args[k]);
+		from = j;
 	}
+	bputn(&b, text + from, len - from);
 	return bstr(&b);
+}
+
+/* Which parameters of g the text of its copies names (named[k]), and does
+ * every other name there mean the same at the caller: no local of g, and
+ * nothing the caller declares again? */
+static bool
+copynames(const PFunc *g, const PFunc *ph, const Promo *pr, bool *named)
+{
+	const Unit *u = g->u;
+	for (int i = 0; i < pr->nodes.n; i++) {
+		const Stmt *st = &g->f->st.v[pr->nodes.v[i]];
+		int j = st->begin, n, at;
+		while ((at = nextname(u->src, st->end, &j, &n)) >= 0) {
+			int k = paramnamed(g, u->src, at, n);
+			if (k >= 0) {
+				named[k] = true;
+				continue;
+			}
+			for (int sy = 0; sy < u->syms.n; sy++) {
+				const Sym *y = &u->syms.v[sy];
+				if ((y->owner == g->f->sym || y->owner == ph->f->sym) && strlen(y->name) == (size_t)n &&
+				    !strncmp(y->name, u->src + at, n))
+					return false;
+			}
+		}
+	}
+	return true;
 }
 
 /* Does name appear in u's text (outside comments and literals) only called
@@ -161,9 +217,10 @@ argvar(const Prog *p, const PFunc *ph, int v, const char *text)
 	return -1;
 }
 
-/* What the copies read of g's parameters, as the call's arguments: each a
- * variable or a constant, and no statement of g writes the parameter; and
- * every other variable they read a global the caller does not hide. */
+/* The parameters of g the copies read or name, as the call's arguments:
+ * each a variable or a constant, and no statement of g writes the
+ * parameter; every other variable they read a global, every other name
+ * meaning the same at the caller (copynames). */
 static bool
 promoargs(Prog *p, const PFunc *g, Promo *pr)
 {
@@ -177,10 +234,11 @@ promoargs(Prog *p, const PFunc *g, Promo *pr)
 		bor(&rd, &g->st[pr->nodes.v[i]].rd);
 	pr->args = xcalloc(f->params.n, sizeof *pr->args);
 	pr->argl = bnew(nl);
-	bool ok = cl->nargs == f->params.n;
+	bool *named = xcalloc(f->params.n + 1, sizeof *named);
+	bool ok = cl->nargs == f->params.n && copynames(g, ph, pr, named);
 	for (int k = 0; k < f->params.n && ok; k++) {
 		int l = symloc(p, ui, f->params.v[k]);
-		if (l < 0 || !bhas(&rd, l))
+		if (l < 0 || (!bhas(&rd, l) && !named[k])) /* sizeof(*h) names h and reads nothing */
 			continue;
 		bclr(&rd, l);
 		ok = !(g->u->syms.v[g->f->sym].refparams & (1u << k));
@@ -192,15 +250,10 @@ promoargs(Prog *p, const PFunc *g, Promo *pr)
 			bset(&pr->argl, al);
 		ok = ok && (al >= 0 || cl->argk[k] != LLONG_MIN);
 	}
-	for (int l = bnext(&rd, 0); l >= 0 && ok; l = bnext(&rd, l + 1)) {
-		const Loc *lc = &p->locs.v[l];
-		if (lc->kind != L_VAR)
-			continue; /* the memory it copies, named by pointers */
-		ok = lc->fn < 0;
-		for (int sy = 0; sy < g->u->syms.n && ok; sy++) /* the caller's own of that name would hide it */
-			ok = g->u->syms.v[sy].owner != ph->f->sym || strcmp(g->u->syms.v[sy].name, lc->name);
-	}
+	for (int l = bnext(&rd, 0); l >= 0 && ok; l = bnext(&rd, l + 1)) /* else the memory it copies */
+		ok = p->locs.v[l].kind != L_VAR || p->locs.v[l].fn < 0;
 	bfree(&rd);
+	free(named);
 	return ok;
 }
 
@@ -266,8 +319,9 @@ fillpromo(Prog *p, PFunc *g, Promo *pr)
 	         strncmp(g->u->src + cl->off, name, strlen(name)))
 		pr->why = xstrdup("its call is not a statement of its own with plain arguments");
 	else if (!promoargs(p, g, pr))
-		pr->why = xstrdup("its call passes an expression for a parameter the copies read (a variable or a constant "
-		                  "would do), it writes such a parameter, or the copies read a variable the call cannot name");
+		pr->why = xstrdup("its call passes an expression for a parameter the copies use (a variable or a constant "
+		                  "would do), it writes such a parameter, or the copies name a variable that means another "
+		                  "thing at the call (a local of its own, or a name the caller declares again)");
 	if (pr->why)
 		return true;
 	effnew(&pr->bare, p->locs.n);
