@@ -225,7 +225,8 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 				break; /* a device-to-device copy: the host does not wait */
 			ex |= EX_SYNC |
 			      (f->space == SY_DEVICE ? EX_DEVSYNC : f->space == SY_DEFAULT || f->space == SY_COPY ? EX_DEFSYNC : 0);
-			if (f->space == SY_STREAM && f->arg < c->nargs && c->argk[f->arg] == 0)
+			if (f->space == SY_STREAM && f->arg < c->nargs &&
+			    (c->argk[f->arg] == 0 || pf->f->nodes.v[c->argv[f->arg]].kind == N_NULL))
 				ex |= EX_DEFSYNC; /* cudaStreamSynchronize(0): the legacy default stream */
 			else if (f->space == SY_STREAM)
 				e->syncstream = syncedstream(p, pf, c, f->arg);
