@@ -159,7 +159,8 @@ typedef struct Rule {
 	char *file;
 	int line;
 } Rule;
-enum { RF_ASYNC = 1, RF_NORETURN = 2, RF_DEVICE = 4 /* device-side rule */, RF_LEGACY = 8, RF_BODY = 16 /* replaces a seen body */ };
+enum { RF_ASYNC = 1, RF_NORETURN = 2, RF_DEVICE = 4 /* device-side rule */, RF_LEGACY = 8, RF_BODY = 16 /* replaces a seen body */,
+       RF_CONTEXT = 32 /* ends the device context, or must come before it exists */ };
 
 /* model/rules.c */
 typedef struct Rules Rules;
@@ -566,7 +567,7 @@ typedef struct {
 } Edit;
 typedef VEC(Edit) Edits;
 
-enum { PASS_SYNC, PASS_COPIES };
+enum { PASS_SYNC, PASS_COPIES, PASS_PIN };
 enum { CH_MOVE, CH_KEEP };
 enum { CP_HOIST = 1, CP_SINK, CP_REMOVE, CP_RESYNC }; /* Change.how of the copies pass's changes */
 
@@ -611,6 +612,8 @@ void cutstmt(const Unit *u, int begin, int end, const char *indent, Buf *text, E
 void syncmotion(Prog *p, Plan *plan);
 /* pass/copies.c */
 void copymotion(Prog *p, Plan *plan);
+/* pass/pin.c */
+void pinhost(Prog *p, Plan *plan);
 
 /* pass/pipeline.c */
 unsigned passset(const char *list); /* PASS_* bits of a comma list; 0: a name that is no pass */

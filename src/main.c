@@ -15,7 +15,7 @@ static const char usage[] =
 	"  (default)          print a unified diff of every rewrite; the report on stderr\n"
 	"  -i, --in-place     write the rewrites into the files\n"
 	"  --check            print the diff; exit 1 if any file would change\n"
-	"  --passes=LIST      comma list of passes to run: sync (the default), copies\n"
+	"  --passes=LIST      comma list of passes to run: sync (the default), copies, pin\n"
 	"  --lower=openmp -o OUT.cpp  lower the program to C++/OpenMP for a CPU (no GPU)\n"
 	"  --cuda-arch=sm_XX  the GPU the program is built for: __CUDA_ARCH__ in device code (sm_75)\n"
 	"  -p DIR             read compile flags from DIR/compile_commands.json\n"

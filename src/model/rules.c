@@ -126,6 +126,8 @@ parseeffect(char *tok, Rule *r, Effects *out)
 		return r->flags |= RF_DEVICE, true;
 	if (!strcmp(tok, "body") && !a)
 		return r->flags |= RF_BODY, true;
+	if (!strcmp(tok, "context") && !a)
+		return r->flags |= RF_CONTEXT, true;
 	if (!strcmp(tok, "legacy") && !a)
 		return r->flags |= RF_LEGACY, true;
 	if (!a)

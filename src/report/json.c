@@ -135,6 +135,25 @@ jcopy(const Report *r, int ci, json_t *j)
 	return j;
 }
 
+/* A host buffer the pin pass pinned: its size and why it pays. */
+static json_t *
+jpin(const Report *r, int ci, json_t *j)
+{
+	const Change *c = &r->plan->v[ci];
+	json_t *copies = json_array();
+	for (int k = 0; k < c->members.n; k++)
+		json_array_append_new(copies, json_integer(c->members.v[k]));
+	EditRefs all = {0};
+	fileedits(r, c->u, &all);
+	json_object_set_new(j, "action", json_string("pin"));
+	json_object_set_new(j, "copies", copies);
+	json_object_set_new(j, "safe", jstr(c->safe));
+	json_object_set_new(j, "bytes", jstr(c->bytes));
+	json_object_set_new(j, "edits", jedits(r, ci, &all));
+	vfree(all);
+	return j;
+}
+
 static json_t *
 jchange(const Report *r, int ci)
 {
@@ -151,17 +170,22 @@ jchange(const Report *r, int ci)
 	json_object_set_new(j, "stop", json_pack("{s:o,s:o}", "line", stopline, "reason", jstr(c->stop ? c->stop : "")));
 	if (c->kind != CH_MOVE)
 		return j;
-	return c->pass == PASS_COPIES ? jcopy(r, ci, j) : jmove(r, ci, j);
+	return c->pass == PASS_COPIES ? jcopy(r, ci, j) : c->pass == PASS_PIN ? jpin(r, ci, j) : jmove(r, ci, j);
 }
 
 static json_t *
 jsummary(const Report *r)
 {
 	int moved = 0, kept = 0, synced = 0, refused = 0, skipped = 0, changed = 0, hoisted = 0, sunk = 0, removed = 0,
-	    ckept = 0;
+	    ckept = 0, pinned = 0, pkept = 0;
 	for (int i = 0; i < r->plan->n; i++) {
 		const Change *c = &r->plan->v[i];
 		bool sync = c->pass == PASS_SYNC, move = c->kind == CH_MOVE;
+		if (c->pass == PASS_PIN) {
+			pinned += move;
+			pkept += !move;
+			continue;
+		}
 		moved += sync && move;
 		kept += sync && !move;
 		synced += sync && move ? c->members.n : 0;
@@ -182,6 +206,8 @@ jsummary(const Report *r)
 	if (ranpass(r, PASS_COPIES))
 		json_object_set_new(s, "copies", json_pack("{s:i,s:i,s:i,s:i}", "hoisted", hoisted, "sunk", sunk, "removed",
 		                                           removed, "kept", ckept));
+	if (ranpass(r, PASS_PIN))
+		json_object_set_new(s, "pin", json_pack("{s:i,s:i}", "pinned", pinned, "kept", pkept));
 	return s;
 }
 

@@ -67,11 +67,29 @@ copymsg(Buf *b, const Change *c)
 	bprintf(b, ": %s; saves one copy per iteration but the first (size: %s)", c->safe, c->bytes);
 }
 
+static void
+pinmsg(Buf *b, const Change *c)
+{
+	if (c->kind != CH_MOVE) {
+		bprintf(b, "kept this %s's buffer pageable: ", c->call);
+		if (c->stopline)
+			bprintf(b, "line %d %s", c->stopline, c->stop);
+		else
+			bprintf(b, "%s", c->stop);
+		return;
+	}
+	bprintf(b, "pinned this %s's buffer (now cudaMallocHost, size: %s): %s", c->call, c->bytes, c->safe);
+}
+
 void
 changemsg(Buf *b, const Change *c)
 {
 	if (c->pass == PASS_COPIES) {
 		copymsg(b, c);
+		return;
+	}
+	if (c->pass == PASS_PIN) {
+		pinmsg(b, c);
 		return;
 	}
 	if (c->kind == CH_MOVE) {
@@ -125,7 +143,7 @@ textreport(Buf *b, const Report *r)
 			bprintf(b, "%s: parsed with cuflow's minimal CUDA declarations (no usable CUDA toolkit%s)\n",
 			        relpath(u->path), r->minimalwhy ? r->minimalwhy : "");
 	}
-	int moved = 0, kept = 0, synced = 0, hoisted = 0, sunk = 0, removed = 0, ckept = 0;
+	int moved = 0, kept = 0, synced = 0, hoisted = 0, sunk = 0, removed = 0, ckept = 0, pinned = 0, pkept = 0;
 	for (int i = 0; i < r->plan->n; i++) {
 		const Change *c = &r->plan->v[i];
 		change(b, c);
@@ -134,6 +152,9 @@ textreport(Buf *b, const Report *r)
 			sunk += c->kind == CH_MOVE && c->how == CP_SINK;
 			removed += c->kind == CH_MOVE && (c->how == CP_REMOVE || c->how == CP_RESYNC);
 			ckept += c->kind == CH_KEEP;
+		} else if (c->pass == PASS_PIN) {
+			pinned += c->kind == CH_MOVE;
+			pkept += c->kind == CH_KEEP;
 		} else if (c->kind == CH_MOVE) {
 			moved++;
 			synced += c->members.n;
@@ -158,6 +179,9 @@ textreport(Buf *b, const Report *r)
 	if (ranpass(r, PASS_COPIES))
 		bprintf(b, "  copies   %d hoisted, %d sunk, %d removed, %d kept in %s loop\n", hoisted, sunk, removed, ckept,
 		        ckept == 1 ? "its" : "their");
+	if (ranpass(r, PASS_PIN))
+		bprintf(b, "  pin      %d buffer%s pinned, %d copied buffer%s kept pageable\n", pinned, pinned == 1 ? "" : "s",
+		        pkept, pkept == 1 ? "" : "s");
 	bprintf(b, "  changed  %d file%s\n", changed, changed == 1 ? "" : "s");
 	bprintf(b, "  time     %.2f s (parsing %.2f s, analysis %.2f s)\n", r->twall, r->tparse, r->tanalyse);
 }

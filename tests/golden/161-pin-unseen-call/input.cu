@@ -1,0 +1,53 @@
+// case: a malloc'd buffer copied in a loop is handed to a callback cuflow cannot see (an indirect call through a pointer set elsewhere)
+// expect: no change: the callback may free, realloc or keep the buffer
+// trap: a callback that calls free() or realloc() on a pinned buffer
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+__global__ void step(float *a, const float *b, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        a[i] = a[i] * 0.5f + b[i];
+}
+
+void (*volatile on_result)(float *) = nullptr;
+
+int main()
+{
+    const int n = 1 << 20;
+    const size_t bytes = n * sizeof(float);
+    float *h = (float *)malloc(bytes);
+    float *g;
+    g = (float *)malloc(bytes);
+    float *once = (float *)malloc(bytes);
+    for (int i = 0; i < n; ++i) {
+        h[i] = (float)(i % 13);
+        once[i] = (float)(i % 5);
+    }
+    float *d, *e;
+    cudaMalloc(&d, bytes);
+    cudaMalloc(&e, bytes);
+    cudaMemcpy(e, once, bytes, cudaMemcpyHostToDevice);
+    for (int t = 0; t < 8; ++t) {
+        cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice);
+        step<<<(n + 255) / 256, 256>>>(d, e, n);
+        cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost);
+        cudaMemcpy(g, d, bytes, cudaMemcpyDeviceToHost);
+        h[t] += g[t + 1];
+    }
+    if (on_result)
+        on_result(h);
+    double s = 0;
+    for (int i = 0; i < n; ++i)
+        s += h[i] * (i % 7 + 1) - g[i];
+    printf("RESULT %.3f\n", s);
+    cudaFree(d);
+    cudaFree(e);
+    free(once);
+    free(g);
+    free(h);
+    cudaDeviceReset();
+    return 0;
+}
