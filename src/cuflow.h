@@ -570,6 +570,7 @@ typedef VEC(Edit) Edits;
 enum { PASS_SYNC, PASS_COPIES, PASS_PIN };
 enum { CH_MOVE, CH_KEEP };
 enum { CP_HOIST = 1, CP_SINK, CP_REMOVE, CP_RESYNC }; /* Change.how of the copies pass's changes */
+enum { PN_PIN = 1, PN_SPLIT };                        /* and of the pin pass's */
 
 /* One decision of a pass about one statement (or group), with its reasons:
  * the report, the machine formats and the edits all come from these. */

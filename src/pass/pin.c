@@ -477,6 +477,7 @@ emit(const P *q, Site *s, Plan *plan)
 	const PFunc *pf = s->pf;
 	const Stmt *st = &pf->f->st.v[s->node];
 	Change ch = record(s, CH_MOVE);
+	ch.how = PN_PIN;
 	ch.safe = facts(q, s);
 	const Call *c = &pf->f->calls.v[s->call];
 	ch.bytes = c->argk[0] != LLONG_MIN ? fmt("%lld", c->argk[0]) : xstrdup("as in the call");
@@ -512,13 +513,223 @@ textbar(const Site *s)
 	return NULL;
 }
 
+/* ---------------------------------------------------------------- split-phase */
+
+/* A blocking cudaMemcpy of page-locked host memory waits for the copy to
+ * finish; cudaMemcpyAsync on stream 0 queues the same copy in the same
+ * place of the legacy stream's order and returns at once. The wait
+ * (cudaStreamSynchronize(0)) goes down the copy's block past the items that
+ * do not touch the host bytes in flight (an upload's source must not be
+ * written, a download's destination neither read nor written), nor memory
+ * the device work the copy waited for uses, and that do not jump, exit,
+ * throw, sync, read a clock or call code cuflow cannot see. A copy of the
+ * same kind met on the way joins the group: one wait covers both. */
+typedef struct {
+	const P *q;
+	PFunc *pf;
+	const Plan *plan;
+	Bits up, down; /* host bytes in flight: read by uploads, written by downloads */
+	Bits prd, pwr; /* what the device work the first copy waited for uses */
+	Ints group;    /* the copies' nodes */
+	bool kio;      /* a printing kernel may be in flight */
+} Split;
+
+/* Is every location of s page-locked, now or once this run's pins land? */
+static bool
+pinnedset(const P *q, const Bits *s)
+{
+	if (bempty(s) || bhas(s, LOC_UNKNOWN))
+		return false;
+	for (int l = bnext(s, 0); l >= 0; l = bnext(s, l + 1)) {
+		const Site *x = siteof((P *)q, l);
+		if (q->p->locs.v[l].space != SP_PINNED && !(x && x->pin))
+			return false;
+	}
+	return true;
+}
+
+/* A statement changed by an earlier pass, or moved by one. */
+static bool
+touched(const Plan *plan, const Unit *u, const Stmt *st)
+{
+	for (int c = 0; c < plan->n; c++) {
+		const Change *ch = &plan->v[c];
+		if (ch->pass != PASS_PIN && ch->kind == CH_MOVE && ch->u == u && ch->begin < st->end && ch->end > st->begin)
+			return true;
+	}
+	return false;
+}
+
+/* Statement v is `cudaMemcpy(...);` of page-locked host memory, up (1) or
+ * down (2): the direction, and the host bytes in *host; 0 if not. */
+static int
+splitcopy(const P *q, const PFunc *pf, const Plan *plan, int v, const Bits **host)
+{
+	const Stmt *st = &pf->f->st.v[v];
+	if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_DIRECTIVE)) || !(st->flags & SF_INMAIN))
+		return 0;
+	const Call *c = &pf->f->calls.v[st->call0];
+	const Rule *r = ruleof(q->p, pf, c);
+	if (!r || strcmp(r->name, "cudaMemcpy") || c->nargs != 4 || c->off != st->begin ||
+	    strncmp(pf->u->src + c->off, "cudaMemcpy", 10) || isident(pf->u->src[c->off + 10]))
+		return 0;
+	int dir = (int)c->argk[3];
+	if (dir != 1 && dir != 2)
+		return 0;
+	*host = &q->p->pts[nodevar(pf, c->argv[dir == 1 ? 1 : 0])];
+	if (!pinnedset(q, *host) || touched(plan, pf->u, st))
+		return 0;
+	return dir;
+}
+
+/* May the wait not pass node u? */
+static bool
+blocks(Split *sp, int u)
+{
+	const Prog *p = sp->q->p;
+	const Stmt *st = &sp->pf->f->st.v[u];
+	const Eff *e = &sp->pf->st[u];
+	if (st->kind == ST_RETURN || st->kind == ST_BREAK || st->kind == ST_CONTINUE || st->kind == ST_GOTO ||
+	    st->kind == ST_LABEL || st->kind == ST_OPAQUE || (st->flags & (SF_JUMP | SF_DIRECTIVE | SF_HIDDEN)))
+		return true;
+	if (e->ex & (EX_SYNC | EX_UNKNOWN | EX_EXIT | EX_THROW | EX_TIMER | EX_UNSAFE | EX_VOLATILE | EX_MANAGED |
+	             EX_STREAMOP | EX_CONFIG))
+		return true;
+	if ((e->ex & EX_IO) && sp->kio)
+		return true;
+	sp->kio |= (e->ex & EX_KIO) != 0;
+	const Bits *all[] = {&e->rd, &e->wr, &e->prd, &e->pwr};
+	for (int k = 0; k < 4; k++)
+		if (conflicts(p, &sp->down, all[k]))
+			return true;
+	return conflicts(p, &sp->up, &e->wr) || conflicts(p, &sp->up, &e->pwr) || conflicts(p, &sp->pwr, &e->rd) ||
+	       conflicts(p, &sp->pwr, &e->wr) || conflicts(p, &sp->prd, &e->wr);
+}
+
+/* Grow the group from the copy at list position pos: the position the wait
+ * goes before (n: the block's end), and the items passed that do work. */
+static int
+groupreach(Split *sp, const List *l, int pos, int *work)
+{
+	int k = pos + 1;
+	*work = 0;
+	for (; k < l->first.n; k++) {
+		int a = l->first.v[k], b = l->last.v[k];
+		const Bits *host;
+		int dir = a == b ? splitcopy(sp->q, sp->pf, sp->plan, a, &host) : 0;
+		if (dir) { /* another copy of page-locked memory: it joins */
+			if (conflicts(sp->q->p, &sp->down, host) || (dir == 2 && conflicts(sp->q->p, &sp->up, host)))
+				break;
+			bor(dir == 1 ? &sp->up : &sp->down, host);
+			vpush(sp->group, a);
+			continue;
+		}
+		bool stop = false;
+		for (int u = a; u <= b && !stop; u++)
+			stop = blocks(sp, u);
+		if (stop)
+			break;
+		bool hostwork = false; /* a host loop or a call of host code: launches alone overlap nothing */
+		for (int u = a; u <= b; u++)
+			hostwork |= sp->pf->loop[u] == u || (sp->pf->f->st.v[u].ncall > 0 && !(sp->pf->st[u].ex & EX_DEVOP));
+		*work += hostwork;
+	}
+	return k;
+}
+
+static void
+emitsplit(Split *sp, const List *l, int k, int work, Plan *plan)
+{
+	const PFunc *pf = sp->pf;
+	const Unit *u = pf->u;
+	int first = sp->group.v[0];
+	const Stmt *st = &pf->f->st.v[first];
+	int begin = l->end - 1; /* the item's text, or the block's closing brace */
+	for (int v = k < l->first.n ? l->first.v[k] : 0; k < l->first.n && v <= l->last.v[k]; v++)
+		begin = v == l->first.v[k] || pf->f->st.v[v].begin < begin ? pf->f->st.v[v].begin : begin;
+	if (begin < 0 || !blankbefore(u, begin) || (k == l->first.n && u->src[begin] != '}'))
+		return;
+	int at = k < l->first.n ? leadcomments(u, begin) : linestart(u->src, begin);
+	if (directivein(u, st->begin, at) >= 0)
+		return;
+	Change ch = stmtchange(PASS_PIN, CH_MOVE, u, u->syms.v[pf->f->sym].name, st, "cudaMemcpy");
+	ch.how = PN_SPLIT;
+	ch.bytes = xstrdup("as in the calls");
+	ch.target = lineof(u->lines, u->nlines, at);
+	ch.toend = k == l->first.n;
+	ch.overlap = work;
+	for (int i = 0; i < sp->group.n; i++) {
+		const Call *c = &pf->f->calls.v[pf->f->st.v[sp->group.v[i]].call0];
+		vpush(ch.members, c->line);
+		Edit name = {c->off, 10, xstrdup("cudaMemcpyAsync"), 0};
+		vpush(ch.edits, name);
+		int open = c->off + 10;
+		while (u->src[open] == ' ' || u->src[open] == '\t')
+			open++;
+		int close = closeparen(u->src, open, pf->f->st.v[sp->group.v[i]].end);
+		Edit arg = {close - 1, 0, xstrdup(", 0"), 0};
+		vpush(ch.edits, arg);
+	}
+	char *indent = indentof(u->src, u->len, st->begin);
+	Edit wait = {at, 0, fmt("%scudaStreamSynchronize(0);\n", indent), 1 << 20};
+	vpush(ch.edits, wait);
+	free(indent);
+	bool one = sp->group.n == 1;
+	ch.safe = fmt("the host memory of the cop%s is page-locked, so %s while the host runs %d statement%s with loops or calls "
+	              "before line %d, none of which touches those bytes or what the device work before %s uses, jumps, "
+	              "syncs or calls code cuflow cannot see",
+	              one ? "y" : "ies", one ? "it runs" : "they run", work, work == 1 ? "" : "s", ch.target,
+	              one ? "it" : "them");
+	for (int i = 0; i < sp->group.n; i++) /* the split speaks for the copy: no keep record of sync's */
+		for (int c = plan->n - 1; c >= 0; c--)
+			if (plan->v[c].pass == PASS_SYNC && plan->v[c].kind == CH_KEEP && plan->v[c].u == u &&
+			    plan->v[c].begin == pf->f->st.v[sp->group.v[i]].begin) {
+				free(plan->v[c].stop);
+				vfree(plan->v[c].members);
+				memmove(&plan->v[c], &plan->v[c + 1], (size_t)(plan->n - c - 1) * sizeof *plan->v);
+				plan->n--;
+			}
+	vpush(*plan, ch);
+}
+
+static void
+splitfn(const P *q, PFunc *pf, Plan *plan)
+{
+	int nl = q->p->locs.n;
+	bool *done = xcalloc(pf->f->st.n, sizeof *done);
+	for (int v = 2; v < pf->f->st.n; v++) {
+		const Bits *host;
+		int dir = done[v] ? 0 : splitcopy(q, pf, plan, v, &host);
+		const Stmt *st = &pf->f->st.v[v];
+		if (!dir || st->list < 0)
+			continue;
+		const List *l = &pf->f->lists.v[st->list];
+		if (l->first.v[st->pos] != v || l->last.v[st->pos] != v)
+			continue;
+		Split sp = {.q = q, .pf = pf, .plan = plan, .up = bnew(nl), .down = bnew(nl), .prd = bnew(nl), .pwr = bnew(nl)};
+		pendwork(q->p, &pf->in[v], &sp.prd, &sp.pwr);
+		sp.kio = (pf->in[v].ex & EX_KIO) != 0;
+		bor(dir == 1 ? &sp.up : &sp.down, host);
+		vpush(sp.group, v);
+		int work, k = groupreach(&sp, l, st->pos, &work);
+		for (int i = 0; i < sp.group.n; i++)
+			done[sp.group.v[i]] = true;
+		if (work > 0)
+			emitsplit(&sp, l, k, work, plan);
+		bfree(&sp.up);
+		bfree(&sp.down);
+		bfree(&sp.prd);
+		bfree(&sp.pwr);
+		vfree(sp.group);
+	}
+	free(done);
+}
+
 void
 pinhost(Prog *p, Plan *plan)
 {
 	P q = {.p = p};
 	fillsites(&q);
-	if (!q.s.n)
-		return;
 	fillctx(&q);
 	for (int fi = 0; fi < p->fns.n; fi++) {
 		PFunc *pf = &p->fns.v[fi];
@@ -548,6 +759,13 @@ pinhost(Prog *p, Plan *plan)
 	}
 	while (sharedfrees(&q))
 		;
+	for (int i = 0; i < q.s.n; i++)
+		q.s.v[i].pin = !q.s.v[i].why;
+	for (int fi = 0; fi < p->fns.n; fi++) {
+		PFunc *pf = &p->fns.v[fi];
+		if (pf->st && pf->in && (pf->f->kind == FN_HOST || pf->f->kind == FN_HOSTDEVICE))
+			splitfn(&q, pf, plan);
+	}
 	for (int i = 0; i < q.s.n; i++) {
 		Site *s = &q.s.v[i];
 		if (s->nup || s->ndown)

@@ -3,8 +3,8 @@
  * runpasses; nothing else links, analyses or runs a pass. A pass reads the
  * analysed program and adds Changes to the plan; the passes a run may ask
  * for (--passes) are the table below, in the order they run: copies first,
- * so that sync leaves alone the copies it moved; pin edits only allocations
- * and frees. */
+ * so that sync leaves alone the copies it moved; pin last, so that its
+ * split-phase copies leave alone what either moved. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +20,7 @@ static const struct {
 	[PASS_PIN] = {"pin", pinhost},
 };
 enum { NPASS = sizeof passtab / sizeof *passtab };
-static const int runorder[NPASS] = {PASS_COPIES, PASS_PIN, PASS_SYNC};
+static const int runorder[NPASS] = {PASS_COPIES, PASS_SYNC, PASS_PIN};
 
 /* The passes a comma list names, as bits PASS_*; 0 when a name is no pass. */
 unsigned

@@ -145,7 +145,9 @@ jpin(const Report *r, int ci, json_t *j)
 		json_array_append_new(copies, json_integer(c->members.v[k]));
 	EditRefs all = {0};
 	fileedits(r, c->u, &all);
-	json_object_set_new(j, "action", json_string("pin"));
+	json_object_set_new(j, "action", json_string(c->how == PN_SPLIT ? "split" : "pin"));
+	if (c->how == PN_SPLIT)
+		json_object_set_new(j, "target", json_pack("{s:i,s:b}", "line", c->target, "blockEnd", c->toend));
 	json_object_set_new(j, "copies", copies);
 	json_object_set_new(j, "safe", jstr(c->safe));
 	json_object_set_new(j, "bytes", jstr(c->bytes));
@@ -177,12 +179,13 @@ static json_t *
 jsummary(const Report *r)
 {
 	int moved = 0, kept = 0, synced = 0, refused = 0, skipped = 0, changed = 0, hoisted = 0, sunk = 0, removed = 0,
-	    ckept = 0, pinned = 0, pkept = 0;
+	    ckept = 0, pinned = 0, pkept = 0, split = 0;
 	for (int i = 0; i < r->plan->n; i++) {
 		const Change *c = &r->plan->v[i];
 		bool sync = c->pass == PASS_SYNC, move = c->kind == CH_MOVE;
 		if (c->pass == PASS_PIN) {
-			pinned += move;
+			pinned += move && c->how == PN_PIN;
+			split += move && c->how == PN_SPLIT ? c->members.n : 0;
 			pkept += !move;
 			continue;
 		}
@@ -207,7 +210,7 @@ jsummary(const Report *r)
 		json_object_set_new(s, "copies", json_pack("{s:i,s:i,s:i,s:i}", "hoisted", hoisted, "sunk", sunk, "removed",
 		                                           removed, "kept", ckept));
 	if (ranpass(r, PASS_PIN))
-		json_object_set_new(s, "pin", json_pack("{s:i,s:i}", "pinned", pinned, "kept", pkept));
+		json_object_set_new(s, "pin", json_pack("{s:i,s:i,s:i}", "pinned", pinned, "split", split, "kept", pkept));
 	return s;
 }
 

@@ -78,6 +78,17 @@ pinmsg(Buf *b, const Change *c)
 			bprintf(b, "%s", c->stop);
 		return;
 	}
+	if (c->how == PN_SPLIT) {
+		bprintf(b, "split %s into cudaMemcpyAsync", c->call);
+		if (c->members.n > 1) {
+			bprintf(b, " (with the cop%s at line%s", c->members.n > 2 ? "ies" : "y", c->members.n > 2 ? "s" : "");
+			for (int i = 1; i < c->members.n; i++)
+				bprintf(b, "%s %d", i == 1 ? "" : i == c->members.n - 1 ? " and" : ",", c->members.v[i]);
+			bputs(b, ")");
+		}
+		bprintf(b, " and a cudaStreamSynchronize(0) before line %d: %s", c->target, c->safe);
+		return;
+	}
 	bprintf(b, "pinned this %s's buffer (now cudaMallocHost, size: %s): %s", c->call, c->bytes, c->safe);
 }
 
@@ -143,7 +154,8 @@ textreport(Buf *b, const Report *r)
 			bprintf(b, "%s: parsed with cuflow's minimal CUDA declarations (no usable CUDA toolkit%s)\n",
 			        relpath(u->path), r->minimalwhy ? r->minimalwhy : "");
 	}
-	int moved = 0, kept = 0, synced = 0, hoisted = 0, sunk = 0, removed = 0, ckept = 0, pinned = 0, pkept = 0;
+	int moved = 0, kept = 0, synced = 0, hoisted = 0, sunk = 0, removed = 0, ckept = 0, pinned = 0, pkept = 0,
+	    split = 0;
 	for (int i = 0; i < r->plan->n; i++) {
 		const Change *c = &r->plan->v[i];
 		change(b, c);
@@ -153,7 +165,8 @@ textreport(Buf *b, const Report *r)
 			removed += c->kind == CH_MOVE && (c->how == CP_REMOVE || c->how == CP_RESYNC);
 			ckept += c->kind == CH_KEEP;
 		} else if (c->pass == PASS_PIN) {
-			pinned += c->kind == CH_MOVE;
+			pinned += c->kind == CH_MOVE && c->how == PN_PIN;
+			split += c->kind == CH_MOVE && c->how == PN_SPLIT ? c->members.n : 0;
 			pkept += c->kind == CH_KEEP;
 		} else if (c->kind == CH_MOVE) {
 			moved++;
@@ -180,8 +193,8 @@ textreport(Buf *b, const Report *r)
 		bprintf(b, "  copies   %d hoisted, %d sunk, %d removed, %d kept in %s loop\n", hoisted, sunk, removed, ckept,
 		        ckept == 1 ? "its" : "their");
 	if (ranpass(r, PASS_PIN))
-		bprintf(b, "  pin      %d buffer%s pinned, %d copied buffer%s kept pageable\n", pinned, pinned == 1 ? "" : "s",
-		        pkept, pkept == 1 ? "" : "s");
+		bprintf(b, "  pin      %d buffer%s pinned, %d cop%s split, %d copied buffer%s kept pageable\n", pinned,
+		        pinned == 1 ? "" : "s", split, split == 1 ? "y" : "ies", pkept, pkept == 1 ? "" : "s");
 	bprintf(b, "  changed  %d file%s\n", changed, changed == 1 ? "" : "s");
 	bprintf(b, "  time     %.2f s (parsing %.2f s, analysis %.2f s)\n", r->twall, r->tparse, r->tanalyse);
 }
