@@ -260,6 +260,11 @@ window(const P *q, Site *s)
 				vpush(work, pf->succ[v].v[i]);
 			}
 	}
+	const char *fn = pf->u->syms.v[pf->f->sym].name;
+	if (!s->why && seen[1] && strcmp(fn, "main")) /* it may live on in the callers, which cuflow does not follow */
+		keep(s, 0, fmt("a path from the allocation to the end of %s() does not free the buffer, so it may outlive "
+		               "the function, where a device reset could free it",
+		               fn));
 	vfree(work);
 	free(seen);
 	free(isfree);
@@ -405,8 +410,11 @@ alloctext(const Site *s)
 	if (n == b || !(isident(src[n]) && !(src[n] >= '0' && src[n] <= '9')))
 		return NULL;
 	bool decl = n > a;
-	for (int j = a; j < n; j++) /* a declaration: a type and stars, no const pointer */
+	for (int j = a; j < n; j++) /* a declaration: a type and stars, no const pointer, no auto */
 		if (!isident(src[j]) && !strchr(" \t*:<>", src[j]))
+			return NULL;
+	for (int j = a; j + 4 <= n; j++)
+		if (!strncmp(src + j, "auto", 4) && (j == a || !isident(src[j - 1])) && !isident(src[j + 4]))
 			return NULL;
 	if (decl && (st->decls.n != 1 || !(st->flags & SF_DECL)))
 		return NULL;
@@ -637,6 +645,32 @@ groupreach(Split *sp, const List *l, int pos, int *work)
 	return k;
 }
 
+/* Does an earlier pass edit the text [a, b] (an insertion at either end
+ * included)? Then the copies or the wait could land on the wrong side. */
+static bool
+edited(const Plan *plan, const Unit *u, int a, int b)
+{
+	for (int c = 0; c < plan->n; c++)
+		for (int k = 0; plan->v[c].pass != PASS_PIN && plan->v[c].u == u && k < plan->v[c].edits.n; k++) {
+			const Edit *e = &plan->v[c].edits.v[k];
+			if (e->off <= b && e->off + e->len >= a)
+				return true;
+		}
+	return false;
+}
+
+static bool
+editedsite(const Plan *plan, const Site *s)
+{
+	const Stmt *st = &s->pf->f->st.v[s->node];
+	bool e = edited(plan, s->pf->u, st->begin, st->end);
+	for (int i = 0; i < s->frees.n && !e; i++) {
+		int off = s->pf->f->calls.v[s->frees.v[i]].off;
+		e = edited(plan, s->pf->u, off, off + 4);
+	}
+	return e;
+}
+
 static void
 emitsplit(Split *sp, const List *l, int k, int work, Plan *plan)
 {
@@ -650,7 +684,7 @@ emitsplit(Split *sp, const List *l, int k, int work, Plan *plan)
 	if (begin < 0 || !blankbefore(u, begin) || (k == l->first.n && u->src[begin] != '}'))
 		return;
 	int at = k < l->first.n ? leadcomments(u, begin) : linestart(u->src, begin);
-	if (directivein(u, st->begin, at) >= 0)
+	if (directivein(u, st->begin, at) >= 0 || edited(plan, u, st->begin, at))
 		return;
 	Change ch = stmtchange(PASS_PIN, CH_MOVE, u, u->syms.v[pf->f->sym].name, st, "cudaMemcpy");
 	ch.how = PN_SPLIT;
@@ -752,6 +786,8 @@ pinhost(Prog *p, Plan *plan)
 		if (why)
 			keep(s, s->pf->f->st.v[s->node].line, fmt("the allocation %s", why));
 		free(why);
+		if (!s->why && editedsite(plan, s))
+			keep(s, s->pf->f->st.v[s->node].line, xstrdup("the allocation or a free is text another pass changes"));
 		why = s->why ? NULL : pays(s);
 		if (why)
 			keep(s, 0, fmt("pinning does not pay: %s", why));
