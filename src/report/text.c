@@ -40,15 +40,22 @@ loops(Buf *b, const Change *c)
 		bprintf(b, "%s %d", i == 0 ? "" : i == c->members.n - 1 ? " and" : ",", c->members.v[i]);
 }
 
+/* What stopped a move, or kept a statement where it is. */
+static void
+stopmsg(Buf *b, const Change *c)
+{
+	if (c->stopline)
+		bprintf(b, "line %d %s", c->stopline, c->stop);
+	else
+		bprintf(b, "%s", c->stop);
+}
+
 static void
 copymsg(Buf *b, const Change *c)
 {
 	if (c->kind != CH_MOVE) {
 		bprintf(b, "kept %s in its loop: ", c->call);
-		if (c->stopline)
-			bprintf(b, "line %d %s", c->stopline, c->stop);
-		else
-			bprintf(b, "%s", c->stop);
+		stopmsg(b, c);
 		return;
 	}
 	if (c->how == CP_REMOVE || c->how == CP_RESYNC) {
@@ -72,10 +79,7 @@ pinmsg(Buf *b, const Change *c)
 {
 	if (c->kind != CH_MOVE) {
 		bprintf(b, "kept this %s's buffer pageable: ", c->call);
-		if (c->stopline)
-			bprintf(b, "line %d %s", c->stopline, c->stop);
-		else
-			bprintf(b, "%s", c->stop);
+		stopmsg(b, c);
 		return;
 	}
 	if (c->how == PN_SPLIT) {
@@ -122,10 +126,7 @@ changemsg(Buf *b, const Change *c)
 			bprintf(b, "; stopped: %s", c->stop);
 	} else {
 		bprintf(b, "kept %s: ", c->call);
-		if (c->stopline)
-			bprintf(b, "line %d %s", c->stopline, c->stop);
-		else
-			bprintf(b, "%s", c->stop);
+		stopmsg(b, c);
 	}
 }
 
