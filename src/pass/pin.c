@@ -1,4 +1,5 @@
-/* pin.c: pinned host buffers (issue 19's `pin` pass, first step).
+/* pin.c: page-locked host buffers and split-phase copies (issue 19's `pin`
+ * pass; doc/pin.md).
  *
  * A blocking copy from pageable memory goes through a staging buffer at a
  * fraction of the link's speed: on an H200, 64 MiB upload in 9.4 ms from
@@ -7,18 +8,18 @@
  * Pinning costs about a millisecond per allocation plus the locking of its
  * pages, so it pays for large buffers and for buffers copied again and again.
  *
- * The pass turns `T *p = (T *)malloc(n);` into `T *p = NULL;
+ * Pinning turns `T *p = (T *)malloc(n);` into `T *p = NULL;
  * cudaMallocHost((void **)&p, n);` and each `free(p)` into
  * `cudaFreeHost(p)`, for a heap site (an abstract location of the points-to
  * analysis) when
  *   - blocking cudaMemcpy-family calls copy it, and no asynchronous copy or
  *     other CUDA call touches it: an async copy from pinned memory no longer
- *     stages the data and returns at once (split-phase copies are the next
- *     step);
+ *     stages the data and returns at once;
  *   - cuflow sees every free: each call that may free the site is a plain
  *     free() in the allocating function that frees only sites pinned with it
- *     (realloc, delete or a free elsewhere keep it pageable), and no call
- *     cuflow cannot see may reach it;
+ *     (realloc or a free elsewhere keep it pageable), every path to the
+ *     function's end frees it (main excepted), and no call cuflow cannot see
+ *     may reach it;
  *   - no call that ends the device context (rules' `context`: cudaDeviceReset
  *     frees pinned memory) may run from the allocation to a free;
  *   - it is not allocated in a loop, and its statement has the plain form;
@@ -27,7 +28,10 @@
  *     more than pinning costs.
  * Blocking copies from pinned memory stay blocking, so the program's order
  * does not change; cudaFreeHost also waits for the device, which only adds
- * order. Every other site that is copied gets a keep record saying why. */
+ * order. Every other site that is copied gets a keep record saying why.
+ *
+ * Split-phase copies (below) then let blocking copies of page-locked memory
+ * return at once, with one wait where the host first needs them. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
