@@ -274,23 +274,74 @@ window(const P *q, Site *s)
 	free(isfree);
 }
 
+/* What the calls of statement v that cuflow cannot see may reach, into r:
+ * the memory their arguments point to, what unknown memory holds, and, when
+ * one may be the program's own code (not declared in a system header; an
+ * indirect call; dlsym), its globals; all through stored pointers. False
+ * when that cannot be told: the unseen code is in a callee, or is no call
+ * (asm, a destructor cuflow does not see). */
+static bool
+unseenreach(const Prog *p, const PFunc *pf, int v, Bits *r)
+{
+	const Stmt *st = &pf->f->st.v[v];
+	int ui = unitidx(p, pf->u);
+	bool any = false, user = false;
+	for (int ci = st->call0; ci < st->call0 + st->ncall; ci++) {
+		const Call *c = &pf->f->calls.v[ci];
+		const Sym *f = c->callee >= 0 ? &pf->u->syms.v[c->callee] : NULL;
+		if (c->kind == C_LAUNCH || c->kind == C_DEFAULTED)
+			continue;
+		if (c->kind == C_DIRECT) {
+			int g = calledfn(p, ui, c);
+			if (g >= 0) {
+				if (p->fns.v[g].sum.ex & EX_UNKNOWN)
+					return false;
+				continue;
+			}
+			const Rule *rl = rules_find(p->rules, c->name);
+			if ((rl && rl->kind != RK_UNKNOWN && rl->kind != RK_UNSAFE) || (!rl && f && valuefn(f)))
+				continue;
+		}
+		any = true;
+		user |= c->kind != C_DIRECT || !f || !(f->flags & SYMF_SYSTEM) || !strncmp(c->name, "dl", 2);
+		for (int i = 0; i < c->nargs; i++)
+			bor(r, &p->pts[nodevar(pf, c->argv[i])]);
+		if (c->self >= 0)
+			bor(r, &p->pts[nodevar(pf, c->self)]);
+	}
+	if (!any || (st->flags & SF_HIDDEN))
+		return false;
+	bset(r, LOC_UNKNOWN);
+	for (int l = 0; user && l < p->locs.n; l++)
+		if (p->locs.v[l].kind == L_VAR && p->locs.v[l].fn < 0)
+			bset(r, l);
+	reach(p, r);
+	return true;
+}
+
 /* Code cuflow cannot see that may reach the site (and free or realloc it). */
 static void
 unseen(const P *q, Site *s)
 {
 	const Prog *p = q->p;
-	Bits one = bnew(p->locs.n);
+	Bits one = bnew(p->locs.n), r = bnew(p->locs.n);
 	bset(&one, s->loc);
 	for (int fi = 0; fi < p->fns.n && !s->why; fi++) {
 		const PFunc *pf = &p->fns.v[fi];
 		for (int v = 0; pf->st && v < pf->f->st.n && !s->why; v++) {
 			const Eff *e = &pf->st[v];
-			if ((e->ex & EX_UNKNOWN) && (conflicts(p, &one, &e->wr) || conflicts(p, &one, &e->rd)))
+			if (!(e->ex & EX_UNKNOWN))
+				continue;
+			bclear(&r);
+			bool may = unseenreach(p, pf, v, &r) ? bhas(&r, s->loc)
+			                                       : conflicts(p, &one, &e->wr) || conflicts(p, &one, &e->rd);
+			if (may)
 				keep(s, pf->f->st.v[v].line,
 				     fmt("calls %s, which cuflow cannot see and which may reach the buffer", e->unk ? e->unk : "code"));
 		}
 	}
 	bfree(&one);
+	bfree(&r);
 }
 
 /* A free that may also free a site that stays pageable keeps this one so. */
