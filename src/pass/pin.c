@@ -714,6 +714,21 @@ edited(const Plan *plan, const Unit *u, int a, int b)
 	return false;
 }
 
+/* Did the sync pass move a wait from before node u to after it (so that
+ * work it waited for is in flight at u in the rewritten program)? */
+static bool
+syncpast(const Plan *plan, const PFunc *pf, int u)
+{
+	const Stmt *st = &pf->f->st.v[u];
+	for (int c = 0; c < plan->n; c++) {
+		const Change *ch = &plan->v[c];
+		if (ch->pass == PASS_SYNC && ch->kind == CH_MOVE && ch->u == pf->u && ch->begin < st->begin &&
+		    (ch->toend || ch->target > st->line))
+			return true;
+	}
+	return false;
+}
+
 static bool
 editedsite(const Plan *plan, const Site *s)
 {
@@ -841,6 +856,14 @@ pinhost(Prog *p, Plan *plan)
 		if (why)
 			keep(s, s->pf->f->st.v[s->node].line, fmt("the allocation %s", why));
 		free(why);
+		for (int k = 0; !s->why && k < s->frees.n; k++) { /* cudaFreeHost waits for the device; free does not */
+			int u = nodeofcall(s->pf->f, s->frees.v[k]);
+			const Pend *in = &s->pf->in[u];
+			if (in->dany || in->sany || !bempty(&in->dwr) || !bempty(&in->swr) || !bempty(&in->drd) ||
+			    !bempty(&in->srd) || syncpast(plan, s->pf, u))
+				keep(s, s->pf->f->st.v[u].line,
+				     xstrdup("frees it while device work may be in flight: cudaFreeHost would wait for that work"));
+		}
 		if (!s->why && editedsite(plan, s))
 			keep(s, s->pf->f->st.v[s->node].line, xstrdup("the allocation or a free is text another pass changes"));
 		why = s->why ? NULL : pays(s);
