@@ -156,6 +156,9 @@ message(const Doc *d, const Diag *x)
 	}
 	if (x->pass == PASS_COPIES)
 		return copymessage(d, x);
+	if (x->pass == PASS_PIN && x->how == PN_SPLIT)
+		return fmt("%s can become cudaMemcpyAsync with a wait before line %d: %s", x->call, line1(d, x->target),
+		           x->safe ? x->safe : "");
 	if (x->pass == PASS_PIN)
 		return fmt("%s's buffer can be pinned (cudaMallocHost): %s", x->call, x->safe ? x->safe : "");
 	int t = line1(d, x->target);
