@@ -519,6 +519,7 @@ typedef struct Prog {
 	Bits escapable; /* locations unknown code could reach */
 	Pend alldev;    /* every device op's effects: what may be in flight when a function starts */
 	char *over;     /* the analysis passed Opts.maxmem and stopped: why the program is refused */
+	unsigned passes; /* the passes this run asked for (PASS_* bits) */
 } Prog;
 
 /* model/link.c */
@@ -567,10 +568,11 @@ typedef struct {
 } Edit;
 typedef VEC(Edit) Edits;
 
-enum { PASS_SYNC, PASS_COPIES, PASS_PIN };
+enum { PASS_SYNC, PASS_COPIES, PASS_PIN, PASS_FUSE };
 enum { CH_MOVE, CH_KEEP };
 enum { CP_HOIST = 1, CP_SINK, CP_REMOVE, CP_RESYNC }; /* Change.how of the copies pass's changes */
 enum { PN_PIN = 1, PN_SPLIT };                        /* and of the pin pass's */
+enum { FU_FUSE = 1 };                                 /* and of the fuse pass's */
 
 /* One decision of a pass about one statement (or group), with its reasons:
  * the report, the machine formats and the edits all come from these. */
@@ -615,6 +617,10 @@ void syncmotion(Prog *p, Plan *plan);
 void copymotion(Prog *p, Plan *plan);
 /* pass/pin.c */
 void pinhost(Prog *p, Plan *plan);
+char *unseenat(const Prog *p, int loc, int *line); /* code cuflow cannot see that may reach loc: why, or NULL */
+char *pinpays(long long size, int nup, int ndown, bool inloop); /* NULL: pinning such a buffer pays; else why not */
+/* pass/fuse.c */
+void fusecopies(Prog *p, Plan *plan);
 
 /* pass/pipeline.c */
 unsigned passset(const char *list); /* PASS_* bits of a comma list; 0: a name that is no pass */

@@ -15,7 +15,7 @@ static const char usage[] =
 	"  (default)          print a unified diff of every rewrite; the report on stderr\n"
 	"  -i, --in-place     write the rewrites into the files\n"
 	"  --check            print the diff; exit 1 if any file would change\n"
-	"  --passes=LIST      comma list of passes to run: sync (the default), copies, pin\n"
+	"  --passes=LIST      comma list of passes to run: sync (the default), copies, pin, fuse\n"
 	"  --lower=openmp -o OUT.cpp  lower the program to C++/OpenMP for a CPU (no GPU)\n"
 	"  --cuda-arch=sm_XX  the GPU the program is built for: __CUDA_ARCH__ in device code (sm_75)\n"
 	"  -p DIR             read compile flags from DIR/compile_commands.json\n"
@@ -299,7 +299,7 @@ main(int argc, char **argv)
 	for (int i = optind; i < dd; i++)
 		vpush(r.inputs, argv[i]);
 	if (!(r.passset = passset(r.passes)))
-		return usageerr("--passes takes a comma list of: sync, copies", r.passes);
+		return usageerr("--passes takes a comma list of: sync, copies, pin, fuse", r.passes);
 	if (r.lower && !r.output)
 		return usageerr("--lower needs -o OUT.cpp", NULL);
 	if (r.output && !r.lower)

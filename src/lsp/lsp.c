@@ -159,6 +159,8 @@ message(const Doc *d, const Diag *x)
 	if (x->pass == PASS_PIN && x->how == PN_SPLIT)
 		return fmt("%s can become cudaMemcpyAsync with a wait before line %d: %s", x->call, line1(d, x->target),
 		           x->safe ? x->safe : "");
+	if (x->pass == PASS_FUSE)
+		return fmt("these copies can run as one copy: %s", x->safe ? x->safe : "");
 	if (x->pass == PASS_PIN)
 		return fmt("%s's buffer can be pinned (cudaMallocHost): %s", x->call, x->safe ? x->safe : "");
 	int t = line1(d, x->target);
@@ -184,7 +186,7 @@ jdiag(Server *sv, const Doc *d, const Diag *x)
 	char *msg = message(d, x);
 	json_t *j = json_pack("{s:o, s:i, s:s, s:s, s:s, s:{s:i}}", "range", jrange(&d->t, x->sb, x->se, sv->enc),
 	                      "severity", x->kind == CH_KEEP ? SEV_HINT : SEV_INFORMATION, "code",
-	                      x->kind < 0 ? "not-analysed" : x->pass == PASS_PIN ? "pin" : x->pass == PASS_COPIES ? "copy-motion" : "sync-motion", "source",
+	                      x->kind < 0 ? "not-analysed" : x->pass == PASS_FUSE ? "fuse" : x->pass == PASS_PIN ? "pin" : x->pass == PASS_COPIES ? "copy-motion" : "sync-motion", "source",
 	                      "cuflow", "message", msg, "data",
 	                      "id", x->id);
 	free(msg);

@@ -319,29 +319,41 @@ unseenreach(const Prog *p, const PFunc *pf, int v, Bits *r)
 	return true;
 }
 
-/* Code cuflow cannot see that may reach the site (and free or realloc it). */
-static void
-unseen(const P *q, Site *s)
+/* Code cuflow cannot see that may reach location loc (and free or realloc
+ * it): why, and its line, or NULL. */
+char *
+unseenat(const Prog *p, int loc, int *line)
 {
-	const Prog *p = q->p;
 	Bits one = bnew(p->locs.n), r = bnew(p->locs.n);
-	bset(&one, s->loc);
-	for (int fi = 0; fi < p->fns.n && !s->why; fi++) {
+	bset(&one, loc);
+	char *why = NULL;
+	for (int fi = 0; fi < p->fns.n && !why; fi++) {
 		const PFunc *pf = &p->fns.v[fi];
-		for (int v = 0; pf->st && v < pf->f->st.n && !s->why; v++) {
+		for (int v = 0; pf->st && v < pf->f->st.n && !why; v++) {
 			const Eff *e = &pf->st[v];
 			if (!(e->ex & EX_UNKNOWN))
 				continue;
 			bclear(&r);
-			bool may = unseenreach(p, pf, v, &r) ? bhas(&r, s->loc)
+			bool may = unseenreach(p, pf, v, &r) ? bhas(&r, loc)
 			                                       : conflicts(p, &one, &e->wr) || conflicts(p, &one, &e->rd);
-			if (may)
-				keep(s, pf->f->st.v[v].line,
-				     fmt("calls %s, which cuflow cannot see and which may reach the buffer", e->unk ? e->unk : "code"));
+			if (may) {
+				*line = pf->f->st.v[v].line;
+				why = fmt("calls %s, which cuflow cannot see and which may reach the buffer", e->unk ? e->unk : "code");
+			}
 		}
 	}
 	bfree(&one);
 	bfree(&r);
+	return why;
+}
+
+static void
+unseen(const P *q, Site *s)
+{
+	int line = 0;
+	char *why = unseenat(q->p, s->loc, &line);
+	if (why)
+		keep(s, line, why);
 }
 
 /* A free that may also free a site that stays pageable keeps this one so. */
@@ -374,22 +386,23 @@ pincost(double b)
 	return PINFIXED + PINSMALL * small + PINLARGE * (b - small);
 }
 
-/* Does pinning pay (pinbench's constants)? If not, why. */
-static char *
-pays(const Site *s)
+/* Does pinning a buffer of size bytes (LLONG_MIN: not a constant), copied
+ * nup and ndown times, pay (pinbench's constants)? If not, why. */
+char *
+pinpays(long long size, int nup, int ndown, bool inloop)
 {
-	if (s->size != LLONG_MIN && s->size < PINMIN)
-		return fmt("it holds %lld bytes: below %d KiB a copy from pinned memory is no faster", s->size, PINMIN >> 10);
-	if (s->inloop)
+	if (size != LLONG_MIN && size < PINMIN)
+		return fmt("it holds %lld bytes: below %d KiB a copy from pinned memory is no faster", size, PINMIN >> 10);
+	if (inloop)
 		return NULL;
-	if (s->size == LLONG_MIN)
+	if (size == LLONG_MIN)
 		return fmt("it is copied %d time%s outside loops and its size is not a constant: pinning costs about 1 ms "
 		           "plus the locking of its pages and pays only for large or repeated copies",
-		           s->nup + s->ndown, s->nup + s->ndown == 1 ? "" : "s");
-	double b = (double)s->size, save = b * (UPSAVE * s->nup + DOWNSAVE * s->ndown), cost = pincost(b);
+		           nup + ndown, nup + ndown == 1 ? "" : "s");
+	double b = (double)size, save = b * (UPSAVE * nup + DOWNSAVE * ndown), cost = pincost(b);
 	if (save <= cost)
-		return fmt("its %d cop%s of %lld bytes would save %.1f ms and pinning costs %.1f ms", s->nup + s->ndown,
-		           s->nup + s->ndown == 1 ? "y" : "ies", s->size, save / 1e6, cost / 1e6);
+		return fmt("its %d cop%s of %lld bytes would save %.1f ms and pinning costs %.1f ms", nup + ndown,
+		           nup + ndown == 1 ? "y" : "ies", size, save / 1e6, cost / 1e6);
 	return NULL;
 }
 
@@ -866,7 +879,7 @@ pinhost(Prog *p, Plan *plan)
 		}
 		if (!s->why && editedsite(plan, s))
 			keep(s, s->pf->f->st.v[s->node].line, xstrdup("the allocation or a free is text another pass changes"));
-		why = s->why ? NULL : pays(s);
+		why = s->why ? NULL : pinpays(s->size, s->nup, s->ndown, s->inloop);
 		if (why)
 			keep(s, 0, fmt("pinning does not pay: %s", why));
 		free(why);

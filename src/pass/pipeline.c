@@ -4,7 +4,8 @@
  * analysed program and adds Changes to the plan; the passes a run may ask
  * for (--passes) are the table below, in the order they run: copies first,
  * so that sync leaves alone the copies it moved; pin last, so that its
- * split-phase copies leave alone what either moved. */
+ * split-phase copies leave alone what either moved; fuse after pin, so that
+ * the small buffers pin leaves pageable may share an allocation. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,9 +19,10 @@ static const struct {
 	[PASS_SYNC] = {"sync", syncmotion},
 	[PASS_COPIES] = {"copies", copymotion},
 	[PASS_PIN] = {"pin", pinhost},
+	[PASS_FUSE] = {"fuse", fusecopies},
 };
 enum { NPASS = sizeof passtab / sizeof *passtab };
-static const int runorder[NPASS] = {PASS_COPIES, PASS_SYNC, PASS_PIN};
+static const int runorder[NPASS] = {PASS_COPIES, PASS_SYNC, PASS_PIN, PASS_FUSE};
 
 /* The passes a comma list names, as bits PASS_*; 0 when a name is no pass. */
 unsigned
@@ -86,6 +88,7 @@ char *
 runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Plan *plan)
 {
 	Prog *p = prog_link(u, n, rules, o);
+	p->passes = passes;
 	char *why = NULL;
 	if (analyse(p)) {
 		for (int k = 0; k < NPASS; k++)

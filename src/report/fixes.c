@@ -92,7 +92,10 @@ diagnostic(Buf *b, const Report *r, int ci, const EditRefs *all, const char *pat
 	Buf msg = {0};
 	changemsg(&msg, c);
 	bprintf(b, "  - DiagnosticName:  cuflow-%s\n    DiagnosticMessage:\n",
-	        c->pass == PASS_PIN ? "pin" : c->pass == PASS_COPIES ? "copy-motion" : "sync-motion");
+	        c->pass == PASS_FUSE  ? "fuse"
+	        : c->pass == PASS_PIN ? "pin"
+	        : c->pass == PASS_COPIES ? "copy-motion"
+	                                 : "sync-motion");
 	yfield(b, "      ", "Message", bstr(&msg));
 	yfield(b, "      ", "FilePath", path);
 	bprintf(b, "      FileOffset:      %d\n", c->begin);

@@ -156,6 +156,26 @@ jpin(const Report *r, int ci, json_t *j)
 	return j;
 }
 
+/* Copies the fuse pass made one: the layout's first size and the copies. */
+static json_t *
+jfuse(const Report *r, int ci, json_t *j)
+{
+	const Change *c = &r->plan->v[ci];
+	json_t *copies = json_array();
+	for (int k = 0; k < c->members.n; k++)
+		json_array_append_new(copies, json_integer(c->members.v[k]));
+	EditRefs all = {0};
+	fileedits(r, c->u, &all);
+	json_object_set_new(j, "action", json_string("fuse"));
+	json_object_set_new(j, "copies", copies);
+	json_object_set_new(j, "copiesAfter", json_integer(c->calls));
+	json_object_set_new(j, "target", json_pack("{s:i}", "line", c->target));
+	json_object_set_new(j, "safe", jstr(c->safe));
+	json_object_set_new(j, "edits", jedits(r, ci, &all));
+	vfree(all);
+	return j;
+}
+
 static json_t *
 jchange(const Report *r, int ci)
 {
@@ -172,17 +192,27 @@ jchange(const Report *r, int ci)
 	json_object_set_new(j, "stop", json_pack("{s:o,s:o}", "line", stopline, "reason", jstr(c->stop ? c->stop : "")));
 	if (c->kind != CH_MOVE)
 		return j;
-	return c->pass == PASS_COPIES ? jcopy(r, ci, j) : c->pass == PASS_PIN ? jpin(r, ci, j) : jmove(r, ci, j);
+	return c->pass == PASS_COPIES ? jcopy(r, ci, j)
+	       : c->pass == PASS_PIN  ? jpin(r, ci, j)
+	       : c->pass == PASS_FUSE ? jfuse(r, ci, j)
+	                              : jmove(r, ci, j);
 }
 
 static json_t *
 jsummary(const Report *r)
 {
 	int moved = 0, kept = 0, synced = 0, refused = 0, skipped = 0, changed = 0, hoisted = 0, sunk = 0, removed = 0,
-	    ckept = 0, pinned = 0, pkept = 0, split = 0;
+	    ckept = 0, pinned = 0, pkept = 0, split = 0, groups = 0, fused = 0, after = 0, fkept = 0;
 	for (int i = 0; i < r->plan->n; i++) {
 		const Change *c = &r->plan->v[i];
 		bool sync = c->pass == PASS_SYNC, move = c->kind == CH_MOVE;
+		if (c->pass == PASS_FUSE) {
+			groups += move;
+			fused += move ? c->members.n : 0;
+			after += move ? c->calls : 0;
+			fkept += !move;
+			continue;
+		}
 		if (c->pass == PASS_PIN) {
 			pinned += move && c->how == PN_PIN;
 			split += move && c->how == PN_SPLIT ? c->members.n : 0;
@@ -211,6 +241,9 @@ jsummary(const Report *r)
 		                                           removed, "kept", ckept));
 	if (ranpass(r, PASS_PIN))
 		json_object_set_new(s, "pin", json_pack("{s:i,s:i,s:i}", "pinned", pinned, "split", split, "kept", pkept));
+	if (ranpass(r, PASS_FUSE))
+		json_object_set_new(s, "fuse", json_pack("{s:i,s:i,s:i,s:i}", "groups", groups, "copies", fused, "copiesAfter",
+		                                         after, "kept", fkept));
 	return s;
 }
 

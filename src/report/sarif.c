@@ -14,7 +14,7 @@
 
 #define SRCROOT "%SRCROOT%"
 #define SCHEMA "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-enum { RULE_MOVE, RULE_KEEP, RULE_COPYMOVE, RULE_COPYKEEP, RULE_PIN, RULE_PINKEEP };
+enum { RULE_MOVE, RULE_KEEP, RULE_COPYMOVE, RULE_COPYKEEP, RULE_PIN, RULE_PINKEEP, RULE_FUSE, RULE_FUSEKEEP };
 
 static json_t *
 jtext(const char *s)
@@ -84,7 +84,7 @@ static json_t *
 jrules(void)
 {
 	return json_pack(
-	        "[o,o,o,o,o,o]",
+	        "[o,o,o,o,o,o,o,o]",
 	        jrule("sync-motion/move", "SyncCanMoveLater",
 	              "A blocking CUDA synchronization can move later so host work overlaps the GPU",
 	              "A blocking cudaMemcpy, cudaDeviceSynchronize, stream or event synchronization, or cudaFree "
@@ -119,6 +119,18 @@ jrules(void)
 	              "A copied host buffer stays pageable",
 	              "cuflow examined this allocation and left it pageable: the message names what stops it (an "
 	              "asynchronous copy, a free it cannot rewrite, a device reset, the cost model). Nothing to do.",
+	              "note", "recommendation"),
+	        jrule("fuse/move", "CopiesCanBeFused",
+	              "Blocking copies of several buffers can run as one copy",
+	              "Every cudaMemcpy pays a startup of several microseconds. cuflow -i allocates the buffers side by "
+	              "side (one cudaMalloc and one malloc, 256-byte aligned, with guard gaps) and copies them with one "
+	              "call; the message gives the layout, the copies and the facts that make it safe.",
+	              "warning", "warning"),
+	        jrule("fuse/keep", "CopyStaysSeparate",
+	              "A blocking copy stays a copy of its own",
+	              "cuflow examined this copy beside others of its block and left it alone: the message names what "
+	              "stops it (a use of the buffer it cannot see, an allocation it cannot rewrite, the cost model). "
+	              "Nothing to do.",
 	              "note", "recommendation"));
 }
 
@@ -193,7 +205,8 @@ jrelated(const Change *c)
 	if (c->kind == CH_MOVE) {
 		json_t *loc = jlocation(u, json_pack("{s:i}", "startLine", c->target));
 		json_object_set_new(loc, "id", json_integer(2));
-		json_object_set_new(loc, "message", jtext(c->pass == PASS_PIN      ? "the buffer is allocated pinned here"
+		json_object_set_new(loc, "message", jtext(c->pass == PASS_FUSE     ? "the fused copy stands here"
+		                                          : c->pass == PASS_PIN    ? "the buffer is allocated pinned here"
 		                                          : c->pass == PASS_COPIES ? "the copy moves to just before this line"
 		                                          : c->toend ? "the sync moves to the end of this block"
 		                                                     : "the sync moves down to just before this line"));
@@ -213,12 +226,14 @@ jresult(const Report *r, int ci)
 	json_object_set_new(loc, "logicalLocations",
 	                    json_pack("[{s:o,s:s}]", "name", jstr(c->fn ? c->fn : ""), "kind", "function"));
 	bool copy = c->pass == PASS_COPIES;
-	int rule = c->pass == PASS_PIN ? (move ? RULE_PIN : RULE_PINKEEP)
+	int rule = c->pass == PASS_FUSE  ? (move ? RULE_FUSE : RULE_FUSEKEEP)
+	           : c->pass == PASS_PIN ? (move ? RULE_PIN : RULE_PINKEEP)
 	           : copy              ? (move ? RULE_COPYMOVE : RULE_COPYKEEP)
 	           : move              ? RULE_MOVE
 	                               : RULE_KEEP;
 	static const char *const ids[] = {"sync-motion/move", "sync-motion/keep", "copy-motion/move",
-	                                  "copy-motion/keep", "pin/move",         "pin/keep"};
+	                                  "copy-motion/keep", "pin/move",         "pin/keep",
+	                                  "fuse/move",        "fuse/keep"};
 	json_t *res = json_pack("{s:s,s:i,s:s,s:o,s:[o],s:o}", "ruleId", ids[rule],
 	                        "ruleIndex", rule, "level", move ? "warning" : "note", "message",
 	                        jtext(bstr(&msg)), "locations", loc, "relatedLocations", jrelated(c));

@@ -96,9 +96,27 @@ pinmsg(Buf *b, const Change *c)
 	bprintf(b, "pinned this %s's buffer (now cudaMallocHost, size: %s): %s", c->call, c->bytes, c->safe);
 }
 
+static void
+fusemsg(Buf *b, const Change *c)
+{
+	if (c->kind != CH_MOVE) {
+		bprintf(b, "kept this %s apart: ", c->call);
+		stopmsg(b, c);
+		return;
+	}
+	bprintf(b, "fused %d copies (line", c->overlap);
+	for (int i = 0; i < c->members.n; i++)
+		bprintf(b, "%s %d", i == 0 ? "s" : i == c->members.n - 1 ? " and" : ",", c->members.v[i]);
+	bprintf(b, ") into %d: %s", c->calls, c->safe);
+}
+
 void
 changemsg(Buf *b, const Change *c)
 {
+	if (c->pass == PASS_FUSE) {
+		fusemsg(b, c);
+		return;
+	}
 	if (c->pass == PASS_COPIES) {
 		copymsg(b, c);
 		return;
@@ -156,7 +174,7 @@ textreport(Buf *b, const Report *r)
 			        relpath(u->path), r->minimalwhy ? r->minimalwhy : "");
 	}
 	int moved = 0, kept = 0, synced = 0, hoisted = 0, sunk = 0, removed = 0, ckept = 0, pinned = 0, pkept = 0,
-	    split = 0;
+	    split = 0, groups = 0, fused = 0, after = 0, fkept = 0;
 	for (int i = 0; i < r->plan->n; i++) {
 		const Change *c = &r->plan->v[i];
 		change(b, c);
@@ -165,6 +183,11 @@ textreport(Buf *b, const Report *r)
 			sunk += c->kind == CH_MOVE && c->how == CP_SINK;
 			removed += c->kind == CH_MOVE && (c->how == CP_REMOVE || c->how == CP_RESYNC);
 			ckept += c->kind == CH_KEEP;
+		} else if (c->pass == PASS_FUSE) {
+			groups += c->kind == CH_MOVE;
+			fused += c->kind == CH_MOVE ? c->members.n : 0;
+			after += c->kind == CH_MOVE ? c->calls : 0;
+			fkept += c->kind == CH_KEEP;
 		} else if (c->pass == PASS_PIN) {
 			pinned += c->kind == CH_MOVE && c->how == PN_PIN;
 			split += c->kind == CH_MOVE && c->how == PN_SPLIT ? c->members.n : 0;
@@ -196,6 +219,9 @@ textreport(Buf *b, const Report *r)
 	if (ranpass(r, PASS_PIN))
 		bprintf(b, "  pin      %d buffer%s pinned, %d cop%s split, %d copied buffer%s kept pageable\n", pinned,
 		        pinned == 1 ? "" : "s", split, split == 1 ? "y" : "ies", pkept, pkept == 1 ? "" : "s");
+	if (ranpass(r, PASS_FUSE))
+		bprintf(b, "  fuse     %d group%s: %d copies became %d; %d cop%s kept apart\n", groups, groups == 1 ? "" : "s",
+		        fused, after, fkept, fkept == 1 ? "y" : "ies");
 	bprintf(b, "  changed  %d file%s\n", changed, changed == 1 ? "" : "s");
 	bprintf(b, "  time     %.2f s (parsing %.2f s, analysis %.2f s)\n", r->twall, r->tparse, r->tanalyse);
 }

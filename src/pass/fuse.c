@@ -1,0 +1,1506 @@
+/* fuse.c: transfer and allocation fusion (issue 19's `fuse` pass;
+ * doc/fuse.md), after Kessler, "Global optimization of operand transfer
+ * fusion in heterogeneous computing" (SCOPES 2022).
+ *
+ * Every cudaMemcpy pays a startup of several microseconds whatever its size;
+ * copies of buffers that lie side by side on both sides become one copy when
+ * they may run at the same time. Per host function:
+ *
+ * 1. Candidates: blocking `cudaMemcpy(d, h, S, kind);` statements (a `copy`
+ *    rule with `sync(copy,N)`, a literal direction) of a whole buffer: d is
+ *    a variable that one cudaMalloc-like statement of the function set, h
+ *    one that a malloc-like declaration set, both with size text S. Such a
+ *    pair of allocations is a member when cuflow sees every use of them (see
+ *    memberbar: no unseen code, no pointer comparison, only copies, memsets,
+ *    launches and one plain free each, their variables and sizes set once).
+ * 2. Windows (Kessler's earliest-latest intervals, downward only): a copy may
+ *    move down its block to the place of a later copy of the same direction
+ *    while the statements it passes touch neither its bytes nor what the
+ *    device work it waited for uses, and do not jump, exit, read a clock or
+ *    call code cuflow cannot see.
+ * 3. The affinity graph: members whose copies' windows overlap, weighted by
+ *    the places they share; per connected component a maximum-weight
+ *    Hamiltonian path (exact for up to 12 members, greedy from every start
+ *    beyond) is the layout order.
+ * 4. Each copy takes a place in its window so that the copies at each place
+ *    form the fewest runs of consecutive members (local search from the
+ *    original places and from the latest ones, single and whole-place moves).
+ * 5. A run pays when its sizes are not constants (the startup is saved and
+ *    the guard gaps cost nothing measurable) or when the startups it saves
+ *    are at least 1% of its time (fusebench's constants below); members in no
+ *    fused run leave the layout.
+ * 6. The rewrite: one cudaMalloc and one malloc per group, members at
+ *    256-byte aligned offsets in layout order with a guard gap of at least
+ *    256 bytes after each (a kernel's small overrun lands in the gap, not in a
+ *    neighbour); each run becomes `cudaMemcpy(d_first, h_first, (size_t)((char
+ *    *)d_last - (char *)d_first) + S_last, kind)`; the frees become one, at
+ *    the last of them. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "analysis/analysis.h"
+#include "pass/copies.h"
+
+/* fusebench (tests/gpu/fuse/fusebench.cu) on an H200: the startup of a
+ * blocking pageable copy, and the pageable bandwidths of pinbench. */
+#define STARTUP 7000.0 /* ns */
+#define UPBW 7.1       /* bytes per ns */
+#define DOWNBW 11.0
+#define PAYS 0.01      /* the saved startups' share of the run's time */
+#define EXACT 12       /* members up to which the layout path is exact */
+
+typedef struct {
+	int loc, sym, varloc;
+	int node, call;    /* the allocation */
+	char *size;        /* its size argument's text */
+	int sizeat, sizeend; /* host: where that text is; and the call, to */
+	int callat, callend; /* put the offset in place of malloc(...) */
+	bool cast;         /* host: a cast stands before the call */
+	int free;          /* its free statement's node, or -1 */
+} Side;
+
+typedef struct {
+	Side h, d;
+	char *why;
+	int whyline;
+	int comp, rank; /* connected component, place in its layout (-1: out) */
+} Mem;
+
+typedef struct {
+	int node, list, pos, dir, m;
+	Ints win;  /* the places it may take: copies of the same block and direction, its own first */
+	int at;    /* the place chosen: the copy it joins, as an index of Fz.x */
+	char *why;
+	int whyline;
+	const char *stop; /* what ends its window, at line stopline */
+	int stopline;
+	bool fused;
+} Xfer;
+
+typedef struct {
+	Prog *p;
+	PFunc *pf;
+	const Func *f;
+	const Unit *u;
+	Plan *plan;
+	VEC(Mem) m;
+	VEC(Xfer) x; /* every candidate copy; each is also a place the others may join */
+} Fz;
+
+static void
+bar(char **why, int *line, int at, char *w)
+{
+	if (*why) {
+		free(w);
+		return;
+	}
+	*why = w;
+	*line = at;
+}
+
+static const Rule *
+ruleof(const Fz *z, const Call *c)
+{
+	if (c->kind != C_DIRECT || calledfn(z->p, unitidx(z->p, z->u), c) >= 0)
+		return NULL;
+	return rules_find(z->p->rules, c->name);
+}
+
+static bool
+haseff(const Rule *r, int what, int arg, int space)
+{
+	for (int i = 0; r && i < r->neff; i++)
+		if (r->eff[i].what == what && r->eff[i].arg == arg && (space < 0 || r->eff[i].space == space))
+			return true;
+	return false;
+}
+
+/* The direction of a blocking copy statement of the form `copy(a, b, S,
+ * kind);` (1 up, 2 down), or 0. */
+static int
+copystmt(const Fz *z, int v)
+{
+	const Stmt *st = &z->f->st.v[v];
+	if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_DIRECTIVE)) || !(st->flags & SF_INMAIN))
+		return 0;
+	const Call *c = &z->f->calls.v[st->call0];
+	const Rule *r = ruleof(z, c);
+	if (!r || r->kind != RK_COPY || (r->flags & RF_ASYNC) || c->nargs != 4 || c->off != st->begin ||
+	    !haseff(r, EF_SYNC, 3, SY_COPY) || !haseff(r, EF_WRITE, 0, -1) || !haseff(r, EF_READ, 1, -1))
+		return 0;
+	return c->argk[3] == 1 || c->argk[3] == 2 ? (int)c->argk[3] : 0;
+}
+
+/* The variable a value node loads, or -1. */
+static int
+loadvar(const Func *f, int node)
+{
+	const Node *n = &f->nodes.v[node];
+	if (n->kind != N_LOAD || f->nodes.v[n->a].kind != N_VAR)
+		return -1;
+	return f->nodes.v[n->a].sym;
+}
+
+static char *
+squeeze(const char *s)
+{
+	char *t = xstrdup(s), *o = t;
+	for (; *s; s++)
+		if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+			*o++ = *s;
+	*o = 0;
+	return t;
+}
+
+static bool
+sametxt(const char *a, const char *b)
+{
+	char *x = squeeze(a), *y = squeeze(b);
+	bool same = !strcmp(x, y);
+	free(x);
+	free(y);
+	return same;
+}
+
+static int
+closeparen(const char *src, int at, int end)
+{
+	for (int j = at, depth = 0; j < end; j++) {
+		if (src[j] == '"' || src[j] == '\'')
+			return -1;
+		if (src[j] == '(')
+			depth++;
+		else if (src[j] == ')' && --depth == 0)
+			return j + 1;
+	}
+	return -1;
+}
+
+/* Only `;` (and blanks) in [a, b). */
+static bool
+onlysemi(const char *src, int a, int b)
+{
+	int semi = 0;
+	for (int j = a; j < b; j++)
+		if (src[j] == ';')
+			semi++;
+		else if (!strchr(" \t\r\n", src[j]))
+			return false;
+	return semi == 1;
+}
+
+/* A size with no side effect: no assignment, increment or call of its own. */
+static bool
+puresize(const char *s)
+{
+	for (int i = 0; s[i]; i++)
+		if ((s[i] == '+' && s[i + 1] == '+') || (s[i] == '-' && s[i + 1] == '-') ||
+		    (s[i] == '=' && (i == 0 || !strchr("=!<>", s[i - 1])) && s[i + 1] != '='))
+			return false;
+	return true;
+}
+
+/* ---------------------------------------------------------------- members */
+
+static int
+nodeof(const Func *f, int ci)
+{
+	for (int v = 2; v < f->st.n; v++)
+		if (ci >= f->st.v[v].call0 && ci < f->st.v[v].call0 + f->st.v[v].ncall)
+			return v;
+	return -1;
+}
+
+/* The one statement of the function that writes the variable: its
+ * allocation; or -1 (none, or more than one: *unk, one that may through
+ * code cuflow cannot see). */
+static int
+setter(const Fz *z, int varloc, int *unk)
+{
+	int at = -1, n = 0;
+	for (int v = 2; v < z->f->st.n; v++) {
+		const Eff *e = &z->pf->st[v];
+		if (bhas(&e->wr, LOC_UNKNOWN) && bhas(&z->p->escapable, varloc) && (e->ex & EX_UNKNOWN))
+			*unk = v;
+		if (bhas(&e->wr, varloc) || (bhas(&e->wr, LOC_UNKNOWN) && bhas(&z->p->escapable, varloc)))
+			at = v, n++;
+	}
+	return n == 1 ? at : -1;
+}
+
+/* The device side: `cudaMalloc([(void **)]&d, S);` alone on its lines. */
+static char *
+devside(const Fz *z, Side *s)
+{
+	const Stmt *st = &z->f->st.v[s->node];
+	const char *src = z->u->src;
+	if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_DIRECTIVE)))
+		return xstrdup("is not allocated by a plain statement of its own");
+	const Call *c = &z->f->calls.v[st->call0];
+	const Rule *r = ruleof(z, c);
+	if (!r || c->nargs != 2 || !haseff(r, EF_ALLOC, 0, SP_DEVICE) || c->off != st->begin)
+		return fmt("is not allocated by a plain cudaMalloc-like call (%s)", c->name);
+	const Node *a = &z->f->nodes.v[c->argv[0]];
+	if (a->kind != N_ADDR || z->f->nodes.v[a->a].kind != N_VAR || z->f->nodes.v[a->a].sym != s->sym)
+		return fmt("is allocated through an expression other than &%s", z->u->syms.v[s->sym].name);
+	int open = c->off + (int)strcspn(src + c->off, "(");
+	int close = closeparen(src, open, st->end);
+	if (close < 0 || !onlysemi(src, close, st->end))
+		return xstrdup("is allocated by a statement that does more than the allocation");
+	s->call = st->call0;
+	s->size = calltext(src, c->off, st->end, 1);
+	return NULL;
+}
+
+/* The host side: `[T *]h = [(T *)]malloc(S);` alone on its lines. */
+static char *
+hostside(const Fz *z, Side *s)
+{
+	const Stmt *st = &z->f->st.v[s->node];
+	const char *src = z->u->src;
+	if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_DIRECTIVE)))
+		return xstrdup("is not allocated by a plain statement of its own");
+	const Call *c = &z->f->calls.v[st->call0];
+	const Rule *r = ruleof(z, c);
+	if (!r || c->nargs != 1 || !haseff(r, EF_ALLOC, ARG_RET, SP_HOST))
+		return fmt("is not allocated by a plain malloc-like call (%s)", c->name);
+	int open = c->off + (int)strcspn(src + c->off, "(");
+	int close = closeparen(src, open, st->end);
+	if (close < 0 || !onlysemi(src, close, st->end))
+		return xstrdup("is allocated by a statement that does more than the allocation");
+	int b = c->off; /* back over a cast to the '=' */
+	while (b > st->begin && strchr(" \t\r\n", src[b - 1]))
+		b--;
+	s->cast = b > st->begin && src[b - 1] == ')';
+	if (s->cast) {
+		while (b > st->begin && src[b - 1] != '(')
+			b--;
+		b--;
+		while (b > st->begin && strchr(" \t\r\n", src[b - 1]))
+			b--;
+	}
+	if (b <= st->begin || src[b - 1] != '=' || strchr("=!<>", src[b - 2]))
+		return xstrdup("is not allocated as `p = (T *)malloc(n);`");
+	s->call = st->call0;
+	s->callat = c->off;
+	s->callend = close;
+	s->sizeat = open + 1;
+	s->sizeend = close - 1;
+	s->size = calltext(src, c->off, st->end, 0);
+	return NULL;
+}
+
+/* Is the variable compared as a pointer (==, !=, <, >, <=, >=, !) in
+ * [a, b) of u? Subscripts and member access do not count. */
+static bool
+compared(const Unit *u, int a, int b, const char *name)
+{
+	size_t n = strlen(name);
+	const char *s = u->src;
+	for (int i = a; i + (int)n <= b; i++) {
+		if (strncmp(s + i, name, n) || (i > 0 && isident(s[i - 1])) || isident(s[i + n]))
+			continue;
+		int l = i - 1, r = i + (int)n;
+		while (l >= a && (s[l] == ' ' || s[l] == '\t'))
+			l--;
+		while (r < b && (s[r] == ' ' || s[r] == '\t'))
+			r++;
+		if (r < b && (s[r] == '[' || (s[r] == '-' && s[r + 1] == '>')))
+			continue;
+		bool right = r + 1 < b && ((s[r] == '=' && s[r + 1] == '=') || (s[r] == '!' && s[r + 1] == '=') ||
+		                           ((s[r] == '<' || s[r] == '>') && s[r + 1] != s[r]));
+		bool left = l > a && ((s[l] == '=' && s[l - 1] == '=') || (s[l] == '=' && s[l - 1] == '!') ||
+		                      ((s[l] == '<' || s[l] == '>') && s[l - 1] != s[l] && s[l - 1] != '-') ||
+		                      (s[l] == '!' && s[l + 1] != '='));
+		if (right || left)
+			return true;
+	}
+	return false;
+}
+
+/* Does any variable that may point to the site get compared as a pointer? */
+static bool
+comparesite(const Fz *z, int loc)
+{
+	const Prog *p = z->p;
+	for (int fi = 0; fi < p->fns.n; fi++) {
+		const PFunc *g = &p->fns.v[fi];
+		int ui = unitidx(p, g->u);
+		for (int k = 0; k < g->u->syms.n; k++) {
+			const Sym *y = &g->u->syms.v[k];
+			int l = (y->kind == SYM_LOCAL || y->kind == SYM_PARAM) && y->owner == g->f->sym ? symloc(p, ui, k) : -1;
+			if (l >= 0 && bhas(&p->pts[l], loc) && compared(g->u, g->f->begin, g->f->end, y->name))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Every call of the program that touches the site: copies, memsets,
+ * launches, host-only library calls and the program's own functions may;
+ * one plain free in this function; anything else keeps it apart. */
+static char *
+touches(const Fz *z, Side *s, bool dev, int *line)
+{
+	const Prog *p = z->p;
+	s->free = -1;
+	for (int fi = 0; fi < p->fns.n; fi++) {
+		const PFunc *g = &p->fns.v[fi];
+		if (!g->st || (g->f->kind != FN_HOST && g->f->kind != FN_HOSTDEVICE))
+			continue;
+		for (int ci = 0; ci < g->f->calls.n; ci++) {
+			const Call *c = &g->f->calls.v[ci];
+			bool hit = false;
+			for (int a = 0; a < c->nargs && !hit; a++)
+				hit = bhas(&p->pts[nodevar(g, c->argv[a])], s->loc);
+			if (!hit || c->kind == C_LAUNCH || (c->kind == C_DIRECT && calledfn(p, unitidx(p, g->u), c) >= 0))
+				continue;
+			const Rule *r = c->kind == C_DIRECT ? rules_find(p->rules, c->name) : NULL;
+			*line = c->line;
+			if (!r)
+				return fmt("is passed to %s, which cuflow cannot see", c->name);
+			if (haseff(r, EF_FREE, 0, -1)) {
+				int v = nodeof(g->f, ci);
+				if (g != z->pf || s->free >= 0 || c->nargs != 1 || loadvar(g->f, c->argv[0]) != s->sym || v < 0 ||
+				    g->f->st.v[v].ncall != 1 || c->off != g->f->st.v[v].begin ||
+				    (g->f->st.v[v].flags & (SF_MACRO | SF_DIRECTIVE)))
+					return fmt("is freed by %s other than once, as `%s(%s);` in %s()", c->name, c->name,
+					           z->u->syms.v[s->sym].name, z->u->syms.v[z->f->sym].name);
+				s->free = v;
+				continue;
+			}
+			if (ci == s->call && g == z->pf)
+				continue;
+			if (r->kind == RK_COPY && (r->flags & RF_ASYNC))
+				return fmt("is copied by %s, which may still run when the host goes on", c->name);
+			if (r->kind == RK_COPY || r->kind == RK_MEMSET || (!dev && (r->kind == RK_HOST || r->kind == RK_PURE ||
+			                                                            r->kind == RK_IO)))
+				if (!haseff(r, EF_ALLOC, ARG_RET, -1) && !haseff(r, EF_ALLOC, 0, -1))
+					continue;
+			return fmt("is passed to %s", c->name);
+		}
+	}
+	*line = 0;
+	return NULL;
+}
+
+/* Why one side of a member cannot be fused, or NULL. */
+static char *
+sidebar(const Fz *z, Side *s, bool dev, int *line)
+{
+	const Sym *y = &z->u->syms.v[s->sym];
+	*line = z->f->st.v[s->node].line;
+	if (y->kind != SYM_LOCAL || y->owner != z->f->sym || !(y->flags & SYMF_PTR) ||
+	    (y->flags & (SYMF_ARRAY | SYMF_REF | SYMF_STATIC | SYMF_VOLATILE)))
+		return fmt("is not held in a plain local pointer of %s()", z->u->syms.v[z->f->sym].name);
+	if (z->pf->loop[s->node] >= 0)
+		return xstrdup("is allocated in a loop");
+	for (int l = 0; l < z->p->locs.n; l++) /* its address stored anywhere: it may change behind cuflow's back */
+		if (bhas(&z->p->pts[l], s->varloc))
+			return fmt("has its pointer's address stored in %s", locname(z->p, l));
+	char *why = dev ? devside(z, s) : hostside(z, s);
+	if (why)
+		return why;
+	if (!puresize(s->size))
+		return xstrdup("has a size with a side effect");
+	if ((why = touches(z, s, dev, line)))
+		return why;
+	int ul = 0;
+	char *u = unseenat(z->p, s->loc, &ul);
+	if (u) {
+		*line = ul;
+		return u;
+	}
+	if (comparesite(z, s->loc))
+		return xstrdup("is compared as a pointer (through its variable or another that may point to it)");
+	return NULL;
+}
+
+static int
+memberof(Fz *z, int hloc, int dloc)
+{
+	for (int i = 0; i < z->m.n; i++)
+		if (z->m.v[i].h.loc == hloc && z->m.v[i].d.loc == dloc)
+			return i;
+	return -1;
+}
+
+static bool
+editedstmt(const Fz *z, int v)
+{
+	const Stmt *st = &z->f->st.v[v];
+	for (int c = 0; c < z->plan->n; c++)
+		for (int k = 0; z->plan->v[c].u == z->u && k < z->plan->v[c].edits.n; k++) {
+			const Edit *e = &z->plan->v[c].edits.v[k];
+			if (e->off <= st->end && e->off + e->len >= st->begin)
+				return true;
+		}
+	return false;
+}
+
+/* The member a candidate copy moves, made on first sight; -1 with x->why. */
+static int
+fillmember(Fz *z, Xfer *x)
+{
+	const Call *c = &z->f->calls.v[z->f->st.v[x->node].call0];
+	int ui = unitidx(z->p, z->u);
+	int hv = loadvar(z->f, c->argv[x->dir == 1 ? 1 : 0]), dv = loadvar(z->f, c->argv[x->dir == 1 ? 0 : 1]);
+	const Stmt *st = &z->f->st.v[x->node];
+	char *ht = calltext(z->u->src, st->begin, st->end, x->dir == 1 ? 1 : 0),
+	     *dt = calltext(z->u->src, st->begin, st->end, x->dir == 1 ? 0 : 1);
+	bool plain = hv >= 0 && dv >= 0 && !strcmp(ht, z->u->syms.v[hv].name) && !strcmp(dt, z->u->syms.v[dv].name);
+	free(ht);
+	free(dt);
+	if (!plain) {
+		x->why = xstrdup("its pointers are not plain variables");
+		return -1;
+	}
+	const Bits *hp = &z->p->pts[symloc(z->p, ui, hv)], *dp = &z->p->pts[symloc(z->p, ui, dv)];
+	int hl = bnext(hp, 0), dl = bnext(dp, 0);
+	if (hl < 0 || dl < 0 || bnext(hp, hl + 1) >= 0 || bnext(dp, dl + 1) >= 0 || z->p->locs.v[hl].kind != L_HEAP ||
+	    z->p->locs.v[dl].kind != L_HEAP || z->p->locs.v[hl].space != SP_HOST || z->p->locs.v[dl].space != SP_DEVICE) {
+		x->why = fmt("%s and %s do not each point to one heap buffer of this function (malloc and cudaMalloc)",
+		             z->u->syms.v[hv].name, z->u->syms.v[dv].name);
+		return -1;
+	}
+	int i = memberof(z, hl, dl);
+	if (i >= 0)
+		return i;
+	Mem m = {.h = {.loc = hl, .sym = hv, .varloc = symloc(z->p, ui, hv)},
+	         .d = {.loc = dl, .sym = dv, .varloc = symloc(z->p, ui, dv)},
+	         .comp = -1,
+	         .rank = -1};
+	int unk = -1;
+	m.h.node = setter(z, m.h.varloc, &unk);
+	m.d.node = setter(z, m.d.varloc, &unk);
+	m.h.free = m.d.free = -1;
+	for (int k = 0; k < z->m.n; k++)
+		if (z->m.v[k].h.loc == hl || z->m.v[k].d.loc == dl) {
+			bar(&m.why, &m.whyline, 0, xstrdup("is copied to or from two different buffers"));
+			bar(&z->m.v[k].why, &z->m.v[k].whyline, 0, xstrdup("is copied to or from two different buffers"));
+		}
+	if (unk >= 0)
+		bar(&m.why, &m.whyline, z->f->st.v[unk].line,
+		    fmt("%s calls %s, which cuflow cannot see and which may change the buffers' pointers",
+		        z->u->syms.v[z->f->sym].name, z->pf->st[unk].unk ? z->pf->st[unk].unk : "code"));
+	if (m.h.node < 0 || m.d.node < 0)
+		bar(&m.why, &m.whyline, 0,
+		    fmt("%s is set by more than one statement of %s()", z->u->syms.v[m.h.node < 0 ? hv : dv].name,
+		        z->u->syms.v[z->f->sym].name));
+	int line;
+	char *why = m.why ? NULL : sidebar(z, &m.h, false, &line);
+	if (why)
+		bar(&m.why, &m.whyline, line, fmt("the host buffer %s %s", z->u->syms.v[hv].name, why));
+	why = m.why ? NULL : sidebar(z, &m.d, true, &line);
+	if (why)
+		bar(&m.why, &m.whyline, line, fmt("the device buffer %s %s", z->u->syms.v[dv].name, why));
+	if (!m.why && !sametxt(m.h.size, m.d.size))
+		bar(&m.why, &m.whyline, z->f->st.v[m.d.node].line,
+		    fmt("its host and device allocations differ in size (%s, %s)", m.h.size, m.d.size));
+	if (!m.why && (editedstmt(z, m.h.node) || editedstmt(z, m.d.node) || (m.h.free >= 0 && editedstmt(z, m.h.free)) ||
+	               (m.d.free >= 0 && editedstmt(z, m.d.free))))
+		bar(&m.why, &m.whyline, 0, xstrdup("an allocation or free of it is text another pass changes"));
+	vpush(z->m, m);
+	return z->m.n - 1;
+}
+
+/* ---------------------------------------------------------------- windows */
+
+/* May copy x move down past node v? NULL, or what stops it. *kio: a
+ * printing kernel may be in flight (then no output may pass). */
+static const char *
+passes(const Fz *z, const Xfer *x, const Bits *prd, const Bits *pwr, int v, bool *kio, bool waitsall)
+{
+	const Prog *p = z->p;
+	const Stmt *st = &z->f->st.v[v];
+	const Eff *e = &z->pf->st[v], *t = &z->pf->st[x->node];
+	if (st->kind == ST_RETURN || st->kind == ST_BREAK || st->kind == ST_CONTINUE || st->kind == ST_GOTO ||
+	    st->kind == ST_LABEL || st->kind == ST_OPAQUE ||
+	    (st->flags & (SF_JUMP | SF_DIRECTIVE | SF_HIDDEN | SF_NORETURN | SF_THROW | SF_ASM | SF_VOLATILE)))
+		return "may jump, or holds a directive or code cuflow does not decompose";
+	if (e->ex & EX_UNKNOWN)
+		return "calls code cuflow cannot see";
+	if (e->ex & (EX_EXIT | EX_THROW))
+		return "may end the program";
+	if (e->ex & (EX_TIMER | EX_UNSAFE | EX_VOLATILE | EX_MANAGED | EX_CONFIG))
+		return "reads a clock, or touches volatile or managed memory, or differs between configurations";
+	if ((e->ex & EX_IO) && *kio)
+		return "prints while a printing kernel may run (the copy's wait orders the output)";
+	*kio |= (e->ex & EX_KIO) != 0;
+	if (conflicts(p, &e->wr, &t->rd) || conflicts(p, &e->wr, &t->wr) || conflicts(p, &e->rd, &t->wr) ||
+	    conflicts(p, &e->pwr, &t->rd) || conflicts(p, &e->pwr, &t->wr) || conflicts(p, &e->prd, &t->wr))
+		return "touches the bytes the copy reads or writes";
+	if (conflicts(p, pwr, &e->rd) || conflicts(p, pwr, &e->wr) || conflicts(p, prd, &e->wr))
+		if (!(e->ex & EX_SYNC) || !waitsall)
+			return "touches memory of the device work the copy waits for";
+	return NULL;
+}
+
+/* x's window: the anchors (same block, same direction) it may move down to. */
+static void
+window(Fz *z, Xfer *x)
+{
+	const List *l = &z->f->lists.v[x->list];
+	int nl = z->p->locs.n;
+	Bits prd = bnew(nl), pwr = bnew(nl);
+	pendwork(z->p, &z->pf->in[x->node], &prd, &pwr);
+	bool kio = (z->pf->in[x->node].ex & EX_KIO) != 0, go = true;
+	const Pend *in = &z->pf->in[x->node];
+	bool other = in->sany || !bempty(&in->srd) || !bempty(&in->swr); /* work on other streams may be in flight */
+	vpush(x->win, (int)(x - z->x.v));
+	for (int k = x->pos + 1; k < l->first.n && go; k++) {
+		for (int i = 0; i < z->x.n; i++) {
+			const Xfer *y = &z->x.v[i];
+			if (y->list == x->list && y->pos == k && y->dir == x->dir && y->m >= 0 && !y->why && y->m != x->m)
+				vpush(x->win, i);
+		}
+		for (int v = l->first.v[k]; v <= l->last.v[k] && go; v++) {
+			/* a wait for all that work (a blocking copy on the legacy stream): it ends there */
+			const Eff *e = &z->pf->st[v];
+			bool all = (e->ex & EX_DEVSYNC) || ((e->ex & EX_DEFSYNC) && !other);
+			if ((x->stop = passes(z, x, &prd, &pwr, v, &kio, all))) {
+				x->stopline = z->f->st.v[v].line;
+				go = false;
+			} else if (all && l->first.v[k] == l->last.v[k]) {
+				bclear(&prd);
+				bclear(&pwr);
+			}
+		}
+	}
+	bfree(&prd);
+	bfree(&pwr);
+}
+
+/* ---------------------------------------------------------------- layout */
+
+typedef struct {
+	int n;
+	int *mem;   /* member indices */
+	double *w;  /* n*n affinities */
+	int *order; /* the layout: positions -> local indices */
+} Comp;
+
+static double
+pathweight(const Comp *c, const int *ord)
+{
+	double s = 0;
+	for (int i = 0; i + 1 < c->n; i++)
+		s += c->w[ord[i] * c->n + ord[i + 1]];
+	return s;
+}
+
+/* A maximum-weight Hamiltonian path: Held-Karp for small components, the
+ * best greedy path from every start beyond (Kessler uses a randomised
+ * heuristic; this one is deterministic). */
+static void
+hampath(Comp *c)
+{
+	int n = c->n;
+	c->order = xcalloc(n, sizeof *c->order);
+	if (n <= EXACT) {
+		size_t full = (size_t)1 << n;
+		double *dp = xmalloc(full * n * sizeof *dp);
+		int *from = xmalloc(full * n * sizeof *from);
+		for (size_t s = 0; s < full * n; s++)
+			dp[s] = -1, from[s] = -1;
+		for (int i = 0; i < n; i++)
+			dp[((size_t)1 << i) * n + i] = 0;
+		for (size_t s = 1; s < full; s++)
+			for (int i = 0; i < n; i++) {
+				double d = dp[s * n + i];
+				if (d < 0)
+					continue;
+				for (int j = 0; j < n; j++) {
+					size_t t = s | ((size_t)1 << j);
+					if (t == s || dp[t * n + j] >= d + c->w[i * n + j])
+						continue;
+					dp[t * n + j] = d + c->w[i * n + j];
+					from[t * n + j] = i;
+				}
+			}
+		int end = 0;
+		for (int i = 1; i < n; i++)
+			if (dp[(full - 1) * n + i] > dp[(full - 1) * n + end])
+				end = i;
+		size_t s = full - 1;
+		for (int k = n - 1; k >= 0; k--) {
+			c->order[k] = end;
+			int prev = from[s * n + end];
+			s &= ~((size_t)1 << end);
+			end = prev;
+		}
+		free(dp);
+		free(from);
+		return;
+	}
+	int *ord = xcalloc(n, sizeof *ord);
+	bool *used = xcalloc(n, sizeof *used);
+	double best = -1;
+	for (int s0 = 0; s0 < n; s0++) {
+		memset(used, 0, n * sizeof *used);
+		ord[0] = s0;
+		used[s0] = true;
+		for (int k = 1; k < n; k++) {
+			int nx = -1;
+			for (int j = 0; j < n; j++)
+				if (!used[j] && (nx < 0 || c->w[ord[k - 1] * n + j] > c->w[ord[k - 1] * n + nx]))
+					nx = j;
+			ord[k] = nx;
+			used[nx] = true;
+		}
+		double w = pathweight(c, ord);
+		if (w > best) {
+			best = w;
+			memcpy(c->order, ord, n * sizeof *ord);
+		}
+	}
+	free(ord);
+	free(used);
+}
+
+/* ---------------------------------------------------------------- places */
+
+static int
+cmpint(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* The copies at each place form how many runs of consecutive members? (A
+ * copy of a member out of the layout is a run of its own.) */
+static int
+runcount(const Fz *z, const Ints *xs)
+{
+	int total = 0, *r = xcalloc(xs->n + 1, sizeof *r);
+	for (int i = 0; i < xs->n; i++) { /* a place whose own copy left is no place */
+		int a = z->x.v[xs->v[i]].at;
+		if (a != xs->v[i] && z->x.v[a].at != a)
+			total += 1000;
+	}
+	bool *done = xcalloc(xs->n + 1, sizeof *done);
+	for (int i = 0; i < xs->n; i++) {
+		if (done[i])
+			continue;
+		int n = 0;
+		const Xfer *a = &z->x.v[xs->v[i]];
+		for (int j = i; j < xs->n; j++) {
+			const Xfer *b = &z->x.v[xs->v[j]];
+			if (done[j] || b->at != a->at || b->dir != a->dir)
+				continue;
+			done[j] = true;
+			int rk = z->m.v[b->m].rank;
+			r[n++] = rk < 0 ? -1000000 - j * 2 : rk;
+		}
+		qsort(r, n, sizeof *r, cmpint);
+		for (int k = 0; k < n; k++)
+			total += k == 0 || r[k] != r[k - 1] + 1;
+	}
+	free(r);
+	free(done);
+	return total;
+}
+
+static int
+moved(const Fz *z, const Ints *xs)
+{
+	int n = 0;
+	for (int i = 0; i < xs->n; i++)
+		n += z->x.v[xs->v[i]].at != xs->v[i];
+	return n;
+}
+
+static bool
+inwin(const Xfer *x, int a)
+{
+	for (int i = 0; i < x->win.n; i++)
+		if (x->win.v[i] == a)
+			return true;
+	return false;
+}
+
+/* Local search over the places of the component's copies xs. */
+static void
+improve(Fz *z, const Ints *xs)
+{
+	int best = runcount(z, xs), bm = moved(z, xs);
+	for (int round = 0, better = 1; better && round < 64; round++) {
+		better = 0;
+		for (int i = 0; i < xs->n; i++) {
+			Xfer *x = &z->x.v[xs->v[i]];
+			int keep = x->at;
+			for (int w = 0; w < x->win.n; w++) {
+				int was = x->at, a = x->win.v[w];
+				x->at = a;
+				int c = runcount(z, xs), m = moved(z, xs);
+				if (c < best || (c == best && m < bm))
+					best = c, bm = m, keep = a, better = 1;
+				x->at = was;
+			}
+			x->at = keep;
+		}
+		for (int a = 0; a < z->x.n; a++) /* a whole place down to a later one */
+			for (int b = a + 1; b < z->x.n; b++) {
+				bool can = false, all = true;
+				for (int i = 0; i < xs->n && all; i++) {
+					const Xfer *x = &z->x.v[xs->v[i]];
+					if (x->at == a)
+						can = true, all = inwin(x, b);
+				}
+				if (!can || !all)
+					continue;
+				for (int i = 0; i < xs->n; i++)
+					if (z->x.v[xs->v[i]].at == a)
+						z->x.v[xs->v[i]].at = -2 - b;
+				int c = runcount(z, xs), m = moved(z, xs);
+				bool take = c < best || (c == best && m < bm);
+				for (int i = 0; i < xs->n; i++)
+					if (z->x.v[xs->v[i]].at == -2 - b)
+						z->x.v[xs->v[i]].at = take ? b : a;
+				if (take)
+					best = c, bm = m, better = 1;
+			}
+	}
+}
+
+/* Places from the original ones and from the latest ones; the better. */
+static void
+places(Fz *z, const Ints *xs)
+{
+	int *tight = xcalloc(xs->n + 1, sizeof *tight);
+	for (int i = 0; i < xs->n; i++) {
+		const Xfer *x = &z->x.v[xs->v[i]];
+		z->x.v[xs->v[i]].at = x->win.v[x->win.n - 1];
+	}
+	improve(z, xs);
+	int tc = runcount(z, xs), tm = moved(z, xs);
+	for (int i = 0; i < xs->n; i++) {
+		tight[i] = z->x.v[xs->v[i]].at;
+		z->x.v[xs->v[i]].at = xs->v[i];
+	}
+	improve(z, xs);
+	int c = runcount(z, xs), m = moved(z, xs);
+	if (tc < c || (tc == c && tm < m))
+		for (int i = 0; i < xs->n; i++)
+			z->x.v[xs->v[i]].at = tight[i];
+	free(tight);
+}
+
+/* ---------------------------------------------------------------- runs */
+
+typedef struct {
+	int at, dir;
+	int lo, hi; /* ranks */
+	Ints xs;    /* its copies, by rank */
+} Fused;
+typedef VEC(Fused) FusedV;
+
+static int
+xofrank(const Fz *z, const Ints *xs, int at, int dir, int rank)
+{
+	for (int i = 0; i < xs->n; i++) {
+		const Xfer *x = &z->x.v[xs->v[i]];
+		if (x->at == at && x->dir == dir && z->m.v[x->m].rank == rank)
+			return xs->v[i];
+	}
+	return -1;
+}
+
+/* The runs of two or more copies of the layout's members. */
+static void
+fillruns(const Fz *z, const Ints *xs, int nrank, FusedV *out)
+{
+	for (int a = 0; a < z->x.n; a++)
+		for (int dir = 1; dir <= 2; dir++)
+			for (int r = 0; r < nrank;) {
+				int k = r;
+				while (k < nrank && xofrank(z, xs, a, dir, k) >= 0)
+					k++;
+				if (k - r >= 2) {
+					Fused run = {.at = a, .dir = dir, .lo = r, .hi = k - 1};
+					for (int j = r; j < k; j++)
+						vpush(run.xs, xofrank(z, xs, a, dir, j));
+					vpush(*out, run);
+				}
+				r = k > r ? k : r + 1;
+			}
+}
+
+static void
+freeruns(FusedV *rs)
+{
+	for (int i = 0; i < rs->n; i++)
+		vfree(rs->v[i].xs);
+	vfree(*rs);
+}
+
+/* Does the run save at least PAYS of its time? Sizes that are not
+ * constants: yes (the gaps cost nothing measurable). */
+static bool
+runpays(const Fz *z, const Fused *r, char **why)
+{
+	double bytes = 0;
+	for (int i = 0; i < r->xs.n; i++) {
+		const Call *c = &z->f->calls.v[z->f->st.v[z->x.v[r->xs.v[i]].node].call0];
+		if (c->argk[2] == LLONG_MIN)
+			return true;
+		bytes += (double)c->argk[2];
+	}
+	int k = r->xs.n;
+	double t = bytes / (r->dir == 1 ? UPBW : DOWNBW) + k * STARTUP;
+	if ((k - 1) * STARTUP >= PAYS * t)
+		return true;
+	*why = fmt("fusing does not pay: one copy instead of %d saves %.0f us of the %.2f ms its %.0f bytes take, less "
+	           "than %.0f%%",
+	           k, (k - 1) * STARTUP / 1e3, t / 1e6, bytes, PAYS * 100);
+	return false;
+}
+
+/* ---------------------------------------------------------------- rewrite */
+
+/* S + 511 rounded down to 256: S's slot, aligned, with a guard gap. */
+static void
+pad(Buf *b, const char *size)
+{
+	bool plain = true;
+	for (const char *s = size; *s && plain; s++)
+		plain = isident(*s) || strchr(" *().", *s);
+	bprintf(b, plain ? "(%s + 511) / 256 * 256" : "((%s) + 511) / 256 * 256", size);
+}
+
+typedef struct {
+	int n;
+	int *by; /* rank -> member */
+} Layout;
+
+static int firstalloc(const Fz *z, const Layout *lay, bool dev);
+
+static const Side *
+side(const Fz *z, int m, bool dev)
+{
+	return dev ? &z->m.v[m].d : &z->m.v[m].h;
+}
+
+/* The slots of ranks [a, b) as terms after op, equal sizes counted once
+ * ("k * slot"). */
+static void
+slots(Buf *b, const Fz *z, const Layout *lay, int a, int e, bool dev, const char *op)
+{
+	for (int k = a; k < e; k++) {
+		const char *s = side(z, lay->by[k], dev)->size;
+		bool seen = false;
+		for (int j = a; j < k && !seen; j++)
+			seen = sametxt(side(z, lay->by[j], dev)->size, s);
+		if (seen)
+			continue;
+		int n = 1;
+		for (int j = k + 1; j < e; j++)
+			n += sametxt(side(z, lay->by[j], dev)->size, s);
+		bputs(b, op);
+		if (n > 1)
+			bprintf(b, "%d * (", n);
+		pad(b, s);
+		if (n > 1)
+			bputs(b, ")");
+	}
+}
+
+/* The offset of rank r from rank q: +/- the slots between. */
+static void
+offset(Buf *b, const Fz *z, const Layout *lay, int q, int r, bool dev)
+{
+	slots(b, z, lay, q < r ? q : r, q < r ? r : q, dev, q < r ? " + " : " - ");
+}
+
+static char *
+name(const Fz *z, int sym)
+{
+	return z->u->syms.v[sym].name;
+}
+
+/* The allocation of member m on one side: the base gets the whole block,
+ * others an offset from the nearest member in the layout allocated before. */
+static void
+allocedit(const Fz *z, const Layout *lay, int m, bool dev, Edits *e)
+{
+	const Side *s = side(z, m, dev);
+	const Stmt *st = &z->f->st.v[s->node];
+	const char *src = z->u->src;
+	int rank = z->m.v[m].rank;
+	Buf b = {0};
+	if (m == firstalloc(z, lay, dev)) {
+		Buf total = {0};
+		slots(&total, z, lay, 0, lay->n, dev, " + ");
+		memmove(total.v, total.v + 3, total.n - 2); /* the first " + " and its NUL */
+		total.n -= 3;
+		Buf off = {0};
+		offset(&off, z, lay, 0, rank, dev);
+		const Call *c = &z->f->calls.v[s->call];
+		if (dev) {
+			int open = c->off + (int)strcspn(src + c->off, "(");
+			char *a0 = calltext(src, c->off, st->end, 0);
+			bprintf(&b, "%.*s(%s, %s);", open - c->off, src + c->off, a0, bstr(&total));
+			if (off.n) {
+				char *ind = indentof(src, z->u->len, st->begin);
+				bprintf(&b, "\n%s%s = (decltype(%s))((char *)%s%s);", ind, name(z, s->sym), name(z, s->sym),
+				        name(z, s->sym), bstr(&off));
+				free(ind);
+			}
+			free(a0);
+			addedit(e, st->begin, st->end - st->begin, xstrdup(bstr(&b)));
+		} else {
+			int open = c->off + (int)strcspn(src + c->off, "(");
+			if (off.n)
+				bprintf(&b, "%s((char *)%.*s(%s)%s)", s->cast ? "" : fmt("(decltype(%s))", name(z, s->sym)),
+				        open - c->off, src + c->off, bstr(&total), bstr(&off));
+			else
+				bprintf(&b, "%.*s(%s)", open - c->off, src + c->off, bstr(&total));
+			addedit(e, s->callat, s->callend - s->callat, xstrdup(bstr(&b)));
+		}
+		vfree(total);
+		vfree(off);
+		vfree(b);
+		return;
+	}
+	int ref = -1; /* the nearest rank allocated before m */
+	for (int k = 0; k < lay->n; k++) {
+		int o = lay->by[k];
+		if (z->f->st.v[side(z, o, dev)->node].begin < st->begin &&
+		    (ref < 0 || abs(k - rank) < abs(ref - rank)))
+			ref = k;
+	}
+	Buf off = {0};
+	offset(&off, z, lay, ref, rank, dev);
+	const char *rn = name(z, side(z, lay->by[ref], dev)->sym), *mn = name(z, s->sym);
+	if (dev) {
+		bprintf(&b, "%s = (decltype(%s))((char *)%s%s);", mn, mn, rn, bstr(&off));
+		addedit(e, st->begin, st->end - st->begin, xstrdup(bstr(&b)));
+	} else {
+		if (!s->cast)
+			bprintf(&b, "(decltype(%s))", mn);
+		bprintf(&b, "((char *)%s%s)", rn, bstr(&off));
+		addedit(e, s->callat, s->callend - s->callat, xstrdup(bstr(&b)));
+	}
+	vfree(off);
+	vfree(b);
+}
+
+/* Deletes statement v's lines (its comments stay). */
+static void
+cutline(const Fz *z, int v, Edits *e)
+{
+	const Stmt *st = &z->f->st.v[v];
+	int a = linestart(z->u->src, st->begin), b = stmtlineend(z->u, st->end);
+	addedit(e, a, trimblank(z->u, a, b) - a, xstrdup(""));
+}
+
+/* Can statement v's lines be deleted or replaced whole? */
+static bool
+ownlines(const Fz *z, int v)
+{
+	const Stmt *st = &z->f->st.v[v];
+	return blankbefore(z->u, st->begin) && stmtlineend(z->u, st->end) >= 0;
+}
+
+/* The frees of one side: the last frees the block through the layout's
+ * first member, the others go. */
+static void
+freesedit(const Fz *z, const Layout *lay, bool dev, Edits *e)
+{
+	int last = -1;
+	for (int k = 0; k < lay->n; k++) {
+		int v = side(z, lay->by[k], dev)->free;
+		if (v >= 0 && (last < 0 || z->f->st.v[v].begin > z->f->st.v[last].begin))
+			last = v;
+	}
+	if (last < 0)
+		return;
+	for (int k = 0; k < lay->n; k++) {
+		int v = side(z, lay->by[k], dev)->free;
+		if (v != last)
+			cutline(z, v, e);
+	}
+	const Call *c = &z->f->calls.v[z->f->st.v[last].call0];
+	const char *first = name(z, side(z, lay->by[0], dev)->sym);
+	if (loadvar(z->f, c->argv[0]) != side(z, lay->by[0], dev)->sym) {
+		int open = c->off + (int)strcspn(z->u->src + c->off, "(");
+		addedit(e, open, closeparen(z->u->src, open, z->f->st.v[last].end) - open, fmt("(%s)", first));
+	}
+}
+
+/* One run's copy. */
+static void
+runtext(Buf *b, const Fz *z, const Layout *lay, const Fused *r)
+{
+	const Xfer *x0 = &z->x.v[r->xs.v[0]];
+	const Call *c = &z->f->calls.v[z->f->st.v[x0->node].call0];
+	int first = lay->by[r->lo], last = lay->by[r->hi];
+	const char *df = name(z, z->m.v[first].d.sym), *hf = name(z, z->m.v[first].h.sym);
+	char *kind = calltext(z->u->src, c->off, z->f->st.v[x0->node].end, 3);
+	bprintf(b, "%s(%s, %s, (size_t)((char *)%s - (char *)%s) + %s, %s);", c->name, r->dir == 1 ? df : hf,
+	        r->dir == 1 ? hf : df, name(z, z->m.v[last].d.sym), df, z->m.v[last].d.size, kind);
+	free(kind);
+}
+
+/* ---------------------------------------------------------------- groups */
+
+/* Why the group's allocations and frees cannot become one, or NULL: each
+ * side's allocations in one block, the sizes computable at the first, every
+ * member freed (in one block, nothing between that jumps) or none. */
+static char *
+groupbar(const Fz *z, const Layout *lay, bool dev, int *line)
+{
+	const Side *b = side(z, firstalloc(z, lay, dev), dev);
+	const Stmt *bs = &z->f->st.v[b->node];
+	int nfree = 0, flist = -2, fa = -1, fz = -1;
+	int n = z->f->st.n, ui = unitidx(z->p, z->u);
+	bool *seen = xcalloc(n, sizeof *seen);
+	Ints work = {0};
+	vpush(work, b->node);
+	while (work.n) { /* what runs after the base allocation */
+		int v = work.v[--work.n];
+		for (int i = 0; i < z->pf->succ[v].n; i++)
+			if (!seen[z->pf->succ[v].v[i]]) {
+				seen[z->pf->succ[v].v[i]] = true;
+				vpush(work, z->pf->succ[v].v[i]);
+			}
+	}
+	vfree(work);
+	char *why = NULL;
+	for (int k = 0; k < lay->n && !why; k++) {
+		const Side *s = side(z, lay->by[k], dev);
+		const Stmt *st = &z->f->st.v[s->node];
+		*line = st->line;
+		if (st->list != bs->list)
+			why = fmt("%s is allocated in another block than %s", name(z, s->sym), name(z, b->sym));
+		const Bits *rd = &z->pf->st[s->node].rd;
+		for (int v = 2; v < n && !why; v++)
+			if (seen[v] && conflicts(z->p, &z->pf->st[v].wr, rd)) {
+				*line = z->f->st.v[v].line;
+				why = fmt("a variable of %s's size may change after the allocations", name(z, s->sym));
+			}
+		for (int v = 2; v < n && !why; v++) /* declared after the first allocation: not there yet */
+			for (int d = 0; d < z->f->st.v[v].decls.n && !why; d++) {
+				int l = symloc(z->p, ui, z->f->st.v[v].decls.v[d]);
+				if (l >= 0 && bhas(rd, l) && z->f->st.v[v].begin >= bs->begin)
+					why = fmt("%s's size uses %s, declared after the first allocation", name(z, s->sym),
+					          locname(z->p, l));
+			}
+		if (s->free >= 0) {
+			nfree++;
+			const Stmt *fs = &z->f->st.v[s->free];
+			if (flist != -2 && fs->list != flist)
+				why = xstrdup("frees them in different blocks");
+			flist = fs->list;
+			fa = fa < 0 || fs->pos < fa ? fs->pos : fa;
+			fz = fs->pos > fz ? fs->pos : fz;
+			if (!ownlines(z, s->free))
+				why = xstrdup("a free shares its line with other code");
+		}
+	}
+	free(seen);
+	if (!why && nfree && nfree != lay->n)
+		why = xstrdup("frees some of them and not others");
+	const List *l = flist >= 0 ? &z->f->lists.v[flist] : NULL;
+	for (int k = fa + 1; !why && l && k < fz; k++)
+		for (int v = l->first.v[k]; v <= l->last.v[k] && !why; v++) {
+			const Stmt *st = &z->f->st.v[v];
+			if (st->kind != ST_PLAIN || (st->flags & (SF_JUMP | SF_NORETURN | SF_THROW)) ||
+			    (z->pf->st[v].ex & (EX_EXIT | EX_THROW | EX_UNKNOWN))) {
+				*line = st->line;
+				why = xstrdup("something between its frees may jump or end the program");
+			}
+		}
+	return why;
+}
+
+/* The rewrite of one component's fused runs, as one change. */
+static void
+emitgroup(Fz *z, const Layout *lay, const FusedV *rs)
+{
+	const Xfer *x0 = &z->x.v[rs->v[0].xs.v[0]];
+	Change ch = stmtchange(PASS_FUSE, CH_MOVE, z->u, name(z, z->f->sym), &z->f->st.v[x0->node], "cudaMemcpy");
+	ch.how = FU_FUSE;
+	Edits *e = &ch.edits;
+	for (int k = 0; k < lay->n; k++) {
+		allocedit(z, lay, lay->by[k], false, e);
+		allocedit(z, lay, lay->by[k], true, e);
+	}
+	freesedit(z, lay, false, e);
+	freesedit(z, lay, true, e);
+	for (int a = 0; a < z->x.n; a++) { /* each place: its runs stand where its copy stood */
+		Buf t = {0};
+		const Stmt *st = &z->f->st.v[z->x.v[a].node];
+		char *ind = indentof(z->u->src, z->u->len, st->begin);
+		for (int i = 0; i < rs->n; i++)
+			if (rs->v[i].at == a) {
+				if (t.n)
+					bprintf(&t, "\n%s", ind);
+				runtext(&t, z, lay, &rs->v[i]);
+			}
+		bool joins = false; /* that copy is one of them: the runs replace it */
+		for (int i = 0; i < rs->n; i++)
+			for (int j = 0; j < rs->v[i].xs.n; j++)
+				joins |= rs->v[i].xs.v[j] == a;
+		if (t.n && joins)
+			addedit(e, st->begin, st->end - st->begin, xstrdup(bstr(&t)));
+		else if (t.n)
+			addedit(e, linestart(z->u->src, st->begin), 0, fmt("%s%s\n", ind, bstr(&t)));
+		free(ind);
+		vfree(t);
+	}
+	for (int i = 0; i < rs->n; i++)
+		for (int j = 0; j < rs->v[i].xs.n; j++) {
+			int xi = rs->v[i].xs.v[j];
+			z->x.v[xi].fused = true;
+			vpush(ch.members, z->f->st.v[z->x.v[xi].node].line);
+			if (xi != rs->v[i].at)
+				cutline(z, z->x.v[xi].node, e);
+		}
+	ch.overlap = ch.members.n;
+	ch.calls = rs->n;
+	qsort(ch.members.v, ch.members.n, sizeof *ch.members.v, cmpint);
+	Buf s = {0};
+	for (int k = 0; k < lay->n; k++)
+		bprintf(&s, "%s%s/%s", k ? ", " : "", name(z, z->m.v[lay->by[k]].d.sym), name(z, z->m.v[lay->by[k]].h.sym));
+	bputs(&s, " now lie in one device and one host allocation, in that order, 256-byte aligned with a guard gap of at "
+	          "least 256 bytes after each; ");
+	for (int i = 0; i < rs->n; i++) {
+		const Fused *r = &rs->v[i];
+		bprintf(&s, "%s%s of", i ? "; " : "", r->dir == 1 ? "the uploads" : "the downloads");
+		for (int j = 0; j < r->xs.n; j++)
+			bprintf(&s, "%s %s", j ? (j == r->xs.n - 1 ? " and" : ",") : "",
+			        name(z, z->m.v[z->x.v[r->xs.v[j]].m].d.sym));
+		bprintf(&s, " run as one where the copy at line %d stood", z->f->st.v[z->x.v[r->at].node].line);
+	}
+	bputs(&s, ": the copies moved down pass nothing that touches their bytes or what the device work before them "
+	          "uses; every allocation, free and use of these buffers is seen, none is compared as a pointer, and the "
+	          "sizes do not change after the allocations");
+	ch.safe = bstr(&s);
+	ch.bytes = xstrdup(z->m.v[lay->by[0]].d.size);
+	ch.target = z->f->st.v[z->x.v[rs->v[0].at].node].line;
+	vpush(*z->plan, ch);
+}
+
+/* ---------------------------------------------------------------- driver */
+
+static bool
+ok(const Fz *z, const Xfer *x)
+{
+	return x->m >= 0 && !x->why && !z->m.v[x->m].why;
+}
+
+/* Union-find root. */
+static int
+root(int *up, int i)
+{
+	while (up[i] != i)
+		i = up[i] = up[up[i]];
+	return i;
+}
+
+/* The copies xs of one component: places, then the runs that pay; members
+ * in no run leave the layout (its ranks close up) until none does. */
+static void
+settle(Fz *z, const Ints *xs, int *nrank, FusedV *rs)
+{
+	for (;;) {
+		places(z, xs);
+		fillruns(z, xs, *nrank, rs);
+		bool reset = false;
+		for (int i = 0; i < rs->n; i++) {
+			char *why = NULL;
+			if (runpays(z, &rs->v[i], &why))
+				continue;
+			for (int j = 0; j < rs->v[i].xs.n; j++) {
+				Xfer *x = &z->x.v[rs->v[i].xs.v[j]];
+				x->at = rs->v[i].xs.v[j];
+				bar(&x->why, &x->whyline, 0, xstrdup(why));
+			}
+			free(why);
+			reset = true;
+		}
+		if (reset) {
+			freeruns(rs);
+			fillruns(z, xs, *nrank, rs);
+		}
+		bool *inrun = xcalloc(*nrank + 1, sizeof *inrun);
+		for (int i = 0; i < rs->n; i++)
+			for (int k = rs->v[i].lo; k <= rs->v[i].hi; k++)
+				inrun[k] = true;
+		for (int i = 0; i < xs->n; i++) { /* a copy in no run stays where it is */
+			Xfer *x = &z->x.v[xs->v[i]];
+			bool in = false;
+			for (int r = 0; r < rs->n && !in; r++)
+				for (int j = 0; j < rs->v[r].xs.n; j++)
+					in |= rs->v[r].xs.v[j] == xs->v[i];
+			if (!in)
+				x->at = xs->v[i];
+		}
+		int *to = xcalloc(*nrank + 1, sizeof *to), n = 0;
+		for (int k = 0; k < *nrank; k++)
+			to[k] = inrun[k] ? n++ : -1;
+		bool dropped = n < *nrank;
+		if (dropped) {
+			bool *done = xcalloc(z->m.n, sizeof *done);
+			for (int i = 0; i < xs->n; i++) {
+				Mem *m = &z->m.v[z->x.v[xs->v[i]].m];
+				if (!done[z->x.v[xs->v[i]].m] && m->rank >= 0)
+					m->rank = to[m->rank];
+				done[z->x.v[xs->v[i]].m] = true;
+			}
+			free(done);
+		}
+		free(inrun);
+		free(to);
+		*nrank = n;
+		if (!dropped || !n)
+			return;
+		freeruns(rs);
+	}
+}
+
+/* The layout of the component's members, and each side's first allocation. */
+static Layout
+layoutof(const Fz *z, const Ints *mems, int nrank)
+{
+	Layout lay = {.n = nrank, .by = xcalloc(nrank + 1, sizeof *lay.by)};
+	for (int i = 0; i < mems->n; i++)
+		if (z->m.v[mems->v[i]].rank >= 0)
+			lay.by[z->m.v[mems->v[i]].rank] = mems->v[i];
+	return lay;
+}
+
+static int
+firstalloc(const Fz *z, const Layout *lay, bool dev)
+{
+	int b = lay->by[0];
+	for (int k = 1; k < lay->n; k++)
+		if (z->f->st.v[side(z, lay->by[k], dev)->node].begin < z->f->st.v[side(z, b, dev)->node].begin)
+			b = lay->by[k];
+	return b;
+}
+
+/* With --passes=pin too, would pin make the fused host buffer page-locked
+ * on the next run? Then fusing it now is no fixed point: leave it. */
+static char *
+pinnext(const Fz *z, const Layout *lay, const FusedV *rs)
+{
+	if (!(z->p->passes & (1u << PASS_PIN)))
+		return NULL;
+	long long size = 0;
+	int nup = 0, ndown = 0;
+	bool loop = false;
+	for (int k = 0; k < lay->n; k++) {
+		const Call *c = &z->f->calls.v[z->m.v[lay->by[k]].h.call];
+		size = size == LLONG_MIN || c->argk[0] == LLONG_MIN ? LLONG_MIN : size + ((c->argk[0] + 511) / 256 * 256);
+	}
+	for (int i = 0; i < rs->n; i++) {
+		rs->v[i].dir == 1 ? nup++ : ndown++;
+		loop |= z->pf->loop[z->x.v[rs->v[i].at].node] >= 0;
+	}
+	char *no = pinpays(size, nup, ndown, loop);
+	if (no) {
+		free(no);
+		return NULL;
+	}
+	return xstrdup("with --passes=pin the fused host buffer would be pinned by the next run; pinning it pays more than "
+	               "fusing its copies");
+}
+
+static void
+fusecomp(Fz *z, const Ints *mems, const double *w, int n)
+{
+	Comp c = {.n = mems->n, .mem = mems->v, .w = xcalloc((size_t)mems->n * mems->n, sizeof *c.w)};
+	for (int i = 0; i < c.n; i++)
+		for (int j = 0; j < c.n; j++)
+			c.w[i * c.n + j] = w[mems->v[i] * n + mems->v[j]];
+	hampath(&c);
+	int *byalloc = xcalloc(c.n, sizeof *byalloc); /* ties go to the order of the allocations */
+	for (int i = 0; i < c.n; i++)
+		byalloc[i] = i;
+	for (int i = 1; i < c.n; i++)
+		for (int j = i; j > 0 && z->m.v[mems->v[byalloc[j]]].h.node < z->m.v[mems->v[byalloc[j - 1]]].h.node; j--) {
+			int t = byalloc[j];
+			byalloc[j] = byalloc[j - 1];
+			byalloc[j - 1] = t;
+		}
+	if (pathweight(&c, byalloc) >= pathweight(&c, c.order))
+		memcpy(c.order, byalloc, c.n * sizeof *byalloc);
+	else if (z->m.v[mems->v[c.order[0]]].h.node > z->m.v[mems->v[c.order[c.n - 1]]].h.node)
+		for (int i = 0; i < c.n / 2; i++) {
+			int t = c.order[i];
+			c.order[i] = c.order[c.n - 1 - i];
+			c.order[c.n - 1 - i] = t;
+		}
+	free(byalloc);
+	for (int k = 0; k < c.n; k++)
+		z->m.v[mems->v[c.order[k]]].rank = k;
+	Ints xs = {0};
+	for (int i = 0; i < z->x.n; i++) {
+		Xfer *x = &z->x.v[i];
+		if (!ok(z, x) || z->m.v[x->m].comp != z->m.v[mems->v[0]].comp)
+			continue;
+		vpush(xs, i);
+		int k = 0; /* its places: copies of the component only */
+		for (int j = 0; j < x->win.n; j++) {
+			const Xfer *y = &z->x.v[x->win.v[j]];
+			if (z->m.v[y->m].comp == z->m.v[x->m].comp)
+				x->win.v[k++] = x->win.v[j];
+		}
+		x->win.n = k;
+	}
+	int nrank = c.n;
+	FusedV rs = {0};
+	settle(z, &xs, &nrank, &rs);
+	Layout lay = layoutof(z, mems, nrank);
+	char *why = rs.n ? pinnext(z, &lay, &rs) : NULL;
+	int line = 0;
+	for (int dev = 0; dev < 2 && rs.n && !why; dev++)
+		why = groupbar(z, &lay, dev, &line);
+	if (why)
+		for (int k = 0; k < lay.n; k++)
+			bar(&z->m.v[lay.by[k]].why, &z->m.v[lay.by[k]].whyline, line, xstrdup(why));
+	else if (rs.n)
+		emitgroup(z, &lay, &rs);
+	free(why);
+	freeruns(&rs);
+	free(lay.by);
+	vfree(xs);
+	free(c.w);
+	free(c.order);
+}
+
+static void
+keeps(Fz *z)
+{
+	for (int i = 0; i < z->x.n; i++) {
+		Xfer *x = &z->x.v[i];
+		bool partner = false;
+		for (int j = 0; j < z->x.n && !partner; j++)
+			partner = j != i && z->x.v[j].list == x->list && z->x.v[j].dir == x->dir;
+		if (x->fused || !partner)
+			continue;
+		const Stmt *st = &z->f->st.v[x->node];
+		Change ch = stmtchange(PASS_FUSE, CH_KEEP, z->u, name(z, z->f->sym), st, z->f->calls.v[st->call0].name);
+		const Mem *m = x->m >= 0 ? &z->m.v[x->m] : NULL;
+		if (x->why)
+			ch.stop = xstrdup(x->why);
+		else if (m && m->why) {
+			ch.stop = m->whyline ? fmt("%s (line %d)", m->why, m->whyline) : xstrdup(m->why);
+		} else {
+			const Xfer *y = NULL, *later = NULL; /* an earlier copy that cannot come down to it; the next one */
+			for (int j = 0; j < z->x.n; j++) {
+				const Xfer *o = &z->x.v[j];
+				if (o->list != x->list || o->dir != x->dir)
+					continue;
+				if (j < i && o->stop && !inwin(o, i))
+					y = o;
+				if (j > i && !later)
+					later = o;
+			}
+			if (y) {
+				ch.stop = fmt("%s, so the copy at line %d cannot come down to this one", y->stop,
+				              z->f->st.v[y->node].line);
+				ch.stopline = y->stopline;
+			} else if (x->stop && later) {
+				ch.stop = fmt("%s, so this copy cannot move down to the one at line %d", x->stop,
+				              z->f->st.v[later->node].line);
+				ch.stopline = x->stopline;
+			} else
+				ch.stop = xstrdup("no copy of another buffer of its block may run at the same time");
+		}
+		vpush(*z->plan, ch);
+	}
+}
+
+static void
+fusefn(Prog *p, PFunc *pf, Plan *plan)
+{
+	Fz z = {.p = p, .pf = pf, .f = pf->f, .u = pf->u, .plan = plan};
+	for (int v = 2; v < z.f->st.n; v++) {
+		const Stmt *st = &z.f->st.v[v];
+		int dir = copystmt(&z, v);
+		if (dir && st->list >= 0 && z.f->lists.v[st->list].first.v[st->pos] == v &&
+		    z.f->lists.v[st->list].last.v[st->pos] == v) {
+			Xfer x = {.node = v, .list = st->list, .pos = st->pos, .dir = dir, .m = -1};
+			vpush(z.x, x);
+		}
+	}
+	for (int i = 0; i < z.x.n; i++) {
+		Xfer *x = &z.x.v[i];
+		x->at = i;
+		if (editedstmt(&z, x->node))
+			x->why = xstrdup("it is text another pass changes");
+		else if (!ownlines(&z, x->node))
+			x->why = xstrdup("it shares its lines with other code");
+		else if ((x->m = fillmember(&z, x)) >= 0 && !z.m.v[x->m].why) {
+			const Stmt *st = &z.f->st.v[x->node];
+			char *size = calltext(z.u->src, st->begin, st->end, 2);
+			if (!sametxt(size, z.m.v[x->m].d.size))
+				x->why = fmt("it copies %s bytes, not the whole buffer (%s)", size, z.m.v[x->m].d.size);
+			free(size);
+		}
+	}
+	for (int i = 0; i < z.x.n; i++)
+		if (ok(&z, &z.x.v[i]))
+			window(&z, &z.x.v[i]);
+	int n = z.m.n, *up = xcalloc(n + 1, sizeof *up);
+	double *w = xcalloc((size_t)n * n + 1, sizeof *w);
+	for (int i = 0; i < n; i++)
+		up[i] = i;
+	for (int i = 0; i < z.x.n; i++) /* affinity: the places two members' copies share */
+		for (int j = i + 1; j < z.x.n; j++) {
+			const Xfer *a = &z.x.v[i], *b = &z.x.v[j];
+			if (!ok(&z, a) || !ok(&z, b) || a->m == b->m || a->list != b->list || a->dir != b->dir)
+				continue;
+			const Mem *ma = &z.m.v[a->m], *mb = &z.m.v[b->m];
+			if (z.f->st.v[ma->h.node].list != z.f->st.v[mb->h.node].list ||
+			    z.f->st.v[ma->d.node].list != z.f->st.v[mb->d.node].list)
+				continue;
+			int shared = 0;
+			for (int k = 0; k < a->win.n; k++)
+				shared += inwin(b, a->win.v[k]);
+			if (!shared)
+				continue;
+			w[a->m * n + b->m] += shared;
+			w[b->m * n + a->m] += shared;
+			up[root(up, a->m)] = root(up, b->m);
+		}
+	for (int i = 0; i < n; i++)
+		z.m.v[i].comp = root(up, i);
+	for (int r = 0; r < n; r++) {
+		Ints mems = {0};
+		for (int i = 0; i < n; i++)
+			if (z.m.v[i].comp == r && !z.m.v[i].why)
+				vpush(mems, i);
+		if (mems.n >= 2)
+			fusecomp(&z, &mems, w, n);
+		vfree(mems);
+	}
+	keeps(&z);
+	free(up);
+	free(w);
+	for (int i = 0; i < z.m.n; i++) {
+		free(z.m.v[i].why);
+		free(z.m.v[i].h.size);
+		free(z.m.v[i].d.size);
+	}
+	for (int i = 0; i < z.x.n; i++) {
+		free(z.x.v[i].why);
+		vfree(z.x.v[i].win);
+	}
+	vfree(z.m);
+	vfree(z.x);
+}
+
+void
+fusecopies(Prog *p, Plan *plan)
+{
+	for (int fi = 0; fi < p->fns.n; fi++) {
+		PFunc *pf = &p->fns.v[fi];
+		if (pf->st && pf->in && (pf->f->kind == FN_HOST || pf->f->kind == FN_HOSTDEVICE))
+			fusefn(p, pf, plan);
+	}
+}

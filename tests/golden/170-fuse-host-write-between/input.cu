@@ -1,0 +1,113 @@
+// case: uploads of two buffers with a host write of the first between them: directly, through a callee, through an alias
+// expect: every copy stays apart; each keep names the statement that writes the buffer the first upload copies
+// trap: fusing moves the first upload below the write, so the device would see the new value (the oracle's RESULT changes)
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+__global__ void add(const float *a, const float *b, float *c, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        c[i] = a[i] + 2.0f * b[i];
+}
+
+static void bump(float *p) { p[0] += 100.0f; }
+
+static double run(int n, int how)
+{
+    float *h_a = (float *)malloc(n * sizeof(float));
+    float *h_b = (float *)malloc(n * sizeof(float));
+    float *h_c = (float *)malloc(n * sizeof(float));
+    for (int i = 0; i < n; i++) {
+        h_a[i] = (float)(i % 5);
+        h_b[i] = (float)(i % 3);
+    }
+    float *d_a, *d_b, *d_c;
+    cudaMalloc((void **)&d_a, n * sizeof(float));
+    cudaMalloc((void **)&d_b, n * sizeof(float));
+    cudaMalloc((void **)&d_c, n * sizeof(float));
+    cudaMemcpy(d_a, h_a, n * sizeof(float), cudaMemcpyHostToDevice);
+    if (how == 0)
+        h_a[0] = 50.0f;
+    cudaMemcpy(d_b, h_b, n * sizeof(float), cudaMemcpyHostToDevice);
+    add<<<(n + 255) / 256, 256>>>(d_a, d_b, d_c, n);
+    cudaMemcpy(h_c, d_c, n * sizeof(float), cudaMemcpyDeviceToHost);
+    double s = h_a[0];
+    for (int i = 0; i < n; i++)
+        s += h_c[i];
+    cudaFree(d_a);
+    cudaFree(d_b);
+    cudaFree(d_c);
+    free(h_a);
+    free(h_b);
+    free(h_c);
+    return s;
+}
+
+static double callee(int n)
+{
+    float *h_a = (float *)malloc(n * sizeof(float));
+    float *h_b = (float *)malloc(n * sizeof(float));
+    float *h_c = (float *)malloc(n * sizeof(float));
+    for (int i = 0; i < n; i++) {
+        h_a[i] = (float)(i % 5);
+        h_b[i] = (float)(i % 3);
+    }
+    float *d_a, *d_b, *d_c;
+    cudaMalloc((void **)&d_a, n * sizeof(float));
+    cudaMalloc((void **)&d_b, n * sizeof(float));
+    cudaMalloc((void **)&d_c, n * sizeof(float));
+    cudaMemcpy(d_a, h_a, n * sizeof(float), cudaMemcpyHostToDevice);
+    bump(h_a);
+    cudaMemcpy(d_b, h_b, n * sizeof(float), cudaMemcpyHostToDevice);
+    add<<<(n + 255) / 256, 256>>>(d_a, d_b, d_c, n);
+    cudaMemcpy(h_c, d_c, n * sizeof(float), cudaMemcpyDeviceToHost);
+    double s = h_a[0];
+    for (int i = 0; i < n; i++)
+        s += h_c[i];
+    cudaFree(d_a);
+    cudaFree(d_b);
+    cudaFree(d_c);
+    free(h_a);
+    free(h_b);
+    free(h_c);
+    return s;
+}
+
+static double alias(int n)
+{
+    float *h_a = (float *)malloc(n * sizeof(float));
+    float *h_b = (float *)malloc(n * sizeof(float));
+    float *h_c = (float *)malloc(n * sizeof(float));
+    float *other = h_a;
+    for (int i = 0; i < n; i++) {
+        h_a[i] = (float)(i % 5);
+        h_b[i] = (float)(i % 3);
+    }
+    float *d_a, *d_b, *d_c;
+    cudaMalloc((void **)&d_a, n * sizeof(float));
+    cudaMalloc((void **)&d_b, n * sizeof(float));
+    cudaMalloc((void **)&d_c, n * sizeof(float));
+    cudaMemcpy(d_a, h_a, n * sizeof(float), cudaMemcpyHostToDevice);
+    other[1] = 70.0f;
+    cudaMemcpy(d_b, h_b, n * sizeof(float), cudaMemcpyHostToDevice);
+    add<<<(n + 255) / 256, 256>>>(d_a, d_b, d_c, n);
+    cudaMemcpy(h_c, d_c, n * sizeof(float), cudaMemcpyDeviceToHost);
+    double s = h_a[1];
+    for (int i = 0; i < n; i++)
+        s += h_c[i];
+    cudaFree(d_a);
+    cudaFree(d_b);
+    cudaFree(d_c);
+    free(h_a);
+    free(h_b);
+    free(h_c);
+    return s;
+}
+
+int main()
+{
+    printf("RESULT %.1f %.1f %.1f\n", run(1000, 0), callee(1000), alias(1000));
+    return 0;
+}

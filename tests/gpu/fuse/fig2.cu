@@ -1,0 +1,205 @@
+// fig2.cu: the kernel-vector dataflow graph of Fig. 2 of Kessler, "Global
+// optimization of operand transfer fusion in heterogeneous computing"
+// (/work/shared/papers/kessler-transfer-fusion.txt, Section 4), as a CUDA
+// program for cuflow's --passes=fuse (tests/gpu/fuse/run measures it).
+//
+// N = 5 kernels, M = 13 vectors A..M of n floats each (SSA: each written
+// once); A, B, C live on entry; D, G, I, J, K, L, M live on exit.
+//   kernel0 (GPU): R B, R A -> W D, W E
+//   kernel1 (CPU): R E, R B -> W F, W G
+//   kernel2 (GPU): R C, R F -> W H, W I
+//   kernel3 (GPU): R F, R H -> W J, W K
+//   kernel4 (GPU): R H, R E -> W L, W M   (E is still on the device: kernel0 wrote it)
+// Kernels are synthetic linear-work ones (out = 0.5 x + 0.25 y + c, powers
+// of two, so every value stays bounded and CPU and GPU round alike).
+// Allocation as in the figure: G only on the host, H only on the device,
+// the others on both.
+//
+// Baseline transfer strategy of the paper (Section 3): upload a GPU
+// kernel's input right before the first GPU kernel that needs it, download
+// a GPU-produced vector right after its kernel when the CPU or the end needs
+// it. Per repetition: 4 uploads + 7 downloads = 11 cudaMemcpy:
+//   up B, up A | kernel0 | dn D, dn E | kernel1 | up C, up F | kernel2 |
+//   dn I | kernel3 | dn J, dn K | kernel4 | dn L, dn M
+// Transfer windows (paper's diagnostic table, time = kernel index):
+//   up: A, B [0,0]; C [0,2]; F [2,2]
+//   dn: D [0,4]; E [0,0] (kernel1 reads it); I [2,4]; J, K [3,4]; L, M [4,4]
+// Kessler's optimum: 4 transfers (saving 7, as the paper's Table 4):
+//   up {A,B,C} before 0 (or C with F before 2), dn {D,E} after 0,
+//   up {F} before 2, dn {I,J,K,L,M} after 4.
+// Fusing only the transfers that are already consecutive here gives 6
+// ({B,A} {D,E} {C,F} {I} {J,K} {L,M}, saving 5); the other 2 need the
+// downloads of I, J, K moved down to after kernel4.
+// Transfer trace (CUFLOW_TRACE, doc/trace.md) of one repetition, lowered
+// original on the CPU runtime: h2d count 4, d2h count 7, alloc count 12.
+//
+// usage: fig2 [n floats per vector, 4096] [reps, 100]
+// stdout: RESULT with the sum of each live-on-exit vector; stderr: TIME_US
+// per repetition (the rep loop only; no allocation inside it; every host
+// buffer is written once before it, so no first touch is timed).
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+__global__ void kernel0(const float *b, const float *a, float *d, float *e, int n)
+{
+	int idx = blockIdx.x * blockDim.x + threadIdx.x;
+	if (idx < n) {
+		d[idx] = 0.5f * b[idx] + 0.25f * a[idx] + 1.0f;
+		e[idx] = 0.25f * b[idx] - 0.5f * a[idx] + 0.5f;
+	}
+}
+
+static void kernel1(const float *e, const float *b, float *f, float *g, int n)
+{
+	for (int idx = 0; idx < n; idx++) {
+		f[idx] = 0.5f * e[idx] + 0.25f * b[idx] + 0.125f;
+		g[idx] = 0.25f * e[idx] - 0.5f * b[idx] + 1.0f;
+	}
+}
+
+__global__ void kernel2(const float *c, const float *f, float *h, float *i, int n)
+{
+	int idx = blockIdx.x * blockDim.x + threadIdx.x;
+	if (idx < n) {
+		h[idx] = 0.5f * c[idx] + 0.25f * f[idx] + 0.25f;
+		i[idx] = 0.5f * f[idx] - 0.25f * c[idx] + 0.75f;
+	}
+}
+
+__global__ void kernel3(const float *f, const float *h, float *j, float *k, int n)
+{
+	int idx = blockIdx.x * blockDim.x + threadIdx.x;
+	if (idx < n) {
+		j[idx] = 0.5f * f[idx] + 0.25f * h[idx] + 0.5f;
+		k[idx] = 0.25f * f[idx] - 0.5f * h[idx] + 0.25f;
+	}
+}
+
+__global__ void kernel4(const float *h, const float *e, float *l, float *m, int n)
+{
+	int idx = blockIdx.x * blockDim.x + threadIdx.x;
+	if (idx < n) {
+		l[idx] = 0.5f * h[idx] + 0.25f * e[idx] + 1.0f;
+		m[idx] = 0.25f * h[idx] - 0.5f * e[idx] + 0.125f;
+	}
+}
+
+static double sum(const float *v, int n)
+{
+	double s = 0.0;
+	for (int i = 0; i < n; i++)
+		s += v[i];
+	return s;
+}
+
+int main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 4096;
+	int reps = argc > 2 ? atoi(argv[2]) : 100;
+	float *h_A = (float *)malloc(n * sizeof(float));
+	float *h_B = (float *)malloc(n * sizeof(float));
+	float *h_C = (float *)malloc(n * sizeof(float));
+	float *h_D = (float *)malloc(n * sizeof(float));
+	float *h_E = (float *)malloc(n * sizeof(float));
+	float *h_F = (float *)malloc(n * sizeof(float));
+	float *h_G = (float *)malloc(n * sizeof(float));
+	float *h_I = (float *)malloc(n * sizeof(float));
+	float *h_J = (float *)malloc(n * sizeof(float));
+	float *h_K = (float *)malloc(n * sizeof(float));
+	float *h_L = (float *)malloc(n * sizeof(float));
+	float *h_M = (float *)malloc(n * sizeof(float));
+	float *d_A;
+	float *d_B;
+	float *d_C;
+	float *d_D;
+	float *d_E;
+	float *d_F;
+	float *d_H;
+	float *d_I;
+	float *d_J;
+	float *d_K;
+	float *d_L;
+	float *d_M;
+	cudaMalloc((void **)&d_A, n * sizeof(float));
+	cudaMalloc((void **)&d_B, n * sizeof(float));
+	cudaMalloc((void **)&d_C, n * sizeof(float));
+	cudaMalloc((void **)&d_D, n * sizeof(float));
+	cudaMalloc((void **)&d_E, n * sizeof(float));
+	cudaMalloc((void **)&d_F, n * sizeof(float));
+	cudaMalloc((void **)&d_H, n * sizeof(float));
+	cudaMalloc((void **)&d_I, n * sizeof(float));
+	cudaMalloc((void **)&d_J, n * sizeof(float));
+	cudaMalloc((void **)&d_K, n * sizeof(float));
+	cudaMalloc((void **)&d_L, n * sizeof(float));
+	cudaMalloc((void **)&d_M, n * sizeof(float));
+	for (int i = 0; i < n; i++) {
+		h_A[i] = (float)(i % 7) * 0.125f;
+		h_B[i] = (float)(i % 5) * 0.25f - 0.5f;
+		h_C[i] = (float)(i % 3) * 0.5f - 0.25f;
+		h_D[i] = 0.0f;
+		h_E[i] = 0.0f;
+		h_F[i] = 0.0f;
+		h_G[i] = 0.0f;
+		h_I[i] = 0.0f;
+		h_J[i] = 0.0f;
+		h_K[i] = 0.0f;
+		h_L[i] = 0.0f;
+		h_M[i] = 0.0f;
+	}
+
+	auto t0 = std::chrono::steady_clock::now();
+	for (int r = 0; r < reps; r++) {
+		cudaMemcpy(d_B, h_B, n * sizeof(float), cudaMemcpyHostToDevice);
+		cudaMemcpy(d_A, h_A, n * sizeof(float), cudaMemcpyHostToDevice);
+		kernel0<<<(n + 255) / 256, 256>>>(d_B, d_A, d_D, d_E, n);
+		cudaMemcpy(h_D, d_D, n * sizeof(float), cudaMemcpyDeviceToHost);
+		cudaMemcpy(h_E, d_E, n * sizeof(float), cudaMemcpyDeviceToHost);
+		kernel1(h_E, h_B, h_F, h_G, n);
+		cudaMemcpy(d_C, h_C, n * sizeof(float), cudaMemcpyHostToDevice);
+		cudaMemcpy(d_F, h_F, n * sizeof(float), cudaMemcpyHostToDevice);
+		kernel2<<<(n + 255) / 256, 256>>>(d_C, d_F, d_H, d_I, n);
+		cudaMemcpy(h_I, d_I, n * sizeof(float), cudaMemcpyDeviceToHost);
+		kernel3<<<(n + 255) / 256, 256>>>(d_F, d_H, d_J, d_K, n);
+		cudaMemcpy(h_J, d_J, n * sizeof(float), cudaMemcpyDeviceToHost);
+		cudaMemcpy(h_K, d_K, n * sizeof(float), cudaMemcpyDeviceToHost);
+		kernel4<<<(n + 255) / 256, 256>>>(d_H, d_E, d_L, d_M, n);
+		cudaMemcpy(h_L, d_L, n * sizeof(float), cudaMemcpyDeviceToHost);
+		cudaMemcpy(h_M, d_M, n * sizeof(float), cudaMemcpyDeviceToHost);
+	}
+	cudaDeviceSynchronize();
+	auto t1 = std::chrono::steady_clock::now();
+	cudaError_t err = cudaGetLastError();
+	fprintf(stderr, "TIME_US %.3f\n", std::chrono::duration<double, std::micro>(t1 - t0).count() / (reps > 0 ? reps : 1));
+	printf("RESULT D=%.8e G=%.8e I=%.8e J=%.8e K=%.8e L=%.8e M=%.8e\n", sum(h_D, n), sum(h_G, n), sum(h_I, n), sum(h_J, n), sum(h_K, n), sum(h_L, n), sum(h_M, n));
+	free(h_A);
+	free(h_B);
+	free(h_C);
+	free(h_D);
+	free(h_E);
+	free(h_F);
+	free(h_G);
+	free(h_I);
+	free(h_J);
+	free(h_K);
+	free(h_L);
+	free(h_M);
+	cudaFree(d_A);
+	cudaFree(d_B);
+	cudaFree(d_C);
+	cudaFree(d_D);
+	cudaFree(d_E);
+	cudaFree(d_F);
+	cudaFree(d_H);
+	cudaFree(d_I);
+	cudaFree(d_J);
+	cudaFree(d_K);
+	cudaFree(d_L);
+	cudaFree(d_M);
+	if (err != cudaSuccess) {
+		fprintf(stderr, "fig2: %s\n", cudaGetErrorString(err));
+		return 1;
+	}
+	return 0;
+}
