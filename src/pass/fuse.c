@@ -13,18 +13,21 @@
  *    pair of allocations is a member when cuflow sees every use of them (see
  *    memberbar: no unseen code, no pointer comparison, only copies, memsets,
  *    launches and one plain free each, their variables and sizes set once).
- * 2. Windows (Kessler's earliest-latest intervals, downward only): a copy may
- *    move down its block to the place of a later copy of the same direction
- *    while the statements it passes touch neither its bytes nor what the
- *    device work it waited for uses, and do not jump, exit, read a clock or
- *    call code cuflow cannot see.
+ * 2. Windows (Kessler's earliest-latest intervals, within a block): a copy
+ *    may move down to the place of a later copy of the same direction while
+ *    the statements it passes touch neither its bytes nor what the device
+ *    work it waited for uses, and do not jump, exit, read a clock or call
+ *    code cuflow cannot see; and up to an earlier one past statements that do
+ *    not produce or use its bytes, past device work only when nothing after
+ *    its old place observes that work before a wait (see upward).
  * 3. The affinity graph: members whose copies' windows overlap, weighted by
  *    the places they share; per connected component a maximum-weight
  *    Hamiltonian path (exact for up to 12 members, greedy from every start
  *    beyond) is the layout order.
  * 4. Each copy takes a place in its window so that the copies at each place
  *    form the fewest runs of consecutive members (local search from the
- *    original places and from the latest ones, single and whole-place moves).
+ *    original, the latest and the earliest places; single and whole-place
+ *    moves).
  * 5. A run pays when its sizes are not constants (the startup is saved and
  *    the guard gaps cost nothing measurable) or when the startups it saves
  *    are at least 1% of its time (fusebench's constants below); members in no
@@ -55,8 +58,7 @@ typedef struct {
 	int loc, sym, varloc;
 	int node, call;    /* the allocation */
 	char *size;        /* its size argument's text */
-	int sizeat, sizeend; /* host: where that text is; and the call, to */
-	int callat, callend; /* put the offset in place of malloc(...) */
+	int callat, callend; /* host: the call, which the offset replaces */
 	bool cast;         /* host: a cast stands before the call */
 	int free;          /* its free statement's node, or -1 */
 } Side;
@@ -76,6 +78,7 @@ typedef struct {
 	int whyline;
 	const char *stop; /* what ends its window, at line stopline */
 	int stopline;
+	char *upstop; /* what ends it upward, or NULL */
 	bool fused;
 } Xfer;
 
@@ -286,8 +289,6 @@ hostside(const Fz *z, Side *s)
 	s->call = st->call0;
 	s->callat = c->off;
 	s->callend = close;
-	s->sizeat = open + 1;
-	s->sizeend = close - 1;
 	s->size = calltext(src, c->off, st->end, 0);
 	return NULL;
 }
@@ -508,6 +509,12 @@ fillmember(Fz *z, Xfer *x)
 
 /* ---------------------------------------------------------------- windows */
 
+static bool
+ok(const Fz *z, const Xfer *x)
+{
+	return x->m >= 0 && !x->why && !z->m.v[x->m].why;
+}
+
 /* May copy x move down past node v? NULL, or what stops it. *kio: a
  * printing kernel may be in flight (then no output may pass). */
 static const char *
@@ -538,7 +545,153 @@ passes(const Fz *z, const Xfer *x, const Bits *prd, const Bits *pwr, int v, bool
 	return NULL;
 }
 
-/* x's window: the anchors (same block, same direction) it may move down to. */
+/* A directive in [a, b) that may change what text means past it: a
+ * conditional (other configurations compile other code there), or a
+ * #define or #undef of a name the text uses. */
+static bool
+dirhit(const Unit *u, int a, int b, const char *text)
+{
+	if (conddirective(u, a, b) >= 0)
+		return true;
+	for (int i = 0; i < u->directives.n; i++) {
+		int d = u->directives.v[i];
+		if (d < a || d >= b)
+			continue;
+		const char *s = u->src + d;
+		while (*s == ' ' || *s == '\t' || *s == '#')
+			s++;
+		if (strncmp(s, "define", 6) && strncmp(s, "undef", 5))
+			continue;
+		s += strcspn(s, " \t");
+		s += strspn(s, " \t");
+		size_t n = 0;
+		while (isident(s[n]))
+			n++;
+		for (const char *t = text; n && *t; t++)
+			if (!strncmp(t, s, n) && !isident(t[n]) && (t == text || !isident(t[-1])))
+				return true;
+	}
+	return false;
+}
+
+static char *
+stmttext(const Fz *z, int v)
+{
+	const Stmt *st = &z->f->st.v[v];
+	return xstrndup(z->u->src + st->begin, (size_t)(st->end - st->begin));
+}
+
+/* May node v be a copy this pass moves? */
+static bool
+moves(const Fz *z, int v)
+{
+	for (int i = 0; i < z->x.n; i++)
+		if (z->x.v[i].node == v)
+			return ok(z, &z->x.v[i]);
+	return false;
+}
+
+/* Is location l device memory, or an object of device code (a kernel's
+ * locals), which the host cannot touch but through the CUDA API? */
+static bool
+devonly(const Prog *p, int l)
+{
+	const Loc *o = &p->locs.v[l];
+	if (o->space == SP_DEVICE)
+		return true;
+	int k = o->fn >= 0 ? p->fns.v[o->fn].f->kind : FN_HOST;
+	return o->kind != L_UNKNOWN && (k == FN_KERNEL || k == FN_DEVICE);
+}
+
+/* Does the device work w (read prd, written pwr; kio: it may print) stay
+ * unobserved from list position k on, up to the first wait for all of it
+ * that no pass moves? (A blocking copy that moved up no longer waits for
+ * the work it passed.) */
+static bool
+unobserved(const Fz *z, const List *l, int k, const Bits *prd, const Bits *pwr, bool kio)
+{
+	for (; k < l->first.n; k++)
+		for (int v = l->first.v[k]; v <= l->last.v[k]; v++) {
+			const Stmt *st = &z->f->st.v[v];
+			const Eff *e = &z->pf->st[v];
+			if (moves(z, v)) /* its own window keeps it after the work it reads */
+				continue;
+			if ((e->ex & (EX_DEVSYNC | EX_DEFSYNC)) && l->first.v[k] == l->last.v[k])
+				return true;
+			if (st->kind == ST_RETURN || st->kind == ST_BREAK || st->kind == ST_CONTINUE || st->kind == ST_GOTO ||
+			    st->kind == ST_LABEL || st->kind == ST_OPAQUE || (st->flags & (SF_JUMP | SF_DIRECTIVE | SF_HIDDEN)) ||
+			    (e->ex & (EX_UNKNOWN | EX_EXIT | EX_THROW | EX_TIMER | EX_UNSAFE | EX_VOLATILE | EX_MANAGED |
+			              EX_CONFIG | EX_SYNC)) ||
+			    ((e->ex & EX_IO) && kio) || conflicts(z->p, pwr, &e->rd) || conflicts(z->p, pwr, &e->wr) ||
+			    conflicts(z->p, prd, &e->wr))
+				return false;
+		}
+	/* The block ends before a wait. Device memory alone, no output, and no
+	   other stream or unseen code in the function: only copies and syncs,
+	   ordered after the work on the legacy stream, can observe it. */
+	if (kio || (z->pf->sum.ex & (EX_STREAMOP | EX_UNKNOWN)))
+		return false;
+	const Bits *both[] = {prd, pwr};
+	for (int k2 = 0; k2 < 2; k2++)
+		for (int l2 = bnext(both[k2], 0); l2 >= 0; l2 = bnext(both[k2], l2 + 1))
+			if (!devonly(z->p, l2))
+				return false;
+	return true;
+}
+
+/* The anchors above x it may move up to (Kessler's earliest point): past
+ * statements that do not produce its source or touch its destination, do not
+ * jump or print beside a printing kernel; past device work only when what
+ * follows x's place up to the next wait does not observe that work, since x
+ * no longer waits for it there. Only with no other stream's work in flight. */
+static void
+upward(Fz *z, Xfer *x)
+{
+	const List *l = &z->f->lists.v[x->list];
+	const Pend *in = &z->pf->in[x->node];
+	if (in->sany || !bempty(&in->srd) || !bempty(&in->swr) || (z->pf->st[x->node].ex & EX_STREAMOP))
+		return;
+	int nl = z->p->locs.n;
+	Bits none = bnew(nl), wrd = bnew(nl), wwr = bnew(nl); /* the device work x moves above */
+	bool kio = false, wkio = false;
+	char *text = stmttext(z, x->node);
+	for (int k = x->pos - 1; k >= 0; k--) {
+		const Stmt *at = &z->f->st.v[l->first.v[k]];
+		if (dirhit(z->u, at->end, z->f->st.v[x->node].begin, text))
+			break;
+		const char *stop = NULL;
+		for (int v = l->first.v[k]; v <= l->last.v[k] && !stop; v++) {
+			const Eff *e = &z->pf->st[v];
+			stop = passes(z, x, &none, &none, v, &kio, false);
+			if (!stop && (e->ex & EX_IO) && (z->pf->in[v].ex & EX_KIO))
+				stop = "prints while a printing kernel may run (the copy's wait orders the output)";
+			bor(&wrd, &e->prd);
+			bor(&wwr, &e->pwr);
+			wkio |= (e->ex & EX_KIO) != 0;
+		}
+		if (stop) {
+			x->upstop = fmt("line %d %s", at->line, stop);
+			break;
+		}
+		if ((!bempty(&wrd) || !bempty(&wwr) || wkio) && !unobserved(z, l, x->pos + 1, &wrd, &wwr, wkio)) {
+			x->upstop = fmt("above line %d, the device work it passes would go on unwaited for while the host "
+			                "after it runs",
+			                at->line);
+			break;
+		}
+		for (int i = 0; i < z->x.n; i++) {
+			const Xfer *y = &z->x.v[i];
+			if (y->list == x->list && y->pos == k && y->dir == x->dir && ok(z, y) && y->m != x->m)
+				vpush(x->win, i);
+		}
+	}
+	free(text);
+	bfree(&none);
+	bfree(&wrd);
+	bfree(&wwr);
+}
+
+/* x's window: the anchors (same block, same direction) it may move to. */
 static void
 window(Fz *z, Xfer *x)
 {
@@ -550,34 +703,43 @@ window(Fz *z, Xfer *x)
 	const Pend *in = &z->pf->in[x->node];
 	bool other = in->sany || !bempty(&in->srd) || !bempty(&in->swr); /* work on other streams may be in flight */
 	vpush(x->win, (int)(x - z->x.v));
+	char *text = stmttext(z, x->node);
 	for (int k = x->pos + 1; k < l->first.n && go; k++) {
+		const Stmt *at = &z->f->st.v[l->first.v[k]];
+		if (dirhit(z->u, z->f->st.v[x->node].end, at->begin, text)) {
+			x->stop = "follows a preprocessor conditional, or a #define or #undef of a name the copy uses";
+			x->stopline = at->line;
+			break;
+		}
 		for (int i = 0; i < z->x.n; i++) {
 			const Xfer *y = &z->x.v[i];
-			if (y->list == x->list && y->pos == k && y->dir == x->dir && y->m >= 0 && !y->why && y->m != x->m)
+			if (y->list == x->list && y->pos == k && y->dir == x->dir && ok(z, y) && y->m != x->m)
 				vpush(x->win, i);
 		}
 		for (int v = l->first.v[k]; v <= l->last.v[k] && go; v++) {
-			/* a wait for all that work (a blocking copy on the legacy stream): it ends there */
+			/* a wait for all that work (a blocking copy on the legacy stream): it
+			   needs none of it done before; past it none is left, unless it may move */
 			const Eff *e = &z->pf->st[v];
 			bool all = (e->ex & EX_DEVSYNC) || ((e->ex & EX_DEFSYNC) && !other);
 			if ((x->stop = passes(z, x, &prd, &pwr, v, &kio, all))) {
 				x->stopline = z->f->st.v[v].line;
 				go = false;
-			} else if (all && l->first.v[k] == l->last.v[k]) {
+			} else if (all && l->first.v[k] == l->last.v[k] && !moves(z, v)) {
 				bclear(&prd);
 				bclear(&pwr);
 			}
 		}
 	}
+	free(text);
 	bfree(&prd);
 	bfree(&pwr);
+	upward(z, x);
 }
 
 /* ---------------------------------------------------------------- layout */
 
 typedef struct {
 	int n;
-	int *mem;   /* member indices */
 	double *w;  /* n*n affinities */
 	int *order; /* the layout: positions -> local indices */
 } Comp;
@@ -740,8 +902,10 @@ improve(Fz *z, const Ints *xs)
 			}
 			x->at = keep;
 		}
-		for (int a = 0; a < z->x.n; a++) /* a whole place down to a later one */
-			for (int b = a + 1; b < z->x.n; b++) {
+		for (int a = 0; a < z->x.n; a++) /* a whole place to another */
+			for (int b = 0; b < z->x.n; b++) {
+				if (b == a)
+					continue;
 				bool can = false, all = true;
 				for (int i = 0; i < xs->n && all; i++) {
 					const Xfer *x = &z->x.v[xs->v[i]];
@@ -764,27 +928,41 @@ improve(Fz *z, const Ints *xs)
 	}
 }
 
-/* Places from the original ones and from the latest ones; the better. */
+/* The place of x's window that starts latest (how > 0) or earliest. */
+static int
+extreme(const Fz *z, const Xfer *x, int how)
+{
+	int best = x->win.v[0];
+	for (int i = 1; i < x->win.n; i++) {
+		int a = z->f->st.v[z->x.v[x->win.v[i]].node].begin, b = z->f->st.v[z->x.v[best].node].begin;
+		if (how > 0 ? a > b : a < b)
+			best = x->win.v[i];
+	}
+	return best;
+}
+
+/* Places from the original ones, the latest ones (Kessler's tight choice)
+ * and the earliest (his greedy one), each improved; the best. */
 static void
 places(Fz *z, const Ints *xs)
 {
-	int *tight = xcalloc(xs->n + 1, sizeof *tight);
-	for (int i = 0; i < xs->n; i++) {
-		const Xfer *x = &z->x.v[xs->v[i]];
-		z->x.v[xs->v[i]].at = x->win.v[x->win.n - 1];
+	int *best = xcalloc(xs->n + 1, sizeof *best), bc = INT_MAX, bm = INT_MAX;
+	for (int start = 0; start < 3; start++) {
+		for (int i = 0; i < xs->n; i++) {
+			const Xfer *x = &z->x.v[xs->v[i]];
+			z->x.v[xs->v[i]].at = start == 0 ? xs->v[i] : extreme(z, x, start == 1 ? 1 : -1);
+		}
+		improve(z, xs);
+		int c = runcount(z, xs), m = moved(z, xs);
+		if (c < bc || (c == bc && m < bm)) {
+			bc = c, bm = m;
+			for (int i = 0; i < xs->n; i++)
+				best[i] = z->x.v[xs->v[i]].at;
+		}
 	}
-	improve(z, xs);
-	int tc = runcount(z, xs), tm = moved(z, xs);
-	for (int i = 0; i < xs->n; i++) {
-		tight[i] = z->x.v[xs->v[i]].at;
-		z->x.v[xs->v[i]].at = xs->v[i];
-	}
-	improve(z, xs);
-	int c = runcount(z, xs), m = moved(z, xs);
-	if (tc < c || (tc == c && tm < m))
-		for (int i = 0; i < xs->n; i++)
-			z->x.v[xs->v[i]].at = tight[i];
-	free(tight);
+	for (int i = 0; i < xs->n; i++)
+		z->x.v[xs->v[i]].at = best[i];
+	free(best);
 }
 
 /* ---------------------------------------------------------------- runs */
@@ -1074,6 +1252,10 @@ groupbar(const Fz *z, const Layout *lay, bool dev, int *line)
 		*line = st->line;
 		if (st->list != bs->list)
 			why = fmt("%s is allocated in another block than %s", name(z, s->sym), name(z, b->sym));
+		else if (dirhit(z->u, bs->begin, st->begin, s->size))
+			why = fmt("a preprocessor conditional, or a #define or #undef of a name its size uses, lies between the "
+			          "allocations of %s and %s",
+			          name(z, b->sym), name(z, s->sym));
 		const Bits *rd = &z->pf->st[s->node].rd;
 		for (int v = 2; v < n && !why; v++)
 			if (seen[v] && conflicts(z->p, &z->pf->st[v].wr, rd)) {
@@ -1103,6 +1285,8 @@ groupbar(const Fz *z, const Layout *lay, bool dev, int *line)
 	if (!why && nfree && nfree != lay->n)
 		why = xstrdup("frees some of them and not others");
 	const List *l = flist >= 0 ? &z->f->lists.v[flist] : NULL;
+	if (!why && l && conddirective(z->u, z->f->st.v[l->first.v[fa]].begin, z->f->st.v[l->first.v[fz]].begin) >= 0)
+		why = xstrdup("a preprocessor conditional lies between its frees");
 	for (int k = fa + 1; !why && l && k < fz; k++)
 		for (int v = l->first.v[k]; v <= l->last.v[k] && !why; v++) {
 			const Stmt *st = &z->f->st.v[v];
@@ -1174,8 +1358,8 @@ emitgroup(Fz *z, const Layout *lay, const FusedV *rs)
 			        name(z, z->m.v[z->x.v[r->xs.v[j]].m].d.sym));
 		bprintf(&s, " run as one where the copy at line %d stood", z->f->st.v[z->x.v[r->at].node].line);
 	}
-	bputs(&s, ": the copies moved down pass nothing that touches their bytes or what the device work before them "
-	          "uses; every allocation, free and use of these buffers is seen, none is compared as a pointer, and the "
+	bputs(&s, ": the copies moved pass nothing that touches their bytes or what the device work before them uses, "
+	          "and no device work a copy moved above is observed before the next wait; every allocation, free and use of these buffers is seen, none is compared as a pointer, and the "
 	          "sizes do not change after the allocations");
 	ch.safe = bstr(&s);
 	ch.bytes = xstrdup(z->m.v[lay->by[0]].d.size);
@@ -1184,12 +1368,6 @@ emitgroup(Fz *z, const Layout *lay, const FusedV *rs)
 }
 
 /* ---------------------------------------------------------------- driver */
-
-static bool
-ok(const Fz *z, const Xfer *x)
-{
-	return x->m >= 0 && !x->why && !z->m.v[x->m].why;
-}
 
 /* Union-find root. */
 static int
@@ -1312,7 +1490,7 @@ pinnext(const Fz *z, const Layout *lay, const FusedV *rs)
 static void
 fusecomp(Fz *z, const Ints *mems, const double *w, int n)
 {
-	Comp c = {.n = mems->n, .mem = mems->v, .w = xcalloc((size_t)mems->n * mems->n, sizeof *c.w)};
+	Comp c = {.n = mems->n, .w = xcalloc((size_t)mems->n * mems->n, sizeof *c.w)};
 	for (int i = 0; i < c.n; i++)
 		for (int j = 0; j < c.n; j++)
 			c.w[i * c.n + j] = w[mems->v[i] * n + mems->v[j]];
@@ -1410,6 +1588,11 @@ keeps(Fz *z)
 				ch.stopline = x->stopline;
 			} else
 				ch.stop = xstrdup("no copy of another buffer of its block may run at the same time");
+			if (x->upstop) {
+				char *t = ch.stop;
+				ch.stop = fmt("%s; it cannot move up: %s", t, x->upstop);
+				free(t);
+			}
 		}
 		vpush(*z->plan, ch);
 	}
@@ -1489,6 +1672,7 @@ fusefn(Prog *p, PFunc *pf, Plan *plan)
 	}
 	for (int i = 0; i < z.x.n; i++) {
 		free(z.x.v[i].why);
+		free(z.x.v[i].upstop);
 		vfree(z.x.v[i].win);
 	}
 	vfree(z.m);

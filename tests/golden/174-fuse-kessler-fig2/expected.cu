@@ -62,9 +62,9 @@ int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 4096;
 	int reps = argc > 2 ? atoi(argv[2]) : 3;
-	float *h_A = (float *)malloc(2 * ((n * sizeof(float) + 511) / 256 * 256));
+	float *h_A = (float *)malloc(4 * ((n * sizeof(float) + 511) / 256 * 256));
 	float *h_B = (float *)((char *)h_A + (n * sizeof(float) + 511) / 256 * 256);
-	float *h_C = (float *)malloc(2 * ((n * sizeof(float) + 511) / 256 * 256));
+	float *h_C = (float *)((char *)h_B + (n * sizeof(float) + 511) / 256 * 256);
 	float *h_D = (float *)malloc(6 * ((n * sizeof(float) + 511) / 256 * 256));
 	float *h_E = (float *)malloc(n * sizeof(float));
 	float *h_F = (float *)((char *)h_C + (n * sizeof(float) + 511) / 256 * 256);
@@ -86,9 +86,9 @@ int main(int argc, char **argv)
 	float *d_K;
 	float *d_L;
 	float *d_M;
-	cudaMalloc((void **)&d_A, 2 * ((n * sizeof(float) + 511) / 256 * 256));
+	cudaMalloc((void **)&d_A, 4 * ((n * sizeof(float) + 511) / 256 * 256));
 	d_B = (decltype(d_B))((char *)d_A + (n * sizeof(float) + 511) / 256 * 256);
-	cudaMalloc((void **)&d_C, 2 * ((n * sizeof(float) + 511) / 256 * 256));
+	d_C = (decltype(d_C))((char *)d_B + (n * sizeof(float) + 511) / 256 * 256);
 	cudaMalloc((void **)&d_D, 6 * ((n * sizeof(float) + 511) / 256 * 256));
 	cudaMalloc((void **)&d_E, n * sizeof(float));
 	d_F = (decltype(d_F))((char *)d_C + (n * sizeof(float) + 511) / 256 * 256);
@@ -130,14 +130,12 @@ int main(int argc, char **argv)
 	cudaError_t err = cudaGetLastError();
 	fprintf(stderr, "TIME_US %.3f\n", std::chrono::duration<double, std::micro>(t1 - t0).count() / (reps > 0 ? reps : 1));
 	printf("RESULT D=%.8e G=%.8e I=%.8e J=%.8e K=%.8e L=%.8e M=%.8e\n", sum(h_D, n), sum(h_G, n), sum(h_I, n), sum(h_J, n), sum(h_K, n), sum(h_L, n), sum(h_M, n));
-	free(h_A);
 	free(h_E);
-	free(h_C);
+	free(h_A);
 	free(h_G);
 	free(h_D);
-	cudaFree(d_A);
 	cudaFree(d_E);
-	cudaFree(d_C);
+	cudaFree(d_A);
 	cudaFree(d_H);
 	cudaFree(d_D);
 	if (err != cudaSuccess) {
