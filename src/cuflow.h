@@ -401,6 +401,7 @@ typedef struct {
 	int cudaarch;         /* __CUDA_ARCH__ in device code (--cuda-arch=sm_XX); 0: CUDA_ARCH_DEFAULT */
 	bool nocache;         /* parse every header, without the header cache (--no-cache) */
 	size_t maxmem;        /* resident bytes past which a program's analysis stops and it is refused; 0: no cap */
+	size_t pinlimit;      /* page-locked bytes of constant size a program may hold after the pin pass; 0: no cap */
 } Opts;
 
 /* front/parse.c + front/build.c; the headers every file starts with come

@@ -28,6 +28,8 @@ static const char usage[] =
 	"  --report-file=PATH write the report there instead of stderr\n"
 	"  --export-fixes=FILE write the moves as clang-apply-replacements YAML\n"
 	"  -j N               analyse N files at a time (-j alone: one per core)\n"
+	"  --pin-limit=SIZE   page-locked bytes a program may hold after the pin pass (K, M, G;\n"
+	"                     0: no cap; default 1G; buffers whose size is not a constant are not counted)\n"
 	"  --max-memory=SIZE  refuse a program whose analysis would take the process past SIZE\n"
 	"                     (K, M, G; 0: no cap; default three quarters of the machine's memory)\n"
 	"  -q, --quiet        no report\n"
@@ -80,6 +82,7 @@ enum {
 	OPT_CUDAARCH,
 	OPT_NOCACHE,
 	OPT_MAXMEM,
+	OPT_PINLIMIT,
 };
 
 static const struct option longopts[] = {
@@ -102,6 +105,7 @@ static const struct option longopts[] = {
 	{"lower", required_argument, NULL, OPT_LOWER},
 	{"cuda-arch", required_argument, NULL, OPT_CUDAARCH},
 	{"max-memory", required_argument, NULL, OPT_MAXMEM},
+	{"pin-limit", required_argument, NULL, OPT_PINLIMIT},
 	{"output", required_argument, NULL, 'o'},
 	{"lsp", no_argument, NULL, OPT_LSP},
 	{"version", no_argument, NULL, OPT_VERSION},
@@ -184,6 +188,7 @@ main(int argc, char **argv)
 	r.jobs = 1;
 	r.opts.prescan = true;
 	r.opts.maxmem = defaultmaxmem();
+	r.opts.pinlimit = (size_t)1 << 30;
 	r.passes = xstrdup("sync");
 	/* everything after "--" goes to the compiler untouched */
 	int dd = argc;
@@ -275,6 +280,10 @@ main(int argc, char **argv)
 		case OPT_MAXMEM:
 			if (!parsesize(optarg, &r.opts.maxmem))
 				return usageerr("--max-memory takes a size in bytes, with an optional K, M or G", optarg);
+			break;
+		case OPT_PINLIMIT:
+			if (!parsesize(optarg, &r.opts.pinlimit))
+				return usageerr("--pin-limit takes a size in bytes, with an optional K, M or G", optarg);
 			break;
 		case 'j': {
 			const char *v;

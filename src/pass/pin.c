@@ -356,6 +356,47 @@ unseen(const P *q, Site *s)
 		keep(s, line, why);
 }
 
+/* The bytes of page-locked memory the program allocates with a constant
+ * size (the argument after the pointer of a call that allocates pinned
+ * memory), each call once. */
+static size_t
+pinnedbytes(const Prog *p)
+{
+	size_t n = 0;
+	for (int fi = 0; fi < p->fns.n; fi++) {
+		const PFunc *pf = &p->fns.v[fi];
+		for (int ci = 0; pf->st && ci < pf->f->calls.n; ci++) {
+			const Call *c = &pf->f->calls.v[ci];
+			const Rule *r = ruleof(p, pf, c);
+			for (int k = 0; r && k < r->neff; k++)
+				if (r->eff[k].what == EF_ALLOC && r->eff[k].space == SP_PINNED && r->eff[k].arg == 0 && c->nargs > 1 &&
+				    c->argk[1] != LLONG_MIN && c->argk[1] > 0)
+					n += (size_t)c->argk[1];
+		}
+	}
+	return n;
+}
+
+/* --pin-limit: the constant-size sites, in the order of the program, while
+ * the page-locked bytes of constant size (those the program allocates
+ * already, then these) stay within the cap; the rest stay pageable. */
+static void
+cap(P *q)
+{
+	size_t lim = q->p->opts->pinlimit, total = lim ? pinnedbytes(q->p) : 0;
+	for (int i = 0; lim && i < q->s.n; i++) {
+		Site *s = &q->s.v[i];
+		if (s->why || s->size == LLONG_MIN)
+			continue;
+		if (total + (size_t)s->size > lim)
+			keep(s, 0, fmt("pinning its %lld bytes would take the program's page-locked memory past --pin-limit (%zu "
+			               "bytes; %zu already)",
+			               s->size, lim, total));
+		else
+			total += (size_t)s->size;
+	}
+}
+
 /* A free that may also free a site that stays pageable keeps this one so. */
 static bool
 sharedfrees(P *q)
@@ -884,6 +925,7 @@ pinhost(Prog *p, Plan *plan)
 			keep(s, 0, fmt("pinning does not pay: %s", why));
 		free(why);
 	}
+	cap(&q);
 	while (sharedfrees(&q))
 		;
 	for (int i = 0; i < q.s.n; i++)
