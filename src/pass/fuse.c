@@ -216,6 +216,31 @@ nodeof(const Func *f, int ci)
 	return -1;
 }
 
+/* Can code cuflow cannot see reach the variable itself: is its address
+ * stored in memory, or passed to a call other than one allocation? */
+static bool
+addrescapes(const Fz *z, int varloc)
+{
+	const Prog *p = z->p;
+	for (int l = 0; l < p->locs.n; l++)
+		if (bhas(&p->pts[l], varloc))
+			return true;
+	int once = 0;
+	for (int fi = 0; fi < p->fns.n; fi++) {
+		const PFunc *g = &p->fns.v[fi];
+		for (int ci = 0; g->st && ci < g->f->calls.n; ci++) {
+			const Call *c = &g->f->calls.v[ci];
+			bool hit = c->self >= 0 && bhas(&p->pts[nodevar(g, c->self)], varloc);
+			for (int a = 0; a < c->nargs && !hit; a++)
+				hit = bhas(&p->pts[nodevar(g, c->argv[a])], varloc);
+			const Rule *r = hit && g == z->pf && c->kind == C_DIRECT ? rules_find(p->rules, c->name) : NULL;
+			if (hit && !(r && haseff(r, EF_ALLOC, 0, -1) && once++ == 0))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* The one statement of the function that writes the variable: its
  * allocation; or -1 (none, or more than one: *unk, one that may through
  * code cuflow cannot see). */
@@ -223,11 +248,12 @@ static int
 setter(const Fz *z, int varloc, int *unk)
 {
 	int at = -1, n = 0;
+	bool reach = bhas(&z->p->escapable, varloc) && addrescapes(z, varloc);
 	for (int v = 2; v < z->f->st.n; v++) {
 		const Eff *e = &z->pf->st[v];
-		if (bhas(&e->wr, LOC_UNKNOWN) && bhas(&z->p->escapable, varloc) && (e->ex & EX_UNKNOWN))
+		if (bhas(&e->wr, LOC_UNKNOWN) && reach && (e->ex & EX_UNKNOWN))
 			*unk = v;
-		if (bhas(&e->wr, varloc) || (bhas(&e->wr, LOC_UNKNOWN) && bhas(&z->p->escapable, varloc)))
+		if (bhas(&e->wr, varloc) || (bhas(&e->wr, LOC_UNKNOWN) && reach))
 			at = v, n++;
 	}
 	return n == 1 ? at : -1;
@@ -401,6 +427,8 @@ sidebar(const Fz *z, Side *s, bool dev, int *line)
 	for (int l = 0; l < z->p->locs.n; l++) /* its address stored anywhere: it may change behind cuflow's back */
 		if (bhas(&z->p->pts[l], s->varloc))
 			return fmt("has its pointer's address stored in %s", locname(z->p, l));
+	if (addrescapes(z, s->varloc))
+		return fmt("has its pointer's address passed to a call other than its allocation");
 	char *why = dev ? devside(z, s) : hostside(z, s);
 	if (why)
 		return why;
