@@ -602,7 +602,7 @@ typedef VEC(Change) Plan;
 /* model/dump.c: --dump=model */
 void dumpunit(Buf *b, const Unit *u);
 
-/* pass/place.c: a statement's lines, for the passes that move statements */
+/* pass/place.c: a statement's lines, for the passes that move or rewrite statements */
 bool blankbefore(const Unit *u, int off);      /* only blanks before off on its line */
 int stmtlineend(const Unit *u, int off);       /* past the end's line and its comment; -1: code follows */
 int leadcomments(const Unit *u, int off);      /* where the comment lines right above off begin */
@@ -611,6 +611,8 @@ int directivein(const Unit *u, int a, int b);  /* a directive line's offset in [
 int conddirective(const Unit *u, int a, int b); /* the same, #if/#ifdef/#elif/#else/#endif only */
 int trimblank(const Unit *u, int a, int b);    /* b, or past a blank line the deletion [a, b) would leave doubled */
 void cutstmt(const Unit *u, int begin, int end, const char *indent, Buf *text, Edits *e);
+int callnode(const Func *f, int ci);                 /* the statement holding call ci, or -1 */
+int closeparen(const char *src, int at, int end);   /* past the ')' matching src[at] == '(', or -1 (quotes, comments) */
 
 /* pass/sync.c */
 void syncmotion(Prog *p, Plan *plan);

@@ -286,6 +286,16 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
  * `body` names it exactly (the rule says what a wrapper does; a library's
  * rule must not stand for a user's function of the same name, log() say);
  * -1 when there is none. */
+/* The rule of a direct call to a function with no body in the program, or
+ * NULL. */
+const Rule *
+callrule(const Prog *p, const PFunc *pf, const Call *c)
+{
+	if (c->kind != C_DIRECT || calledfn(p, unitidx(p, pf->u), c) >= 0)
+		return NULL;
+	return rules_find(p->rules, c->name);
+}
+
 int
 calledfn(const Prog *p, int ui, const Call *c)
 {

@@ -103,14 +103,6 @@ bar(char **why, int *line, int at, char *w)
 	*line = at;
 }
 
-static const Rule *
-ruleof(const Fz *z, const Call *c)
-{
-	if (c->kind != C_DIRECT || calledfn(z->p, unitidx(z->p, z->u), c) >= 0)
-		return NULL;
-	return rules_find(z->p->rules, c->name);
-}
-
 static bool
 haseff(const Rule *r, int what, int arg, int space)
 {
@@ -129,7 +121,7 @@ copystmt(const Fz *z, int v)
 	if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_DIRECTIVE)) || !(st->flags & SF_INMAIN))
 		return 0;
 	const Call *c = &z->f->calls.v[st->call0];
-	const Rule *r = ruleof(z, c);
+	const Rule *r = callrule(z->p, z->pf, c);
 	if (!r || r->kind != RK_COPY || (r->flags & RF_ASYNC) || c->nargs != 4 || c->off != st->begin ||
 	    !haseff(r, EF_SYNC, 3, SY_COPY) || !haseff(r, EF_WRITE, 0, -1) || !haseff(r, EF_READ, 1, -1))
 		return 0;
@@ -167,20 +159,6 @@ sametxt(const char *a, const char *b)
 	return same;
 }
 
-static int
-closeparen(const char *src, int at, int end)
-{
-	for (int j = at, depth = 0; j < end; j++) {
-		if (src[j] == '"' || src[j] == '\'')
-			return -1;
-		if (src[j] == '(')
-			depth++;
-		else if (src[j] == ')' && --depth == 0)
-			return j + 1;
-	}
-	return -1;
-}
-
 /* Only `;` (and blanks) in [a, b). */
 static bool
 onlysemi(const char *src, int a, int b)
@@ -206,15 +184,6 @@ puresize(const char *s)
 }
 
 /* ---------------------------------------------------------------- members */
-
-static int
-nodeof(const Func *f, int ci)
-{
-	for (int v = 2; v < f->st.n; v++)
-		if (ci >= f->st.v[v].call0 && ci < f->st.v[v].call0 + f->st.v[v].ncall)
-			return v;
-	return -1;
-}
 
 /* Can code cuflow cannot see reach the variable itself: is its address
  * stored in memory, or passed to a call other than one allocation? */
@@ -268,7 +237,7 @@ devside(const Fz *z, Side *s)
 	if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_DIRECTIVE)))
 		return xstrdup("is not allocated by a plain statement of its own");
 	const Call *c = &z->f->calls.v[st->call0];
-	const Rule *r = ruleof(z, c);
+	const Rule *r = callrule(z->p, z->pf, c);
 	if (!r || c->nargs != 2 || !haseff(r, EF_ALLOC, 0, SP_DEVICE) || c->off != st->begin)
 		return fmt("is not allocated by a plain cudaMalloc-like call (%s)", c->name);
 	const Node *a = &z->f->nodes.v[c->argv[0]];
@@ -292,7 +261,7 @@ hostside(const Fz *z, Side *s)
 	if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_DIRECTIVE)))
 		return xstrdup("is not allocated by a plain statement of its own");
 	const Call *c = &z->f->calls.v[st->call0];
-	const Rule *r = ruleof(z, c);
+	const Rule *r = callrule(z->p, z->pf, c);
 	if (!r || c->nargs != 1 || !haseff(r, EF_ALLOC, ARG_RET, SP_HOST))
 		return fmt("is not allocated by a plain malloc-like call (%s)", c->name);
 	int open = c->off + (int)strcspn(src + c->off, "(");
@@ -389,7 +358,7 @@ touches(const Fz *z, Side *s, bool dev, int *line)
 			if (!r)
 				return fmt("is passed to %s, which cuflow cannot see", c->name);
 			if (haseff(r, EF_FREE, 0, -1)) {
-				int v = nodeof(g->f, ci);
+				int v = callnode(g->f, ci);
 				if (g != z->pf || s->free >= 0 || c->nargs != 1 || loadvar(g->f, c->argv[0]) != s->sym || v < 0 ||
 				    g->f->st.v[v].ncall != 1 || c->off != g->f->st.v[v].begin ||
 				    (g->f->st.v[v].flags & (SF_MACRO | SF_DIRECTIVE)))
@@ -398,8 +367,6 @@ touches(const Fz *z, Side *s, bool dev, int *line)
 				s->free = v;
 				continue;
 			}
-			if (ci == s->call && g == z->pf)
-				continue;
 			if (r->kind == RK_COPY && (r->flags & RF_ASYNC))
 				return fmt("is copied by %s, which may still run when the host goes on", c->name);
 			if (r->kind == RK_COPY || r->kind == RK_MEMSET || (!dev && (r->kind == RK_HOST || r->kind == RK_PURE ||
@@ -424,11 +391,8 @@ sidebar(const Fz *z, Side *s, bool dev, int *line)
 		return fmt("is not held in a plain local pointer of %s()", z->u->syms.v[z->f->sym].name);
 	if (z->pf->loop[s->node] >= 0)
 		return xstrdup("is allocated in a loop");
-	for (int l = 0; l < z->p->locs.n; l++) /* its address stored anywhere: it may change behind cuflow's back */
-		if (bhas(&z->p->pts[l], s->varloc))
-			return fmt("has its pointer's address stored in %s", locname(z->p, l));
-	if (addrescapes(z, s->varloc))
-		return fmt("has its pointer's address passed to a call other than its allocation");
+	if (addrescapes(z, s->varloc)) /* it may change behind cuflow's back */
+		return xstrdup("has its pointer's address stored in memory or passed to a call other than its allocation");
 	char *why = dev ? devside(z, s) : hostside(z, s);
 	if (why)
 		return why;
@@ -1157,10 +1121,11 @@ allocedit(const Fz *z, const Layout *lay, int m, bool dev, Edits *e)
 			addedit(e, st->begin, st->end - st->begin, xstrdup(bstr(&b)));
 		} else {
 			int open = c->off + (int)strcspn(src + c->off, "(");
-			if (off.n)
-				bprintf(&b, "%s((char *)%.*s(%s)%s)", s->cast ? "" : fmt("(decltype(%s))", name(z, s->sym)),
-				        open - c->off, src + c->off, bstr(&total), bstr(&off));
-			else
+			if (off.n) {
+				if (!s->cast)
+					bprintf(&b, "(decltype(%s))", name(z, s->sym));
+				bprintf(&b, "((char *)%.*s(%s)%s)", open - c->off, src + c->off, bstr(&total), bstr(&off));
+			} else
 				bprintf(&b, "%.*s(%s)", open - c->off, src + c->off, bstr(&total));
 			addedit(e, s->callat, s->callend - s->callat, xstrdup(bstr(&b)));
 		}

@@ -68,14 +68,6 @@ typedef struct {
 	bool *ctxfn; /* per function: may end the device context (or calls code that may) */
 } P;
 
-static const Rule *
-ruleof(const Prog *p, const PFunc *pf, const Call *c)
-{
-	if (c->kind != C_DIRECT || calledfn(p, unitidx(p, pf->u), c) >= 0)
-		return NULL;
-	return rules_find(p->rules, c->name);
-}
-
 static Site *
 siteof(P *q, int l)
 {
@@ -96,15 +88,6 @@ keep(Site *s, int line, char *why)
 	s->whyline = line;
 }
 
-static int
-nodeofcall(const Func *f, int ci)
-{
-	for (int v = 2; v < f->st.n; v++)
-		if (ci >= f->st.v[v].call0 && ci < f->st.v[v].call0 + f->st.v[v].ncall)
-			return v;
-	return -1;
-}
-
 /* Every plain malloc of host code whose result is one heap site. */
 static void
 fillsites(P *q)
@@ -116,14 +99,14 @@ fillsites(P *q)
 			continue;
 		for (int ci = 0; ci < pf->f->calls.n; ci++) {
 			const Call *c = &pf->f->calls.v[ci];
-			const Rule *r = ruleof(p, pf, c);
+			const Rule *r = callrule(p, pf, c);
 			if (!r || strcmp(r->name, "malloc") || c->ret < 0)
 				continue;
 			const Bits *to = &p->pts[nodevar(pf, c->ret)];
 			int l = bnext(to, 0);
 			if (l < 0 || bnext(to, l + 1) >= 0 || p->locs.v[l].kind != L_HEAP || siteof(q, l))
 				continue;
-			Site s = {.loc = l, .pf = pf, .call = ci, .node = nodeofcall(pf->f, ci), .size = c->argk[0]};
+			Site s = {.loc = l, .pf = pf, .call = ci, .node = callnode(pf->f, ci), .size = c->argk[0]};
 			if (s.node >= 0)
 				vpush(q->s, s);
 		}
@@ -143,7 +126,7 @@ static void
 scancall(P *q, PFunc *pf, int v, const Call *c)
 {
 	Prog *p = q->p;
-	const Rule *r = ruleof(p, pf, c);
+	const Rule *r = callrule(p, pf, c);
 	if (!r)
 		return;
 	int dir = 0, dst = -1, src = -1;
@@ -209,7 +192,7 @@ fillctx(P *q)
 			PFunc *pf = &p->fns.v[fi];
 			for (int ci = 0; !q->ctxfn[fi] && ci < pf->f->calls.n; ci++) {
 				const Call *c = &pf->f->calls.v[ci];
-				const Rule *r = ruleof(p, pf, c);
+				const Rule *r = callrule(p, pf, c);
 				int g = c->kind == C_DIRECT ? calledfn(p, unitidx(p, pf->u), c) : -1;
 				if ((r && (r->flags & RF_CONTEXT)) || (g >= 0 && q->ctxfn[g]))
 					q->ctxfn[fi] = changed = true;
@@ -225,7 +208,7 @@ endsctx(const P *q, const PFunc *pf, int v)
 	const Stmt *st = &pf->f->st.v[v];
 	for (int ci = st->call0; ci < st->call0 + st->ncall; ci++) {
 		const Call *c = &pf->f->calls.v[ci];
-		const Rule *r = ruleof(q->p, pf, c);
+		const Rule *r = callrule(q->p, pf, c);
 		int g = c->kind == C_DIRECT ? calledfn(q->p, unitidx(q->p, pf->u), c) : -1;
 		if ((r && (r->flags & RF_CONTEXT)) || (g >= 0 && q->ctxfn[g]))
 			return c->name;
@@ -244,7 +227,7 @@ window(const P *q, Site *s)
 	int n = pf->f->st.n;
 	bool *seen = xcalloc(n, sizeof *seen), *isfree = xcalloc(n, sizeof *isfree);
 	for (int i = 0; i < s->frees.n; i++)
-		isfree[nodeofcall(pf->f, s->frees.v[i])] = true;
+		isfree[callnode(pf->f, s->frees.v[i])] = true;
 	Ints work = {0};
 	vpush(work, s->node);
 	seen[s->node] = true;
@@ -367,7 +350,7 @@ pinnedbytes(const Prog *p)
 		const PFunc *pf = &p->fns.v[fi];
 		for (int ci = 0; pf->st && ci < pf->f->calls.n; ci++) {
 			const Call *c = &pf->f->calls.v[ci];
-			const Rule *r = ruleof(p, pf, c);
+			const Rule *r = callrule(p, pf, c);
 			for (int k = 0; r && k < r->neff; k++)
 				if (r->eff[k].what == EF_ALLOC && r->eff[k].space == SP_PINNED && r->eff[k].arg == 0 && c->nargs > 1 &&
 				    c->argk[1] != LLONG_MIN && c->argk[1] > 0)
@@ -457,22 +440,6 @@ trim(const char *src, int *a, int *b)
 		(*a)++;
 	while (*b > *a && (src[*b - 1] == ' ' || src[*b - 1] == '\t' || src[*b - 1] == '\n' || src[*b - 1] == '\r'))
 		(*b)--;
-}
-
-/* The end of the parenthesised text opening at src[at] == '(', or -1. */
-static int
-closeparen(const char *src, int at, int end)
-{
-	int depth = 0;
-	for (int j = at; j < end; j++) {
-		if (src[j] == '(')
-			depth++;
-		else if (src[j] == ')' && --depth == 0)
-			return j + 1;
-		else if (src[j] == '"' || src[j] == '\'' || src[j] == '/')
-			return -1;
-	}
-	return -1;
 }
 
 /* `LHS = [(T *)] malloc(N);`: the replacement text, or NULL. */
@@ -686,7 +653,7 @@ splitcopy(const P *q, const PFunc *pf, const Plan *plan, int v, const Bits **hos
 	if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_DIRECTIVE)) || !(st->flags & SF_INMAIN))
 		return 0;
 	const Call *c = &pf->f->calls.v[st->call0];
-	const Rule *r = ruleof(q->p, pf, c);
+	const Rule *r = callrule(q->p, pf, c);
 	if (!r || strcmp(r->name, "cudaMemcpy") || c->nargs != 4 || c->off != st->begin ||
 	    strncmp(pf->u->src + c->off, "cudaMemcpy", 10) || isident(pf->u->src[c->off + 10]))
 		return 0;
@@ -911,7 +878,7 @@ pinhost(Prog *p, Plan *plan)
 			keep(s, s->pf->f->st.v[s->node].line, fmt("the allocation %s", why));
 		free(why);
 		for (int k = 0; !s->why && k < s->frees.n; k++) { /* cudaFreeHost waits for the device; free does not */
-			int u = nodeofcall(s->pf->f, s->frees.v[k]);
+			int u = callnode(s->pf->f, s->frees.v[k]);
 			const Pend *in = &s->pf->in[u];
 			if (in->dany || in->sany || !bempty(&in->dwr) || !bempty(&in->swr) || !bempty(&in->drd) ||
 			    !bempty(&in->srd) || syncpast(plan, s->pf, u))

@@ -1,7 +1,9 @@
-/* place.c: where a statement's text lies, for the passes that move whole
- * statements (sync.c, copies.c): the comment lines that belong to it, the
- * end of its line, the blank lines a deletion should take along, and its
- * lines reindented for their new place. Offsets are the unit's bytes. */
+/* place.c: where a statement's text lies, for the passes that move or
+ * rewrite statements (sync.c, copies.c, pin.c, fuse.c): the comment lines
+ * that belong to it, the end of its line, the blank lines a deletion should
+ * take along, its lines reindented for their new place, the statement that
+ * holds a call and where a call's parentheses close. Offsets are the unit's
+ * bytes. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,4 +149,29 @@ cutstmt(const Unit *u, int begin, int end, const char *indent, Buf *text, Edits 
 	reindent(text, u, a, b, from, indent);
 	free(from);
 	addedit(e, a, trimblank(u, a, b) - a, xstrdup(""));
+}
+
+int
+callnode(const Func *f, int ci)
+{
+	for (int v = 2; v < f->st.n; v++)
+		if (ci >= f->st.v[v].call0 && ci < f->st.v[v].call0 + f->st.v[v].ncall)
+			return v;
+	return -1;
+}
+
+/* A string, a character or a comment inside could hold a parenthesis:
+ * then -1, as when nothing closes it before end. */
+int
+closeparen(const char *src, int at, int end)
+{
+	for (int j = at, depth = 0; j < end; j++) {
+		if (src[j] == '"' || src[j] == '\'' || (src[j] == '/' && (src[j + 1] == '/' || src[j + 1] == '*')))
+			return -1;
+		if (src[j] == '(')
+			depth++;
+		else if (src[j] == ')' && --depth == 0)
+			return j + 1;
+	}
+	return -1;
 }
