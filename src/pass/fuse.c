@@ -635,7 +635,8 @@ unobserved(const Fz *z, const List *l, int k, const Bits *prd, const Bits *pwr, 
  * statements that do not produce its source or touch its destination, do not
  * jump or print beside a printing kernel; past device work only when what
  * follows x's place up to the next wait does not observe that work, since x
- * no longer waits for it there. Only with no other stream's work in flight. */
+ * no longer waits for it there. Never where another stream's work may be
+ * in flight: above a sync that waited for it, the copy would race it. */
 static void
 upward(Fz *z, Xfer *x)
 {
@@ -654,9 +655,13 @@ upward(Fz *z, Xfer *x)
 		const char *stop = NULL;
 		for (int v = l->first.v[k]; v <= l->last.v[k] && !stop; v++) {
 			const Eff *e = &z->pf->st[v];
+			const Pend *pv = &z->pf->in[v];
 			stop = passes(z, x, &none, &none, v, &kio, false);
-			if (!stop && (e->ex & EX_IO) && (z->pf->in[v].ex & EX_KIO))
+			if (!stop && (e->ex & EX_IO) && (pv->ex & EX_KIO))
 				stop = "prints while a printing kernel may run (the copy's wait orders the output)";
+			if (!stop && (pv->sany || !bempty(&pv->srd) || !bempty(&pv->swr)))
+				stop = "has work on another stream in flight before it, which a copy on the legacy stream above it "
+				       "would not wait for if that stream is non-blocking";
 			bor(&wrd, &e->prd);
 			bor(&wwr, &e->pwr);
 			wkio |= (e->ex & EX_KIO) != 0;
