@@ -152,14 +152,19 @@ configin(const C *c, int lo, int hi)
 	return false;
 }
 
-/* configin of the text [lo, hi) and of every loop around node v. */
+/* configin of the text [lo, hi) and of every loop around node v that does
+ * not hold offset in too (-1: none does). A path from a statement at `in`
+ * that dominates v, to v, never takes the back edge of a loop holding
+ * both: it would reach v again only through that statement. */
 static bool
-configaround(C *c, int v, int lo, int hi)
+configaround(C *c, int v, int lo, int hi, int in)
 {
 	for (int h = c->pf->loop[v]; h >= 0; h = outerloop(c, h)) {
 		Loop lp;
 		if (!fillloop(c, h, &lp))
 			return configin(c, c->f->begin, c->f->end);
+		if (in >= lp.begin && in < lp.end)
+			break;
 		lo = lp.begin < lo ? lp.begin : lo;
 		hi = lp.end > hi ? lp.end : hi;
 	}
@@ -175,7 +180,7 @@ configbetween(C *c, const Copy *x, int gen)
 {
 	if (gen < 0)
 		return configin(c, c->f->begin, c->f->end);
-	return configaround(c, x->node, c->f->st.v[gen].begin, c->f->st.v[x->node].begin);
+	return configaround(c, x->node, c->f->st.v[gen].begin, c->f->st.v[x->node].begin, c->f->st.v[gen].begin);
 }
 
 /* Copy x goes, for why; or becomes a sync, when its wait still orders
@@ -234,7 +239,7 @@ deadconfig(C *c, const Copy *x)
 	for (int i = 0; i < c->cp.n; i++)
 		if (c->cp.v[i].fact == x->fact && c->f->st.v[c->cp.v[i].node].end > hi)
 			hi = c->f->st.v[c->cp.v[i].node].end;
-	return configaround(c, x->node, lo, hi);
+	return configaround(c, x->node, lo, hi, -1);
 }
 
 /* Downloads nothing reads: a later download of the same bytes writes the
