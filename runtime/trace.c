@@ -243,8 +243,11 @@ int trace_write(const struct trace *t)
 		fputc('{', f);
 		for (int d = 0; d < TRACE_NDIR; d++)
 			put_count(f, names[d], &t->n[d]);
-		fprintf(f, "\"calls\":%llu,\"redundant\":{\"count\":%llu,\"bytes\":%llu}}\n", t->calls,
+		fprintf(f, "\"calls\":%llu,\"redundant\":{\"count\":%llu,\"bytes\":%llu}", t->calls,
 			t->redundant.count, t->redundant.bytes);
+		if (t->timed)
+			fprintf(f, ",\"seconds\":{\"copies\":%.6f,\"run\":%.6f}", t->copy_s, t->run_s);
+		fputs("}\n", f);
 		ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
 		ok = (fclose(f) == 0) && ok;
 		ok = ok && rename(tmp, t->path) == 0;

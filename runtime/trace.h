@@ -35,6 +35,11 @@ struct trace {
 	unsigned long long calls;
 	struct trace_rec *recs;   /* sorted by base, disjoint */
 	size_t nrecs, cap;
+	/* CUFLOW_TRACE_TIME (libcuflow-trace.so only): seconds the copies took,
+	 * each alone on the device, and the run's seconds without the trace's
+	 * own work; timed 0: not written */
+	int timed;
+	double copy_s, run_s;
 };
 
 /* One transfer: width bytes x height rows x depth slices at dst (rows

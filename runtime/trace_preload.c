@@ -12,6 +12,12 @@
  * wrote it (trace.c), downloads compare the host destination's hash before
  * and after the copy (an asynchronous download is waited for to do so).
  *
+ * Timing (CUFLOW_TRACE_TIME=1, for a run of its own): each copy waits for
+ * all device work before it starts and for itself after it returns, and
+ * the time between adds to "copies"; "run" is the process's time without
+ * the trace's own hashing. Their ratio is the share of a run spent in
+ * transfers, which the waits make a little larger than without them.
+ *
  * State. A preloaded library has process state of its own: all of it is
  * `the`, one struct guarded by its mutex (the trace, the allocations seen,
  * the real functions found), plus a per-thread depth so that a runtime
@@ -24,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "trace.h"
 
@@ -80,13 +87,24 @@ static struct {
 	struct block *blocks;   /* sorted by base */
 	size_t nblocks, cap;
 	_Atomic int used;       /* the process called the CUDA runtime */
-} the = {PTHREAD_MUTEX_INITIALIZER, {0}, NULL, 0, 0, 0};
+	double start, own;      /* CUFLOW_TRACE_TIME: when the process began; seconds of our hashing */
+} the = {PTHREAD_MUTEX_INITIALIZER, {0}, NULL, 0, 0, 0, 0, 0};
 
 static __thread int depth;
 
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 __attribute__((constructor)) static void start(void)
 {
+	const char *timed = getenv("CUFLOW_TRACE_TIME");
 	trace_open(&the.trace, getenv("CUFLOW_TRACE"));
+	the.trace.timed = the.trace.path && timed && *timed && strcmp(timed, "0");
+	the.start = now();
 }
 
 __attribute__((destructor)) static void stop(void)
@@ -94,6 +112,7 @@ __attribute__((destructor)) static void stop(void)
 	pthread_mutex_lock(&the.lock);
 	/* a process that never called CUDA writes nothing: a wrapper (timeout,
 	 * env, a shell) exits after the program and would overwrite its trace */
+	the.trace.run_s = now() - the.start - the.own;
 	if (the.trace.path && the.used && trace_write(&the.trace) != 0)
 		fprintf(stderr, "cuflow-trace: CUFLOW_TRACE: cannot write %s: %s\n", the.trace.path,
 			strerror(errno));
@@ -223,9 +242,27 @@ struct xfer {
 	struct trace_box b;
 	int known;
 	uint64_t hash;
+	double t0; /* CUFLOW_TRACE_TIME: when the copy began */
 };
 
-static void before(struct xfer *x)
+/* CUFLOW_TRACE_TIME: wait for all device work, so that a copy's time is
+ * its own. */
+static void drain(void)
+{
+	typedef cudaError_t (*devsync_fn)(void);
+	devsync_fn sync = REAL(devsync_fn, "cudaDeviceSynchronize");
+	if (sync)
+		sync();
+}
+
+static void addtime(double *to, double s)
+{
+	pthread_mutex_lock(&the.lock);
+	*to += s;
+	pthread_mutex_unlock(&the.lock);
+}
+
+static void known_before(struct xfer *x)
 {
 	if (!trace_bytes(&x->b))
 		return;
@@ -245,10 +282,26 @@ static void before(struct xfer *x)
 	}
 }
 
+static void before(struct xfer *x)
+{
+	double t = now();
+	known_before(x);
+	addtime(&the.own, now() - t);
+	if (the.trace.timed) {
+		drain();
+		x->t0 = now();
+	}
+}
+
 /* After a copy succeeded; stream is waited for before a download's
  * destination is hashed (async: 1). */
 static void after(struct xfer *x, int async, cudaStream_t stream)
 {
+	if (the.trace.timed) {
+		drain();
+		addtime(&the.trace.copy_s, now() - x->t0);
+	}
+	double t = now();
 	int same = 0;
 	if (x->kind == D2H && x->known) {
 		typedef cudaError_t (*sync_fn)(cudaStream_t);
@@ -267,6 +320,7 @@ static void after(struct xfer *x, int async, cudaStream_t stream)
 		else if (x->kind == D2H)
 			trace_host_write(&the.trace, &x->b, same);
 	}
+	the.own += now() - t;
 	pthread_mutex_unlock(&the.lock);
 }
 
@@ -305,7 +359,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, int kind)
 		leave();
 		return e;
 	}
-	struct xfer x = {resolve(kind, dst, src), box2(dst, n, src, n, n, 1), 0, 0};
+	struct xfer x = {resolve(kind, dst, src), box2(dst, n, src, n, n, 1), 0, 0, 0};
 	before(&x);
 	cudaError_t e = f(dst, src, n, kind);
 	if (e == OK)
@@ -324,7 +378,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, int kind, cuda
 		leave();
 		return e;
 	}
-	struct xfer x = {resolve(kind, dst, src), box2(dst, n, src, n, n, 1), 0, 0};
+	struct xfer x = {resolve(kind, dst, src), box2(dst, n, src, n, n, 1), 0, 0, 0};
 	before(&x);
 	cudaError_t e = f(dst, src, n, kind, s);
 	if (e == OK)
@@ -344,7 +398,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
 		leave();
 		return e;
 	}
-	struct xfer x = {resolve(kind, dst, src), box2(dst, dpitch, src, spitch, w, h), 0, 0};
+	struct xfer x = {resolve(kind, dst, src), box2(dst, dpitch, src, spitch, w, h), 0, 0, 0};
 	before(&x);
 	cudaError_t e = f(dst, dpitch, src, spitch, w, h, kind);
 	if (e == OK)
@@ -364,7 +418,7 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
 		leave();
 		return e;
 	}
-	struct xfer x = {resolve(kind, dst, src), box2(dst, dpitch, src, spitch, w, h), 0, 0};
+	struct xfer x = {resolve(kind, dst, src), box2(dst, dpitch, src, spitch, w, h), 0, 0, 0};
 	before(&x);
 	cudaError_t e = f(dst, dpitch, src, spitch, w, h, kind, s);
 	if (e == OK)
