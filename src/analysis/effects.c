@@ -282,6 +282,58 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 	e->ex |= ex;
 }
 
+/* The waits every return of g passes last: EX_DEVSYNC or EX_DEFSYNC when
+ * the last statement of its body waits so and nothing leaves the body
+ * before it (no return but a final one, no goto, throw or unseen code);
+ * else 0. A sync somewhere else in g may not run on every call. */
+static int
+endsync(const PFunc *g)
+{
+	const Func *f = g->f;
+	if ((f->flags & (FNF_TRY | FNF_SETJMP | FNF_GOTO | FNF_ASM)) || (g->sum.ex & (EX_THROW | EX_UNKNOWN | EX_UNSAFE)))
+		return 0;
+	const List *body = NULL;
+	for (int li = 0; li < f->lists.n; li++)
+		if (f->lists.v[li].owner < 0 && (!body || f->lists.v[li].begin < body->begin))
+			body = &f->lists.v[li];
+	int n = body ? body->first.n : 0;
+	if (n && f->st.v[body->first.v[n - 1]].kind == ST_RETURN && !f->st.v[body->first.v[n - 1]].ncall)
+		n--; /* a final "return x;" computes a value only */
+	if (!n || body->first.v[n - 1] != body->last.v[n - 1])
+		return 0;
+	int last = body->first.v[n - 1];
+	for (int v = 2; v < f->st.n; v++) {
+		const Stmt *st = &f->st.v[v];
+		if ((st->kind == ST_RETURN && v < last) || st->kind == ST_GOTO || (st->flags & (SF_JUMP | SF_THROW)))
+			return 0;
+	}
+	return f->st.v[last].kind == ST_PLAIN ? g->st[last].ex & (EX_DEVSYNC | EX_DEFSYNC) : 0;
+}
+
+/* A call of g does what g's summary says, but it waits for all device
+ * work, or the default stream's, only when every return of g passes such
+ * a wait last (endsync); then the device work g started has ended when
+ * the call returns (unless another stream may still run it): the call
+ * reads and writes that memory itself and leaves nothing in flight. */
+static void
+summaryeff(const Prog *p, const PFunc *g, Eff *e)
+{
+	Eff t;
+	effnew(&t, p->locs.n);
+	effor(&t, &g->sum);
+	int ends = endsync(g);
+	t.ex = (t.ex & ~(EX_DEVSYNC | EX_DEFSYNC)) | ends;
+	if (ends == EX_DEVSYNC || (ends == EX_DEFSYNC && !(t.ex & EX_STREAMOP))) {
+		bor(&t.rd, &t.prd);
+		bor(&t.wr, &t.pwr);
+		bclear(&t.prd);
+		bclear(&t.pwr);
+		t.ex &= ~(EX_ASYNC | EX_KIO);
+	}
+	effor(e, &t);
+	efffree(&t);
+}
+
 /* The function whose summary a call uses: its body, unless a rule marked
  * `body` names it exactly (the rule says what a wrapper does; a library's
  * rule must not stand for a user's function of the same name, log() say);
@@ -365,7 +417,7 @@ calleff(const Prog *p, const PFunc *pf, const Call *c, Eff *e)
 			e->unkline = c->line;
 		}
 		if (g->st) /* callee already summarised (or being: the fixed point settles it) */
-			effor(e, &g->sum);
+			summaryeff(p, g, e);
 		return;
 	}
 	const Rule *r = rules_find(p->rules, c->name);
