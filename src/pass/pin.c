@@ -692,6 +692,25 @@ blocks(Split *sp, int u)
 
 /* Grow the group from the copy at list position pos: the position the wait
  * goes before (n: the block's end), and the items passed that do work. */
+/* Does statement u call code that takes time: not only math (a pure rule,
+ * a value function) or a system type's constructor? dim3 grid(ceil(n /
+ * 32.0)) overlaps nothing. */
+static bool
+hostcall(const Prog *p, const PFunc *pf, int u)
+{
+	const Stmt *st = &pf->f->st.v[u];
+	for (int ci = st->call0; ci < st->call0 + st->ncall; ci++) {
+		const Call *c = &pf->f->calls.v[ci];
+		const Sym *s = c->kind == C_DIRECT && c->callee >= 0 ? &pf->u->syms.v[c->callee] : NULL;
+		const Rule *r = callrule(p, pf, c);
+		bool cheap = c->kind == C_DEFAULTED || (r && r->kind == RK_PURE) ||
+		             (s && (valuefn(s) || ((s->flags & SYMF_SYSTEM) && (s->flags & SYMF_METHOD) && !s->ptrparams)));
+		if (!cheap)
+			return true;
+	}
+	return false;
+}
+
 static int
 groupreach(Split *sp, const List *l, int pos, int *work)
 {
@@ -715,7 +734,7 @@ groupreach(Split *sp, const List *l, int pos, int *work)
 			break;
 		bool hostwork = false; /* a host loop or a call of host code: launches alone overlap nothing */
 		for (int u = a; u <= b; u++)
-			hostwork |= sp->pf->loop[u] == u || (sp->pf->f->st.v[u].ncall > 0 && !(sp->pf->st[u].ex & EX_DEVOP));
+			hostwork |= sp->pf->loop[u] == u || (hostcall(sp->q->p, sp->pf, u) && !(sp->pf->st[u].ex & EX_DEVOP));
 		*work += hostwork;
 	}
 	return k;
