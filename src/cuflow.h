@@ -487,6 +487,7 @@ typedef struct {
 	bool dany, sany;         /* some work in flight there, even with nothing to read or write */
 	bool entry;              /* srd/swr also hold Prog.alldev's, by reference (pendwork reads them): */
 	                         /* the work in flight when a function other than main starts */
+	bool dentry;             /* the same work, on the default stream: the program uses no other */
 	int ex;                  /* EX_KIO when a printing kernel is in flight */
 } Pend;
 
@@ -519,6 +520,7 @@ typedef struct Prog {
 	Bits *pts;
 	Bits escapable; /* locations unknown code could reach */
 	Pend alldev;    /* every device op's effects: what may be in flight when a function starts */
+	bool streams;   /* some statement may work on a stream other than the default one (pendall) */
 	char *over;     /* the analysis passed Opts.maxmem and stopped: why the program is refused */
 	unsigned passes; /* the passes this run asked for (PASS_* bits) */
 } Prog;

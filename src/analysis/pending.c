@@ -7,7 +7,10 @@
  * makes cuflow more careful). At the entry of main nothing is in flight;
  * at another function's entry, anything the program launches may be: that
  * work (Prog.alldev) is named by a flag, not copied into every statement's
- * sets, which made memory grow with statements times device buffers. */
+ * sets, which made memory grow with statements times device buffers. It is
+ * on a stream only a device-wide sync clears, unless the program uses no
+ * stream but the default one (Prog.streams): then a blocking copy clears
+ * it too. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +26,7 @@ pendnew(Pend *s, int nl)
 	s->swr = bnew(nl);
 	s->strm = bnew(nl);
 	s->ex = 0;
-	s->dany = s->sany = s->entry = false;
+	s->dany = s->sany = s->entry = s->dentry = false;
 }
 
 static void
@@ -45,12 +48,13 @@ pendor(Pend *a, const Pend *b)
 	ch |= bor(&a->swr, &b->swr);
 	ch |= bor(&a->strm, &b->strm);
 	if ((a->ex | b->ex) != a->ex || (b->dany && !a->dany) || (b->sany && !a->sany) ||
-	    (b->entry && !a->entry))
+	    (b->entry && !a->entry) || (b->dentry && !a->dentry))
 		ch = true;
 	a->ex |= b->ex;
 	a->dany |= b->dany;
 	a->sany |= b->sany;
 	a->entry |= b->entry;
+	a->dentry |= b->dentry;
 	return ch;
 }
 
@@ -70,13 +74,14 @@ transfer(Pend *out, const Pend *in, const Eff *e)
 	bclear(&out->swr);
 	bclear(&out->strm);
 	out->ex = 0;
-	out->dany = out->sany = out->entry = false;
+	out->dany = out->sany = out->entry = out->dentry = false;
 	bool streamdone = onlystream(in, e->syncstream);
 	if (!(e->ex & EX_DEVSYNC)) {
 		if (!(e->ex & EX_DEFSYNC)) {
 			bor(&out->drd, &in->drd);
 			bor(&out->dwr, &in->dwr);
 			out->dany = in->dany;
+			out->dentry = in->dentry;
 		}
 		if (!streamdone) {
 			bor(&out->srd, &in->srd);
@@ -118,12 +123,16 @@ fillpending(Prog *p, PFunc *pf)
 		pendnew(&pf->in[i], nl);
 		pendnew(&out[i], nl);
 	}
-	if (!ismain(pf)) {
+	if (!ismain(pf) && p->streams) {
 		bor(&pf->in[0].strm, &p->alldev.strm);
 		pf->in[0].sany = p->alldev.sany;
-		pf->in[0].ex = p->alldev.ex;
 		pf->in[0].entry = true;
+	} else if (!ismain(pf)) { /* all of it on the default stream, which a blocking copy waits for */
+		pf->in[0].dany = p->alldev.sany;
+		pf->in[0].dentry = true;
 	}
+	if (!ismain(pf))
+		pf->in[0].ex = p->alldev.ex;
 	transfer(&out[0], &pf->in[0], &pf->st[0]);
 	for (bool changed = true; changed;) {
 		changed = false;
@@ -147,7 +156,7 @@ pendwork(const Prog *p, const Pend *in, Bits *rd, Bits *wr)
 	bor(rd, &in->srd);
 	bor(wr, &in->dwr);
 	bor(wr, &in->swr);
-	if (in->entry) {
+	if (in->entry || in->dentry) {
 		bor(rd, &p->alldev.srd);
 		bor(wr, &p->alldev.swr);
 	}
@@ -165,6 +174,7 @@ pendall(Prog *p)
 			continue;
 		for (int n = 0; n < pf->f->st.n; n++) {
 			Eff *e = &pf->st[n];
+			p->streams |= (e->ex & EX_STREAMOP) != 0;
 			if (!(e->ex & EX_ASYNC) && bempty(&e->prd) && bempty(&e->pwr))
 				continue;
 			bor(&p->alldev.srd, &e->prd);

@@ -1218,22 +1218,6 @@ exitquiet(const Prog *p)
 	return NULL;
 }
 
-/* Does any host statement of the program enqueue work on a stream other
- * than the default one, or call code that may? If none does, all device
- * work (the work in flight when a function starts too) is on the default
- * stream, which every blocking copy waits for. */
-static bool
-otherstreams(const Prog *p)
-{
-	for (int f = 0; f < p->fns.n; f++) {
-		const PFunc *pf = &p->fns.v[f];
-		for (int v = 0; pf->st && (pf->f->kind == FN_HOST || pf->f->kind == FN_HOSTDEVICE) && v < pf->f->st.n; v++)
-			if (pf->st[v].ex & EX_STREAMOP)
-				return true;
-	}
-	return false;
-}
-
 /* A copy statement with an error check of its result stands, while the
  * pass runs, for what it does when the copy succeeds: the check's failure
  * path (print, exit) leaves its effects. Returns the effects it replaced. */
@@ -1335,7 +1319,7 @@ copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams, const char *exitruns, Promo
 void
 copymotion(Prog *p, Plan *plan)
 {
-	bool streams = otherstreams(p);
+	bool streams = p->streams;
 	const char *exitruns = exitquiet(p);
 	Promos pr = {0};
 	for (int f = 0; f < p->fns.n; f++) {

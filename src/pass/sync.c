@@ -331,6 +331,7 @@ groupadd(S *s, Group *g, int xi)
 	g->in.dany |= in->dany;
 	g->in.sany |= in->sany;
 	g->in.entry |= in->entry;
+	g->in.dentry |= in->dentry;
 	g->in.ex |= in->ex;
 	if (x->end > g->regend)
 		g->regend = x->end;

@@ -1,5 +1,5 @@
 // case: uploads of two buffers with a host write of the first between them: directly, through a callee, through an alias
-// expect: every copy stays apart; each keep names the statement that writes the buffer the first upload copies
+// expect: no upload moves below the write of its buffer; the second upload of each pair moves up to the first (nothing between touches h_b, and the program uses only the default stream, so the work in flight when run() starts has ended at the first upload), and the two fuse above the write
 // trap: fusing moves the first upload below the write, so the device would see the new value (the oracle's RESULT changes)
 #include <cstdio>
 #include <cstdlib>
