@@ -521,6 +521,7 @@ typedef struct Prog {
 	Bits escapable; /* locations unknown code could reach */
 	Pend alldev;    /* every device op's effects: what may be in flight when a function starts */
 	bool streams;   /* some statement may work on a stream other than the default one (pendall) */
+	bool dtors;     /* the program defines a destructor of its own (filleffects) */
 	char *over;     /* the analysis passed Opts.maxmem and stopped: why the program is refused */
 	unsigned passes; /* the passes this run asked for (PASS_* bits) */
 } Prog;

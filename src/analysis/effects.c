@@ -18,15 +18,12 @@
 void
 effnew(Eff *e, int nlocs)
 {
+	*e = (Eff){.syncstream = -1};
 	e->rd = bnew(nlocs);
 	e->wr = bnew(nlocs);
 	e->prd = bnew(nlocs);
 	e->pwr = bnew(nlocs);
 	e->strm = bnew(nlocs);
-	e->syncstream = -1;
-	e->ex = 0;
-	e->what = NULL;
-	e->whatline = 0;
 }
 
 /* The calls a report names (the first of each kind) of b, where a has none. */
@@ -284,13 +281,15 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 
 /* The waits every return of g passes last: EX_DEVSYNC or EX_DEFSYNC when
  * the last statement of its body waits so and nothing leaves the body
- * before it (no return but a final one, no goto, throw or unseen code);
- * else 0. A sync somewhere else in g may not run on every call. */
+ * before it (no return but a final one, no goto, throw or unseen code,
+ * and no destructor of the program's own that a scope's end may run); else
+ * 0. A sync somewhere else in g may not run on every call. */
 static int
-endsync(const PFunc *g)
+endsync(const Prog *p, const PFunc *g)
 {
 	const Func *f = g->f;
-	if ((f->flags & (FNF_TRY | FNF_SETJMP | FNF_GOTO | FNF_ASM)) || (g->sum.ex & (EX_THROW | EX_UNKNOWN | EX_UNSAFE)))
+	if ((f->flags & (FNF_TRY | FNF_SETJMP | FNF_GOTO | FNF_ASM)) || (g->sum.ex & (EX_THROW | EX_UNKNOWN | EX_UNSAFE)) ||
+	    p->dtors) /* a local's destructor may launch work after the last statement */
 		return 0;
 	const List *body = NULL;
 	for (int li = 0; li < f->lists.n; li++)
@@ -321,7 +320,7 @@ summaryeff(const Prog *p, const PFunc *g, Eff *e)
 	Eff t;
 	effnew(&t, p->locs.n);
 	effor(&t, &g->sum);
-	int ends = endsync(g);
+	int ends = endsync(p, g);
 	t.ex = (t.ex & ~(EX_DEVSYNC | EX_DEFSYNC)) | ends;
 	if (ends == EX_DEVSYNC || (ends == EX_DEFSYNC && !(t.ex & EX_STREAMOP))) {
 		bor(&t.rd, &t.prd);
@@ -501,10 +500,32 @@ conditional(const Unit *u, const Func *f)
 	return false;
 }
 
+/* Does the program define a destructor of its own (a body, or ~Name() in
+ * its text)? It runs when a scope ends, after the last statement. */
+static bool
+owndtors(const Prog *p)
+{
+	for (int f = 0; f < p->fns.n; f++)
+		if (p->fns.v[f].u->syms.v[p->fns.v[f].f->sym].name[0] == '~')
+			return true;
+	for (int i = 0; i < p->nunits; i++)
+		for (const char *t = p->units[i]->src; (t = strchr(t, '~')); t++) {
+			const char *e = t + 1;
+			while (isident(*e))
+				e++;
+			e += strspn(e, " \t");
+			if (e > t + 1 && !(t[1] >= '0' && t[1] <= '9') && *e == '(' &&
+			    (e[1 + strspn(e + 1, " \t")] == ')' || !strncmp(e + 1 + strspn(e + 1, " \t"), "void", 4)))
+				return true;
+		}
+	return false;
+}
+
 void
 filleffects(Prog *p)
 {
 	int nl = p->locs.n;
+	p->dtors = owndtors(p);
 	for (int f = 0; f < p->fns.n; f++) {
 		PFunc *pf = &p->fns.v[f];
 		effnew(&pf->sum, nl);

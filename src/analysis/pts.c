@@ -342,20 +342,22 @@ solve(Solver *s)
 	}
 }
 
-/* Heap objects are named after the first variable pointing to them: one
- * pass over the variables' sets, not one over all variables per object
- * (that was quadratic in the program's size). */
+/* Heap objects are named after the first variable pointing to them, one
+ * of the allocating function first (a callee's parameter is a worse name
+ * for the caller's buffer): two passes over the variables' sets, not one
+ * over all variables per object (that was quadratic in the program's size). */
 static void
 namesites(Prog *p)
 {
 	Bits named = bnew(p->locs.n);
-	for (int v = 0; v < p->locs.n; v++) {
-		Loc *x = &p->locs.v[v];
+	for (int v = 0; v < 2 * p->locs.n; v++) {
+		Loc *x = &p->locs.v[v % p->locs.n];
 		if (x->kind != L_VAR || (x->flags & SYMF_ARRAY))
 			continue;
-		for (int l = bnext(&p->pts[v], 0); l >= 0; l = bnext(&p->pts[v], l + 1)) {
+		const Bits *to = &p->pts[v % p->locs.n];
+		for (int l = bnext(to, 0); l >= 0; l = bnext(to, l + 1)) {
 			Loc *h = &p->locs.v[l];
-			if (h->kind != L_HEAP || h->unit != x->unit || bhas(&named, l))
+			if (h->kind != L_HEAP || h->unit != x->unit || bhas(&named, l) || (v < p->locs.n && x->fn != h->fn))
 				continue;
 			bset(&named, l);
 			char *name = fmt("the buffer %s points to (%s)", x->name, h->name);

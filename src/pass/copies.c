@@ -1196,25 +1196,15 @@ exitquiet(const Prog *p)
 	const char *dtor = "may end the program, and destructors of the program's own classes may run after it";
 	if (p->alldev.ex & EX_KIO)
 		return "may end the program while a kernel that prints may still run";
+	if (p->dtors)
+		return dtor;
 	for (int f = 0; f < p->fns.n; f++) {
 		const PFunc *pf = &p->fns.v[f];
-		if (pf->u->syms.v[pf->f->sym].name[0] == '~')
-			return dtor;
 		for (int k = 0; k < pf->f->calls.n; k++)
 			for (size_t i = 0; i < sizeof runs / sizeof *runs && pf->f->calls.v[k].name; i++)
 				if (!strcmp(pf->f->calls.v[k].name, runs[i]))
 					return "may end the program, and the program registers code that runs after it (atexit)";
 	}
-	for (int i = 0; i < p->nunits; i++) /* a destructor whose body cuflow does not see: ~Name() */
-		for (const char *t = p->units[i]->src; (t = strchr(t, '~')); t++) {
-			const char *e = t + 1;
-			while (isident(*e))
-				e++;
-			e += strspn(e, " \t");
-			if (e > t + 1 && !(t[1] >= '0' && t[1] <= '9') && *e == '(' &&
-			    (e[1 + strspn(e + 1, " \t")] == ')' || !strncmp(e + 1 + strspn(e + 1, " \t"), "void", 4)))
-				return dtor;
-		}
 	return NULL;
 }
 
