@@ -522,6 +522,7 @@ typedef struct Prog {
 	Pend alldev;    /* every device op's effects: what may be in flight when a function starts */
 	bool streams;   /* some statement may work on a stream other than the default one (pendall) */
 	bool dtors;     /* the program defines a destructor of its own (filleffects) */
+	bool setjmps;   /* some function of the program calls setjmp (filleffects) */
 	char *over;     /* the analysis passed Opts.maxmem and stopped: why the program is refused */
 	unsigned passes; /* the passes this run asked for (PASS_* bits) */
 } Prog;

@@ -282,15 +282,15 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 /* The waits every return of g passes last: EX_DEVSYNC or EX_DEFSYNC when
  * the last statement of its body waits so and nothing leaves the body
  * before it (no return but a final one, no goto, throw or unseen code,
- * and no destructor of the program's own that a scope's end may run); else
- * 0. A sync somewhere else in g may not run on every call. */
+ * no setjmp in the program, and no destructor of the program's own that a
+ * scope's end may run); else 0. A sync somewhere else in g may not run on every call. */
 static int
 endsync(const Prog *p, const PFunc *g)
 {
 	const Func *f = g->f;
 	if ((f->flags & (FNF_TRY | FNF_SETJMP | FNF_GOTO | FNF_ASM)) || (g->sum.ex & (EX_THROW | EX_UNKNOWN | EX_UNSAFE)) ||
-	    p->dtors) /* a local's destructor may launch work after the last statement */
-		return 0;
+	    p->dtors || p->setjmps) /* a local's destructor may launch work after the last statement; */
+		return 0;                 /* a longjmp may leave before it */
 	const List *body = NULL;
 	for (int li = 0; li < f->lists.n; li++)
 		if (f->lists.v[li].owner < 0 && (!body || f->lists.v[li].begin < body->begin))
@@ -526,6 +526,8 @@ filleffects(Prog *p)
 {
 	int nl = p->locs.n;
 	p->dtors = owndtors(p);
+	for (int f = 0; f < p->fns.n; f++)
+		p->setjmps |= (p->fns.v[f].f->flags & FNF_SETJMP) != 0;
 	for (int f = 0; f < p->fns.n; f++) {
 		PFunc *pf = &p->fns.v[f];
 		effnew(&pf->sum, nl);
