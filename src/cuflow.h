@@ -54,6 +54,7 @@ char *indentof(const char *src, size_t len, int off);      /* the blanks opening
 bool isdirective(const char *src, int off, int end);       /* the line at off is a # line */
 int newlines(const char *s, int n);
 bool isident(char c);                                      /* a letter, digit or '_' */
+int nexttoken(const char *s, int *at, int end);           /* the next identifier or #, past comments and literals */
 
 /* A growable array: VEC(int) ints; vpush(ints, 3); ints.v[i], ints.n. */
 #define VEC(T) struct { T *v; int n, cap; }

@@ -2,6 +2,7 @@
  * lines or edits text line by line: line tables and the line of an offset,
  * a line's start, end and indentation, and preprocessor directive lines. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "cuflow.h"
 
@@ -87,4 +88,36 @@ bool
 isident(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The next identifier or directive in [*at, end), past comments, string and
+ * character literals and numbers: its offset (a directive's is its '#'),
+ * with *at moved past it, or -1 at end. A directive's word is the
+ * identifier that follows. */
+int
+nexttoken(const char *s, int *at, int end)
+{
+	for (int i = *at; i < end;) {
+		char ch = s[i];
+		if (ch == '/' && i + 1 < end && (s[i + 1] == '/' || s[i + 1] == '*')) {
+			const char *e = s[i + 1] == '/' ? memchr(s + i, '\n', end - i) : strstr(s + i + 2, "*/");
+			i = e && e - s < end ? (int)(e - s) + (s[i + 1] == '*' ? 2 : 0) : end;
+		} else if (ch == '"' || ch == '\'') {
+			for (i++; i < end && s[i] != ch && s[i] != '\n'; i++)
+				i += s[i] == '\\';
+			i++;
+		} else if (ch >= '0' && ch <= '9') { /* 1.5e3f, 0x1'000 */
+			while (i < end && (isident(s[i]) || s[i] == '.' || (s[i] == '\'' && i + 1 < end && isident(s[i + 1]))))
+				i++;
+		} else if (isident(ch) || ch == '#') {
+			int b = i++;
+			while (ch != '#' && i < end && isident(s[i]))
+				i++;
+			*at = i;
+			return b;
+		} else
+			i++;
+	}
+	*at = end;
+	return -1;
 }

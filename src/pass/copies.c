@@ -374,9 +374,10 @@ jumpsin(const C *c, const Loop *lp, int *ln)
 	return NULL;
 }
 
-/* Why nothing may move out of the loop, whatever it does, or NULL. */
+/* Why copy x (with y, its round trip's other half, or NULL) may not move
+ * out of the loop, whatever the loop does, or NULL. */
 static char *
-loopshape(const C *c, const Loop *lp, int *ln)
+loopshape(const C *c, const Loop *lp, const Copy *x, const Copy *y, int *ln)
 {
 	*ln = c->f->st.v[lp->head].line;
 	if (c->f->st.v[lp->head].flags & SF_MACRO)
@@ -385,11 +386,9 @@ loopshape(const C *c, const Loop *lp, int *ln)
 		return xstrdup("starts a loop that may run zero times and whose first test cuflow cannot repeat outside it");
 	if (!blankbefore(c->u, lp->begin))
 		return xstrdup("starts the loop on a line that holds other code");
-	int d = directivein(c->u, lp->begin, lp->end);
-	if (d >= 0) {
-		*ln = line(c, d);
-		return xstrdup("is a preprocessor directive inside the loop: the code may differ in other configurations");
-	}
+	char *why = directivein(c->u, lp->begin, lp->end) >= 0 ? loopconfig(c, lp, x, y, ln) : NULL;
+	if (why)
+		return why;
 	const char *j = jumpsin(c, lp, ln);
 	return j ? xstrdup(j) : NULL;
 }
@@ -541,7 +540,7 @@ exitbefore(const C *c, const Loop *lp, int a)
 static char *
 levelbar(C *c, Copy *x, const Loop *lp, int a, int b, int *ln)
 {
-	char *why = loopshape(c, lp, ln);
+	char *why = loopshape(c, lp, x, NULL, ln);
 	if (!why && !(why = levelmem(c, x, lp, a, b, ln)))
 		why = loopcalls(c, lp, ln);
 	return why;
@@ -822,7 +821,7 @@ static char *pairmem(C *c, const Copy *u, const Copy *d, const Loop *lp, int a, 
 static char *
 pairbar(C *c, const Copy *u, const Copy *d, const Loop *lp, int a, int b, int *ln)
 {
-	char *why = loopshape(c, lp, ln);
+	char *why = loopshape(c, lp, u, d, ln);
 	if (why || (why = pairmem(c, u, d, lp, a, b, ln)))
 		return why;
 	return loopcalls(c, lp, ln);
@@ -960,6 +959,18 @@ settle(C *c)
 	}
 }
 
+/* Is every location of s device memory, or an object of device code? */
+static bool
+devonly(const C *c, const Bits *s)
+{
+	for (int l = bnext(s, 0); l >= 0; l = bnext(s, l + 1)) {
+		const Loc *x = &c->p->locs.v[l];
+		if (x->space != SP_DEVICE && x->space != SP_SYMBOL && (x->fn < 0 || c->p->fns.v[x->fn].f->kind == FN_HOST))
+			return false;
+	}
+	return true;
+}
+
 /* Without the copy's wait, may the host statements after it, up to the
  * next full sync (or out of loop out, where a moved copy waits), run beside
  * the work in flight before it? Why not, or NULL. */
@@ -1001,6 +1012,11 @@ waitafter(C *c, int node, const Pend *pd, const Loop *out, int *ln)
 					seen[c->pf->succ[v].v[i]] = true, vpush(todo, c->pf->succ[v].v[i]);
 		}
 		int d = why ? -1 : conddirective(c->u, lo, hi);
+		if (d >= 0 && !kio && devonly(c, &rd) && devonly(c, &wr)) { /* which host code cannot reach but by calls */
+			Bits none = bnew(nl);
+			d = otherconfig(c, lo, hi, &none, true);
+			bfree(&none);
+		}
 		if (d >= 0) {
 			why = xstrdup("is an #if/#ifdef line: another configuration may use what the work uses before it ends");
 			*ln = line(c, d);
@@ -1073,6 +1089,14 @@ safefacts(const C *c, const Copy *x)
 		        d, s, once);
 	free(d);
 	free(s);
+	Loop out;
+	char *cf = fillloop(c, x->loops.v[x->loops.n - 1], &out) ? configfacts(c, &out, x) : NULL;
+	if (cf) {
+		char *r = fmt("%s; %s", t, cf);
+		free(t);
+		free(cf);
+		t = r;
+	}
 	int ex = exitin(c, x);
 	if (ex > 0) {
 		char *r = fmt("%s; line %d may end the program, after which nothing of it reads host memory (no atexit "
@@ -1143,6 +1167,8 @@ emit(C *c, Copy *x, Plan *plan)
 		free(in);
 	} else
 		cutstmt(c->u, st->begin, st->end, indent, &text, &ch.edits);
+	if (!x->via) /* the #if groups it leaves (a callee's copy leaves none: see loopconfig) */
+		condwrap(c->u, out.begin, st->begin, &text);
 	if (x->via) { /* as the call's arguments read */
 		char *t = substitute(x->via, bstr(&text));
 		free(text.v);
@@ -1247,9 +1273,10 @@ loud(C *c, Eff *saved)
 }
 
 static void
-copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams, const char *exitruns, Promos *pr)
+copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams, const char *exitruns, Promos *pr, const Bits *held)
 {
 	C c = {0};
+	c.held = held;
 	c.pr = pr;
 	c.streams = streams;
 	c.exitruns = exitruns;
@@ -1312,6 +1339,9 @@ copymotion(Prog *p, Plan *plan)
 	bool streams = p->streams;
 	const char *exitruns = exitquiet(p);
 	Promos pr = {0};
+	Bits held = bnew(p->locs.n);
+	for (int l = 0; l < p->locs.n; l++)
+		bor(&held, &p->pts[l]);
 	for (int f = 0; f < p->fns.n; f++) {
 		Promo x;
 		if (fillpromo(p, &p->fns.v[f], &x))
@@ -1333,9 +1363,10 @@ copymotion(Prog *p, Plan *plan)
 			for (int i = 0; i < pr.n; i++)
 				caller |= pr.v[i].caller == f;
 			if (pf->f->kind == FN_HOST && pf->f->inmain && pf->succ && caller == !round)
-				copyfn(p, pf, plan, streams, exitruns, &pr);
+				copyfn(p, pf, plan, streams, exitruns, &pr, &held);
 		}
 	for (int i = 0; i < pr.n; i++)
 		freepromo(&pr.v[i]);
 	vfree(pr);
+	bfree(&held);
 }

@@ -67,6 +67,7 @@ typedef struct {
 	bool *quiet;  /* per node: a copy whose error check's failure path is left out (see quiet) */
 	Promos *pr;   /* every callee's copies that may leave it (see fillpromo) */
 	const Eff **bare; /* per node: a call whose callee's copies are considered at it: what it does without them */
+	const Bits *held; /* the locations some memory holds the address of */
 } C;
 
 /* copies.c */
@@ -92,3 +93,12 @@ void freepromo(Promo *pr);
 void addpromoted(C *c, const char *no);
 void allornone(C *c);
 bool promoted(const Promos *pr, const PFunc *pf, int v);
+
+/* config.c */
+bool ownlocal(const C *c, int l);
+bool ownheap(const C *c, const Bits *s, Bits *rel);
+int otherconfig(const C *c, int lo, int hi, const Bits *rel, bool jumps);
+bool condopen(const Unit *u, int lo, int at, Ints *lines);
+void condwrap(const Unit *u, int lo, int at, Buf *text);
+char *loopconfig(const C *c, const Loop *lp, const Copy *x, const Copy *y, int *ln);
+char *configfacts(const C *c, const Loop *lp, const Copy *x);

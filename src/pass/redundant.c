@@ -293,6 +293,108 @@ dead(C *c, int nf)
 	free(sets);
 }
 
+/* ---------------------------------------------------------------- destinations nothing reads */
+
+/* Does a node on some path from v to the function's end read s, on either
+ * side? The copies this pass removes read nothing. */
+static bool
+readlater(const C *c, int v, const Bits *s)
+{
+	int n = c->f->st.n;
+	bool *seen = xcalloc(n, sizeof *seen), found = false;
+	Ints work = {0};
+	for (int i = 0; i < c->pf->succ[v].n; i++)
+		vpush(work, c->pf->succ[v].v[i]);
+	while (work.n && !found) {
+		int w = work.v[--work.n];
+		if (seen[w])
+			continue;
+		seen[w] = true;
+		const Eff *e = &c->pf->st[w];
+		found = !c->cut[w] && (conflicts(c->p, s, &e->rd) || conflicts(c->p, s, &e->prd));
+		for (int i = 0; i < c->pf->succ[w].n; i++)
+			vpush(work, c->pf->succ[w].v[i]);
+	}
+	free(seen);
+	vfree(work);
+	return found;
+}
+
+/* Does a statement of the function hand s to the runtime otherwise than to
+ * copy, set or free it (a texture or surface object, a host registration,
+ * a graph node)? Kernels may then read it later, through a handle. */
+static bool
+handed(const C *c, const Bits *s)
+{
+	for (int v = 2; v < c->f->st.n; v++) {
+		const Stmt *st = &c->f->st.v[v];
+		const Eff *e = &c->pf->st[v];
+		if (!conflicts(c->p, s, &e->rd) && !conflicts(c->p, s, &e->wr))
+			continue;
+		for (int k = st->call0; k < st->call0 + st->ncall; k++) {
+			const Rule *r = callrule(c->p, c->pf, &c->f->calls.v[k]);
+			if (r && (r->kind == RK_DEVICE || r->kind == RK_STREAM || r->kind == RK_EVENT || r->kind == RK_LAUNCH ||
+			          r->kind == RK_ATOMIC || r->kind == RK_UNKNOWN))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* May work in flight on another stream when copy x runs still read its
+ * destination (it would see the copy's bytes)? */
+static bool
+otherreads(const C *c, const Copy *x)
+{
+	if (!c->streams)
+		return false;
+	const Pend *pd = &c->pf->in[x->node];
+	Pend other = {.srd = pd->srd, .swr = pd->swr, .entry = pd->entry};
+	Bits rd = bnew(c->p->locs.n), wr = bnew(c->p->locs.n);
+	pendwork(c->p, &other, &rd, &wr);
+	bool r = conflicts(c->p, &x->dset, &rd);
+	bfree(&rd);
+	bfree(&wr);
+	return r;
+}
+
+/* Copies whose destination nothing reads again (the dead transfers of
+ * liveness-based placement, Ashcraft et al., as OmpMemOpt cites them): a
+ * buffer of the function's own (ownheap) that no path from the copy to
+ * the function's end reads; it dies there, or at a free on the way.
+ * Another configuration reaches it only by naming its variables
+ * (otherconfig). */
+static void
+unread(C *c)
+{
+	if ((c->f->flags & (FNF_TRY | FNF_SETJMP)) || c->p->setjmps)
+		return; /* a catch or a longjmp may lead back to a read */
+	Bits rel = bnew(c->p->locs.n);
+	for (int i = 0, left = c->cp.n; left > 0; i = (i + 1) % c->cp.n, left--) { /* once round after each removal */
+		Copy *x = &c->cp.v[i];
+		bclear(&rel);
+		if (!x->ok || x->removed || x->via || bmeets(&x->dset, &x->sset) || !ownheap(c, &x->dset, &rel) ||
+		    readlater(c, x->node, &x->dset) || otherreads(c, x) || handed(c, &x->dset) || otherconfig(c, c->f->begin, c->f->end, &rel, false) >= 0)
+			continue;
+		char *d = argtext(c, x, x->dst);
+		cutcopy(c, x, fmt("nothing reads %s after the copy: only variables of %s() point to that buffer, and no path from "
+		                  "the copy to the function's end reads it",
+		                  d, c->fname));
+		free(d);
+		left = c->cp.n;
+		for (int j = 0; j < c->cp.n; j++) { /* a copy it made needless moved the same bytes: they are not read */
+			Copy *y = &c->cp.v[j];
+			if (y->removed && y->gen == x->node) {
+				char *r = fmt("%s; the copy at line %d goes too, as nothing reads its destination", y->rwhy,
+				              c->f->st.v[x->node].line);
+				free(y->rwhy);
+				y->rwhy = r;
+			}
+		}
+	}
+	bfree(&rel);
+}
+
 /* Copies whose bytes are already on the other side go; one whose wait
  * still orders device work before a host statement leaves a sync. */
 void
@@ -340,6 +442,7 @@ redundant(C *c)
 		free(from);
 	}
 	dead(c, nf);
+	unread(c);
 	for (int v = 0; v < c->f->st.n; v++)
 		bfree(&in[v]);
 	free(in);

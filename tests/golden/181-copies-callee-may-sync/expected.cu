@@ -33,7 +33,6 @@ int main(int argc, char **argv)
         h_a[i] = i;
     cudaMallocManaged(&m, n * sizeof(int));
     cudaMalloc(&d_a, n * sizeof(int));
-    cudaMemcpy(d_a, h_a, n * sizeof(int), cudaMemcpyHostToDevice);
     long long s = 0;
     (void)argv;
     fill<<<(n + 255) / 256, 256>>>(m, n, 3);
