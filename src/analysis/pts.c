@@ -170,6 +170,17 @@ unknowncons(Solver *s, PFunc *pf, const Call *c)
 	cons(s, K_BASE, nodevar(pf, c->ret), LOC_UNKNOWN);
 }
 
+/* Is node n what a call returns? A struct returned by value has no place:
+ * its node holds what the struct holds (a reference's, where it is). */
+static bool
+callresult(const Func *f, int n)
+{
+	for (int i = 0; i < f->calls.n; i++)
+		if (f->calls.v[i].ret == n && f->calls.v[i].kind != C_DEFAULTED)
+			return true;
+	return false;
+}
+
 static void
 callcons(Solver *s, PFunc *pf, const Call *c, const Ints *sites)
 {
@@ -190,6 +201,8 @@ callcons(Solver *s, PFunc *pf, const Call *c, const Ints *sites)
 			int t = temp(s);
 			cons(s, K_LOAD, t, nodevar(pf, c->argv[i]));
 			cons(s, K_STORE, c->self >= 0 ? nodevar(pf, c->self) : -1, t);
+			if (callresult(pf->f, c->argv[i])) /* maybe a struct by value: its node holds what it holds */
+				cons(s, K_STORE, c->self >= 0 ? nodevar(pf, c->self) : -1, nodevar(pf, c->argv[i]));
 		}
 		if (c->self >= 0)
 			cons(s, K_COPY, nodevar(pf, c->ret), nodevar(pf, c->self));

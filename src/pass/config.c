@@ -129,10 +129,65 @@ never(const Unit *u, const char *w, int e)
 	return *s == '0' && (s + 1 == u->src + e || s[1] == ' ' || s[1] == '\t' || s[1] == '/' || s[1] == '\r');
 }
 
+/* Is one of the names in ms (offsets of names in the unit's text) spelled
+ * by a token of [a, b)? Its offset, or -1. */
+static int
+namesin(const Unit *u, int a, int b, const Ints *ms)
+{
+	for (int at = a, t; (t = nexttoken(u->src, &at, b)) >= 0;)
+		for (int i = 0; i < ms->n; i++) {
+			int m = ms->v[i], k = m;
+			while (isident(u->src[k]))
+				k++;
+			if (u->src[t] != '#' && k - m == at - t && !strncmp(u->src + m, u->src + t, at - t))
+				return t;
+		}
+	return -1;
+}
+
+/* The names of the unit's macros: those it defines under an #if or
+ * undefines (cond), and the others (plain); offsets of their names. */
+static void
+macronames(const Unit *u, Ints *cond, Ints *plain)
+{
+	int depth = 0;
+	for (int i = 0; i < u->directives.n; i++) {
+		int d = u->directives.v[i], n, e = directiveend(u, d);
+		const char *w = directiveword(u, d, &n);
+		if (isword(w, n, ifs))
+			depth++;
+		else if (isword(w, n, endif) && depth > 0)
+			depth--;
+		else if (isword(w, n, (const char *const[]){"define", "undef", NULL})) {
+			int at = (int)(w - u->src) + n, name = nexttoken(u->src, &at, e);
+			if (name >= 0)
+				vpush(*(depth || w[0] == 'u' ? cond : plain), name);
+		}
+	}
+}
+
+/* A use in [lo, hi) of a macro the unit defines under an #if or
+ * undefines: another configuration may expand it to other code. Its
+ * offset, or -1. */
+int
+condmacro(const Unit *u, int lo, int hi)
+{
+	Ints cond = {0}, plain = {0};
+	macronames(u, &cond, &plain);
+	int t = namesin(u, lo, hi, &cond);
+	vfree(cond);
+	vfree(plain);
+	return t;
+}
+
 /* Where code another configuration compiles may reach rel's buffers
  * (reachesin), in [lo, hi): the #if/#elif/#else groups meeting it that hold
- * no statement the parse saw (but #if 0 ones), and every #define of the unit (a macro may
- * name the variables anywhere). Its offset, or -1. */
+ * no statement the parse saw (but #if 0 ones); every #define of the unit (a
+ * macro may name the variables anywhere); a use of a macro the unit
+ * defines under an #if (condmacro); and the text of every statement
+ * written through a macro the unit does not define (one from a header may
+ * expand to nothing here and read its arguments elsewhere). Its offset, or
+ * -1. */
 int
 otherconfig(const C *c, int lo, int hi, const Bits *rel, bool jumps)
 {
@@ -143,8 +198,8 @@ otherconfig(const C *c, int lo, int hi, const Bits *rel, bool jumps)
 		int d = u->directives.v[i], n, e = directiveend(u, d);
 		const char *w = directiveword(u, d, &n);
 		if (isword(w, n, (const char *const[]){"define", NULL})) {
-			int at = d + 1;
-			nexttoken(u->src, &at, e);
+			int at = (int)(w - u->src) + n;
+			nexttoken(u->src, &at, e); /* the macro's name */
 			for (int t; found < 0 && (t = nexttoken(u->src, &at, e)) >= 0;)
 				if (namesrel(c, t, at, rel))
 					found = d;
@@ -161,6 +216,18 @@ otherconfig(const C *c, int lo, int hi, const Bits *rel, bool jumps)
 		}
 	}
 	vfree(open);
+	Ints cond = {0}, plain = {0};
+	macronames(u, &cond, &plain);
+	if (found < 0)
+		found = namesin(u, lo, hi, &cond);
+	for (int v = 2; v < c->f->st.n && found < 0; v++) {
+		const Stmt *st = &c->f->st.v[v];
+		int at = st->begin, m = nexttoken(u->src, &at, st->end);
+		if ((st->flags & SF_MACRO) && st->begin >= lo && st->end <= hi && (m < 0 || namesin(u, m, at, &plain) < 0))
+			found = reachesin(c, st->begin, st->end, rel, jumps);
+	}
+	vfree(cond);
+	vfree(plain);
 	return found;
 }
 

@@ -389,6 +389,12 @@ loopshape(const C *c, const Loop *lp, const Copy *x, const Copy *y, int *ln)
 	char *why = directivein(c->u, lp->begin, lp->end) >= 0 ? loopconfig(c, lp, x, y, ln) : NULL;
 	if (why)
 		return why;
+	int m = condmacro(c->u, lp->begin, lp->end);
+	if (m >= 0) {
+		*ln = line(c, m);
+		return xstrdup("uses a macro that the file defines under an #if: another configuration may expand it to "
+		               "other code");
+	}
 	const char *j = jumpsin(c, lp, ln);
 	return j ? xstrdup(j) : NULL;
 }
@@ -1011,14 +1017,18 @@ waitafter(C *c, int node, const Pend *pd, const Loop *out, int *ln)
 				if (!seen[c->pf->succ[v].v[i]])
 					seen[c->pf->succ[v].v[i]] = true, vpush(todo, c->pf->succ[v].v[i]);
 		}
-		int d = why ? -1 : conddirective(c->u, lo, hi);
+		int d = why ? -1 : conddirective(c->u, lo, hi), m = why || d >= 0 ? -1 : condmacro(c->u, lo, hi);
+		d = d >= 0 ? d : m;
 		if (d >= 0 && !kio && devonly(c, &rd) && devonly(c, &wr)) { /* which host code cannot reach but by calls */
 			Bits none = bnew(nl);
 			d = otherconfig(c, lo, hi, &none, true);
 			bfree(&none);
 		}
 		if (d >= 0) {
-			why = xstrdup("is an #if/#ifdef line: another configuration may use what the work uses before it ends");
+			why = xstrdup(d == m ? "uses a macro that the file defines under an #if: another configuration may use "
+			                       "what the work uses before it ends"
+			                     : "is an #if/#ifdef line: another configuration may use what the work uses before it "
+			                       "ends");
 			*ln = line(c, d);
 		}
 		vfree(todo);

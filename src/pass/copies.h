@@ -98,6 +98,7 @@ bool promoted(const Promos *pr, const PFunc *pf, int v);
 bool ownlocal(const C *c, int l);
 bool ownheap(const C *c, const Bits *s, Bits *rel);
 int otherconfig(const C *c, int lo, int hi, const Bits *rel, bool jumps);
+int condmacro(const Unit *u, int lo, int hi);
 bool condopen(const Unit *u, int lo, int at, Ints *lines);
 void condwrap(const Unit *u, int lo, int at, Buf *text);
 char *loopconfig(const C *c, const Loop *lp, const Copy *x, const Copy *y, int *ln);

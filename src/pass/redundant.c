@@ -139,12 +139,13 @@ gennode(const C *c, const Copy *x)
 	return -1;
 }
 
-/* Is there an #if/#ifdef line in the text [lo, hi), or a call of code
- * whose body has one? Another configuration may do more there. */
+/* Is there an #if/#ifdef line in the text [lo, hi), a use of a macro
+ * the file defines under one (condmacro), or a call of code whose body has
+ * one? Another configuration may do more there. */
 static bool
 configin(const C *c, int lo, int hi)
 {
-	if (conddirective(c->u, lo, hi) >= 0)
+	if (conddirective(c->u, lo, hi) >= 0 || condmacro(c->u, lo, hi) >= 0)
 		return true;
 	for (int v = 2; v < c->f->st.n; v++)
 		if ((c->pf->st[v].ex & EX_CONFIG) && c->f->st.v[v].begin < hi && c->f->st.v[v].end > lo)
