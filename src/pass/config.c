@@ -268,10 +268,9 @@ ownheap(const C *c, const Bits *s, Bits *rel)
 	return true;
 }
 
-
 /* Are the directives of [lo, hi) whole #if chains (each #if with its #endif
- * inside, no #elif, #else or #endif of a chain opened outside) and #pragma
- * lines? The first that is not, or -1. */
+ * inside, no #elif, #else or #endif of a chain opened outside), and no
+ * other directive? The first that is not, or -1. */
 static int
 condnest(const Unit *u, int lo, int hi)
 {
@@ -285,7 +284,7 @@ condnest(const Unit *u, int lo, int hi)
 			depth++;
 		else if (isword(w, n, endif) && depth > 0)
 			depth--;
-		else if (!(isword(w, n, elses) && depth > 0) && !isword(w, n, (const char *const[]){"pragma", NULL}))
+		else if (!(isword(w, n, elses) && depth > 0))
 			return d;
 	}
 	return depth ? directivein(u, lo, hi) : -1;

@@ -97,6 +97,20 @@ writesfact(const C *c, int v, int f, const Bits *sets)
 	return conflicts(c->p, &sets[f], &e->wr) || conflicts(c->p, &sets[f], &e->pwr);
 }
 
+/* What the work in flight on other streams when copy x runs may read and
+ * write (rd and wr, cleared first): a blocking copy waits for the default
+ * stream only. */
+static void
+otherwork(const C *c, const Copy *x, Bits *rd, Bits *wr)
+{
+	const Pend *pd = &c->pf->in[x->node];
+	Pend other = {.srd = pd->srd, .swr = pd->swr, .entry = pd->entry};
+	bclear(rd);
+	bclear(wr);
+	if (c->streams)
+		pendwork(c->p, &other, rd, wr);
+}
+
 /* Availability of equal bytes (OmpMemOpt's redundant transfers): a copy
  * makes its fact hold, unless work on another stream (which it does not
  * wait for) may still write either side; any write, host or device, to
@@ -109,14 +123,9 @@ available(C *c, int nf, Bits *locs)
 	for (int v = 0; v < c->f->st.n; v++)
 		fact[v] = -1;
 	Bits rd = bnew(c->p->locs.n), wr = bnew(c->p->locs.n);
-	for (int i = 0; i < c->cp.n; i++) { /* a blocking copy waits for the default stream only */
+	for (int i = 0; i < c->cp.n; i++) {
 		const Copy *x = &c->cp.v[i];
-		const Pend *pd = &c->pf->in[x->node];
-		Pend other = {.srd = pd->srd, .swr = pd->swr, .entry = pd->entry};
-		bclear(&rd);
-		bclear(&wr);
-		if (c->streams)
-			pendwork(c->p, &other, &rd, &wr);
+		otherwork(c, x, &rd, &wr);
 		if (x->fact >= 0 && !conflicts(c->p, &locs[x->fact], &wr))
 			fact[x->node] = x->fact;
 	}
@@ -347,12 +356,8 @@ handed(const C *c, const Bits *s)
 static bool
 otherreads(const C *c, const Copy *x)
 {
-	if (!c->streams)
-		return false;
-	const Pend *pd = &c->pf->in[x->node];
-	Pend other = {.srd = pd->srd, .swr = pd->swr, .entry = pd->entry};
 	Bits rd = bnew(c->p->locs.n), wr = bnew(c->p->locs.n);
-	pendwork(c->p, &other, &rd, &wr);
+	otherwork(c, x, &rd, &wr);
 	bool r = conflicts(c->p, &x->dset, &rd);
 	bfree(&rd);
 	bfree(&wr);
