@@ -1,14 +1,17 @@
 /* inline.c: calls of __device__ functions that hold a loop, inlined into the
  * kernels making them before the kernels are lowered (MCUDA and COX inline
- * every device function first; cuflow inlines only these). Inlined, such a
- * loop can run with the block's threads inside it (kernel.c, interchange):
- * a thread that walks one column of a column-major array, the layout GPU
- * code uses for coalescing (streamcluster's d_dist), misses the cache on
- * every element when it runs alone.
+ * every device function first; cuflow inlines only these), and calls that
+ * pass __shared__ memory. Inlined, such a loop can run with the block's
+ * threads inside it (kernel.c, interchange): a thread that walks one column
+ * of a column-major array, the layout GPU code uses for coalescing
+ * (streamcluster's d_dist), misses the cache on every element when it runs
+ * alone; and accesses to __shared__ memory can run in step with the other
+ * lanes' where the code relies on it (warpsync.c).
  *
  * Only where the text moves without changing its meaning: the call is a
- * declaration's initialiser, an assignment's right side or a statement of
- * its own, in a block; nothing else in the statement has a side effect or
+ * declaration's initialiser, an assignment's right side (its left side
+ * calls nothing: C++17 evaluates the right first) or a statement of its
+ * own, in a block; nothing else in the statement has a side effect or
  * another call, and no &&, ||, ?: or comma makes the call conditional. The
  * callee is a plain __device__ function (no template, method, variadic,
  * barrier, static local, goto or preprocessor line) that returns once, at
@@ -22,6 +25,8 @@
 #include "front/cursor.h"
 #include "lower/lower.h"
 
+enum { AT_BLOCK = 1, AT_BRANCH };
+
 typedef struct {
 	CXTranslationUnit tu;
 	CXFile file;
@@ -32,7 +37,7 @@ typedef struct {
 	Edits edits;
 	Ints lines; /* the user's line of each edit, by its seq */
 	bool refs;   /* the kernel binds references: a name could be reached through one */
-	bool inblock; /* blocks: visiting a compound statement's statements */
+	int at;     /* blocks: visiting a statement of a block (AT_BLOCK), a branch or loop body (AT_BRANCH) */
 	int n;
 } In;
 
@@ -127,6 +132,35 @@ hasloop(CXCursor c)
 	return yes;
 }
 
+/* Is e __shared__ memory: names a __shared__ variable, or a local pointer
+ * initialised from one? */
+static bool
+sharedkid(CXCursor c, void *arg)
+{
+	(void)arg;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return false;
+	CXCursor v = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(v) != CXCursor_VarDecl)
+		return false;
+	if (haskid(v, CXCursor_CUDASharedAttr))
+		return true;
+	CXCursor init = clang_Cursor_getVarDeclInitializer(v);
+	return canontype(v).kind == CXType_Pointer && !clang_Cursor_isNull(init) &&
+	       contains(init, true, sharedkid, NULL);
+}
+
+/* Does the call pass __shared__ memory? Inlined, the callee's accesses can
+ * run in step with the other lanes' (warpsync.c). */
+static bool
+passesshared(CXCursor call)
+{
+	for (int i = 0; i < clang_Cursor_getNumArguments(call); i++)
+		if (contains(clang_Cursor_getArgument(call, i), true, sharedkid, NULL))
+			return true;
+	return false;
+}
+
 static bool
 hasdirective(const char *s, int b, int e)
 {
@@ -190,7 +224,7 @@ callee(In *in, CXCursor call, Callee *f)
 	    !haskid(d, CXCursor_CUDADeviceAttr) || clang_isFunctionTypeVariadic(clang_getCursorType(d)))
 		return false;
 	CXCursor body = lastkid(d);
-	if (clang_getCursorKind(body) != CXCursor_CompoundStmt || hassync(body) || !hasloop(body))
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt || hassync(body) || !(hasloop(body) || passesshared(call)))
 		return false;
 	CXFile df = fileof(d);
 	size_t dlen;
@@ -259,6 +293,13 @@ countcalls(CXCursor c, void *arg)
 	return WALK_IN;
 }
 
+static bool
+iscall(CXCursor c, void *arg)
+{
+	(void)arg;
+	return clang_getCursorKind(c) == CXCursor_CallExpr;
+}
+
 /* The one call s makes, when s is T v = ...f()...; or v = ...f()...; or f(); */
 static CXCursor
 onecall(CXCursor s, bool *isstmt)
@@ -283,10 +324,10 @@ onecall(CXCursor s, bool *isstmt)
 		free(ks);
 		return ok && assigns(s, c) == 1 ? c : none;
 	}
-	if (k == CXCursor_BinaryOperator) {
+	if (k == CXCursor_BinaryOperator) { /* its right side is evaluated first (C++17): the call may go before */
 		CXCursor *ks;
 		int n = kids(s, &ks);
-		bool ok = n == 2 && clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr;
+		bool ok = n == 2 && clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Assign && !contains(ks[0], true, iscall, NULL);
 		free(ks);
 		return ok && assigns(s, c) == 1 ? c : none;
 	}
@@ -443,14 +484,29 @@ record(In *in, int off, int len, char *text, int line)
 	vpush(in->lines, line);
 }
 
-/* Inlines the call s makes, when it may be: edits of in->src. */
+/* Past the ';' that ends statement s (extents stop before it); -1 when
+ * a comment or anything else stands between. */
+static int
+pastsemi(In *in, CXCursor s)
+{
+	int i = endof(s);
+	while (i < (int)in->len && (in->src[i] == ' ' || in->src[i] == '\t' || in->src[i] == '\n' || in->src[i] == '\r'))
+		i++;
+	return i < (int)in->len && in->src[i] == ';' ? i + 1 : -1;
+}
+
+/* Inlines the call s makes, when it may be: edits of in->src. A branch (an
+ * if's, a loop's body) becomes a block holding the inlined text; a
+ * declaration there is left alone (its name would leave with the block). */
 static void
-inlinestmt(In *in, CXCursor s)
+inlinestmt(In *in, CXCursor s, bool branch)
 {
 	bool isstmt = false;
 	CXCursor call = onecall(s, &isstmt);
 	Callee f;
-	if (clang_Cursor_isNull(call) || !callee(in, call, &f))
+	int semi = pastsemi(in, s);
+	if (clang_Cursor_isNull(call) || (branch && (clang_getCursorKind(s) == CXCursor_DeclStmt || semi < 0)) ||
+	    !callee(in, call, &f))
 		return;
 	for (int i = 0; i < f.outside.n; i++)
 		if (hasname(&in->names, f.outside.v[i])) {
@@ -511,15 +567,24 @@ inlinestmt(In *in, CXCursor s)
 		Strs used = {0};
 		argnames(arg, &used);
 		descend(arg, argnames, &used);
-		for (int u = 0; u < used.n && ok; u++)
-			ok = !hasname(&pnames, used.v[u]);
-		for (int u = 0; u < used.n; u++)
+		bool clash = false; /* the argument names a parameter: the local is renamed */
+		for (int u = 0; u < used.n; u++) {
+			clash |= hasname(&pnames, used.v[u]);
 			free(used.v[u]);
+		}
 		vfree(used);
-		ok = ok && !strpbrk(ts, "([") && !isref(pt) && !ismacro(arg);
+		char *local = clash ? fmt("%s_%d", pn, in->n) : xstrdup(pn);
+		ok = !strpbrk(ts, "([") && !isref(pt) && !ismacro(arg) && !hasname(&f.locals, local) &&
+		     !hasname(&in->names, local);
+		for (int r = 0; r < f.refs.n && clash; r++)
+			if (clang_equalCursors(clang_getCursorReferenced(f.refs.v[r]), parm)) {
+				ok &= !ismacro(f.refs.v[r]);
+				addedit(&body, startof(f.refs.v[r]) - bb, endof(f.refs.v[r]) - startof(f.refs.v[r]), xstrdup(local));
+			}
 		char *atext = slice(in->src, startof(arg), endof(arg));
-		bprintf(&head, "%s\t%s %s = (%s);\n", ind, ts, pn, atext);
+		bprintf(&head, "%s\t%s %s = (%s);\n", ind, ts, local, atext);
 		free(atext);
+		free(local);
 		free(ts);
 	}
 	if (!isvoid && ok) {
@@ -542,9 +607,15 @@ inlinestmt(In *in, CXCursor s)
 		if (!isvoid) {
 			bprintf(&head, "\n%s", ind);
 			record(in, startof(call), endof(call) - startof(call), xstrdup(ret), stmtline(call));
-			record(in, startof(s), 0, bstr(&head), stmtline(s));
-		} else
-			record(in, startof(call), endof(call) - startof(call), bstr(&head), stmtline(s));
+			if (branch) {
+				char *h = fmt("{ %s", bstr(&head));
+				free(head.v);
+				record(in, startof(s), 0, h, stmtline(s));
+				record(in, semi, 0, xstrdup(" }"), stmtline(s));
+			} else
+				record(in, startof(s), 0, bstr(&head), stmtline(s));
+		} else /* the call and its ';' */
+			record(in, startof(call), (semi < 0 ? endof(call) : semi) - startof(call), bstr(&head), stmtline(s));
 	} else
 		free(head.v);
 	free(btext);
@@ -559,19 +630,30 @@ inlinestmt(In *in, CXCursor s)
 	freecallee(&f);
 }
 
-/* Each statement of a block (not in a lambda), in order. */
+/* Each statement of a block, and each branch or loop body that is a
+ * statement of its own (not in a lambda), in order. */
 static int
 blocks(CXCursor c, void *arg)
 {
 	In *in = arg;
-	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_LambdaExpr)
 		return WALK_OVER;
-	if (in->inblock)
-		inlinestmt(in, c);
-	bool inblock = in->inblock;
-	in->inblock = clang_getCursorKind(c) == CXCursor_CompoundStmt;
-	descend(c, blocks, in);
-	in->inblock = inblock;
+	if (in->at)
+		inlinestmt(in, c, in->at == AT_BRANCH);
+	int at = in->at;
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	bool loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+	CXCursor body = !n ? c : k == CXCursor_DoStmt ? ks[0] : ks[n - 1];
+	for (int i = 0; i < n; i++) {
+		in->at = k == CXCursor_CompoundStmt                                                    ? AT_BLOCK
+		         : (k == CXCursor_IfStmt && i >= 1) || (loop && clang_equalCursors(ks[i], body)) ? AT_BRANCH
+		                                                                                       : 0;
+		blocks(ks[i], in);
+	}
+	free(ks);
+	in->at = at;
 	return WALK_OVER;
 }
 

@@ -45,6 +45,18 @@ kfail(K *k, CXCursor at, const char *what)
 	k->pass.failed = true;
 }
 
+/* A refusal naming what splits the kernel's thread loops: its barriers, or
+ * the statements run in step because lanes read each other's __shared__
+ * stores with no barrier between (what holds %s). */
+static void
+kfailat(K *k, CXCursor at, const char *what)
+{
+	bool steps = k->steps.n && !hassync(k->body);
+	char *w = fmt(what, steps ? "a statement run in step (lanes reading each other's __shared__ stores)" : "a barrier");
+	kfail(k, at, w);
+	free(w);
+}
+
 bool
 iskernel(CXCursor c)
 {
@@ -275,6 +287,10 @@ declref(Span *sp, CXCursor c)
 	KVar *x = &k->vars.v[v];
 	if (k->pass.dry && !isstore(k, c))
 		pushonce(&x->rregions, k->pass.region);
+	if (k->pass.dry && x->root >= 0) {
+		KRef r = {c, k->pass.region, sp->cont > 0};
+		vpush(k->srefs, r);
+	}
 	char *sp0 = spelling(c);
 	bool rename = strcmp(sp0, x->name) != 0;
 	free(sp0);
@@ -413,7 +429,7 @@ jumpedit(Span *sp, CXCursor c, const char *what)
 	if (k->pass.dry)
 		return;
 	if (!inspan(sp, c)) {
-		kfail(k, c, "a return, break or continue inside a macro, in a kernel with barriers");
+		kfailat(k, c, "a return, break or continue inside a macro, in a kernel with %s");
 		return;
 	}
 	spanedit(sp, startof(c), endof(c) - startof(c), fmt("{ %sgoto cuflow_next_%d; }", what, k->tl.label));
@@ -444,7 +460,7 @@ loopjump(Span *sp, CXCursor c, bool brk)
 	if ((brk && sp->loops) || (!brk && sp->cont))
 		return; /* it stays inside the span: plain C */
 	if (!k->pass.loops.n) {
-		kfail(k, c, "a break or continue leaving a region that holds a barrier");
+		kfailat(k, c, "a break or continue leaving a region that holds %s");
 		return;
 	}
 	KLoop *l = &k->pass.loops.v[k->pass.loops.n - 1];
@@ -501,6 +517,12 @@ spanwalk(Span *sp, CXCursor c)
 {
 	K *k = sp->k;
 	enum CXCursorKind kind = clang_getCursorKind(c);
+	for (int i = 0; i < k->subs.n; i++)
+		if (clang_equalCursors(c, k->subs.v[i].at)) {
+			if (!k->pass.dry)
+				spanedit(sp, startof(c), endof(c) - startof(c), xstrdup(k->subs.v[i].text));
+			return;
+		}
 	if (k->pass.dry)
 		notewrites(k, c);
 	switch (kind) {
@@ -534,7 +556,7 @@ spanwalk(Span *sp, CXCursor c)
 	case CXCursor_GotoStmt:
 	case CXCursor_LabelStmt:
 		if (k->sync) {
-			kfail(k, c, "goto in a kernel with barriers");
+			kfailat(k, c, "goto in a kernel with %s");
 			return;
 		}
 		break;
@@ -811,7 +833,7 @@ genif(K *k, CXCursor s)
 	int n = kids(s, &ks);
 	if (n < 2 || n > 3 || clang_getCursorKind(ks[0]) == CXCursor_DeclStmt ||
 	    clang_getCursorKind(ks[0]) == CXCursor_VarDecl) {
-		kfail(k, s, "an if with an initialiser or declaration around a barrier");
+		kfailat(k, s, "an if with an initialiser or declaration around %s");
 		free(ks);
 		return;
 	}
@@ -1104,7 +1126,7 @@ looptext(K *k, CXCursor s)
 		cond = ks[0];
 		body = ks[n - 1];
 		if (n != 2 || clang_getCursorKind(cond) == CXCursor_VarDecl) {
-			kfail(k, s, "a while with a declaration around a barrier");
+			kfailat(k, s, "a while with a declaration around %s");
 			free(ks);
 			return;
 		}
@@ -1112,7 +1134,7 @@ looptext(K *k, CXCursor s)
 		body = ks[0];
 		cond = ks[n - 1];
 	} else {
-		kfail(k, s, "a range-based for around a barrier");
+		kfailat(k, s, "a range-based for around %s");
 		free(ks);
 		return;
 	}
@@ -1240,8 +1262,11 @@ exchange(K *k, CXCursor call)
 	vpush(k->pass.warps, w);
 }
 
+/* A statement holding warp operations, or run in step: its exchanges,
+ * then (a store whose right side other lanes' stores must not reach) that
+ * right side evaluated by every thread, then the statement. */
 static void
-genwarp(K *k, CXCursor s)
+genstep(K *k, CXCursor s)
 {
 	Cursors calls = {0};
 	descend(s, collectwarps, &calls);
@@ -1250,7 +1275,25 @@ genwarp(K *k, CXCursor s)
 	int first = k->pass.warps.n;
 	for (int i = 0; i < calls.n; i++)
 		exchange(k, calls.v[i]);
-	threadloop(k, &s, 1);
+	KStep *st = stepof(k, s);
+	if (st && !clang_Cursor_isNull(st->rhs)) {
+		CXCursor rhs = st->rhs;
+		char *ty = typespelling(clang_getUnqualifiedType(clang_getCursorType(rhs)));
+		char *tmp = newtemp(k, ty), *pre = fmt("%s[cuflow_tid] = (", tmp);
+		if (clang_getCanonicalType(clang_getCursorType(rhs)).kind == CXType_Unexposed) /* a template's parameter */
+			bprintf(k->pass.out, "\tstatic_assert(std::is_trivially_copyable<%s>::value, \"a value held per thread "
+			                     "between steps\");\n", ty);
+		exprloop(k, rhs, pre, ");");
+		KSub sub = {rhs, fmt("%s[cuflow_tid]", tmp)};
+		vpush(k->subs, sub);
+		threadloop(k, &s, 1);
+		k->subs.n--;
+		free(sub.text);
+		free(pre);
+		free(tmp);
+		free(ty);
+	} else
+		threadloop(k, &s, 1);
 	k->pass.warps.n = first; /* their results are consumed */
 	vfree(calls);
 }
@@ -1302,11 +1345,11 @@ genstmt(K *k, CXCursor s)
 		genloop(k, s);
 		return;
 	default:
-		if ((clang_isExpression(kind) || kind == CXCursor_DeclStmt) && haswarp(s)) {
-			genwarp(k, s);
+		if (((clang_isExpression(kind) || kind == CXCursor_DeclStmt) && haswarp(s)) || stepof(k, s)) {
+			genstep(k, s);
 			return;
 		}
-		kfail(k, s, "a barrier inside a statement cuflow cannot split (switch, a barrier in an expression)");
+		kfailat(k, s, "%s inside a statement cuflow cannot split (a switch, an expression)");
 	}
 }
 
@@ -1466,7 +1509,7 @@ interchangeable(K *k, CXCursor s)
 static bool
 splits(K *k, CXCursor s)
 {
-	if (hassync(s))
+	if (hassync(s) || hasstep(k, s))
 		return true;
 	enum CXCursorKind kind = clang_getCursorKind(s);
 	if (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt)
@@ -1766,9 +1809,66 @@ freek(K *k)
 	vfree(k->pass.loops);
 	vfree(k->pass.warps);
 	vfree(k->stores);
+	vfree(k->srefs);
+	vfree(k->steps);
+	vfree(k->subs);
 	vfree(k->looped);
 	freelanes(k);
 	vfree(k->tl.lanes);
+}
+
+/* Which statements run in step, for a reader of the lowered code. */
+static void
+stepnote(K *k, Buf *o)
+{
+	if (!k->steps.n)
+		return;
+	Ints lines = {0};
+	for (int i = 0; i < k->steps.n; i++) {
+		int line;
+		locate(k->steps.v[i].stmt, NULL, &line, NULL);
+		line = userline(k->F, startof(k->steps.v[i].stmt), line);
+		int at = 0;
+		while (at < lines.n && lines.v[at] < line)
+			at++;
+		if (at < lines.n && lines.v[at] == line)
+			continue;
+		vpush(lines, 0);
+		memmove(lines.v + at + 1, lines.v + at, (lines.n - 1 - at) * sizeof *lines.v);
+		lines.v[at] = line;
+	}
+	bputs(o, "\t/* lanes read each other's __shared__ stores with no barrier between: the statements of line");
+	for (int i = 0; i < lines.n; i++)
+		bprintf(o, "%s %d", i ? (i == lines.n - 1 ? " and" : ",") : lines.n > 1 ? "s" : "", lines.v[i]);
+	bputs(o, " run in step, each for every thread before the next, as a warp runs them */\n");
+	vfree(lines);
+}
+
+/* The first pass: learns the thread loops (and where each variable is
+ * used), emitting nothing. */
+static void
+drypass(K *k, CXCursor *body, int nb)
+{
+	Buf dry = {0};
+	k->pass.dry = true;
+	k->pass.out = &dry;
+	genlist(k, body, nb, false);
+	free(dry.v);
+}
+
+/* What a first pass learnt, forgotten before another. */
+static void
+resetdry(K *k)
+{
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		v->regions.n = v->wregions.n = v->rregions.n = 0;
+		v->once = false;
+	}
+	k->stores.n = k->looped.n = k->srefs.n = 0;
+	k->alive = k->tls = false;
+	resetpass(&k->pass);
+	freelanes(k);
 }
 
 static CXCursor
@@ -1815,14 +1915,22 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	for (int i = 0; i < k.vars.n; i++) /* no per-thread array of an undeduced type */
 		if (strstr(k.vars.v[i].type, "auto") || strstr(k.vars.v[i].type, "decltype"))
 			k.interchange = false;
+	fillroots(&k);
 	k.sync = splits(&k, k.body);
 	CXCursor *body;
 	int nb = kids(k.body, &body);
-	Buf dry = {0};
-	k.pass.dry = true;
-	k.pass.out = &dry;
-	genlist(&k, body, nb, false);
-	free(dry.v);
+	drypass(&k, body, nb);
+	int steps = fillsteps(&k);
+	if (steps < 0) {
+		free(body);
+		freek(&k);
+		return;
+	}
+	if (steps) { /* the thread loops change: learn them again */
+		resetdry(&k);
+		k.sync = true;
+		drypass(&k, body, nb);
+	}
 	bool tls = k.tls;
 	k.nregions = k.pass.region;
 	k.split = splittable(&k);
@@ -1849,6 +1957,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	argstruct(&k, &o, name, thead);
 	bprintf(&o, "%sstatic CUFLOW_BLOCKFN void cuflow_block_%s(const cuflow_block *cuflow_b, void *cuflow_v)\n{\n", thead,
 	        name);
+	stepnote(&k, &o);
 	prologue(&k, &o, name, targs);
 	bputn(&o, gen.v, gen.n);
 	bputs(&o, "}\n");

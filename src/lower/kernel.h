@@ -25,7 +25,40 @@ typedef struct {
 	Ints regions;                 /* thread loops that use it */
 	Ints wregions;                /* thread loops that may change it */
 	Ints rregions;                /* thread loops that may read it */
+	int root;                     /* __shared__ memory it names: this variable, or the one a pointer points into; -1: none */
+	bool whole;                   /* a pointer into its root, not known to be at its start */
+	bool maybe;                   /* a pointer that may point into __shared__ memory cuflow cannot name (root: itself) */
 } KVar;
+
+/* Where an access is (warpsync.c, affine.c): the loops and ifs around it,
+ * and the locals known to hold a value there (var[i] holds val[i]). */
+typedef struct {
+	Cursors loops;  /* innermost last */
+	Cursors guards; /* the ifs' conditions, innermost last */
+	Ints sense;     /* ... 1 in the then branch, 0 in the else */
+	Ints var;
+	Cursors val;
+} KCtx;
+
+/* A use of __shared__ memory the first pass saw, and in which thread loop
+ * (warpsync.c). */
+typedef struct {
+	CXCursor ref;
+	int region;
+	bool looped; /* inside a loop of that thread loop: it may run again after other threads' statements */
+} KRef;
+
+/* A statement run in step (warpsync.c): a thread loop of its own; rhs (not
+ * null): its store's right side, evaluated by every thread first. */
+typedef struct {
+	CXCursor stmt, rhs;
+} KStep;
+
+/* Text that replaces a cursor's in the thread loops being emitted. */
+typedef struct {
+	CXCursor at;
+	char *text;
+} KSub;
 
 typedef struct {
 	CXCursor loop;
@@ -86,6 +119,9 @@ typedef struct {
 	bool alive;         /* first pass: a return or warp operation needs the live threads (cuflow_alive) */
 	bool tls;           /* first pass: a callee reads the thread's indices (a thread_local threadIdx) */
 	VEC(CXCursor) stores; /* first pass: uses that only assign (v = e) */
+	VEC(KRef) srefs;      /* first pass: uses of __shared__ memory */
+	VEC(KStep) steps;     /* statements run in step (warp-synchronous __shared__ memory) */
+	VEC(KSub) subs;       /* right sides evaluated in a thread loop before their store */
 	Ints looped;        /* thread loops inside a loop holding a barrier: they run repeatedly */
 	KPass pass;
 	KThreads tl;
@@ -160,6 +196,17 @@ char *lanetest(K *k);
 /* invariant.c */
 bool invariant(K *k, CXCursor e, bool lane);
 void runonce(K *k, CXCursor *ks, int n);
+
+/* warpsync.c */
+void fillroots(K *k);
+int fillsteps(K *k);
+bool hasstep(K *k, CXCursor s);
+KStep *stepof(K *k, CXCursor s);
+
+/* affine.c */
+enum { C_NONE, C_CROSS, C_FORWARD };
+int meets(K *k, Cursors *xi, KCtx *cx, Cursors *yi, KCtx *cy, bool within);
+bool writesvar(K *k, CXCursor s, int v);
 
 /* isplit.c */
 void threadloop(K *k, CXCursor *ks, int n);

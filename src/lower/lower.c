@@ -20,7 +20,7 @@
 #include "lower/lower.h"
 
 /* The user's line of offset off in F's text, which inline.c may have grown. */
-static int
+int
 userline(const LFile *F, int off, int line)
 {
 	for (int i = 0; F && i < F->ins.n; i++) {
@@ -436,33 +436,106 @@ freelower(Lower *L)
 	free(L->why.v);
 }
 
-/* tu parsed again with the calls inline.c inlines (tu itself when there are
- * none, or when the new text does not parse, which would be cuflow's bug). */
-static CXTranslationUnit
-inlined(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, Inserts *ins)
+/* The user files of a translation unit: its main file and those it includes. */
+static void
+userfile(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
 {
-	size_t len;
-	char *text = inlinecalls(tu, path, &len, ins);
-	if (!text)
+	void **a = d;
+	Strs *paths = a[0];
+	CXTranslationUnit tu = a[1];
+	if ((depth > 0 && clang_Location_isInSystemHeader(stack[0])) || systemfile(tu, inc))
+		return;
+	char *name = filename(inc);
+	bool skip = !name || !strncmp(name, "/__cuflow__/", 12);
+	for (int i = 0; i < paths->n && !skip; i++)
+		skip = !strcmp(paths->v[i], name);
+	if (skip)
+		free(name);
+	else
+		vpush(*paths, name);
+}
+
+static void
+freeins(FileInses *fi)
+{
+	for (int i = 0; i < fi->n; i++) {
+		free(fi->v[i].path);
+		vfree(fi->v[i].ins);
+	}
+	fi->n = 0;
+}
+
+/* tu parsed again with the calls inline.c inlines in the kernels of each
+ * of its user files (tu itself when there are none, or when the new text
+ * does not parse, which would be cuflow's bug); *ins: where each file's
+ * inserted text is. */
+static CXTranslationUnit
+inlined(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, FileInses *ins)
+{
+	Strs paths = {0};
+	void *a[2] = {&paths, tu};
+	clang_getInclusions(tu, userfile, a);
+	FileTexts texts = {0};
+	for (int i = 0; i < paths.n; i++) {
+		Inserts fi = {0};
+		size_t len;
+		char *text = inlinecalls(tu, paths.v[i], &len, &fi);
+		if (!text)
+			continue;
+		FileText t = {paths.v[i], text, len};
+		vpush(texts, t);
+		FileIns f = {xstrdup(paths.v[i]), fi};
+		vpush(*ins, f);
+	}
+	if (!texts.n) {
+		for (int i = 0; i < paths.n; i++)
+			free(paths.v[i]);
+		vfree(paths);
 		return tu;
-	Opts to = *o;
-	to.text = text;
+	}
+	Opts to = *o; /* the device-side texts, each file inlined here replaced */
+	FileTexts all = {0};
+	for (int i = 0; i < o->nfiles; i++) {
+		bool mine = false;
+		for (int j = 0; j < texts.n && !mine; j++)
+			mine = !strcmp(texts.v[j].path, o->files[i].path);
+		if (!mine)
+			vpush(all, o->files[i]);
+	}
+	for (int j = 0; j < texts.n; j++) {
+		vpush(all, texts.v[j]);
+		if (!strcmp(texts.v[j].path, path)) {
+			to.text = texts.v[j].text;
+			to.textlen = texts.v[j].len;
+		}
+	}
+	to.files = all.v;
+	to.nfiles = all.n;
 	int mode;
 	CXIndex idx;
 	char *why = NULL;
-	CXTranslationUnit nt = parsetu(path, &to, text, len, &mode, &idx, &why);
-	if (nt && !(why = firsterror(nt, path))) {
+	CXTranslationUnit nt = parsetu(path, &to, to.text, to.textlen, &mode, &idx, &why);
+	bool ok = nt && !(why = firsterror(nt, path));
+	if (ok) {
 		vpush(L->tus, nt);
 		vpush(L->idx, idx);
-		vpush(L->texts, text);
-		return nt;
-	}
-	if (nt)
+	} else if (nt)
 		closetu(nt, idx);
+	for (int j = 0; j < texts.n; j++) {
+		if (ok)
+			vpush(L->texts, texts.v[j].text); /* freed with the translation units */
+		else
+			free(texts.v[j].text);
+	}
+	if (!ok)
+		freeins(ins);
 	free(why);
-	free(text);
-	vfree(*ins);
-	return tu;
+	vfree(all);
+	vfree(texts);
+	for (int i = 0; i < paths.n; i++)
+		free(paths.v[i]);
+	vfree(paths);
+	return ok ? nt : tu;
 }
 
 /* tu parsed again from the device-side texts of its files (arch.c), which
@@ -548,15 +621,23 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 			freepaths(&dev);
 			continue;
 		}
-		Inserts ins = {0};
+		FileInses ins = {0};
 		tu = inlined(&L, tu, paths[i], &ao, &ins);
 		freepaths(&dev);
 		CXFile mf = clang_getFile(tu, paths[i]);
 		LFile *F = lfile(&L, tu, mf);
 		F->given = true;
-		F->ins = ins;
 		void *a[2] = {&L, tu};
 		clang_getInclusions(tu, inclusion, a);
+		for (int j = 0; j < ins.n; j++) { /* to files first lowered from this unit */
+			LFile *G = lfile(&L, tu, clang_getFile(tu, ins.v[j].path));
+			if (G->tu == tu && !G->ins.n) {
+				G->ins = ins.v[j].ins;
+				ins.v[j].ins = (Inserts){0};
+			}
+		}
+		freeins(&ins);
+		vfree(ins);
 		lowerdecls(&L, tu, clang_getTranslationUnitCursor(tu));
 		for (int f = 0; f < L.files.n; f++)
 			if (L.files.v[f].tu == tu)

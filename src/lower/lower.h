@@ -9,6 +9,11 @@ typedef struct {
 	int off, oldlen, len, lines, line;
 } Insert;
 typedef VEC(Insert) Inserts;
+typedef struct {
+	char *path;
+	Inserts ins;
+} FileIns;
+typedef VEC(FileIns) FileInses;
 
 /* A user source of the program: a file given or a header it includes. */
 typedef struct {
@@ -37,6 +42,7 @@ LFile *lfile(Lower *L, CXTranslationUnit tu, CXFile f);
 void refuse(Lower *L, CXCursor at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void refuseline(Lower *L, const char *path, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 char *cursortext(LFile *F, CXCursor c);
+int userline(const LFile *F, int off, int line);
 
 /* kernel.c */
 bool iskernel(CXCursor c);

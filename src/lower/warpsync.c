@@ -1,0 +1,924 @@
+/* warpsync.c: warp-synchronous __shared__ memory, run in step.
+ *
+ * Pre-Volta code lets the lanes of a warp read each other's __shared__
+ * stores with no barrier between: a staged reduction stores every lane's
+ * partial sum, then lanes < 16 add the element 16 above, < 8 the one 8
+ * above, and so on. The warp's 32 lanes run each statement together, all
+ * loads before any store. A thread loop that runs each thread to its end
+ * reads its partners' slots before they are written: a silently wrong
+ * answer, and the lowering is the oracle of every other rewrite.
+ *
+ * After the first (dry) pass, which says in which thread loop each use of
+ * __shared__ memory lies, this file collects the accesses: the variable (or
+ * the pointer into __shared__ memory, followed through its assignments),
+ * read or write, the index as affine forms in threadIdx (Lin). Two accesses
+ * of one thread loop conflict when one writes and another thread may reach
+ * the same element: unless both indices are the same injective function of
+ * the thread (its own element), or both are atomics. The statements of a
+ * conflict become steps: each runs as a thread loop of its own, which is
+ * the warps' lockstep order for all warps of the block at once, one of the
+ * schedules the GPU may take (COX's warp-level execution, Han et al., ASPLOS
+ * 2022). A statement in which lanes read what other lanes store in it
+ * (s[t] = v = v + s[t - 1]) also evaluates its right side in a thread loop
+ * before the one that stores; reading the element d >= 0 above one's own
+ * needs no such split, since the threads run in increasing order. What
+ * cannot run in step (the writes inside a __device__ function called with
+ * the memory, a store inside an expression that other lanes read in it) is
+ * refused with its line: never lowered as if threads were independent. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuflow.h"
+#include "front/cursor.h"
+#include "lower/lower.h"
+#include "lower/kernel.h"
+
+enum { A_R = 1, A_W = 2, A_ATOMIC = 4 };
+
+typedef struct {
+	int root;       /* the KVar named: a __shared__ variable or a pointer of unknown target */
+	int kind;       /* A_R, A_W, both; A_ATOMIC */
+	bool whole;     /* the element is unknown: any of the variable's */
+	Cursors idx;    /* the subscripts, outermost first */
+	char *member;   /* ".a.b" after the element, or NULL */
+	CXCursor ref;   /* the use of the variable, as the first pass saw it */
+	CXCursor expr;  /* the access */
+	CXCursor unit;  /* its statement (an if or loop for its header) */
+	CXCursor fn;    /* a __device__ function it is passed to (writing in it cannot run in step) */
+	KCtx cx;        /* the loops and ifs around it, the locals' known values */
+	int region;     /* its thread loop in the first pass; -1: not seen there */
+	bool looped;    /* inside a loop of that thread loop */
+} Acc;
+
+typedef struct {
+	K *k;
+	VEC(Acc) acc;
+	CXCursor unit;
+	KCtx cx;
+	const char *why; /* a refusal */
+	CXCursor at;
+} Walk;
+
+/* ---------------------------------------------------------------- where pointers point */
+
+static bool
+ispointer(CXCursor d)
+{
+	return canontype(d).kind == CXType_Pointer;
+}
+
+/* Does the function a call reaches (through its own calls) declare
+ * __shared__ memory, or is it code cuflow cannot see? Then a pointer it
+ * returns may point there. */
+typedef struct {
+	Cursors seen;
+	bool yes;
+} Reach;
+
+static int
+reachkid(CXCursor c, void *arg)
+{
+	Reach *r = arg;
+	if (clang_getCursorKind(c) == CXCursor_CUDASharedAttr) {
+		r->yes = true;
+		return WALK_STOP;
+	}
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return WALK_IN;
+	CXCursor f = clang_getCursorReferenced(c);
+	if (!clang_Cursor_isNull(f) && insystem(f))
+		return WALK_IN;
+	CXCursor d = clang_Cursor_isNull(f) ? f : clang_getCursorDefinition(f);
+	if (clang_Cursor_isNull(d)) {
+		r->yes = true;
+		return WALK_STOP;
+	}
+	for (int i = 0; i < r->seen.n; i++)
+		if (clang_equalCursors(r->seen.v[i], d))
+			return WALK_IN;
+	vpush(r->seen, d);
+	descend(d, reachkid, r);
+	return r->yes ? WALK_STOP : WALK_IN;
+}
+
+static bool
+reachesshared(CXCursor call)
+{
+	Reach r = {{0}, false};
+	reachkid(call, &r);
+	vfree(r.seen);
+	return r.yes;
+}
+
+enum { NONE = -1, MAYBE = -2 };
+
+/* The __shared__ variable (a KVar) pointer expression e points into; NONE,
+ * or MAYBE: somewhere cuflow cannot name. *whole: not at its start. */
+static int
+pointsinto(K *k, CXCursor e, bool *whole)
+{
+	e = strip(e);
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	CXCursor *ks;
+	int n = kids(e, &ks), r = NONE;
+	switch (kind) {
+	case CXCursor_DeclRefExpr: {
+		int v = refvar(k, e);
+		if (v >= 0 && k->vars.v[v].root >= 0) {
+			r = k->vars.v[v].root;
+			*whole |= k->vars.v[v].whole;
+		}
+		break;
+	}
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXReinterpretCastExpr:
+	case CXCursor_CXXConstCastExpr:
+	case CXCursor_CXXFunctionalCastExpr:
+		r = n ? pointsinto(k, ks[n - 1], whole) : NONE;
+		break;
+	case CXCursor_UnaryOperator:
+		if (n == 1 && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
+			CXCursor b = strip(ks[0]);
+			while (clang_getCursorKind(b) == CXCursor_ArraySubscriptExpr ||
+			       clang_getCursorKind(b) == CXCursor_MemberRefExpr) {
+				CXCursor *bs;
+				int m = kids(b, &bs);
+				CXCursor base = m ? strip(bs[0]) : b;
+				free(bs);
+				if (clang_equalCursors(base, b))
+					break;
+				b = base;
+				*whole = true;
+			}
+			int v = refvar(k, b);
+			if (v >= 0 && k->vars.v[v].shared)
+				r = v;
+			else if (v >= 0 && k->vars.v[v].root >= 0 && ispointer(k->vars.v[v].decl))
+				r = pointsinto(k, b, whole);
+		}
+		break;
+	case CXCursor_BinaryOperator: {
+		enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(e);
+		if (n == 2 && (o == CXBinaryOperator_Add || o == CXBinaryOperator_Sub)) {
+			for (int i = 0; i < 2 && r == NONE; i++)
+				if (canontype(ks[i]).kind == CXType_Pointer || canontype(ks[i]).kind == CXType_ConstantArray ||
+				    canontype(ks[i]).kind == CXType_IncompleteArray)
+					r = pointsinto(k, ks[i], whole);
+			*whole = true;
+		}
+		break;
+	}
+	case CXCursor_ConditionalOperator:
+		if (n == 3) {
+			int a = pointsinto(k, ks[1], whole), b = pointsinto(k, ks[2], whole);
+			r = a == b ? a : MAYBE;
+		}
+		break;
+	case CXCursor_CallExpr:
+		r = reachesshared(e) ? MAYBE : NONE;
+		break;
+	default:
+		break;
+	}
+	free(ks);
+	return r;
+}
+
+/* The values assigned to pointer locals (v = e), and the ones changed
+ * otherwise (v += n, v++; &v taken: any value). */
+typedef struct {
+	K *k;
+	Ints var;
+	Cursors val; /* null: unknown */
+} Sources;
+
+static int
+sourcekid(CXCursor c, void *arg)
+{
+	Sources *s = arg;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	int v = n ? refvar(s->k, strip(ks[0])) : -1;
+	if (v >= 0 && !ispointer(s->k->vars.v[v].decl))
+		v = -1;
+	if (v >= 0 && kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign &&
+	    n == 2) {
+		vpush(s->var, v);
+		vpush(s->val, ks[1]);
+	} else if (v >= 0 && (kind == CXCursor_CompoundAssignOperator ||
+	                      (kind == CXCursor_UnaryOperator &&
+	                       clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref))) {
+		bool addr = kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf;
+		vpush(s->var, v);
+		vpush(s->val, addr ? clang_getNullCursor() : ks[0]); /* p += n: where p pointed, anywhere in it */
+	}
+	free(ks);
+	return WALK_IN;
+}
+
+/* Each pointer local's target: the one __shared__ variable every value
+ * assigned to it points into (root), or itself (maybe) when a value may
+ * point into __shared__ memory cuflow cannot name (a call's result, a
+ * pointer whose address is taken): a fixed point over the assignments. */
+void
+fillroots(K *k)
+{
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		v->root = v->shared ? i : NONE;
+		v->whole = v->maybe = false;
+	}
+	Sources s = {k, {0}, {0}};
+	descend(k->body, sourcekid, &s);
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
+		if (!v->param && !v->shared && ispointer(v->decl) && !clang_Cursor_isNull(init)) {
+			vpush(s.var, i);
+			vpush(s.val, init);
+		}
+	}
+	for (bool ch = true; ch;) {
+		ch = false;
+		for (int j = 0; j < s.var.n; j++) {
+			KVar *v = &k->vars.v[s.var.v[j]];
+			if (v->maybe)
+				continue;
+			bool whole = false;
+			int r = clang_Cursor_isNull(s.val.v[j]) ? MAYBE : pointsinto(k, s.val.v[j], &whole);
+			if (r == NONE)
+				continue;
+			if (r == MAYBE || (v->root >= 0 && v->root != r)) {
+				v->root = s.var.v[j];
+				v->maybe = ch = true;
+			} else if (v->root != r || (whole && !v->whole)) {
+				v->root = r;
+				v->whole |= whole;
+				ch = true;
+			}
+		}
+	}
+	vfree(s.var);
+	vfree(s.val);
+}
+
+/* ---------------------------------------------------------------- accesses */
+
+static KCtx
+copyctx(const KCtx *c)
+{
+	KCtx r = {{0}, {0}, {0}, {0}, {0}};
+	for (int i = 0; i < c->loops.n; i++)
+		vpush(r.loops, c->loops.v[i]);
+	for (int i = 0; i < c->guards.n; i++) {
+		vpush(r.guards, c->guards.v[i]);
+		vpush(r.sense, c->sense.v[i]);
+	}
+	for (int i = 0; i < c->var.n; i++) {
+		vpush(r.var, c->var.v[i]);
+		vpush(r.val, c->val.v[i]);
+	}
+	return r;
+}
+
+static void
+freectx(KCtx *c)
+{
+	vfree(c->loops);
+	vfree(c->guards);
+	vfree(c->sense);
+	vfree(c->var);
+	vfree(c->val);
+}
+
+
+
+static void exprwalk(Walk *w, CXCursor c, int mode);
+
+typedef struct {
+	K *k;
+	CXCursor r;
+} Find;
+
+static int
+findroot(CXCursor c, void *arg)
+{
+	Find *f = arg;
+	int v = refvar(f->k, c);
+	if (v >= 0 && f->k->vars.v[v].root >= 0) {
+		f->r = c;
+		return WALK_STOP;
+	}
+	return WALK_IN;
+}
+
+/* The first use in e of a variable into __shared__ memory: the first pass
+ * recorded its thread loop. */
+static CXCursor
+rootref(K *k, CXCursor e)
+{
+	Find f = {k, clang_getNullCursor()};
+	if (findroot(e, &f) == WALK_IN)
+		descend(e, findroot, &f);
+	return f.r;
+}
+
+static void
+addacc(Walk *w, int root, int mode, CXCursor expr, Cursors *idx, const char *member, bool whole)
+{
+	Acc a = {0};
+	a.root = root;
+	a.kind = mode;
+	a.whole = whole || w->k->vars.v[root].whole;
+	for (int i = 0; idx && !a.whole && i < idx->n; i++)
+		vpush(a.idx, idx->v[i]);
+	a.member = member ? xstrdup(member) : NULL;
+	a.ref = rootref(w->k, expr);
+	a.expr = expr;
+	a.unit = w->unit;
+	a.fn = clang_getNullCursor();
+	a.cx = copyctx(&w->cx);
+	vpush(w->acc, a);
+}
+
+static void
+walkkid(CXCursor c, void *arg)
+{
+	exprwalk(arg, c, A_R);
+}
+
+/* base[i][j].m.n: the __shared__ memory at its base (its root variable;
+ * NONE: not __shared__ memory; MAYBE: __shared__ memory cuflow cannot
+ * name), the subscripts outermost first (*whole: the element is not known
+ * from them), the member path. Walks the subscripts (reads). */
+static int
+element(Walk *w, CXCursor e, Cursors *idx, Buf *member, bool *whole)
+{
+	e = strip(e);
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	CXCursor *ks;
+	int n = kids(e, &ks), v = NONE;
+	if ((kind == CXCursor_ArraySubscriptExpr && n == 2) || (kind == CXCursor_MemberRefExpr && n == 1)) {
+		v = element(w, ks[0], idx, member, whole);
+		if (v != NONE && kind == CXCursor_ArraySubscriptExpr) {
+			if (member->n) /* s[i].a[j]: an element of an array member */
+				bputs(member, "[]");
+			else
+				vpush(*idx, ks[1]);
+		} else if (v != NONE) {
+			char *m = spelling(e);
+			bprintf(member, ".%s", m);
+			free(m);
+		}
+		if (v != NONE && kind == CXCursor_ArraySubscriptExpr)
+			exprwalk(w, ks[1], A_R);
+	} else if (kind == CXCursor_DeclRefExpr) {
+		int r = refvar(w->k, e);
+		v = r >= 0 ? w->k->vars.v[r].root : NONE;
+	} else if (kind == CXCursor_UnaryOperator && n == 1 &&
+	           clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) {
+		v = pointsinto(w->k, ks[0], whole);
+		*whole = true;
+		if (v != NONE)
+			exprwalk(w, ks[0], A_R);
+	} else if (kind != CXCursor_MemberRefExpr && kind != CXCursor_ArraySubscriptExpr &&
+	           canontype(e).kind == CXType_Pointer) { /* f()[i], (p + 1)[i] */
+		v = pointsinto(w->k, e, whole);
+		*whole = true;
+	}
+	free(ks);
+	return v;
+}
+
+/* An access of mode (A_R, A_W, both) when e names __shared__ memory. */
+static bool
+access(Walk *w, CXCursor e, int mode)
+{
+	Cursors idx = {0};
+	Buf member = {0};
+	bool whole = false;
+	int v = element(w, e, &idx, &member, &whole);
+	CXType t = canontype(strip(e));
+	bool value = t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray &&
+	             !(clang_getCursorKind(strip(e)) == CXCursor_DeclRefExpr && t.kind == CXType_Pointer);
+	if (v == MAYBE && value) {
+		w->why = "an access through a pointer that may point into __shared__ memory cuflow cannot name, in a "
+		         "kernel whose lanes may read each other's __shared__ memory";
+		w->at = e;
+	} else if (v >= 0 && value)
+		addacc(w, v, mode, e, &idx, member.n ? bstr(&member) : NULL, whole);
+	vfree(idx);
+	free(member.v);
+	return v != NONE;
+}
+
+static bool
+isatomic(CXCursor call)
+{
+	CXCursor f = calleeof(call);
+	char *n = spelling(f);
+	bool yes = !strncmp(n, "atomic", 6) && insystem(f);
+	free(n);
+	return yes;
+}
+
+/* What a __device__ function does with pointer parameter i: reads and
+ * writes through it, and in more than one statement or in a loop (then its
+ * writes cannot run in step inside the call). */
+typedef struct {
+	CXCursor parm;
+	int mode, uses;
+	bool loop, escapes;
+	int depth;
+} Use;
+
+static int
+usekid(CXCursor c, void *arg)
+{
+	Use *u = arg;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	bool loop = kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt;
+	if (loop)
+		u->depth++;
+	if (kind == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), u->parm)) {
+		u->uses++;
+		u->loop |= u->depth > 0;
+		bool konst = clang_isConstQualifiedType(pointee(clang_getCursorType(u->parm)));
+		u->mode |= A_R | (konst ? 0 : A_W);
+	}
+	descend(c, usekid, u);
+	if (loop)
+		u->depth--;
+	return WALK_OVER;
+}
+
+/* A call passing __shared__ memory to a function of the program: reads
+ * (a const pointee) or reads and writes, at elements cuflow does not follow. */
+static int
+callmode(CXCursor call, int arg, bool *several)
+{
+	CXCursor f = calleeof(call);
+	CXCursor d = clang_Cursor_isNull(f) ? f : clang_getCursorDefinition(f);
+	*several = true;
+	if (clang_Cursor_isNull(d) || arg >= clang_Cursor_getNumArguments(d) ||
+	    clang_getCursorKind(d) != CXCursor_FunctionDecl)
+		return A_R | A_W;
+	Use u = {clang_Cursor_getArgument(d, arg), 0, 0, false, false, 0};
+	descend(d, usekid, &u);
+	*several = u.uses > 1 || u.loop;
+	return u.mode;
+}
+
+/* A call's arguments: __shared__ memory passed as &s[i] to an atomic is
+ * one atomic access; passed to any other function, any of its elements,
+ * read and written unless the program's own callee reads it through a
+ * pointer to const. A callee that writes it in several statements or in a
+ * loop cannot run in step inside (fn). */
+static void
+callwalk(Walk *w, CXCursor c)
+{
+	int na = clang_Cursor_getNumArguments(c);
+	bool atomic = isatomic(c);
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	for (int i = 0; i < n; i++) { /* the callee's expression, an object's method */
+		bool isarg = false;
+		for (int j = 0; j < na && !isarg; j++)
+			isarg = clang_equalCursors(ks[i], clang_Cursor_getArgument(c, j));
+		if (!isarg)
+			exprwalk(w, ks[i], A_R);
+	}
+	free(ks);
+	for (int j = 0; j < na; j++) {
+		CXCursor a = clang_Cursor_getArgument(c, j), s = strip(a);
+		bool whole = false;
+		int r = pointsinto(w->k, a, &whole);
+		if (r == NONE) {
+			exprwalk(w, a, A_R);
+			continue;
+		}
+		if (r == MAYBE) {
+			w->why = "a pointer that may point into __shared__ memory cuflow cannot name, passed to a call in a "
+			         "kernel whose lanes may read each other's __shared__ memory";
+			w->at = a;
+			continue;
+		}
+		bool addr = clang_getCursorKind(s) == CXCursor_UnaryOperator &&
+		            clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf;
+		int before = w->acc.n;
+		if (addr && atomic) {
+			CXCursor *os;
+			kids(s, &os);
+			access(w, os[0], A_R | A_W | A_ATOMIC);
+			free(os);
+		} else {
+			exprwalk(w, a, A_R); /* the subscripts in &s[i], p + i */
+			addacc(w, r, A_R | A_W, a, NULL, NULL, true);
+		}
+		if (w->acc.n > before && !atomic && !insystem(calleeof(c))) {
+			bool several;
+			Acc *x = &w->acc.v[w->acc.n - 1];
+			x->kind = callmode(c, j, &several);
+			if (several && (x->kind & A_W))
+				x->fn = c;
+		}
+	}
+}
+
+static void
+exprwalk(Walk *w, CXCursor c, int mode)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	CXCursor *ks;
+	int n;
+	switch (kind) {
+	case CXCursor_LambdaExpr:
+		return;
+	case CXCursor_ParenExpr:
+	case CXCursor_UnexposedExpr:
+		n = kids(c, &ks);
+		for (int i = 0; i < n; i++)
+			exprwalk(w, ks[i], n == 1 ? mode : A_R);
+		free(ks);
+		return;
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator: {
+		bool asg = kind == CXCursor_CompoundAssignOperator ||
+		           clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign;
+		n = kids(c, &ks);
+		if (n == 2 && asg) {
+			exprwalk(w, ks[0], kind == CXCursor_CompoundAssignOperator ? A_R | A_W : A_W);
+			exprwalk(w, ks[1], A_R);
+		} else
+			for (int i = 0; i < n; i++)
+				exprwalk(w, ks[i], A_R);
+		free(ks);
+		return;
+	}
+	case CXCursor_UnaryOperator: {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+		if (u == CXUnaryOperator_Deref && access(w, c, mode))
+			return;
+		n = kids(c, &ks);
+		bool inc = u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreInc ||
+		           u == CXUnaryOperator_PreDec;
+		if (u == CXUnaryOperator_AddrOf && n == 1) { /* &s[i] kept or stored: its subscripts are read */
+			bool whole = false;
+			if (pointsinto(w->k, c, &whole) != NONE) {
+				Cursors idx = {0};
+				Buf m = {0};
+				element(w, ks[0], &idx, &m, &whole);
+				vfree(idx);
+				free(m.v);
+				free(ks);
+				return;
+			}
+		}
+		for (int i = 0; i < n; i++)
+			exprwalk(w, ks[i], inc ? A_R | A_W : A_R);
+		free(ks);
+		return;
+	}
+	case CXCursor_ArraySubscriptExpr:
+	case CXCursor_MemberRefExpr:
+	case CXCursor_DeclRefExpr:
+		if (access(w, c, mode))
+			return;
+		break;
+	case CXCursor_CallExpr:
+		callwalk(w, c);
+		return;
+	case CXCursor_VarDecl:
+		if (isref(clang_getCursorType(c))) { /* T &r = s[i]: r reads and writes it anywhere */
+			CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+			if (!clang_Cursor_isNull(init) && access(w, init, A_R | A_W))
+				return;
+		}
+		break;
+	default:
+		break;
+	}
+	eachkid(c, walkkid, w);
+}
+
+static bool
+iscallkid(CXCursor c, void *arg)
+{
+	(void)arg;
+	return clang_getCursorKind(c) == CXCursor_CallExpr;
+}
+
+static bool
+isloopkind(enum CXCursorKind k)
+{
+	return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+}
+
+/* The locals whose known value s may change are forgotten. */
+static void
+forget(Walk *w, CXCursor s)
+{
+	KCtx *c = &w->cx;
+	int n = 0;
+	for (int i = 0; i < c->var.n; i++)
+		if (!writesvar(w->k, s, c->var.v[i])) {
+			c->var.v[n] = c->var.v[i];
+			c->val.v[n++] = c->val.v[i];
+		}
+	c->var.n = c->val.n = n;
+}
+
+static bool
+changedkid(CXCursor c, void *k)
+{
+	int v = refvar(k, c);
+	return v >= 0 && (((K *)k)->vars.v[v].written || ((K *)k)->vars.v[v].shared);
+}
+
+/* s is v = e; with v a local scalar whose address is never taken and e
+ * naming nothing that is ever assigned: v holds e until it is assigned
+ * again. */
+static void
+remember(Walk *w, CXCursor s)
+{
+	K *k = w->k;
+	CXCursor e = strip(s), a, b;
+	if (clang_getCursorKind(e) != CXCursor_BinaryOperator ||
+	    clang_getCursorBinaryOperatorKind(e) != CXBinaryOperator_Assign)
+		return;
+	CXCursor *ks;
+	int n = kids(e, &ks);
+	a = n == 2 ? ks[0] : e;
+	b = n == 2 ? ks[1] : e;
+	free(ks);
+	int v = refvar(k, strip(a));
+	if (n != 2 || v < 0 || k->vars.v[v].param || k->vars.v[v].shared || k->vars.v[v].addr ||
+	    !scalartype(clang_getCursorType(k->vars.v[v].decl)) || contains(b, true, changedkid, k) ||
+	    contains(b, true, iscallkid, NULL))
+		return;
+	vpush(w->cx.var, v);
+	vpush(w->cx.val, b);
+}
+
+/* Statements: an if's or a loop's header belongs to the if or loop, the
+ * statements of blocks and branches each to themselves. The context
+ * follows: loops and ifs around, and the locals' values known on the way
+ * (forgotten where a statement, or any iteration of a loop, may change
+ * them). */
+static void
+stmtwalk(Walk *w, CXCursor s)
+{
+	enum CXCursorKind kind = clang_getCursorKind(s);
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	int vars = w->cx.var.n;
+	if (kind == CXCursor_CompoundStmt || kind == CXCursor_LabelStmt) {
+		for (int i = 0; i < n; i++) {
+			stmtwalk(w, ks[i]);
+			remember(w, ks[i]);
+		}
+	} else if (kind == CXCursor_IfStmt || isloopkind(kind)) {
+		CXCursor body = kind == CXCursor_DoStmt ? ks[0] : ks[n - 1];
+		if (isloopkind(kind)) {
+			forget(w, s);
+			vpush(w->cx.loops, s);
+		}
+		for (int i = 0; i < n; i++) {
+			bool branch = clang_equalCursors(ks[i], body) || (kind == CXCursor_IfStmt && i >= 1);
+			w->unit = s;
+			if (!branch) {
+				exprwalk(w, ks[i], A_R);
+				continue;
+			}
+			bool guard = kind == CXCursor_IfStmt && clang_isExpression(clang_getCursorKind(ks[0]));
+			if (guard) {
+				vpush(w->cx.guards, ks[0]);
+				vpush(w->cx.sense, i == 1);
+			}
+			int known = w->cx.var.n;
+			stmtwalk(w, ks[i]);
+			w->cx.var.n = w->cx.val.n = known < w->cx.var.n ? known : w->cx.var.n;
+			if (guard) {
+				w->cx.guards.n--;
+				w->cx.sense.n--;
+			}
+		}
+		if (isloopkind(kind))
+			w->cx.loops.n--;
+	} else {
+		w->unit = s;
+		exprwalk(w, s, A_R);
+	}
+	free(ks);
+	if (w->cx.var.n > vars) /* what this statement's blocks learnt stays inside them */
+		w->cx.var.n = w->cx.val.n = vars;
+	forget(w, s);
+}
+
+static bool
+disjointmembers(const char *a, const char *b)
+{
+	if (!a || !b)
+		return false;
+	size_t la = strlen(a), lb = strlen(b);
+	return strncmp(a, b, la < lb ? la : lb) != 0;
+}
+
+/* May a thread make access y to the element another thread's access x
+ * makes? C_FORWARD: only to the element of the thread d >= 0 further on
+ * (within: one statement, run once; the threads run in increasing order). */
+static int
+conflict(K *k, Acc *x, Acc *y, bool within)
+{
+	if (!((x->kind | y->kind) & A_W) || ((x->kind & A_ATOMIC) && (y->kind & A_ATOMIC)))
+		return C_NONE;
+	KVar *rx = &k->vars.v[x->root], *ry = &k->vars.v[y->root];
+	if (x->root != y->root) /* distinct static arrays never overlap; extern ones and unknown targets may */
+		return rx->maybe || ry->maybe || (rx->dynshared && ry->dynshared) ? C_CROSS : C_NONE;
+	if (disjointmembers(x->member, y->member))
+		return C_NONE;
+	if (x->whole || y->whole || x->idx.n != y->idx.n || x->idx.n == 0)
+		return C_CROSS;
+	return meets(k, &x->idx, &x->cx, &y->idx, &y->cx, within);
+}
+
+/* ---------------------------------------------------------------- steps */
+
+static int
+stepindex(K *k, CXCursor s)
+{
+	for (int i = 0; i < k->steps.n; i++)
+		if (clang_equalCursors(k->steps.v[i].stmt, s))
+			return i;
+	return -1;
+}
+
+static void
+addstep(K *k, CXCursor s)
+{
+	if (stepindex(k, s) < 0) {
+		KStep st = {s, clang_getNullCursor()};
+		vpush(k->steps, st);
+	}
+}
+
+/* A value the temporaries (alloca'd, never constructed) can hold: a
+ * scalar, a POD, or a template's parameter (instantiated with those in
+ * every program cuflow has met; the lowered code asserts it). */
+static bool
+trivialtype(CXType t)
+{
+	return scalartype(t) || clang_isPODType(t) || clang_getCanonicalType(t).kind == CXType_Unexposed;
+}
+
+/* The statement's store x = e or x op= e whose target is access w, and
+ * whose right side holds access r: e is evaluated by every thread before
+ * any stores. */
+static bool
+splitstore(K *k, Acc *w, Acc *r)
+{
+	CXCursor s = strip(w->unit);
+	enum CXCursorKind kind = clang_getCursorKind(s);
+	if (kind != CXCursor_CompoundAssignOperator &&
+	    !(kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Assign))
+		return false;
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	CXCursor lhs = n == 2 ? ks[0] : s, rhs = n == 2 ? ks[1] : clang_getNullCursor();
+	free(ks);
+	if (clang_Cursor_isNull(rhs) || !clang_equalCursors(strip(lhs), strip(w->expr)) ||
+	    startof(r->expr) < startof(rhs) || endof(r->expr) > endof(rhs) || !trivialtype(clang_getCursorType(rhs)))
+		return false;
+	int i = stepindex(k, w->unit);
+	if (i < 0) {
+		KStep st = {w->unit, rhs};
+		vpush(k->steps, st);
+	} else
+		k->steps.v[i].rhs = rhs;
+	return true;
+}
+
+static int
+regionof(K *k, CXCursor ref, bool *looped)
+{
+	for (int i = 0; i < k->srefs.n; i++)
+		if (clang_equalCursors(k->srefs.v[i].ref, ref)) {
+			*looped = k->srefs.v[i].looped;
+			return k->srefs.v[i].region;
+		}
+	*looped = true;
+	return -1;
+}
+
+static void
+freewalk(Walk *w)
+{
+	for (int i = 0; i < w->acc.n; i++) {
+		vfree(w->acc.v[i].idx);
+		freectx(&w->acc.v[i].cx);
+		free(w->acc.v[i].member);
+	}
+	vfree(w->acc);
+	freectx(&w->cx);
+}
+
+static bool
+hasshared(K *k)
+{
+	for (int i = 0; i < k->vars.n; i++)
+		if (k->vars.v[i].root >= 0)
+			return true;
+	return false;
+}
+
+/* A pair of accesses that must run in step: their statements become
+ * steps; within one statement run once, the store is split from its right
+ * side. Returns a refusal, or NULL. */
+static const char *
+pairsteps(K *k, Acc *x, Acc *y, CXCursor *at)
+{
+	bool within = clang_equalCursors(x->unit, y->unit) && !x->looped && !y->looped;
+	if (x == y && !(x->kind & A_R))
+		return NULL; /* a store of every thread: where two meet, a race whichever runs last */
+	int c = conflict(k, x, y, within);
+	if (c == C_NONE || c == C_FORWARD)
+		return NULL;
+	for (int i = 0; i < 2; i++) {
+		Acc *a = i ? y : x;
+		if (!clang_Cursor_isNull(a->fn)) {
+			*at = a->fn;
+			return "a __device__ function writing __shared__ memory that other lanes of its warp read or write with "
+			       "no barrier between (it would have to run in step inside the call: inline it into the kernel)";
+		}
+	}
+	if (!within) {
+		addstep(k, x->unit);
+		addstep(k, y->unit);
+		/* each step runs once per thread loop: what it reads in itself is the within case */
+		if (!clang_equalCursors(x->unit, y->unit) || x == y)
+			return NULL;
+		within = true;
+		if (conflict(k, x, y, true) != C_CROSS)
+			return NULL;
+	}
+	if (x == y)
+		return NULL; /* one store by every thread: a race between them, whichever runs last */
+	Acc *w = (x->kind & A_W) ? x : y, *r = w == x ? y : x;
+	if ((r->kind & A_W) && !(r->kind & A_R) && (w->kind & A_W) && !(w->kind & A_R))
+		return NULL; /* two stores in one statement: the order between threads is a race */
+	if (splitstore(k, w, r) || ((r->kind & A_W) && splitstore(k, r, w)))
+		return NULL;
+	*at = w->expr;
+	return "a statement whose lanes read __shared__ memory that other lanes of their warp write in it, other than "
+	       "as `x = e` or `x op= e` with the reads in e (the GPU loads before it stores)";
+}
+
+/* The steps of the kernel (after the first pass, which recorded the thread
+ * loop of every use of __shared__ memory): 1 some, 0 none, -1 refused. */
+int
+fillsteps(K *k)
+{
+	fillroots(k);
+	if (!hasshared(k))
+		return 0;
+	Walk w = {k, {0}, clang_getNullCursor(), {{0}, {0}, {0}, {0}, {0}}, NULL, clang_getNullCursor()};
+	stmtwalk(&w, k->body);
+	for (int i = 0; i < w.acc.n; i++)
+		w.acc.v[i].region = regionof(k, w.acc.v[i].ref, &w.acc.v[i].looped);
+	const char *why = w.why;
+	CXCursor at = w.at;
+	for (int i = 0; i < w.acc.n && !why; i++)
+		for (int j = i; j < w.acc.n && !why; j++) {
+			Acc *x = &w.acc.v[i], *y = &w.acc.v[j];
+			if (x->region == y->region || x->region < 0 || y->region < 0)
+				if (x->region != 0 || y->region != 0) /* block-level code runs once, between thread loops */
+					why = pairsteps(k, x, y, &at);
+		}
+	freewalk(&w);
+	if (why) {
+		refuse(k->L, at, "%s", why);
+		return -1;
+	}
+	return k->steps.n > 0;
+}
+
+/* Is s a step, or does it hold one? */
+bool
+hasstep(K *k, CXCursor s)
+{
+	for (int i = 0; i < k->steps.n; i++) {
+		CXCursor t = k->steps.v[i].stmt;
+		if (clang_equalCursors(t, s) || (startof(t) >= startof(s) && endof(t) <= endof(s) && startof(s) < endof(s)))
+			return true;
+	}
+	return false;
+}
+
+KStep *
+stepof(K *k, CXCursor s)
+{
+	int i = stepindex(k, s);
+	return i < 0 ? NULL : &k->steps.v[i];
+}
