@@ -10,7 +10,7 @@ runtime_libcuflow_runtime_a_SOURCES = \
 	runtime/rt_internal.h runtime/state.c runtime/error.c runtime/queue.c \
 	runtime/stream.c runtime/launch.c runtime/memory.c runtime/copy.c \
 	runtime/device.c runtime/texture.c runtime/graph.c runtime/profile.c \
-	runtime/freed.c runtime/trace.h runtime/trace.c runtime/trace_rt.c
+	runtime/freed.c runtime/racecheck.c runtime/trace.h runtime/trace.c runtime/trace_rt.c
 
 cuflowincludedir = $(includedir)/cuflow
 cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_device.h \
@@ -23,7 +23,8 @@ pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = runtime/cuflow-runtime.pc
 
 EXTRA_DIST += runtime/cuflow-runtime.pc.in runtime/cuflow-runtime-uninstalled.pc.in \
-	runtime/tests/defer.test runtime/tests/profile.test runtime/tests/trace.test doc/runtime.md doc/trace.md
+	runtime/tests/defer.test runtime/tests/profile.test runtime/tests/trace.test runtime/tests/racecheck.test \
+	doc/runtime.md doc/trace.md
 
 # Tests: C++ programs written like lowered code. Each runs as it is (eager
 # mode); defer.test runs the ones that must also pass in deferred mode under
@@ -37,7 +38,14 @@ RUNTIME_TESTS = runtime/tests/test_memory runtime/tests/test_streams \
 	runtime/tests/test_texture runtime/tests/test_compat runtime/tests/test_c_headers \
 	runtime/tests/test_assert
 check_PROGRAMS += $(RUNTIME_TESTS) runtime/tests/defer_prog
-TESTS += $(RUNTIME_TESTS) runtime/tests/defer.test runtime/tests/profile.test runtime/tests/trace.test
+check_PROGRAMS += runtime/tests/test_racecheck
+TESTS += $(RUNTIME_TESTS) runtime/tests/defer.test runtime/tests/profile.test runtime/tests/trace.test \
+	runtime/tests/racecheck.test
+
+runtime_tests_test_racecheck_SOURCES = runtime/tests/test_racecheck.cpp runtime/tests/check.h
+runtime_tests_test_racecheck_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_racecheck_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_racecheck_LDADD = $(RT_TEST_LIBS)
 
 runtime_tests_test_memory_SOURCES = runtime/tests/test_memory.cpp runtime/tests/check.h
 runtime_tests_test_memory_CPPFLAGS = $(RT_TEST_CPPFLAGS)

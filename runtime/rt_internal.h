@@ -164,6 +164,21 @@ double rt_ms_between(struct timespec a, struct timespec b);
 
 /* ---- the process state ---------------------------------------------------- */
 
+/* The race check's hazards (racecheck.c): each distinct one, and counts. */
+enum { RC_RACE = 1, RC_STEP, RC_ORDER };
+struct rc_seen {
+	int type;
+	const char *kernel, *file;
+	int la, lb;
+	const char *wa, *wb;
+	size_t times;
+};
+struct rc_state {
+	size_t count[4];
+	struct rc_seen *v;
+	int n;
+};
+
 struct cuflow_rt {
 	pthread_mutex_t lock;     /* guards everything here (recursive) */
 	pthread_mutex_t exec;     /* held while queued work runs (recursive; taken
@@ -171,6 +186,8 @@ struct cuflow_rt {
 	int deferred;             /* CUFLOW_DEFER */
 	long grain;               /* CUFLOW_GRAIN (0: affinity scheduling) */
 	int profile;              /* CUFLOW_PROFILE */
+	int racecheck;            /* CUFLOW_RACECHECK */
+	struct rc_state rc;
 	struct prof prof;
 	struct trace trace;       /* CUFLOW_TRACE (trace_rt.c) */
 	int nthreads;             /* OpenMP threads a launch uses */
@@ -208,6 +225,11 @@ struct cuflow_rt {
 struct cuflow_rt *rt(void);   /* initialises on first use */
 void rt_lock(void);
 void rt_unlock(void);
+
+/* the race check (racecheck.c) */
+void rt_rc_report(int type, const char *kernel, const char *file, int la, const char *wa, const char *ta, int lb,
+		  const char *wb, const char *tb, const char *block);
+void rt_rc_summary(void);
 
 /* errors (error.c): record e as the calling thread's last error when it is
  * not cudaSuccess, and return it. */

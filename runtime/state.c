@@ -7,6 +7,8 @@
  *   CUFLOW_GRAIN=N      OpenMP's dynamic schedule, N blocks per task, for
  *                       every launch; unset or 0: affinity scheduling
  *   CUFLOW_PROFILE=1    time spent per kind of op, printed at exit (profile.c)
+ *   CUFLOW_RACECHECK=1  the shared-memory race check (racecheck.c), its
+ *                       summary printed at exit
  *   CUFLOW_TRACE=PATH   transfer counts written to PATH as JSON at exit
  *                       (trace_rt.c, doc/trace.md)
  *   OMP_NUM_THREADS     as OpenMP reads it: the threads a launch uses
@@ -37,6 +39,7 @@ static void at_exit(void)
 	rt_sync_all();
 	if (the_rt.profile)
 		rt_prof_report();
+	rt_rc_summary();
 	rt_trace_report();
 }
 
@@ -59,6 +62,7 @@ static void init_once(void)
 	r->deferred = env_long("CUFLOW_DEFER") > 0;
 	r->grain = env_long("CUFLOW_GRAIN");
 	r->profile = env_long("CUFLOW_PROFILE") > 0;
+	r->racecheck = env_long("CUFLOW_RACECHECK") > 0;
 	trace_open(&r->trace, getenv("CUFLOW_TRACE"));
 	clock_gettime(CLOCK_MONOTONIC, &r->prof.start);
 	r->nthreads = omp_get_max_threads();

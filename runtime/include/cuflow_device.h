@@ -1282,4 +1282,17 @@ inline cuflow_detail::ref_result<T, mode> tex3D(const texture<T, 3, mode> &t, fl
 #endif /* CUFLOW_NO_TEXTURE_REFERENCES */
 
 #undef CUFLOW_SC
+/* ---- the race check's accesses (runtime/racecheck.c) ---------------------- */
+/* CUFLOW_RC(kind, line, pos, lvalue): the lvalue, an access to __shared__
+ * memory recorded in a block function's instrumented form (cuflow_rc). */
+template <bool on, class T>
+static inline __attribute__((always_inline)) T *cuflow_rcat(T *p, int kind, int line, int pos, int tid)
+{
+	if (on)
+		cuflowRcAccess((const volatile void *)p, kind, line, pos, tid);
+	return p;
+}
+#define CUFLOW_RC(kind, line, pos, ...) \
+	(*cuflow_rcat<cuflow_rc>(__builtin_addressof(__VA_ARGS__), kind, line, pos, cuflow_tid))
+
 #endif /* CUFLOW_DEVICE_H */

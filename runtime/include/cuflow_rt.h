@@ -100,6 +100,15 @@ typedef struct cuflow_texture {
 	size_t pitch, slice;               /* bytes per row and per slice */
 } cuflow_texture;
 
+/* The shared-memory race check (CUFLOW_RACECHECK=1, runtime/racecheck.c):
+ * a lowered kernel using __shared__ memory is also emitted instrumented,
+ * and its launcher runs that form while cuflowRacecheck() says so. */
+int cuflowRacecheck(void);
+void cuflowRcBlock(const char *kernel, const char *file, dim3 block, dim3 blockdim); /* a block starts */
+void cuflowRcLoop(void);                                                         /* a thread loop starts */
+void cuflowRcSync(int warp);            /* a barrier: of the block (0) or of each warp (1) */
+void cuflowRcAccess(const volatile void *p, int kind, int line, int pos, int tid); /* 'r', 'w', 'm' (both), 'a' */
+
 cudaError_t cuflowRegisterKernel(const void *key, cuflow_kernel fn, size_t argsize,
 				 unsigned nparams, const size_t *offsets,
 				 const size_t *sizes);

@@ -211,7 +211,7 @@ threadloop(K *k, CXCursor *ks, int n)
 	if (k->pass.mask)
 		k->pass.out = &masked;
 	newregion(k);
-	bputs(k->pass.out, outerloops);
+	startloops(k);
 	fillsplit(k, ks, n);
 	char *slow = xloop(k, ks, n, false), *fast = NULL, *test = NULL;
 	if (k->tl.lanes.n && !haslabel(ks, n)) { /* a user's label cannot be written twice */

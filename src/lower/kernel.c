@@ -18,6 +18,7 @@
  * thread's return clears its bit of an "alive" mask. Everything else of the
  * user's text (names, comments, layout) is copied. Two passes run the same
  * generator: the first only records which loop each variable is used in. */
+#include <libgen.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -131,7 +132,7 @@ cggroup(CXType t)
 	if (named(d, "thread_block_tile") && clang_Cursor_getNumTemplateArguments(d) >= 1 &&
 	    clang_Cursor_getTemplateArgumentKind(d, 0) == CXTemplateArgumentKind_Integral &&
 	    clang_Cursor_getTemplateArgumentUnsignedValue(d, 0) <= 32)
-		return CG_BARRIER;
+		return CG_TILE;
 	return CG_OTHER;
 }
 
@@ -163,12 +164,13 @@ cgsync(CXCursor call)
 }
 
 /* __syncthreads, __syncwarp, or a cooperative-groups sync of the block or
- * of a tile of at most a warp. */
+ * of a tile of at most a warp (CG_TILE). */
 bool
 isbarrier(CXCursor call)
 {
 	CXCursor r = calleeof(call);
-	return named(r, "__syncthreads") || named(r, "__syncwarp") || cgsync(call) == CG_BARRIER;
+	int g = cgsync(call);
+	return named(r, "__syncthreads") || named(r, "__syncwarp") || g == CG_BARRIER || g == CG_TILE;
 }
 
 /* A barrier, warp operation, or a cooperative-groups sync cuflow refuses
@@ -512,6 +514,32 @@ isshared(const KVar *v)
 	return v->shared;
 }
 
+/* An access to __shared__ memory inside a thread loop, recorded by the
+ * block function's race-checked form: CUFLOW_RC(kind, line, pos, access). */
+static void
+rcaccess(Span *sp, CXCursor c)
+{
+	K *k = sp->k;
+	int b, e;
+	if (k->pass.dry || !k->pass.region || !spelled(sp, c, &b, &e) || b != startof(c))
+		return;
+	for (int i = 0; i < k->accs.n; i++)
+		if (clang_equalCursors(c, k->accs.v[i].expr)) {
+			KAcc *a = &k->accs.v[i];
+			spanedit(sp, b, 0, fmt("CUFLOW_RC('%c', %d, %d, ", a->kind, a->line, a->pos));
+			spanedit(sp, e, 0, xstrdup(")"));
+			return;
+		}
+}
+
+/* A call the race-checked form makes at this point (nothing otherwise). */
+static void
+rcnote(K *k, const char *call)
+{
+	if (k->accs.n)
+		bprintf(k->pass.out, "\tif (cuflow_rc)\n\t\t%s;\n", call);
+}
+
 static void
 spanwalk(Span *sp, CXCursor c)
 {
@@ -523,6 +551,7 @@ spanwalk(Span *sp, CXCursor c)
 				spanedit(sp, startof(c), endof(c) - startof(c), xstrdup(k->subs.v[i].text));
 			return;
 		}
+	rcaccess(sp, c);
 	if (k->pass.dry)
 		notewrites(k, c);
 	switch (kind) {
@@ -698,11 +727,19 @@ xloophead(K *k, const char *mask)
 	}
 }
 
+/* The z and y loops of a new thread loop (which the race check counts). */
+void
+startloops(K *k)
+{
+	rcnote(k, "cuflowRcLoop()");
+	bputs(k->pass.out, outerloops);
+}
+
 void
 loophead(K *k, const char *mask)
 {
 	newregion(k);
-	bputs(k->pass.out, outerloops);
+	startloops(k);
 	xloophead(k, mask);
 }
 
@@ -1208,6 +1245,7 @@ exchange(K *k, CXCursor call)
 	int a0 = sync && op != W_ACTIVE && op < W_SCOUNT ? 1 : 0; /* the mask argument is ignored */
 	KWarp w = {call, op, NULL};
 	const char *act = k->pass.mask ? k->pass.mask : "cuflow_alive";
+	rcnote(k, op >= W_SCOUNT ? "cuflowRcSync(0)" : "cuflowRcSync(1)"); /* the lanes meet as the lowering runs them */
 	k->alive |= !k->pass.mask;
 	if (op == W_ACTIVE) {
 		w.res = newtemp(k, "unsigned");
@@ -1321,8 +1359,11 @@ genstmt(K *k, CXCursor s)
 		return;
 	}
 	CXCursor st = strip(s);
-	if (isbarrier(st)) /* the end of one thread loop */
+	if (isbarrier(st)) { /* the end of one thread loop */
+		int g = cgsync(st);
+		rcnote(k, named(calleeof(st), "__syncwarp") || g == CG_TILE ? "cuflowRcSync(1)" : "cuflowRcSync(0)");
 		return;
+	}
 	switch (kind) {
 	case CXCursor_CompoundStmt: {
 		CXCursor *ks;
@@ -1775,6 +1816,9 @@ params(K *k, Buf *o, bool types)
 		}
 }
 
+static char *rcname(K *k, const char *name, const char *targs);
+static char *rchead(K *k, const char *thead);
+
 static void
 launcher(K *k, Buf *o, const char *name, const char *thead, const char *targs, bool isstatic)
 {
@@ -1784,9 +1828,38 @@ launcher(K *k, Buf *o, const char *name, const char *thead, const char *targs, b
 	params(k, o, true);
 	bprintf(o, ")\n{\n\tcuflow_args_%s%s cuflow_a = {", name, targs);
 	params(k, o, false);
-	bprintf(o, "};\n\tcuflowLaunch%s(cuflow_block_%s%s, &cuflow_a, sizeof cuflow_a, cuflow_grid, cuflow_block, "
+	char *fn = rcname(k, name, targs);
+	bprintf(o, "};\n\tcuflowLaunch%s(%s, &cuflow_a, sizeof cuflow_a, cuflow_grid, cuflow_block, "
 	           "cuflow_shmem, cuflow_stream);\n}\n",
-	        k->split ? "Split" : "", name, targs);
+	        k->split ? "Split" : "", fn);
+	free(fn);
+}
+
+/* The block function's template head: with the race check's flag where
+ * the kernel uses __shared__ memory (its two forms). */
+static char *
+rchead(K *k, const char *thead)
+{
+	if (!k->accs.n)
+		return xstrdup(thead);
+	if (!*thead)
+		return xstrdup("template <bool cuflow_rc> ");
+	size_t n = strlen(thead);
+	return fmt("%.*s, bool cuflow_rc> ", (int)(n - 2), thead); /* "template <...> " */
+}
+
+/* The block function a launch runs: its race-checked form while the check
+ * is on. */
+static char *
+rcname(K *k, const char *name, const char *targs)
+{
+	if (!k->accs.n)
+		return fmt("cuflow_block_%s%s", name, targs);
+	size_t n = strlen(targs);
+	const char *open = n ? "" : "<", *sep = n ? ", " : "";
+	int keep = n ? (int)n - 1 : 0; /* "<T>" without its '>' */
+	return fmt("cuflowRacecheck() ? cuflow_block_%s%s%.*s%strue> : cuflow_block_%s%s%.*s%sfalse>", name, open, keep,
+	           targs, sep, name, open, keep, targs, sep);
 }
 
 static void
@@ -1939,6 +2012,10 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	k.pass.dry = false;
 	k.pass.failed = false;
 	k.tls = tls;
+	char *th = templatehead(&k);
+	if (!strcmp(th, "template <> ")) /* an explicit specialisation: one form only */
+		k.accs.n = 0;
+	free(th);
 	for (int i = 0; i < k.vars.n; i++)
 		if (k.vars.v[i].arrayed && isref(clang_getCursorType(k.vars.v[i].decl)))
 			kfail(&k, k.vars.v[i].decl, "a reference variable live across a barrier");
@@ -1955,10 +2032,14 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	Buf o = {0};
 	bprintf(&o, "/* kernel %s, lowered by cuflow: one call runs one thread block */\n", name);
 	argstruct(&k, &o, name, thead);
-	bprintf(&o, "%sstatic CUFLOW_BLOCKFN void cuflow_block_%s(const cuflow_block *cuflow_b, void *cuflow_v)\n{\n", thead,
+	char *bhead = rchead(&k, thead);
+	bprintf(&o, "%sstatic CUFLOW_BLOCKFN void cuflow_block_%s(const cuflow_block *cuflow_b, void *cuflow_v)\n{\n", bhead,
 	        name);
+	free(bhead);
 	stepnote(&k, &o);
 	prologue(&k, &o, name, targs);
+	if (k.accs.n)
+		bprintf(&o, "\tif (cuflow_rc)\n\t\tcuflowRcBlock(\"%s\", \"%s\", blockIdx, blockDim);\n", name, basename(F->path));
 	bputn(&o, gen.v, gen.n);
 	bputs(&o, "}\n");
 	launcher(&k, &o, name, thead, targs, isstaticfn(fn));

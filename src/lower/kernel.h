@@ -54,6 +54,13 @@ typedef struct {
 	CXCursor stmt, rhs;
 } KStep;
 
+/* An access to __shared__ memory the race check records (CUFLOW_RC):
+ * 'r', 'w', 'm' (both), 'a' (atomic); its line; its statement's offset. */
+typedef struct {
+	CXCursor expr;
+	int kind, line, pos;
+} KAcc;
+
 /* Text that replaces a cursor's in the thread loops being emitted. */
 typedef struct {
 	CXCursor at;
@@ -122,12 +129,13 @@ typedef struct {
 	VEC(KRef) srefs;      /* first pass: uses of __shared__ memory */
 	VEC(KStep) steps;     /* statements run in step (warp-synchronous __shared__ memory) */
 	VEC(KSub) subs;       /* right sides evaluated in a thread loop before their store */
+	VEC(KAcc) accs;       /* accesses to __shared__ memory: the block function has a race-checked form */
 	Ints looped;        /* thread loops inside a loop holding a barrier: they run repeatedly */
 	KPass pass;
 	KThreads tl;
 } K;
 
-enum { CG_NONE, CG_BARRIER, CG_OTHER };
+enum { CG_NONE, CG_BARRIER, CG_TILE, CG_OTHER };
 
 /* What the functions a kernel calls do, through any depth of calls:
  * U_SYNC a barrier or warp operation (refused: it would need inlining),
@@ -164,6 +172,7 @@ char *exprtext(K *k, CXCursor e);
 
 void copyspan(K *k, CXCursor *cs, int n, int lo, int hi);
 void newregion(K *k);
+void startloops(K *k);
 void loophead(K *k, const char *mask);
 bool scalartype(CXType t);
 void looptail(K *k);

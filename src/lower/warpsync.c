@@ -48,6 +48,7 @@ typedef struct {
 	KCtx cx;        /* the loops and ifs around it, the locals' known values */
 	int region;     /* its thread loop in the first pass; -1: not seen there */
 	bool looped;    /* inside a loop of that thread loop */
+	bool elem;      /* an element (not memory passed to a call) */
 } Acc;
 
 typedef struct {
@@ -392,6 +393,14 @@ element(Walk *w, CXCursor e, Cursors *idx, Buf *member, bool *whole)
 	return v;
 }
 
+/* A bit-field has no address for the race check to record. */
+static bool
+bitfield(CXCursor e)
+{
+	e = strip(e);
+	return clang_getCursorKind(e) == CXCursor_MemberRefExpr && clang_Cursor_isBitField(clang_getCursorReferenced(e));
+}
+
 /* An access of mode (A_R, A_W, both) when e names __shared__ memory. */
 static bool
 access(Walk *w, CXCursor e, int mode)
@@ -407,8 +416,10 @@ access(Walk *w, CXCursor e, int mode)
 		w->why = "an access through a pointer that may point into __shared__ memory cuflow cannot name, in a "
 		         "kernel whose lanes may read each other's __shared__ memory";
 		w->at = e;
-	} else if (v >= 0 && value)
+	} else if (v >= 0 && value) {
 		addacc(w, v, mode, e, &idx, member.n ? bstr(&member) : NULL, whole);
+		w->acc.v[w->acc.n - 1].elem = !bitfield(e);
+	}
 	vfree(idx);
 	free(member.v);
 	return v != NONE;
@@ -875,6 +886,8 @@ pairsteps(K *k, Acc *x, Acc *y, CXCursor *at)
 	       "as `x = e` or `x op= e` with the reads in e (the GPU loads before it stores)";
 }
 
+static void checked(K *k, Acc *a);
+
 /* The steps of the kernel (after the first pass, which recorded the thread
  * loop of every use of __shared__ memory): 1 some, 0 none, -1 refused. */
 int
@@ -896,12 +909,26 @@ fillsteps(K *k)
 				if (x->region != 0 || y->region != 0) /* block-level code runs once, between thread loops */
 					why = pairsteps(k, x, y, &at);
 		}
+	for (int i = 0; i < w.acc.n && !why; i++)
+		if (w.acc.v[i].elem)
+			checked(k, &w.acc.v[i]);
 	freewalk(&w);
 	if (why) {
 		refuse(k->L, at, "%s", why);
 		return -1;
 	}
 	return k->steps.n > 0;
+}
+
+/* An element access the race check records (CUFLOW_RACECHECK). */
+static void
+checked(K *k, Acc *a)
+{
+	int line;
+	locate(a->expr, NULL, &line, NULL);
+	KAcc c = {a->expr, (a->kind & A_ATOMIC) ? 'a' : a->kind == A_R ? 'r' : a->kind == A_W ? 'w' : 'm',
+	          userline(k->F, startof(a->expr), line), startof(a->unit)};
+	vpush(k->accs, c);
 }
 
 /* Is s a step, or does it hold one? */
