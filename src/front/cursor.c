@@ -342,6 +342,18 @@ typespelling(CXType t)
 	return r;
 }
 
+/* The element type of array variable v as written (a template's T, not
+ * the canonical type-parameter-0-0), or canonical when v's type names the
+ * array through a typedef. */
+char *
+elemspelling(CXCursor v)
+{
+	CXType t = clang_getCursorType(v);
+	if (t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray && t.kind != CXType_DependentSizedArray)
+		t = clang_getCanonicalType(t);
+	return typespelling(clang_getArrayElementType(t));
+}
+
 CXType
 canontype(CXCursor c)
 {

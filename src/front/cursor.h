@@ -35,6 +35,7 @@ CXType pointee(CXType t); /* what a pointer or reference refers to, canonical */
 bool extentfile(CXCursor c, CXFile *f, int *begin, int *end); /* its extent expands within one file */
 bool systemfile(CXTranslationUnit tu, CXFile f); /* a system header */
 char *typespelling(CXType t);
+char *elemspelling(CXCursor v); /* an array variable's element type, as written */
 char *filename(CXFile f); /* NULL: none */
 
 /* cursor.c, tokens: a range's tokens, as the lexer sees them */
@@ -69,3 +70,4 @@ char *firsterror(CXTranslationUnit tu, const char *path);
 char *firstfatal(CXTranslationUnit tu); /* the first fatal diagnostic, formatted, or NULL */
 void closetu(CXTranslationUnit tu, CXIndex idx); /* parsetu's unit and index, disposed */
 const char *legacyapi(const char *error);
+char *toolkitheader(const char *error, const Opts *o); /* a "file not found" header the toolkit has */

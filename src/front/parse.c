@@ -476,6 +476,71 @@ static const char *legacy[] = {
 	"texture", "surface", "cudaGetTextureReference", "cudaConfigureCall", "cudaSetupArgument", "cudaLaunch",
 };
 
+/* What replaces a removed API (nvcc's own advice), or NULL: a field of
+ * cudaDeviceProp, the texture references. */
+static const char *
+replacement(const char *old)
+{
+	static const char *const by[][2] = {
+		{"cudaThreadSynchronize", "cudaDeviceSynchronize"}, {"cudaThreadExit", "cudaDeviceReset"},
+		{"cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig"},
+		{"cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig"}, {"cudaThreadSetLimit", "cudaDeviceSetLimit"},
+		{"cudaThreadGetLimit", "cudaDeviceGetLimit"},
+	};
+	for (size_t i = 0; i < sizeof by / sizeof *by; i++)
+		if (!strcmp(by[i][0], old))
+			return by[i][1];
+	return NULL;
+}
+
+/* The header a "file not found" error names when the CUDA toolkit has it
+ * (a library's: cufft.h, cublas_v2.h), or NULL. */
+char *
+toolkitheader(const char *error, const Opts *o)
+{
+	const char *q = error ? strstr(error, "' file not found") : NULL, *b = q;
+	while (b && b > error && b[-1] != '\'')
+		b--;
+	Opts full = *o;
+	full.minimal = false;
+	const char *cuda = q && b > error ? cudapath(&full) : NULL;
+	if (!cuda)
+		return NULL;
+	char *name = xstrndup(b, (size_t)(q - b)), *hdr = fmt("%s/include/%s", cuda, name);
+	bool there = isfile(hdr);
+	free(hdr);
+	if (!there) {
+		free(name);
+		return NULL;
+	}
+	return name;
+}
+
+/* A file parsed with the minimal declarations because it uses a removed
+ * API (u->legacy) and refused for a header the toolkit has (a library's:
+ * cufft.h): the refusal names that cause and the flag that lets it parse
+ * with the toolkit, instead of suggesting -I for a header that is there. */
+static void
+legacyrefusal(Unit *u, const Opts *o)
+{
+	char *name = toolkitheader(u->refused, o);
+	if (!name)
+		return;
+	Opts full = *o;
+	full.minimal = false;
+	const char *by = replacement(u->legacy), *at = strstr(u->refused, name) - 1;
+	int v = cudaversion(cudapath(&full)) / 1000;
+	char *why = fmt("%.*s%s is the CUDA toolkit's, which cuflow's own declarations do not include; those stand in "
+	                "because the file uses %s, which CUDA %d removed",
+	                (int)(at - u->refused), u->refused, name, u->legacy, v);
+	free(u->refused);
+	free(u->fixhint);
+	u->refused = why;
+	u->fixhint = by ? fmt("-D%s=%s (what replaces it: the file then parses with the toolkit)", u->legacy, by)
+	                : fmt("--cuda-path=DIR of a CUDA toolkit older than %d, which still declares %s", v, u->legacy);
+	free(name);
+}
+
 /* The removed API the first error names, or NULL. */
 const char *
 legacyapi(const char *error)
@@ -604,6 +669,7 @@ parsebuild(void *arg)
 		if (tu) {
 			diagnose(u, tu);
 			units_deps(j->entry, tu);
+			legacyrefusal(u, o);
 		} else if (j->entry)
 			j->entry->ntu = 0; /* the first parse alone says nothing */
 	}

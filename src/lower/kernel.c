@@ -1751,7 +1751,7 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
 		if (v->dynshared) {
-			char *es = typespelling(clang_getArrayElementType(canontype(v->decl)));
+			char *es = elemspelling(v->decl);
 			bprintf(o, "\t%s *%s = (%s *)cuflow_b->dynshm; /* extern __shared__ */\n", es, v->name, es);
 			free(es);
 		} else if (v->shared) {

@@ -218,7 +218,7 @@ devshared(Lower *L, LFile *F, CXCursor v)
 		refuse(L, v, "a __shared__ variable in a __device__ function other than extern __shared__ T v[]");
 		return;
 	}
-	char *es = typespelling(clang_getArrayElementType(canontype(v))), *name = spelling(v);
+	char *es = elemspelling(v), *name = spelling(v);
 	addedit(&F->edits, startof(v), endof(v) - startof(v),
 	        fmt("%s *%s = (%s *)cuflowDynShared() /* extern __shared__ */", es, name, es));
 	free(name);
@@ -605,7 +605,13 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 			vpush(L.idx, idx);
 		}
 		if (why) {
-			bprintf(&L.why, "%s: not parsed: %s\n", paths[i], why);
+			char *lib = toolkitheader(why, o0);
+			if (lib) /* the runtime is the CUDA runtime API's: no library behind this header */
+				bprintf(&L.why, "%s: not lowered: it includes %s, a CUDA library's header the lowering has no CPU "
+				                "version of (%s)\n", paths[i], lib, why);
+			else
+				bprintf(&L.why, "%s: not parsed: %s\n", paths[i], why);
+			free(lib);
 			free(why);
 			continue;
 		}

@@ -274,6 +274,69 @@ directcallee(CXCursor r)
 }
 
 static void
+usesof(Uses *u, CXCursor f)
+{
+	for (int i = 0; i < u->seen.n; i++)
+		if (clang_equalCursors(u->seen.v[i], f))
+			return;
+	vpush(u->seen, f);
+	descend(f, useskid, u);
+}
+
+/* The program's function definitions named `name` (the candidates of a
+ * call a template leaves unresolved: a method of a dependent type, a
+ * function template taking dependent arguments), outside system headers. */
+typedef struct {
+	const char *name;
+	Cursors *out;
+} Named;
+
+static int
+namedkid(CXCursor c, void *arg)
+{
+	Named *n = arg;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (insystem(c))
+		return WALK_OVER;
+	if ((k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
+	     k == CXCursor_ConversionFunction) &&
+	    clang_isCursorDefinition(c) && named(c, n->name))
+		vpush(*n->out, c);
+	return k == CXCursor_Namespace || k == CXCursor_StructDecl || k == CXCursor_ClassDecl ||
+	               k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization ||
+	               k == CXCursor_LinkageSpec
+	           ? WALK_IN
+	           : WALK_OVER;
+}
+
+/* The name an unresolved call uses: its spelling, or the last identifier
+ * of its callee's expression (red.sum(v) on a dependent red). */
+static char *
+calleename(CXCursor call)
+{
+	char *n = spelling(call);
+	if (*n)
+		return n;
+	free(n);
+	CXCursor *ks;
+	int nk = kids(call, &ks);
+	n = xstrdup("");
+	if (!nk)
+		return n;
+	Tokens t = cursortokens(ks[0]);
+	for (unsigned i = 0; i < t.n; i++)
+		if (clang_getTokenKind(t.v[i]) == CXToken_Identifier) {
+			CXString s = clang_getTokenSpelling(t.tu, t.v[i]);
+			free(n);
+			n = xstrdup(clang_getCString(s));
+			clang_disposeString(s);
+		}
+	freetokens(&t);
+	free(ks);
+	return n;
+}
+
+static void
 calluses(Uses *u, CXCursor call)
 {
 	CXCursor r = clang_getCursorReferenced(call);
@@ -284,15 +347,22 @@ calluses(Uses *u, CXCursor call)
 	if (!clang_Cursor_isNull(r) && insystem(r))
 		return;
 	CXCursor f = directcallee(r) ? clang_getCursorDefinition(r) : clang_getNullCursor();
-	if (clang_Cursor_isNull(f)) {
-		u->uses |= U_BUILTIN;
+	if (!clang_Cursor_isNull(f)) {
+		usesof(u, f);
 		return;
 	}
-	for (int i = 0; i < u->seen.n; i++)
-		if (clang_equalCursors(u->seen.v[i], f))
-			return;
-	vpush(u->seen, f);
-	descend(f, useskid, u);
+	u->uses |= U_BUILTIN;
+	if (!clang_Cursor_isNull(r) && clang_getCursorKind(r) != CXCursor_OverloadedDeclRef)
+		return; /* through a pointer, a virtual call */
+	char *name = calleename(call); /* unresolved: what it may call is named so */
+	Cursors cands = {0};
+	Named n = {name, &cands};
+	if (*name)
+		descend(clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(call)), namedkid, &n);
+	for (int i = 0; i < cands.n; i++)
+		usesof(u, cands.v[i]);
+	vfree(cands);
+	free(name);
 }
 
 int

@@ -860,8 +860,11 @@ pairsteps(K *k, Acc *x, Acc *y, CXCursor *at)
 		Acc *a = i ? y : x;
 		if (!clang_Cursor_isNull(a->fn)) {
 			*at = a->fn;
-			return "a __device__ function writing __shared__ memory that other lanes of its warp read or write with "
-			       "no barrier between (it would have to run in step inside the call: inline it into the kernel)";
+			return calleeuses(a->fn) & U_SYNC
+			           ? "a __device__ function containing a barrier or warp operation (inline it)"
+			           : "a __device__ function writing __shared__ memory that other lanes of its warp read or write "
+			             "with no barrier between (it would have to run in step inside the call: inline it into the "
+			             "kernel)";
 		}
 	}
 	if (!within) {

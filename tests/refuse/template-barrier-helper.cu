@@ -1,0 +1,46 @@
+// expect 31: a __device__ function containing a barrier or warp operation (inline it)
+// A template kernel calling a template __device__ function that holds a
+// barrier: refused as the same call is without templates ("a __device__
+// function containing a barrier or warp operation"), not lowered into code
+// that does not compile.
+#include <cuda_runtime.h>
+
+template <class T> __device__ T block_sum(T v, T *s)
+{
+	s[threadIdx.x] = v;
+	__syncthreads();
+	T r = 0;
+	for (unsigned i = 0; i < blockDim.x; i++)
+		r += s[i];
+	return r;
+}
+
+template <class T> struct Reducer {
+	__device__ T total(T v)
+	{
+		extern __shared__ T sm[];
+		sm[threadIdx.x] = v;
+		__syncthreads();
+		return sm[0];
+	}
+};
+
+template <class T> __global__ void through_function(const T *in, T *out)
+{
+	__shared__ T s[64];
+	out[threadIdx.x] = block_sum(in[threadIdx.x], s);
+}
+
+template <class T> __global__ void through_method(const T *in, T *out)
+{
+	Reducer<T> r;
+	out[threadIdx.x] = r.total(in[threadIdx.x]);
+}
+
+int main()
+{
+	float *d = 0;
+	through_function<float><<<1, 64>>>(d, d);
+	through_method<float><<<1, 64, 256>>>(d, d);
+	return 0;
+}
