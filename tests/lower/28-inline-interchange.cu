@@ -4,9 +4,10 @@
 // column-major distance as streamcluster's d_dist, under a bounds guard;
 // a loop written in the kernel after a per-thread if; an argument passed
 // through a temporary (a different type); loops that must stay per thread:
-// atomics inside, a per-thread trip count, a break. Calls that must not be
-// inlined: two returns, a parameter the callee changes, an argument with a
-// side effect, a callee whose callee gets an overload before the kernel; a
+// atomics inside, a per-thread trip count, a break. A parameter the callee
+// changes, whose argument has the parameter's name (bump(k)): inlined with a
+// local copy of its own name (k_2). Calls that must not be inlined: two
+// returns, an argument with a side effect, a callee whose callee gets an overload before the kernel; a
 // by-value parameter the callee changes through a reference (a temporary,
 // not the kernel's variable). A per-thread if on an int (tid & 256) around an interchanged
 // loop. All sums are exact; the host reference counts mismatches.
