@@ -161,7 +161,8 @@ typedef struct Rule {
 	int line;
 } Rule;
 enum { RF_ASYNC = 1, RF_NORETURN = 2, RF_DEVICE = 4 /* device-side rule */, RF_LEGACY = 8, RF_BODY = 16 /* replaces a seen body */,
-       RF_CONTEXT = 32 /* ends the device context, or must come before it exists */ };
+       RF_CONTEXT = 32 /* ends the device context, or must come before it exists */,
+       RF_ZERO = 64 /* the memory it allocates starts zeroed (calloc) */ };
 
 /* model/rules.c */
 typedef struct Rules Rules;
@@ -271,8 +272,37 @@ typedef struct {
 	               of "if (e != cudaSuccess)" after "cudaError_t e = call;" in one statement), or -1 */
 	int *cands; /* C_DEPENDENT: every function the name may resolve to once the */
 	int ncands; /* template is instantiated (syms); none: unknown */
-	int off, line;
+	int off, end, line; /* end: past its closing parenthesis */
 } Call;
+
+/* A heap allocation in the spelling the program wrote it (front/expr.c):
+ * the value a declarator or an assignment gets is a malloc-like call or
+ * new T[n], under casts and parentheses. The passes rewrite it where it is:
+ * replace the value, split a declaration (edit/forms.c). */
+enum { AL_MALLOC, AL_CALLOC, AL_NEW };
+typedef struct {
+	int kind;
+	int node;   /* its statement */
+	int call;   /* the malloc-like call, -1 for new */
+	int obj;    /* new: the N_ALLOC node of its object, else -1 */
+	int sym;    /* the variable it initialises or is assigned to, -1: another lvalue */
+	bool decl;  /* a declarator's initialiser (else an assignment's right side) */
+	bool zero;  /* its memory starts zeroed: calloc, new T[n]() */
+	bool macro; /* written by a macro: its text cannot be changed */
+	int vb, ve; /* the value: the allocation with its casts */
+	int db, de; /* decl: the declarator's name to the initialiser's end; assignment: the left side */
+	int nb, ne; /* malloc: the size; calloc and new: the count */
+	int sb, se; /* calloc: the element size; new: the element type */
+} Alloc;
+
+/* delete p, delete[] p: the frees that are no calls. */
+typedef struct {
+	int node;   /* its statement */
+	int val;    /* the pointer's value node */
+	int b, e;   /* the expression */
+	int pb, pe; /* the pointer's text */
+	bool array;
+} Delete;
 
 /* A CFG node. Entry is node 0 and exit node 1 in every function. */
 enum {
@@ -311,6 +341,9 @@ typedef struct {
 	int call0, ncall;
 	Ints succ, pred;
 	Ints decls; /* syms declared directly by this statement */
+	int spec;   /* a declaration: where its declarators begin ([begin, spec) is the type they share), or -1 when
+	               it cannot be split into one declaration per declarator */
+	Ints dbeg, dend; /* ... each declarator's text, in the order of decls */
 	int loop;   /* analysis: innermost loop header, or -1 */
 	bool once;  /* a loop's header: its body runs at least once (a do loop, or a for
 	               whose constant start satisfies its condition against a constant bound) */
@@ -342,6 +375,8 @@ typedef struct {
 	VEC(Op) ops;
 	VEC(Call) calls;
 	VEC(List) lists;
+	VEC(Alloc) allocs;
+	VEC(Delete) dels;
 	Ints params; /* syms; the implicit this first for methods */
 	int thissym, retsym;
 	int flags;
@@ -572,6 +607,7 @@ typedef struct {
 	char *text;
 	int seq;
 } Edit;
+#define EDIT_SHARED 0x7ffffff0 /* seq of an edit two changes may both make (edit/forms.c): made once */
 typedef VEC(Edit) Edits;
 
 enum { PASS_SYNC, PASS_COPIES, PASS_PIN, PASS_FUSE };
@@ -607,7 +643,7 @@ typedef VEC(Change) Plan;
 /* model/dump.c: --dump=model */
 void dumpunit(Buf *b, const Unit *u);
 
-/* pass/place.c: a statement's lines, for the passes that move or rewrite statements */
+/* edit/place.c: where a statement's text lies, for the edits that move or rewrite it */
 bool blankbefore(const Unit *u, int off);      /* only blanks before off on its line */
 int stmtlineend(const Unit *u, int off);       /* past the end's line and its comment; -1: code follows */
 int leadcomments(const Unit *u, int off);      /* where the comment lines right above off begin */
@@ -615,7 +651,6 @@ void reindent(Buf *out, const Unit *u, int a, int b, const char *from, const cha
 int directivein(const Unit *u, int a, int b);  /* a directive line's offset in [a, b), or -1 */
 int conddirective(const Unit *u, int a, int b); /* the same, #if/#ifdef/#elif/#else/#endif only */
 int trimblank(const Unit *u, int a, int b);    /* b, or past a blank line the deletion [a, b) would leave doubled */
-void cutstmt(const Unit *u, int begin, int end, const char *indent, Buf *text, Edits *e);
 int callnode(const Func *f, int ci);                 /* the statement holding call ci, or -1 */
 int closeparen(const char *src, int at, int end);   /* past the ')' matching src[at] == '(', or -1 (quotes, comments) */
 
@@ -637,6 +672,19 @@ bool analyse(Prog *p); /* every analysis, no pass */
 char *runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Plan *plan);
 Change stmtchange(int pass, int kind, const Unit *u, const char *fn, const Stmt *st, const char *call);
 void planfree(Plan *plan);
+
+/* edit/forms.c: statement and declarator edits at any line shape */
+void replacestmt(const Unit *u, int begin, int end, const char *text, Edits *e);
+void insertbefore(const Unit *u, int begin, const char *text, int seq, Edits *e);
+void insertafter(const Unit *u, int begin, int end, const char *text, int seq, Edits *e);
+void cutstmt(const Unit *u, int begin, int end, const char *indent, Buf *text, Edits *e); /* text: may be NULL */
+int declarator(const Stmt *st, int sym); /* sym's declarator in declaration st, or -1 */
+bool splitdecl(const Unit *u, const Stmt *st, int d, const char *text, Edits *e);
+bool declhead(const Unit *u, const Stmt *st, int d, int vb, char **type, char **head);
+char *allocbytes(const Unit *u, const Alloc *a); /* the bytes it takes, as an expression */
+char *allocdest(const Unit *u, const Alloc *a);  /* what it stores into: a name, a left side */
+char *allocbar(const Unit *u, const Stmt *st, const Alloc *a); /* why it cannot be replaced, or NULL */
+void allocreplace(const Unit *u, const Stmt *st, const Alloc *a, const char *set, Edits *e);
 
 /* edit/edit.c */
 void addedit(Edits *e, int off, int len, char *text); /* takes text */

@@ -1,6 +1,8 @@
 /* edit.c: the one place text changes. Edits are byte ranges of the original
- * file; overlapping ones are refused as a whole, inserts at one offset keep
- * their sequence order, and files are replaced atomically (writeatomic). */
+ * file; overlapping ones are refused as a whole, except that the same
+ * EDIT_SHARED edit made twice (a line two edited statements split at the
+ * same place) is made once; inserts at one offset keep their sequence
+ * order, and files are replaced atomically (writeatomic). */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -47,6 +49,16 @@ sortedits(Edits *e)
 		qsort(e->v, e->n, sizeof *e->v, byoff);
 }
 
+/* Edit i repeats the one before it: both EDIT_SHARED, the same change
+ * (two statements that share a line each split it at the same place). */
+static bool
+repeated(const Edits *e, int i)
+{
+	const Edit *x = &e->v[i], *y = i ? &e->v[i - 1] : NULL;
+	return y && x->seq == EDIT_SHARED && y->seq == EDIT_SHARED && x->off == y->off && x->len == y->len &&
+	       !strcmp(x->text, y->text);
+}
+
 /* The new text, or NULL with a reason when the edits overlap or overrun. */
 char *
 applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err)
@@ -55,6 +67,8 @@ applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err)
 	int reach = 0; /* end of the last deletion */
 	for (int i = 0; i < e->n; i++) {
 		Edit *x = &e->v[i];
+		if (repeated(e, i))
+			continue;
 		if (x->off < 0 || (size_t)(x->off + x->len) > len) {
 			*err = fmt("an edit at byte %d runs past the end of the file", x->off);
 			return NULL;
@@ -70,6 +84,8 @@ applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err)
 	size_t at = 0;
 	for (int i = 0; i < e->n; i++) {
 		Edit *x = &e->v[i];
+		if (repeated(e, i))
+			continue;
 		bputn(&b, src + at, x->off - at);
 		bputs(&b, x->text);
 		at = x->off + x->len;
@@ -85,6 +101,10 @@ newoffsets(const Edits *e, int *at)
 {
 	int delta = 0;
 	for (int i = 0; i < e->n; i++) {
+		if (repeated(e, i)) {
+			at[i] = at[i - 1];
+			continue;
+		}
 		at[i] = e->v[i].off + delta;
 		delta += (int)strlen(e->v[i].text) - e->v[i].len;
 	}

@@ -371,7 +371,7 @@ newnode(B *b, int kind, CXCursor c)
 	Stmt s = {0};
 	s.kind = kind;
 	s.list = s.pos = -1;
-	s.loop = s.failvar = -1;
+	s.loop = s.failvar = s.spec = -1;
 	b->initsym = b->initcall = -1; /* Call.onfail links calls of one statement only */
 	s.op0 = f->ops.n;
 	s.call0 = f->calls.n;
@@ -485,6 +485,58 @@ gotolabel(B *b, CXCursor s)
 	b->fn->flags |= FNF_GOTO;
 }
 
+/* A declaration's declarators, for a split into one declaration each
+ * (edit/forms.c): after the type they share, each from after the comma
+ * before it (the first from the stars and qualifiers before its name) to
+ * the end of its initialiser. Not for types defined in place (struct {
+ * ... } a, b) or text a macro wrote. */
+static void
+declarators(CXCursor s, Stmt *st)
+{
+	st->spec = -1;
+	CXCursor *ks;
+	int n = kids(s, &ks), nv = 0;
+	Tokens t = cursortokens(s);
+	bool ok = t.n > 0 && !(st->flags & SF_MACRO);
+	static const char *const lead[] = {"*", "&", "&&", "const", "volatile", "__restrict__", "__restrict", NULL};
+	for (int i = 0; i < n && ok; i++) {
+		if (clang_getCursorKind(ks[i]) != CXCursor_VarDecl) {
+			ok = clang_getCursorKind(ks[i]) != CXCursor_StructDecl && clang_getCursorKind(ks[i]) != CXCursor_ClassDecl &&
+			     clang_getCursorKind(ks[i]) != CXCursor_UnionDecl && clang_getCursorKind(ks[i]) != CXCursor_EnumDecl;
+			continue;
+		}
+		int name = locof(ks[i]), end = endof(ks[i]);
+		unsigned k = 0;
+		while (k < t.n && tokenoff(&t, k) < name)
+			k++;
+		if (k == t.n || tokenoff(&t, k) != name) {
+			ok = false;
+			break;
+		}
+		int begin = name;
+		if (nv == 0) { /* back over the stars and qualifiers that belong to the declarator */
+			while (k > 1 && tokenin(&t, k - 1, lead))
+				begin = tokenoff(&t, --k);
+			st->spec = begin;
+		} else { /* after the comma that ends the one before */
+			while (k > 0 && !tokenis(&t, k - 1, ","))
+				k--;
+			ok = k > 0 && tokenoff(&t, k - 1) >= st->dend.v[nv - 1];
+			begin = ok && k < t.n ? tokenoff(&t, k) : begin;
+		}
+		ok = ok && begin <= name && end > name && (nv == 0 || begin >= st->dend.v[nv - 1]);
+		vpush(st->dbeg, begin);
+		vpush(st->dend, end);
+		nv++;
+	}
+	freetokens(&t);
+	free(ks);
+	if (!ok || nv != st->decls.n || st->spec <= st->begin) {
+		st->spec = -1;
+		st->dbeg.n = st->dend.n = 0;
+	}
+}
+
 static void
 atomic(B *b, CXCursor s)
 {
@@ -492,8 +544,10 @@ atomic(B *b, CXCursor s)
 	flat(b, s);
 	b->node = n;
 	endnode(b);
-	if (clang_getCursorKind(s) == CXCursor_DeclStmt)
+	if (clang_getCursorKind(s) == CXCursor_DeclStmt) {
 		b->fn->st.v[n].flags |= SF_DECL;
+		declarators(s, &b->fn->st.v[n]);
+	}
 	takesemi(b, n);
 }
 

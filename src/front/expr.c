@@ -16,6 +16,9 @@
 #define MAXDEPTH 1000 /* deeper expressions are generated code: give up on them */
 
 static int callexpr(B *b, CXCursor e, int self);
+static CXCursor lastexpr(CXCursor e);
+static void notealloc(B *b, CXCursor e, int sym, bool decl, CXCursor dst, int made, int nodes);
+static void notedelete(B *b, CXCursor d, CXCursor e, int v);
 
 int
 mknode(B *b, int kind, int a, int bb, int sym)
@@ -378,6 +381,127 @@ unaryrv(B *b, CXCursor e, CXCursor *ks, int n)
 	}
 }
 
+/* ---------------------------------------------------------------- allocations */
+
+/* e under parentheses and casts (C-style, static, reinterpret, functional,
+ * implicit): the expression whose value they convert. */
+static CXCursor
+uncast(CXCursor e)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(e);
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr &&
+		    k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXReinterpretCastExpr &&
+		    k != CXCursor_CXXFunctionalCastExpr)
+			return e;
+		CXCursor sub = lastexpr(e);
+		if (clang_Cursor_isNull(sub))
+			return e;
+		e = sub;
+	}
+}
+
+/* new T[n] of a trivial T: the count and type's text, whether it is
+ * zeroed (new T[n]() or {}); false for anything else. */
+static bool
+arraynew(B *b, CXCursor e, Alloc *al)
+{
+	CXType t = clang_getPointeeType(ctype(e));
+	if (!clang_isPODType(t))
+		return false;
+	const char *src = b->u->src;
+	int eb, ee;
+	offsets(e, &eb, &ee, NULL);
+	Tokens tk = cursortokens(e);
+	int open = -1, close = -1, depth = 0;
+	for (unsigned i = 1; i < tk.n && close < 0; i++) {
+		if (tokenis(&tk, i, "[") && depth++ == 0 && open < 0)
+			open = tokenoff(&tk, i);
+		else if (tokenis(&tk, i, "]") && --depth == 0)
+			close = tokenoff(&tk, i);
+	}
+	bool isnew = tk.n > 0 && tokenis(&tk, 0, "new");
+	freetokens(&tk);
+	if (!isnew || open < 0 || close < 0 || (size_t)ee > b->u->len)
+		return false;
+	al->kind = AL_NEW;
+	al->sb = eb + 3;
+	al->se = open;
+	al->nb = open + 1;
+	al->ne = close;
+	for (int i = close + 1; i < ee; i++)
+		al->zero |= src[i] == '(' || src[i] == '{';
+	return true;
+}
+
+/* The value e of a declarator (decl: of sym) or of an assignment (to the
+ * left side dst; sym, when that is a variable) is recorded as an Alloc when
+ * it is a heap allocation under casts: a malloc-like call (a rule's
+ * alloc(ret,host) of one argument, or two with `zero`, calloc's), new T[n].
+ * Calls from index made and nodes from index nodes were made evaluating it. */
+static void
+notealloc(B *b, CXCursor e, int sym, bool decl, CXCursor dst, int made, int nodes)
+{
+	if (b->node < 0)
+		return;
+	CXCursor a = uncast(e);
+	Alloc al = {0};
+	al.macro = ismacro(e) || ismacro(a) || ismacro(dst);
+	al.node = b->node;
+	al.sym = sym;
+	al.decl = decl;
+	al.call = al.obj = -1;
+	offsets(e, &al.vb, &al.ve, NULL);
+	if (decl) {
+		al.db = locof(dst);
+		al.de = endof(dst);
+	} else
+		offsets(dst, &al.db, &al.de, NULL);
+	enum CXCursorKind k = clang_getCursorKind(a);
+	if (k == CXCursor_CallExpr) {
+		int at = startof(a);
+		for (int i = made; i < b->fn->calls.n; i++)
+			if (b->fn->calls.v[i].off == at)
+				al.call = i;
+		const Call *c = al.call >= 0 ? &b->fn->calls.v[al.call] : NULL;
+		const Rule *r = c && c->kind == C_DIRECT ? rules_find(b->rules, c->name) : NULL;
+		bool ok = false;
+		for (int i = 0; r && i < r->neff; i++)
+			ok |= r->eff[i].what == EF_ALLOC && r->eff[i].arg == ARG_RET && r->eff[i].space == SP_HOST;
+		for (int i = 0; r && i < r->neff; i++)
+			ok &= r->eff[i].what != EF_READ && r->eff[i].what != EF_WRITE; /* realloc reads its block */
+		if (!ok || c->nargs != ((r->flags & RF_ZERO) ? 2 : 1))
+			return;
+		al.kind = (r->flags & RF_ZERO) ? AL_CALLOC : AL_MALLOC;
+		al.zero = (r->flags & RF_ZERO) != 0;
+		offsets(clang_Cursor_getArgument(a, 0), &al.nb, &al.ne, NULL);
+		if (al.kind == AL_CALLOC)
+			offsets(clang_Cursor_getArgument(a, 1), &al.sb, &al.se, NULL);
+	} else if (k == CXCursor_CXXNewExpr && arraynew(b, a, &al)) {
+		for (int i = nodes; i < b->fn->nodes.n; i++)
+			if (b->fn->nodes.v[i].kind == N_ALLOC)
+				al.obj = al.obj == -1 ? i : -2;
+		if (al.obj < 0)
+			return;
+	} else
+		return;
+	vpush(b->fn->allocs, al);
+}
+
+/* delete p / delete[] p, the pointer's text e and value v. */
+static void
+notedelete(B *b, CXCursor d, CXCursor e, int v)
+{
+	if (b->node < 0)
+		return;
+	Delete x = {b->node, v, 0, 0, 0, 0, false};
+	offsets(d, &x.b, &x.e, NULL);
+	offsets(e, &x.pb, &x.pe, NULL);
+	for (int i = x.b; i < x.pb && (size_t)i < b->u->len; i++)
+		x.array |= b->u->src[i] == '[';
+	vpush(b->fn->dels, x);
+}
+
 static int
 binaryrv(B *b, CXCursor e, CXCursor *ks, int n)
 {
@@ -390,7 +514,12 @@ binaryrv(B *b, CXCursor e, CXCursor *ks, int n)
 	enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(e);
 	if (o == CXBinaryOperator_Assign) {
 		int l = lvalue(b, ks[0]);
+		int made = b->fn->calls.n, nodes = b->fn->nodes.n;
 		int v = rvalue(b, ks[1]);
+		if (l >= 0 && b->fn->nodes.v[l].kind == N_VAR)
+			notealloc(b, ks[1], b->fn->nodes.v[l].sym, false, ks[0], made, nodes);
+		else if (l >= 0)
+			notealloc(b, ks[1], -1, false, ks[0], made, nodes);
 		if (l < 0) { /* assignment to what cuflow cannot designate: a call's result object */
 			stmtflag(b, SF_HIDDEN);
 			return v;
@@ -561,6 +690,8 @@ rvx(B *b, CXCursor e)
 	case CXCursor_CXXDeleteExpr:
 		v = n ? rvalue(b, ks[n - 1]) : null(b);
 		addop(b, O_WRITE, mknode(b, N_DEREF, v, -1, -1), -1, -1);
+		if (n)
+			notedelete(b, e, ks[n - 1], v);
 		if (n && userdtor(clang_getPointeeType(ctype(ks[n - 1]))))
 			stmtflag(b, SF_HIDDEN);
 		v = null(b);
@@ -714,6 +845,7 @@ callexpr(B *b, CXCursor e, int self)
 	int bo, eo;
 	offsets(e, &bo, &eo, NULL);
 	c.off = bo;
+	c.end = eo;
 	c.line = srcline(b, bo);
 	CXCursor *ks;
 	int nk = kids(e, &ks);
@@ -876,8 +1008,9 @@ vardecl(B *b, CXCursor d)
 		addop(b, O_WRITE, var, -1, -1);
 		return;
 	}
-	int made = b->fn->calls.n;
+	int made = b->fn->calls.n, nodes = b->fn->nodes.n;
 	int v = rvalue(b, init);
+	notealloc(b, init, x, true, d, made, nodes);
 	addop(b, O_WRITE, var, -1, -1);
 	if (flags & SYMF_PTR)
 		assign(b, var, v);

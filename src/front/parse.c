@@ -705,6 +705,8 @@ unit_free(Unit *u)
 			vfree(fn->st.v[i].succ);
 			vfree(fn->st.v[i].pred);
 			vfree(fn->st.v[i].decls);
+			vfree(fn->st.v[i].dbeg);
+			vfree(fn->st.v[i].dend);
 			free(fn->st.v[i].label);
 			free(fn->st.v[i].first);
 		}
@@ -725,6 +727,8 @@ unit_free(Unit *u)
 			vfree(fn->lists.v[i].last);
 		}
 		vfree(fn->lists);
+		vfree(fn->allocs);
+		vfree(fn->dels);
 		vfree(fn->params);
 		free(fn->file);
 	}

@@ -100,13 +100,15 @@ wsym(Buf *b, const Sym *s)
 static void
 wstmt(Buf *b, const Stmt *s)
 {
-	long long f[] = {s->kind, s->flags, s->begin, s->end, s->line, s->endline, s->list,
-	                 s->pos,  s->op0,   s->nop,   s->call0, s->ncall, s->loop, s->once, s->failvar, s->failelse};
+	long long f[] = {s->kind, s->flags, s->begin, s->end,  s->line, s->endline, s->list,     s->pos,
+	                 s->op0,  s->nop,   s->call0, s->ncall, s->loop, s->once,    s->failvar, s->failelse, s->spec};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		wnum(b, f[i]);
 	wints(b, s->succ.v, s->succ.n);
 	wints(b, s->pred.v, s->pred.n);
 	wints(b, s->decls.v, s->decls.n);
+	wints(b, s->dbeg.v, s->dbeg.n);
+	wints(b, s->dend.v, s->dend.n);
 	wstr(b, s->first);
 	wstr(b, s->label);
 }
@@ -114,7 +116,8 @@ wstmt(Buf *b, const Stmt *s)
 static void
 wcall(Buf *b, const Call *c)
 {
-	long long f[] = {c->kind, c->callee, c->self, c->ret, c->stream, c->kernel, c->argcall, c->argpos, c->onfail, c->off, c->line};
+	long long f[] = {c->kind,   c->callee, c->self,   c->ret, c->stream, c->kernel,
+	                 c->argcall, c->argpos, c->onfail, c->off, c->end,    c->line};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		wnum(b, f[i]);
 	wstr(b, c->name);
@@ -163,6 +166,21 @@ wfunc(Buf *b, const Func *f)
 			wnum(b, x[k]);
 		wints(b, l->first.v, l->first.n);
 		wints(b, l->last.v, l->last.n);
+	}
+	wnum(b, f->allocs.n);
+	for (int i = 0; i < f->allocs.n; i++) {
+		const Alloc *a = &f->allocs.v[i];
+		long long x[] = {a->kind, a->node, a->call, a->obj, a->sym, a->decl, a->zero, a->macro,
+		                 a->vb,   a->ve,   a->db,   a->de,  a->nb,  a->ne,   a->sb,   a->se};
+		for (size_t k = 0; k < sizeof x / sizeof *x; k++)
+			wnum(b, x[k]);
+	}
+	wnum(b, f->dels.n);
+	for (int i = 0; i < f->dels.n; i++) {
+		const Delete *d = &f->dels.v[i];
+		long long x[] = {d->node, d->val, d->b, d->e, d->pb, d->pe, d->array};
+		for (size_t k = 0; k < sizeof x / sizeof *x; k++)
+			wnum(b, x[k]);
 	}
 }
 
@@ -300,9 +318,12 @@ rstmt(R *r, Stmt *s)
 	s->once = rdint(r) != 0;
 	s->failvar = rdint(r);
 	s->failelse = rdint(r) != 0;
+	s->spec = rdint(r);
 	rints(r, &s->succ);
 	rints(r, &s->pred);
 	rints(r, &s->decls);
+	rints(r, &s->dbeg);
+	rints(r, &s->dend);
 	s->first = rstr(r);
 	s->label = rstr(r);
 }
@@ -310,7 +331,8 @@ rstmt(R *r, Stmt *s)
 static void
 rcall(R *r, Call *c)
 {
-	int *f[] = {&c->kind, &c->callee, &c->self, &c->ret, &c->stream, &c->kernel, &c->argcall, &c->argpos, &c->onfail, &c->off, &c->line};
+	int *f[] = {&c->kind,   &c->callee, &c->self,   &c->ret, &c->stream, &c->kernel,
+	            &c->argcall, &c->argpos, &c->onfail, &c->off, &c->end,    &c->line};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		*f[i] = rdint(r);
 	c->name = rstr(r);
@@ -370,6 +392,27 @@ rfunc(R *r, Func *f)
 		l->owner = rdint(r);
 		rints(r, &l->first);
 		rints(r, &l->last);
+	}
+	RVEC(r, f->allocs);
+	for (int i = 0; i < f->allocs.n; i++) {
+		Alloc *a = &f->allocs.v[i];
+		int decl, zero, macro;
+		int *x[] = {&a->kind, &a->node, &a->call, &a->obj, &a->sym, &decl, &zero, &macro,
+		            &a->vb,   &a->ve,   &a->db,   &a->de,  &a->nb,  &a->ne, &a->sb, &a->se};
+		for (size_t k = 0; k < sizeof x / sizeof *x; k++)
+			*x[k] = rdint(r);
+		a->decl = decl;
+		a->zero = zero;
+		a->macro = macro;
+	}
+	RVEC(r, f->dels);
+	for (int i = 0; i < f->dels.n; i++) {
+		Delete *d = &f->dels.v[i];
+		int array;
+		int *x[] = {&d->node, &d->val, &d->b, &d->e, &d->pb, &d->pe, &array};
+		for (size_t k = 0; k < sizeof x / sizeof *x; k++)
+			*x[k] = rdint(r);
+		d->array = array;
 	}
 }
 

@@ -128,6 +128,18 @@ flags(Buf *b, int fl)
 			bprintf(b, " %s", n[i]);
 }
 
+static void
+alloc(Buf *b, const Unit *u, const Alloc *a)
+{
+	static const char *k[] = {"malloc", "calloc", "new"};
+	bprintf(b, "  alloc %s n%d %s %s%s value '%.*s' count '%.*s'", k[a->kind], a->node, a->decl ? "decl" : "assign",
+	        a->sym >= 0 ? u->syms.v[a->sym].name : "?", a->zero ? " zeroed" : "", a->ve - a->vb, u->src + a->vb,
+	        a->ne - a->nb, u->src + a->nb);
+	if (a->kind != AL_MALLOC)
+		bprintf(b, " size '%.*s'", a->se - a->sb, u->src + a->sb);
+	bprintf(b, " dest '%.*s'\n", a->de - a->db, u->src + a->db);
+}
+
 void
 dumpunit(Buf *b, const Unit *u)
 {
@@ -148,6 +160,10 @@ dumpunit(Buf *b, const Unit *u)
 				bprintf(b, " %d-%d", s->line, s->endline);
 			if (s->list >= 0)
 				bprintf(b, " L%d.%d", s->list, s->pos);
+			if (s->spec >= 0)
+				bprintf(b, " spec '%.*s'", s->spec - s->begin, u->src + s->begin);
+			for (int d = 0; s->spec >= 0 && d < s->dbeg.n; d++)
+				bprintf(b, " [%.*s]", s->dend.v[d] - s->dbeg.v[d], u->src + s->dbeg.v[d]);
 			flags(b, s->flags);
 			if (s->succ.n) {
 				bputs(b, " ->");
@@ -156,6 +172,12 @@ dumpunit(Buf *b, const Unit *u)
 			}
 			bputs(b, "\n");
 			ops(b, u, f, s);
+		}
+		for (int i = 0; i < f->allocs.n; i++)
+			alloc(b, u, &f->allocs.v[i]);
+		for (int i = 0; i < f->dels.n; i++) {
+			const Delete *d = &f->dels.v[i];
+			bprintf(b, "  delete%s n%d %.*s\n", d->array ? "[]" : "", d->node, d->pe - d->pb, u->src + d->pb);
 		}
 	}
 }

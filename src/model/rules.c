@@ -130,6 +130,8 @@ parseeffect(char *tok, Rule *r, Effects *out)
 		return r->flags |= RF_CONTEXT, true;
 	if (!strcmp(tok, "legacy") && !a)
 		return r->flags |= RF_LEGACY, true;
+	if (!strcmp(tok, "zero") && !a)
+		return r->flags |= RF_ZERO, true;
 	if (!a)
 		return false;
 	if (!strcmp(tok, "read") || !strcmp(tok, "write") || !strcmp(tok, "rw")) {

@@ -49,14 +49,26 @@
 #define PINLARGE 0.06  /* ns per byte beyond */
 #define PINMIN (64 << 10) /* below this a pinned copy is no faster */
 
+/* A free of a site: a free-like call (its callee's name is replaced) or a
+ * delete[] (the whole expression is). */
+typedef struct {
+	int node, line;
+	int b, e;       /* the text replaced */
+	int pb, pe;     /* delete: the pointer's text */
+	bool del;
+	const Bits *to; /* what the freed pointer may point to */
+} Free;
+
 typedef struct {
 	int loc;
 	PFunc *pf;
-	int node, call; /* the malloc */
-	long long size; /* its constant argument, or LLONG_MIN */
+	int node;       /* the allocation's statement */
+	int call;       /* the malloc-like call, -1 for new[] */
+	int al;         /* its Alloc (the spelling to rewrite), or -1 */
+	long long size; /* its constant size, or LLONG_MIN */
 	Ints xfer;      /* the lines of the blocking copies that copy it */
 	int nup, ndown, inloop, loopline;
-	Ints frees;     /* call indices in pf */
+	VEC(Free) frees;
 	char *why;      /* set: it stays pageable */
 	int whyline;
 	bool pin;
@@ -88,7 +100,40 @@ keep(Site *s, int line, char *why)
 	s->whyline = line;
 }
 
-/* Every plain malloc of host code whose result is one heap site. */
+/* The one heap location the pointer values in to may name, or -1. */
+static int
+oneheap(const Prog *p, const Bits *to)
+{
+	int l = bnext(to, 0);
+	return l < 0 || bnext(to, l + 1) >= 0 || p->locs.v[l].kind != L_HEAP ? -1 : l;
+}
+
+static void
+addsite(P *q, PFunc *pf, int loc, int node, int call, int al, long long size)
+{
+	if (loc < 0 || node < 0 || siteof(q, loc))
+		return;
+	Site s = {.loc = loc, .pf = pf, .node = node, .call = call, .al = al, .size = size};
+	vpush(q->s, s);
+}
+
+/* The constant size of an allocation, or LLONG_MIN: malloc's argument,
+ * calloc's count times element size. */
+static long long
+allocsize(const Call *c)
+{
+	if (c->nargs == 1)
+		return c->argk[0];
+	if (c->nargs == 2 && c->argk[0] != LLONG_MIN && c->argk[1] != LLONG_MIN && c->argk[0] >= 0 && c->argk[1] >= 0 &&
+	    (c->argk[1] == 0 || c->argk[0] <= LLONG_MAX / c->argk[1]))
+		return c->argk[0] * c->argk[1];
+	return LLONG_MIN;
+}
+
+/* Every heap allocation of host code whose result is one heap site: the
+ * malloc-like calls (a rule's alloc(ret,host) that reads no block:
+ * malloc, calloc), however their value is stored, and new T[n] of a
+ * trivial T; with the Alloc that says how it is spelled, where one does. */
 static void
 fillsites(P *q)
 {
@@ -100,15 +145,23 @@ fillsites(P *q)
 		for (int ci = 0; ci < pf->f->calls.n; ci++) {
 			const Call *c = &pf->f->calls.v[ci];
 			const Rule *r = callrule(p, pf, c);
-			if (!r || strcmp(r->name, "malloc") || c->ret < 0)
+			bool host = false, reads = false;
+			for (int k = 0; r && k < r->neff; k++) {
+				host |= r->eff[k].what == EF_ALLOC && r->eff[k].arg == ARG_RET && r->eff[k].space == SP_HOST;
+				reads |= r->eff[k].what == EF_READ || r->eff[k].what == EF_WRITE;
+			}
+			if (!host || reads || c->ret < 0)
 				continue;
-			const Bits *to = &p->pts[nodevar(pf, c->ret)];
-			int l = bnext(to, 0);
-			if (l < 0 || bnext(to, l + 1) >= 0 || p->locs.v[l].kind != L_HEAP || siteof(q, l))
-				continue;
-			Site s = {.loc = l, .pf = pf, .call = ci, .node = callnode(pf->f, ci), .size = c->argk[0]};
-			if (s.node >= 0)
-				vpush(q->s, s);
+			int al = -1;
+			for (int i = 0; i < pf->f->allocs.n; i++)
+				if (pf->f->allocs.v[i].call == ci)
+					al = i;
+			addsite(q, pf, oneheap(p, &p->pts[nodevar(pf, c->ret)]), callnode(pf->f, ci), ci, al, allocsize(c));
+		}
+		for (int i = 0; i < pf->f->allocs.n; i++) {
+			const Alloc *a = &pf->f->allocs.v[i];
+			if (a->kind == AL_NEW)
+				addsite(q, pf, oneheap(p, &p->pts[nodevar(pf, a->obj)]), a->node, -1, i, LLONG_MIN);
 		}
 	}
 }
@@ -153,14 +206,21 @@ scancall(P *q, PFunc *pf, int v, const Call *c)
 			allocs |= r->eff[k].what == EF_ALLOC;
 		}
 		if (frees || allocs) {
-			if (strcmp(r->name, "free"))
+			if (strcmp(r->name, "free") || s->call < 0)
 				keep(s, line, fmt("frees or reallocates it with %s", c->name));
 			else if (pf != s->pf)
 				keep(s, line, xstrdup("frees it in another function"));
 			else if (pf->f->st.v[v].flags & SF_MACRO)
 				keep(s, line, xstrdup("frees it through a macro"));
-			else
-				vpush(s->frees, (int)(c - pf->f->calls.v));
+			else {
+				int open = c->off;
+				while (open < c->end && pf->u->src[open] != '(')
+					open++;
+				while (open > c->off && strchr(" \t", pf->u->src[open - 1]))
+					open--;
+				Free f = {v, c->line, c->off, open, 0, 0, false, argpts(p, pf, c, 0)};
+				vpush(s->frees, f);
+			}
 			continue;
 		}
 		bool blocking = r->kind == RK_COPY && !(r->flags & RF_ASYNC);
@@ -177,6 +237,30 @@ scancall(P *q, PFunc *pf, int v, const Call *c)
 			}
 		} else if (r->kind != RK_HOST && r->kind != RK_PURE && r->kind != RK_IO && !blocking)
 			keep(s, line, fmt("passes it to %s", c->name));
+	}
+}
+
+/* delete and delete[] of a site: the frees of new[]; anything else keeps
+ * it pageable. */
+static void
+scandelete(P *q, PFunc *pf, const Delete *d)
+{
+	const Bits *to = &q->p->pts[nodevar(pf, d->val)];
+	for (int i = 0; i < q->s.n; i++) {
+		Site *s = &q->s.v[i];
+		if (!bhas(to, s->loc))
+			continue;
+		int line = pf->f->st.v[d->node].line;
+		if (s->call >= 0 || !d->array)
+			keep(s, line, xstrdup(s->call >= 0 ? "frees it with delete" : "frees it with delete, not delete[]"));
+		else if (pf != s->pf)
+			keep(s, line, xstrdup("frees it in another function"));
+		else if (pf->f->st.v[d->node].flags & SF_MACRO)
+			keep(s, line, xstrdup("frees it through a macro"));
+		else {
+			Free f = {d->node, line, d->b, d->e, d->pb, d->pe, true, to};
+			vpush(s->frees, f);
+		}
 	}
 }
 
@@ -227,7 +311,7 @@ window(const P *q, Site *s)
 	int n = pf->f->st.n;
 	bool *seen = xcalloc(n, sizeof *seen), *isfree = xcalloc(n, sizeof *isfree);
 	for (int i = 0; i < s->frees.n; i++)
-		isfree[callnode(pf->f, s->frees.v[i])] = true;
+		isfree[s->frees.v[i].node] = true;
 	Ints work = {0};
 	vpush(work, s->node);
 	seen[s->node] = true;
@@ -388,12 +472,11 @@ sharedfrees(P *q)
 	for (int i = 0; i < q->s.n; i++) {
 		Site *s = &q->s.v[i];
 		for (int k = 0; !s->why && k < s->frees.n; k++) {
-			const Call *c = &s->pf->f->calls.v[s->frees.v[k]];
-			const Bits *to = argpts(q->p, s->pf, c, 0);
-			for (int l = bnext(to, 0); l >= 0 && !s->why; l = bnext(to, l + 1)) {
+			const Free *f = &s->frees.v[k];
+			for (int l = bnext(f->to, 0); l >= 0 && !s->why; l = bnext(f->to, l + 1)) {
 				Site *o = siteof(q, l);
 				if (!o || o->why) {
-					keep(s, c->line, fmt("frees it with a pointer that may also point to %s, which stays pageable",
+					keep(s, f->line, fmt("frees it with a pointer that may also point to %s, which stays pageable",
 					                     locname(q->p, l)));
 					changed = true;
 				}
@@ -432,84 +515,17 @@ pinpays(long long size, int nup, int ndown, bool inloop)
 
 /* ---------------------------------------------------------------- rewrite */
 
-/* [a, b) without blanks at either end. */
-static void
-trim(const char *src, int *a, int *b)
-{
-	while (*a < *b && (src[*a] == ' ' || src[*a] == '\t' || src[*a] == '\n' || src[*a] == '\r'))
-		(*a)++;
-	while (*b > *a && (src[*b - 1] == ' ' || src[*b - 1] == '\t' || src[*b - 1] == '\n' || src[*b - 1] == '\r'))
-		(*b)--;
-}
-
-/* `LHS = [(T *)] malloc(N);`: the replacement text, or NULL. */
+/* The statements that give the destination of allocation a page-locked
+ * memory of the same size: cudaMallocHost, and a zero fill where the
+ * allocation started zeroed (calloc, new T[n]()). */
 static char *
-alloctext(const Site *s)
+pintext(const Unit *u, const Alloc *a)
 {
-	const Unit *u = s->pf->u;
-	const Stmt *st = &s->pf->f->st.v[s->node];
-	const Call *c = &s->pf->f->calls.v[s->call];
-	const char *src = u->src;
-	if ((st->flags & (SF_MACRO | SF_DIRECTIVE)) || st->kind != ST_PLAIN || strncmp(src + c->off, "malloc", 6))
-		return NULL;
-	int open = c->off + 6;
-	while (open < st->end && (src[open] == ' ' || src[open] == '\t'))
-		open++;
-	int close = src[open] == '(' ? closeparen(src, open, st->end) : -1;
-	if (close < 0)
-		return NULL;
-	int ta = close, tb = st->end;
-	trim(src, &ta, &tb);
-	if (tb - ta != 1 || src[ta] != ';')
-		return NULL;
-	int a = st->begin, b = c->off;
-	trim(src, &a, &b);
-	if (b > a && src[b - 1] == ')') { /* a C cast: (T *) */
-		int k = b - 1;
-		while (k > a && src[k] != '(')
-			k--;
-		for (int j = k + 1; j < b - 1; j++)
-			if (!isident(src[j]) && !strchr(" \t*:", src[j]))
-				return NULL;
-		if (!memchr(src + k, '*', b - k))
-			return NULL;
-		b = k;
-		trim(src, &a, &b);
-	}
-	if (b <= a || src[b - 1] != '=')
-		return NULL;
-	b--;
-	trim(src, &a, &b);
-	int n = b;
-	while (n > a && isident(src[n - 1]))
-		n--;
-	if (n == b || !(isident(src[n]) && !(src[n] >= '0' && src[n] <= '9')))
-		return NULL;
-	bool decl = n > a;
-	for (int j = a; j < n; j++) /* a declaration: a type and stars, no const pointer, no auto */
-		if (!isident(src[j]) && !strchr(" \t*:<>", src[j]))
-			return NULL;
-	for (int j = a; j + 4 <= n; j++)
-		if (!strncmp(src + j, "auto", 4) && (j == a || !isident(src[j - 1])) && !isident(src[j + 4]))
-			return NULL;
-	if (decl && (st->decls.n != 1 || !(st->flags & SF_DECL)))
-		return NULL;
-	if (decl) {
-		const char *star = NULL;
-		for (int j = a; j < n; j++)
-			if (src[j] == '*')
-				star = src + j;
-		if (!star || (strstr(star, "const") && strstr(star, "const") < src + n))
-			return NULL;
-	}
-	char *indent = indentof(src, u->len, st->begin);
-	char *lhs = xstrndup(src + a, (size_t)(b - a)), *name = xstrndup(src + n, (size_t)(b - n));
-	char *size = xstrndup(src + open + 1, (size_t)(close - open - 2));
-	char *t = fmt("%s = NULL;\n%scudaMallocHost((void **)&%s, %s);", lhs, indent, name, size);
-	free(indent);
-	free(lhs);
-	free(name);
-	free(size);
+	char *dst = allocdest(u, a), *bytes = allocbytes(u, a);
+	char *t = a->zero ? fmt("cudaMallocHost((void **)&%s, %s);\nmemset(%s, 0, %s);", dst, bytes, dst, bytes)
+	                  : fmt("cudaMallocHost((void **)&%s, %s);", dst, bytes);
+	free(dst);
+	free(bytes);
 	return t;
 }
 
@@ -517,7 +533,8 @@ static Change
 record(const Site *s, int kind)
 {
 	const PFunc *pf = s->pf;
-	Change ch = stmtchange(PASS_PIN, kind, pf->u, pf->u->syms.v[pf->f->sym].name, &pf->f->st.v[s->node], "malloc");
+	const char *call = s->call >= 0 ? pf->f->calls.v[s->call].name : "new[]";
+	Change ch = stmtchange(PASS_PIN, kind, pf->u, pf->u->syms.v[pf->f->sym].name, &pf->f->st.v[s->node], call);
 	for (int i = 0; i < s->xfer.n; i++)
 		vpush(ch.members, s->xfer.v[i]);
 	return ch;
@@ -537,7 +554,7 @@ facts(const P *q, const Site *s)
 	if (s->frees.n) {
 		bputs(&b, "; every free is seen (line");
 		for (int i = 0; i < s->frees.n; i++)
-			bprintf(&b, "%s %d", i ? "," : "", s->pf->f->calls.v[s->frees.v[i]].line);
+			bprintf(&b, "%s %d", i ? "," : "", s->frees.v[i].line);
 		bputs(&b, ")");
 	} else
 		bputs(&b, "; it is never freed");
@@ -563,19 +580,22 @@ emit(const P *q, Site *s, Plan *plan)
 	Change ch = record(s, CH_MOVE);
 	ch.how = PN_PIN;
 	ch.safe = facts(q, s);
-	const Call *c = &pf->f->calls.v[s->call];
-	ch.bytes = c->argk[0] != LLONG_MIN ? fmt("%lld", c->argk[0]) : xstrdup("as in the call");
+	const Alloc *a = &pf->f->allocs.v[s->al];
+	ch.bytes = s->size != LLONG_MIN ? fmt("%lld", s->size) : allocbytes(pf->u, a);
 	ch.target = st->line;
-	Edit e = {st->begin, st->end - st->begin, alloctext(s), 0};
-	vpush(ch.edits, e);
+	char *set = pintext(pf->u, a);
+	allocreplace(pf->u, st, a, set, &ch.edits);
+	free(set);
 	for (int i = 0; i < s->frees.n; i++) {
-		Edit f = {pf->f->calls.v[s->frees.v[i]].off, 4, xstrdup("cudaFreeHost"), 0};
-		vpush(ch.edits, f);
+		const Free *f = &s->frees.v[i];
+		char *t = f->del ? fmt("cudaFreeHost(%.*s)", f->pe - f->pb, pf->u->src + f->pb) : xstrdup("cudaFreeHost");
+		addedit(&ch.edits, f->b, f->e - f->b, t);
 	}
 	vpush(*plan, ch);
 }
 
-/* Why the site's text cannot be rewritten, or NULL. */
+/* Why the site cannot be rewritten, or NULL: facts of the program (the
+ * file, a loop, how the allocation's value is stored), never its spelling. */
 static char *
 textbar(const Site *s)
 {
@@ -585,16 +605,13 @@ textbar(const Site *s)
 		return xstrdup("is in a file nvcc does not compile as CUDA, where cudaMallocHost may be undeclared");
 	if (s->pf->loop[s->node] >= 0)
 		return xstrdup("is in a loop: pinning costs about 1 ms per allocation");
-	char *t = alloctext(s);
-	if (!t)
-		return xstrdup("is not written `p = (T *)malloc(n);` or `T *p = (T *)malloc(n);`, the forms cuflow rewrites");
-	free(t);
-	for (int i = 0; i < s->frees.n; i++) {
-		const Call *c = &s->pf->f->calls.v[s->frees.v[i]];
-		if (strncmp(u->src + c->off, "free", 4) || isident(u->src[c->off + 4]))
-			return xstrdup("has a free that is not spelled free(...) where it is called");
-	}
-	return NULL;
+	const Stmt *st = &s->pf->f->st.v[s->node];
+	if (s->al < 0 && (st->flags & SF_MACRO))
+		return xstrdup("is written by a macro, whose text cuflow does not change");
+	if (s->al < 0)
+		return xstrdup("stores its value elsewhere than in a variable or through an assignment (an argument, a "
+		               "return value)");
+	return allocbar(u, st, &s->pf->f->allocs.v[s->al]);
 }
 
 /* ---------------------------------------------------------------- split-phase */
@@ -774,10 +791,8 @@ editedsite(const Plan *plan, const Site *s)
 {
 	const Stmt *st = &s->pf->f->st.v[s->node];
 	bool e = edited(plan, s->pf->u, st->begin, st->end);
-	for (int i = 0; i < s->frees.n && !e; i++) {
-		int off = s->pf->f->calls.v[s->frees.v[i]].off;
-		e = edited(plan, s->pf->u, off, off + 4);
-	}
+	for (int i = 0; i < s->frees.n && !e; i++)
+		e = edited(plan, s->pf->u, s->frees.v[i].b, s->frees.v[i].e);
 	return e;
 }
 
@@ -882,6 +897,8 @@ pinhost(Prog *p, Plan *plan)
 		for (int v = 2; v < pf->f->st.n; v++)
 			for (int ci = pf->f->st.v[v].call0; ci < pf->f->st.v[v].call0 + pf->f->st.v[v].ncall; ci++)
 				scancall(&q, pf, v, &pf->f->calls.v[ci]);
+		for (int i = 0; i < pf->f->dels.n; i++)
+			scandelete(&q, pf, &pf->f->dels.v[i]);
 	}
 	for (int i = 0; i < q.s.n; i++) {
 		Site *s = &q.s.v[i];
@@ -897,7 +914,7 @@ pinhost(Prog *p, Plan *plan)
 			keep(s, s->pf->f->st.v[s->node].line, fmt("the allocation %s", why));
 		free(why);
 		for (int k = 0; !s->why && k < s->frees.n; k++) { /* cudaFreeHost waits for the device; free does not */
-			int u = callnode(s->pf->f, s->frees.v[k]);
+			int u = s->frees.v[k].node;
 			const Pend *in = &s->pf->in[u];
 			if (in->dany || in->sany || !bempty(&in->dwr) || !bempty(&in->swr) || !bempty(&in->drd) ||
 			    !bempty(&in->srd) || syncpast(plan, s->pf, u))

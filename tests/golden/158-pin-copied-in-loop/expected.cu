@@ -19,7 +19,6 @@ int main()
     float *h = NULL;
     cudaMallocHost((void **)&h, bytes);
     float *g;
-    g = NULL;
     cudaMallocHost((void **)&g, bytes);
     float *once = (float *)malloc(bytes);
     for (int i = 0; i < n; ++i) {

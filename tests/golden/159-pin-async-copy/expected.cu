@@ -18,7 +18,6 @@ int main()
     const size_t bytes = n * sizeof(float);
     float *h = (float *)malloc(bytes);
     float *g;
-    g = NULL;
     cudaMallocHost((void **)&g, bytes);
     float *once = (float *)malloc(bytes);
     for (int i = 0; i < n; ++i) {

@@ -138,19 +138,6 @@ trimblank(const Unit *u, int a, int b)
 	return blankline(u, prev) >= 0 || (i > prev && u->src[i - 1] == '{') ? after : b;
 }
 
-/* Cuts the statement [begin, end) out of its lines: appends its text (with
- * the comment lines above it) reindented to indent to text, and adds the
- * deletion to e. */
-void
-cutstmt(const Unit *u, int begin, int end, const char *indent, Buf *text, Edits *e)
-{
-	int a = leadcomments(u, begin), b = stmtlineend(u, end);
-	char *from = indentof(u->src, u->len, begin);
-	reindent(text, u, a, b, from, indent);
-	free(from);
-	addedit(e, a, trimblank(u, a, b) - a, xstrdup(""));
-}
-
 int
 callnode(const Func *f, int ci)
 {
