@@ -54,13 +54,19 @@
 #define PAYS 0.01      /* the saved startups' share of the run's time */
 #define EXACT 12       /* members up to which the layout path is exact */
 
+/* One side of a member: its allocation, either a value stored into the
+ * variable (al, a host allocation in any spelling: the call, or new[], is
+ * replaced) or a call setting it through its address (out: cudaMalloc,
+ * cudaMallocHost; the statement is replaced); and its free. */
 typedef struct {
 	int loc, sym, varloc;
-	int node, call;    /* the allocation */
-	char *size;        /* its size argument's text */
-	int callat, callend; /* host: the call, which the offset replaces */
-	bool cast;         /* host: a cast stands before the call */
+	int node, call;    /* the allocation's statement, and its call (-1: new[]) */
+	int al;            /* its Alloc, or -1 for an out-parameter call */
+	bool pinned;       /* a page-locked host buffer (cudaMallocHost) */
+	bool zero;         /* its memory starts zeroed (calloc, new T[n]()) */
+	char *size;        /* its bytes, as an expression */
 	int free;          /* its free statement's node, or -1 */
+	int fcall, fdel;   /* the free's call or Delete, -1 for the other */
 } Side;
 
 typedef struct {
@@ -159,6 +165,51 @@ sametxt(const char *a, const char *b)
 	return same;
 }
 
+/* Size text t, compared: blanks and (size_t) casts dropped, a local of the
+ * function that only its declaration sets replaced by its initialiser
+ * (size_t s = n * sizeof(float); then s). */
+static char *
+sizeform(const Fz *z, const char *t, int depth)
+{
+	char *q = squeeze(t);
+	for (char *c; (c = strstr(q, "(size_t)"));)
+		memmove(c, c + 8, strlen(c + 8) + 1);
+	bool ident = *q && !(*q >= '0' && *q <= '9');
+	for (const char *c = q; *c && ident; c++)
+		ident = isident(*c);
+	for (int v = 2; ident && depth < 4 && v < z->f->st.n; v++) {
+		const Stmt *st = &z->f->st.v[v];
+		for (int d = 0; d < st->decls.n && d < st->dbeg.n; d++) {
+			const Sym *y = &z->u->syms.v[st->decls.v[d]];
+			if (strcmp(y->name, q) || y->kind != SYM_LOCAL)
+				continue;
+			int l = symloc(z->p, unitidx(z->p, z->u), st->decls.v[d]), writes = 0;
+			for (int w = 2; l >= 0 && w < z->f->st.n; w++)
+				writes += bhas(&z->pf->st[w].wr, l);
+			const char *eq = memchr(z->u->src + st->dbeg.v[d], '=', st->dend.v[d] - st->dbeg.v[d]);
+			if (writes != 1 || !eq || eq[1] == '=')
+				continue;
+			char *init = xstrndup(eq + 1, (size_t)(z->u->src + st->dend.v[d] - eq - 1));
+			char *r = sizeform(z, init, depth + 1);
+			free(init);
+			free(q);
+			return r;
+		}
+	}
+	return q;
+}
+
+/* Are the two size texts the same value, as far as the text tells? */
+static bool
+samesize(const Fz *z, const char *a, const char *b)
+{
+	char *x = sizeform(z, a, 0), *y = sizeform(z, b, 0);
+	bool same = !strcmp(x, y);
+	free(x);
+	free(y);
+	return same;
+}
+
 /* Only `;` (and blanks) in [a, b). */
 static bool
 onlysemi(const char *src, int a, int b)
@@ -210,11 +261,29 @@ addrescapes(const Fz *z, int varloc)
 	return false;
 }
 
-/* The one statement of the function that writes the variable: its
- * allocation; or -1 (none, or more than one: *unk, one that may through
- * code cuflow cannot see). */
+/* Does statement v only declare variable sym with a null initialiser
+ * (float *d = NULL; before cudaMalloc(&d, n))? That sets nothing fusing
+ * changes. */
+static bool
+nullinit(const Fz *z, int v, int sym)
+{
+	const Stmt *st = &z->f->st.v[v];
+	bool decl = false;
+	for (int i = 0; i < st->decls.n; i++)
+		decl |= st->decls.v[i] == sym;
+	for (int o = st->op0; decl && o < st->op0 + st->nop; o++) {
+		const Op *op = &z->f->ops.v[o];
+		if (op->kind == O_ASSIGN && z->f->nodes.v[op->a].kind == N_VAR && z->f->nodes.v[op->a].sym == sym)
+			return false;
+	}
+	return decl && st->ncall == 0;
+}
+
+/* The one statement of the function that writes the variable, a null
+ * initialiser aside: its allocation; or -1 (none, or more than one: *unk,
+ * one that may through code cuflow cannot see). */
 static int
-setter(const Fz *z, int varloc, int *unk)
+setter(const Fz *z, int sym, int varloc, int *unk)
 {
 	int at = -1, n = 0;
 	bool reach = bhas(&z->p->escapable, varloc) && addrescapes(z, varloc);
@@ -222,70 +291,66 @@ setter(const Fz *z, int varloc, int *unk)
 		const Eff *e = &z->pf->st[v];
 		if (bhas(&e->wr, LOC_UNKNOWN) && reach && (e->ex & EX_UNKNOWN))
 			*unk = v;
-		if (bhas(&e->wr, varloc) || (bhas(&e->wr, LOC_UNKNOWN) && reach))
+		if ((bhas(&e->wr, varloc) && !nullinit(z, v, sym)) || (bhas(&e->wr, LOC_UNKNOWN) && reach))
 			at = v, n++;
 	}
 	return n == 1 ? at : -1;
 }
 
-/* The device side: `cudaMalloc([(void **)]&d, S);` alone on its lines. */
+/* An out-parameter allocation, `alloc([(void **)]&p, S);` (cudaMalloc,
+ * cudaMallocHost: a rule's alloc(*0, space) of two arguments), as the
+ * whole statement. */
 static char *
-devside(const Fz *z, Side *s)
+outside(const Fz *z, Side *s, int space)
 {
 	const Stmt *st = &z->f->st.v[s->node];
-	const char *src = z->u->src;
-	if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_DIRECTIVE)))
-		return xstrdup("is not allocated by a plain statement of its own");
+	if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & SF_MACRO))
+		return xstrdup("is allocated inside a macro or a statement that does more than allocate it");
+	if (st->flags & SF_DIRECTIVE)
+		return xstrdup("has a preprocessor directive inside its allocation");
 	const Call *c = &z->f->calls.v[st->call0];
 	const Rule *r = callrule(z->p, z->pf, c);
-	if (!r || c->nargs != 2 || !haseff(r, EF_ALLOC, 0, SP_DEVICE) || c->off != st->begin)
-		return fmt("is not allocated by a plain cudaMalloc-like call (%s)", c->name);
+	if (!r || c->nargs != 2 || !haseff(r, EF_ALLOC, 0, space))
+		return fmt("is not allocated by a %s call of two arguments (%s)", space == SP_DEVICE ? "cudaMalloc-like" :
+		           "cudaMallocHost-like", c->name);
 	const Node *a = &z->f->nodes.v[c->argv[0]];
 	if (a->kind != N_ADDR || z->f->nodes.v[a->a].kind != N_VAR || z->f->nodes.v[a->a].sym != s->sym)
 		return fmt("is allocated through an expression other than &%s", z->u->syms.v[s->sym].name);
-	int open = c->off + (int)strcspn(src + c->off, "(");
-	int close = closeparen(src, open, st->end);
-	if (close < 0 || !onlysemi(src, close, st->end))
+	if (c->off != st->begin || !onlysemi(z->u->src, c->end, st->end))
 		return xstrdup("is allocated by a statement that does more than the allocation");
 	s->call = st->call0;
-	s->size = calltext(src, c->off, st->end, 1);
+	s->al = -1;
+	s->pinned = space == SP_PINNED;
+	s->size = calltext(z->u->src, c->off, st->end, 1);
 	return NULL;
 }
 
-/* The host side: `[T *]h = [(T *)]malloc(S);` alone on its lines. */
+/* The device side: an out-parameter cudaMalloc. */
+static char *
+devside(const Fz *z, Side *s)
+{
+	return outside(z, s, SP_DEVICE);
+}
+
+/* The host side: an allocation stored into the variable, in any spelling
+ * (malloc, calloc, new T[n], casts, several declarators, an assignment),
+ * or an out-parameter cudaMallocHost. */
 static char *
 hostside(const Fz *z, Side *s)
 {
-	const Stmt *st = &z->f->st.v[s->node];
-	const char *src = z->u->src;
-	if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_DIRECTIVE)))
-		return xstrdup("is not allocated by a plain statement of its own");
-	const Call *c = &z->f->calls.v[st->call0];
-	const Rule *r = callrule(z->p, z->pf, c);
-	if (!r || c->nargs != 1 || !haseff(r, EF_ALLOC, ARG_RET, SP_HOST))
-		return fmt("is not allocated by a plain malloc-like call (%s)", c->name);
-	int open = c->off + (int)strcspn(src + c->off, "(");
-	int close = closeparen(src, open, st->end);
-	if (close < 0 || !onlysemi(src, close, st->end))
-		return xstrdup("is allocated by a statement that does more than the allocation");
-	int b = c->off; /* back over a cast to the '=' */
-	while (b > st->begin && strchr(" \t\r\n", src[b - 1]))
-		b--;
-	s->cast = b > st->begin && src[b - 1] == ')';
-	if (s->cast) {
-		while (b > st->begin && src[b - 1] != '(')
-			b--;
-		b--;
-		while (b > st->begin && strchr(" \t\r\n", src[b - 1]))
-			b--;
+	for (int i = 0; i < z->f->allocs.n; i++) {
+		const Alloc *a = &z->f->allocs.v[i];
+		if (a->node != s->node || a->sym != s->sym)
+			continue;
+		if (a->macro || (z->f->st.v[s->node].flags & SF_DIRECTIVE))
+			return xstrdup("is allocated through a macro or around a preprocessor directive");
+		s->al = i;
+		s->call = a->call;
+		s->zero = a->zero;
+		s->size = allocbytes(z->u, a);
+		return NULL;
 	}
-	if (b <= st->begin || src[b - 1] != '=' || strchr("=!<>", src[b - 2]))
-		return xstrdup("is not allocated as `p = (T *)malloc(n);`");
-	s->call = st->call0;
-	s->callat = c->off;
-	s->callend = close;
-	s->size = calltext(src, c->off, st->end, 0);
-	return NULL;
+	return outside(z, s, SP_PINNED);
 }
 
 /* Is the variable compared as a pointer (==, !=, <, >, <=, >=, !) in
@@ -361,10 +426,13 @@ touches(const Fz *z, Side *s, bool dev, int *line)
 				int v = callnode(g->f, ci);
 				if (g != z->pf || s->free >= 0 || c->nargs != 1 || loadvar(g->f, c->argv[0]) != s->sym || v < 0 ||
 				    g->f->st.v[v].ncall != 1 || c->off != g->f->st.v[v].begin ||
+				    !onlysemi(z->u->src, c->end, g->f->st.v[v].end) ||
 				    (g->f->st.v[v].flags & (SF_MACRO | SF_DIRECTIVE)))
-					return fmt("is freed by %s other than once, as `%s(%s);` in %s()", c->name, c->name,
-					           z->u->syms.v[s->sym].name, z->u->syms.v[z->f->sym].name);
+					return fmt("is freed by %s other than once, by a statement of its own in %s()", c->name,
+					           z->u->syms.v[z->f->sym].name);
 				s->free = v;
+				s->fcall = ci;
+				s->fdel = -1;
 				continue;
 			}
 			if (r->kind == RK_COPY && (r->flags & RF_ASYNC))
@@ -374,6 +442,24 @@ touches(const Fz *z, Side *s, bool dev, int *line)
 				if (!haseff(r, EF_ALLOC, ARG_RET, -1) && !haseff(r, EF_ALLOC, 0, -1))
 					continue;
 			return fmt("is passed to %s", c->name);
+		}
+	}
+	for (int fi = 0; fi < p->fns.n; fi++) { /* delete[]: new[]'s free */
+		const PFunc *g = &p->fns.v[fi];
+		for (int i = 0; g->st && i < g->f->dels.n; i++) {
+			const Delete *d = &g->f->dels.v[i];
+			if (!bhas(&p->pts[nodevar(g, d->val)], s->loc))
+				continue;
+			const Stmt *st = &g->f->st.v[d->node];
+			*line = st->line;
+			if (g != z->pf || s->free >= 0 || !d->array || dev || s->pinned || s->call >= 0 ||
+			    loadvar(g->f, d->val) != s->sym || d->b != st->begin || !onlysemi(z->u->src, d->e, st->end) ||
+			    (st->flags & (SF_MACRO | SF_DIRECTIVE)))
+				return fmt("is freed by delete other than once, as delete[] of new[] by a statement of its own in %s()",
+				           z->u->syms.v[z->f->sym].name);
+			s->free = d->node;
+			s->fdel = i;
+			s->fcall = -1;
 		}
 	}
 	*line = 0;
@@ -453,8 +539,11 @@ fillmember(Fz *z, Xfer *x)
 	const Bits *hp = &z->p->pts[symloc(z->p, ui, hv)], *dp = &z->p->pts[symloc(z->p, ui, dv)];
 	int hl = bnext(hp, 0), dl = bnext(dp, 0);
 	if (hl < 0 || dl < 0 || bnext(hp, hl + 1) >= 0 || bnext(dp, dl + 1) >= 0 || z->p->locs.v[hl].kind != L_HEAP ||
-	    z->p->locs.v[dl].kind != L_HEAP || z->p->locs.v[hl].space != SP_HOST || z->p->locs.v[dl].space != SP_DEVICE) {
-		x->why = fmt("%s and %s do not each point to one heap buffer of this function (malloc and cudaMalloc)",
+	    z->p->locs.v[dl].kind != L_HEAP ||
+	    (z->p->locs.v[hl].space != SP_HOST && z->p->locs.v[hl].space != SP_PINNED) ||
+	    z->p->locs.v[dl].space != SP_DEVICE) {
+		x->why = fmt("%s and %s do not each point to one heap buffer of this function (a host and a device "
+		             "allocation)",
 		             z->u->syms.v[hv].name, z->u->syms.v[dv].name);
 		return -1;
 	}
@@ -466,8 +555,8 @@ fillmember(Fz *z, Xfer *x)
 	         .comp = -1,
 	         .rank = -1};
 	int unk = -1;
-	m.h.node = setter(z, m.h.varloc, &unk);
-	m.d.node = setter(z, m.d.varloc, &unk);
+	m.h.node = setter(z, hv, m.h.varloc, &unk);
+	m.d.node = setter(z, dv, m.d.varloc, &unk);
 	m.h.free = m.d.free = -1;
 	for (int k = 0; k < z->m.n; k++)
 		if (z->m.v[k].h.loc == hl || z->m.v[k].d.loc == dl) {
@@ -489,7 +578,7 @@ fillmember(Fz *z, Xfer *x)
 	why = m.why ? NULL : sidebar(z, &m.d, true, &line);
 	if (why)
 		bar(&m.why, &m.whyline, line, fmt("the device buffer %s %s", z->u->syms.v[dv].name, why));
-	if (!m.why && !sametxt(m.h.size, m.d.size))
+	if (!m.why && !samesize(z, m.h.size, m.d.size))
 		bar(&m.why, &m.whyline, z->f->st.v[m.d.node].line,
 		    fmt("its host and device allocations differ in size (%s, %s)", m.h.size, m.d.size));
 	if (!m.why && (editedstmt(z, m.h.node) || editedstmt(z, m.d.node) || (m.h.free >= 0 && editedstmt(z, m.h.free)) ||
@@ -1094,114 +1183,118 @@ name(const Fz *z, int sym)
 	return z->u->syms.v[sym].name;
 }
 
-/* The allocation of member m on one side: the base gets the whole block,
- * others an offset from the nearest member in the layout allocated before. */
+/* Does a host member of the layout start zeroed (calloc, new T[n]())? Then
+ * the block does (calloc). */
+static bool
+anyzero(const Fz *z, const Layout *lay)
+{
+	for (int k = 0; k < lay->n; k++)
+		if (z->m.v[lay->by[k]].h.zero)
+			return true;
+	return false;
+}
+
+/* The allocation of member m on one side: the base (the first allocated)
+ * gets the whole block, the others an offset from the nearest member in
+ * the layout allocated before. An out-parameter call's statement is
+ * replaced; an allocation stored as a value has its call replaced (its
+ * casts stay), new T[n] its whole value. */
 static void
 allocedit(const Fz *z, const Layout *lay, int m, bool dev, Edits *e)
 {
 	const Side *s = side(z, m, dev);
 	const Stmt *st = &z->f->st.v[s->node];
-	const char *src = z->u->src;
-	int rank = z->m.v[m].rank;
-	Buf b = {0};
-	if (m == firstalloc(z, lay, dev)) {
-		Buf total = {0};
-		slots(&total, z, lay, 0, lay->n, dev, " + ");
-		memmove(total.v, total.v + 3, total.n - 2); /* the first " + " and its NUL */
-		total.n -= 3;
-		Buf off = {0};
-		offset(&off, z, lay, 0, rank, dev);
+	const char *src = z->u->src, *mn = name(z, s->sym);
+	int rank = z->m.v[m].rank, ref = 0;
+	bool base = m == firstalloc(z, lay, dev);
+	for (int k = 0; !base && k < lay->n; k++) /* the nearest rank allocated before m */
+		if (z->f->st.v[side(z, lay->by[k], dev)->node].begin < st->begin && abs(k - rank) < abs(ref - rank))
+			ref = k;
+	if (!base && z->f->st.v[side(z, lay->by[ref], dev)->node].begin >= st->begin)
+		for (int k = 0; k < lay->n; k++)
+			if (z->f->st.v[side(z, lay->by[k], dev)->node].begin < st->begin)
+				ref = k;
+	Buf off = {0}, total = {0}, b = {0};
+	offset(&off, z, lay, ref, rank, dev);
+	slots(&total, z, lay, 0, lay->n, dev, " + ");
+	const char *tot = bstr(&total) + 3; /* past the first " + " */
+	const char *rn = name(z, side(z, lay->by[ref], dev)->sym);
+	if (s->al < 0) { /* an out-parameter call: the statement */
 		const Call *c = &z->f->calls.v[s->call];
-		if (dev) {
+		if (base) {
 			int open = c->off + (int)strcspn(src + c->off, "(");
 			char *a0 = calltext(src, c->off, st->end, 0);
-			bprintf(&b, "%.*s(%s, %s);", open - c->off, src + c->off, a0, bstr(&total));
-			if (off.n) {
-				char *ind = indentof(src, z->u->len, st->begin);
-				bprintf(&b, "\n%s%s = (decltype(%s))((char *)%s%s);", ind, name(z, s->sym), name(z, s->sym),
-				        name(z, s->sym), bstr(&off));
-				free(ind);
-			}
+			bprintf(&b, "%.*s(%s, %s);", open - c->off, src + c->off, a0, tot);
+			if (off.n)
+				bprintf(&b, "\n%s = (decltype(%s))((char *)%s%s);", mn, mn, mn, bstr(&off));
 			free(a0);
-			addedit(e, st->begin, st->end - st->begin, xstrdup(bstr(&b)));
-		} else {
-			int open = c->off + (int)strcspn(src + c->off, "(");
-			if (off.n) {
-				if (!s->cast)
-					bprintf(&b, "(decltype(%s))", name(z, s->sym));
-				bprintf(&b, "((char *)%.*s(%s)%s)", open - c->off, src + c->off, bstr(&total), bstr(&off));
-			} else
-				bprintf(&b, "%.*s(%s)", open - c->off, src + c->off, bstr(&total));
-			addedit(e, s->callat, s->callend - s->callat, xstrdup(bstr(&b)));
-		}
-		vfree(total);
-		vfree(off);
-		vfree(b);
-		return;
-	}
-	int ref = -1; /* the nearest rank allocated before m */
-	for (int k = 0; k < lay->n; k++) {
-		int o = lay->by[k];
-		if (z->f->st.v[side(z, o, dev)->node].begin < st->begin &&
-		    (ref < 0 || abs(k - rank) < abs(ref - rank)))
-			ref = k;
-	}
-	Buf off = {0};
-	offset(&off, z, lay, ref, rank, dev);
-	const char *rn = name(z, side(z, lay->by[ref], dev)->sym), *mn = name(z, s->sym);
-	if (dev) {
-		bprintf(&b, "%s = (decltype(%s))((char *)%s%s);", mn, mn, rn, bstr(&off));
-		addedit(e, st->begin, st->end - st->begin, xstrdup(bstr(&b)));
+		} else
+			bprintf(&b, "%s = (decltype(%s))((char *)%s%s);", mn, mn, rn, bstr(&off));
+		replacestmt(z->u, st->begin, st->end, bstr(&b), e);
 	} else {
-		if (!s->cast)
-			bprintf(&b, "(decltype(%s))", mn);
-		bprintf(&b, "((char *)%s%s)", rn, bstr(&off));
-		addedit(e, s->callat, s->callend - s->callat, xstrdup(bstr(&b)));
+		const Alloc *a = &z->f->allocs.v[s->al];
+		int tb = a->sb, te = a->se;
+		while (tb < te && strchr(" \t\n", src[tb]))
+			tb++;
+		while (te > tb && strchr(" \t\n", src[te - 1]))
+			te--;
+		char *type = a->kind == AL_NEW ? xstrndup(src + tb, (size_t)(te - tb)) : NULL;
+		char *block = base ? (anyzero(z, lay) ? fmt("calloc(1, %s)", tot) : fmt("malloc(%s)", tot)) : xstrdup(rn);
+		if (type) /* new T[n]: the whole value, typed */
+			bprintf(&b, off.n || !base ? "(%s *)((char *)%s%s)" : "(%s *)%s%s", type, block, bstr(&off));
+		else { /* the call, under the program's casts: a C cast takes char *, static_cast void * */
+			int k = z->f->calls.v[s->call].off;
+			while (k > a->vb && strchr(" \t\n", src[k - 1]))
+				k--;
+			bool ccast = k > a->vb && src[k - 1] == ')';
+			bprintf(&b, off.n || !base ? (ccast ? "((char *)%s%s)" : "(void *)((char *)%s%s)") : "%s%s", block,
+			        bstr(&off));
+		}
+		int at = type ? a->vb : z->f->calls.v[s->call].off, to = type ? a->ve : z->f->calls.v[s->call].end;
+		addedit(e, at, to - at, xstrdup(bstr(&b)));
+		free(type);
+		free(block);
 	}
+	vfree(total);
 	vfree(off);
 	vfree(b);
 }
 
-/* Deletes statement v's lines (its comments stay). */
+/* Deletes statement v (and its line where it is alone there). */
 static void
 cutline(const Fz *z, int v, Edits *e)
 {
 	const Stmt *st = &z->f->st.v[v];
-	int a = linestart(z->u->src, st->begin), b = stmtlineend(z->u, st->end);
-	addedit(e, a, trimblank(z->u, a, b) - a, xstrdup(""));
-}
-
-/* Can statement v's lines be deleted or replaced whole? */
-static bool
-ownlines(const Fz *z, int v)
-{
-	const Stmt *st = &z->f->st.v[v];
-	return blankbefore(z->u, st->begin) && stmtlineend(z->u, st->end) >= 0;
+	cutstmt(z->u, st->begin, st->end, NULL, NULL, e);
 }
 
 /* The frees of one side: the last frees the block through the layout's
- * first member, the others go. */
+ * first member, the others go. A delete[] of the block becomes free()
+ * (the block is malloc'd). */
 static void
 freesedit(const Fz *z, const Layout *lay, bool dev, Edits *e)
 {
-	int last = -1;
+	const Side *last = NULL;
 	for (int k = 0; k < lay->n; k++) {
-		int v = side(z, lay->by[k], dev)->free;
-		if (v >= 0 && (last < 0 || z->f->st.v[v].begin > z->f->st.v[last].begin))
-			last = v;
+		const Side *s = side(z, lay->by[k], dev);
+		if (s->free >= 0 && (!last || z->f->st.v[s->free].begin > z->f->st.v[last->free].begin))
+			last = s;
 	}
-	if (last < 0)
+	if (!last)
 		return;
 	for (int k = 0; k < lay->n; k++) {
-		int v = side(z, lay->by[k], dev)->free;
-		if (v != last)
-			cutline(z, v, e);
+		const Side *s = side(z, lay->by[k], dev);
+		if (s != last)
+			cutline(z, s->free, e);
 	}
-	const Call *c = &z->f->calls.v[z->f->st.v[last].call0];
 	const char *first = name(z, side(z, lay->by[0], dev)->sym);
-	if (loadvar(z->f, c->argv[0]) != side(z, lay->by[0], dev)->sym) {
+	if (last->fdel >= 0) {
+		const Delete *d = &z->f->dels.v[last->fdel];
+		addedit(e, d->b, d->e - d->b, fmt("free(%s)", first));
+	} else if (last->sym != side(z, lay->by[0], dev)->sym) {
+		const Call *c = &z->f->calls.v[last->fcall];
 		int open = c->off + (int)strcspn(z->u->src + c->off, "(");
-		addedit(e, open, closeparen(z->u->src, open, z->f->st.v[last].end) - open, fmt("(%s)", first));
+		addedit(e, open, c->end - open, fmt("(%s)", first));
 	}
 }
 
@@ -1275,9 +1368,9 @@ groupbar(const Fz *z, const Layout *lay, bool dev, int *line)
 			flist = fs->list;
 			fa = fa < 0 || fs->pos < fa ? fs->pos : fa;
 			fz = fs->pos > fz ? fs->pos : fz;
-			if (!ownlines(z, s->free))
-				why = xstrdup("a free shares its line with other code");
 		}
+		if (!dev && k > 0 && s->pinned != side(z, lay->by[0], dev)->pinned)
+			why = xstrdup("its host buffers are page-locked and pageable both: one block cannot be");
 	}
 	free(seen);
 	if (!why && nfree && nfree != lay->n)
@@ -1314,11 +1407,10 @@ emitgroup(Fz *z, const Layout *lay, const FusedV *rs)
 	for (int a = 0; a < z->x.n; a++) { /* each place: its runs stand where its copy stood */
 		Buf t = {0};
 		const Stmt *st = &z->f->st.v[z->x.v[a].node];
-		char *ind = indentof(z->u->src, z->u->len, st->begin);
 		for (int i = 0; i < rs->n; i++)
 			if (rs->v[i].at == a) {
 				if (t.n)
-					bprintf(&t, "\n%s", ind);
+					bputs(&t, "\n");
 				runtext(&t, z, lay, &rs->v[i]);
 			}
 		bool joins = false; /* that copy is one of them: the runs replace it */
@@ -1326,10 +1418,9 @@ emitgroup(Fz *z, const Layout *lay, const FusedV *rs)
 			for (int j = 0; j < rs->v[i].xs.n; j++)
 				joins |= rs->v[i].xs.v[j] == a;
 		if (t.n && joins)
-			addedit(e, st->begin, st->end - st->begin, xstrdup(bstr(&t)));
+			replacestmt(z->u, st->begin, st->end, bstr(&t), e);
 		else if (t.n)
-			addedit(e, linestart(z->u->src, st->begin), 0, fmt("%s%s\n", ind, bstr(&t)));
-		free(ind);
+			insertbefore(z->u, st->begin, bstr(&t), 0, e);
 		vfree(t);
 	}
 	for (int i = 0; i < rs->n; i++)
@@ -1614,8 +1705,6 @@ fusefn(Prog *p, PFunc *pf, Plan *plan)
 		x->at = i;
 		if (editedstmt(&z, x->node))
 			x->why = xstrdup("it is text another pass changes");
-		else if (!ownlines(&z, x->node))
-			x->why = xstrdup("it shares its lines with other code");
 		else if ((x->m = fillmember(&z, x)) >= 0 && !z.m.v[x->m].why) {
 			const Stmt *st = &z.f->st.v[x->node];
 			char *size = calltext(z.u->src, st->begin, st->end, 2);
