@@ -678,6 +678,7 @@ void replacestmt(const Unit *u, int begin, int end, const char *text, Edits *e);
 void insertbefore(const Unit *u, int begin, const char *text, int seq, Edits *e);
 void insertafter(const Unit *u, int begin, int end, const char *text, int seq, Edits *e);
 void cutstmt(const Unit *u, int begin, int end, const char *indent, Buf *text, Edits *e); /* text: may be NULL */
+void insertlines(const Unit *u, int at, bool before, const char *lines, int seq, Edits *e);
 int declarator(const Stmt *st, int sym); /* sym's declarator in declaration st, or -1 */
 bool splitdecl(const Unit *u, const Stmt *st, int d, const char *text, Edits *e);
 bool declhead(const Unit *u, const Stmt *st, int d, int vb, char **type, char **head);

@@ -152,6 +152,30 @@ insertafter(const Unit *u, int begin, int end, const char *text, int seq, Edits 
 	free(indent);
 }
 
+/* Insert lines (each indented and ending in a newline: what cutstmt
+ * gives) before the statement at `at` (with the comment lines above it),
+ * or after the one ending there; where code shares the line, the line is
+ * split there. */
+void
+insertlines(const Unit *u, int at, bool before, const char *lines, int seq, Edits *e)
+{
+	char *indent = indentof(u->src, u->len, at);
+	Edit x = {0, 0, NULL, seq};
+	if (before && !codebefore(u, at)) {
+		x.off = leadcomments(u, at);
+		x.text = xstrdup(lines);
+	} else if (!before && stmtlineend(u, at) >= 0) {
+		x.off = stmtlineend(u, at);
+		x.text = xstrdup(lines);
+	} else {
+		x.off = before ? backblanks(u, at) : at;
+		x.len = before ? at - x.off : skipblanks(u, at) - at;
+		x.text = fmt("\n%s%s", lines, indent);
+	}
+	vpush(*e, x);
+	free(indent);
+}
+
 /* Cut the statement [begin, end) out: with its comment lines above when it
  * is alone on its lines (the lines go, and a blank line left doubled),
  * else the statement and the blanks after it. Its text, reindented to

@@ -384,8 +384,6 @@ loopshape(const C *c, const Loop *lp, const Copy *x, const Copy *y, int *ln)
 		return xstrdup("starts a loop written through a macro");
 	if (!c->f->st.v[lp->head].once && !c->f->st.v[lp->head].first)
 		return xstrdup("starts a loop that may run zero times and whose first test cuflow cannot repeat outside it");
-	if (!blankbefore(c->u, lp->begin))
-		return xstrdup("starts the loop on a line that holds other code");
 	char *why = directivein(c->u, lp->begin, lp->end) >= 0 ? loopconfig(c, lp, x, y, ln) : NULL;
 	if (why)
 		return why;
@@ -558,10 +556,6 @@ static char *
 levelmem(C *c, Copy *x, const Loop *lp, int a, int b, int *ln)
 {
 	int l, v;
-	if (x->dir == DOWN && stmtlineend(c->u, lp->end) < 0) {
-		*ln = line(c, lp->end);
-		return xstrdup("ends the loop on a line that holds other code");
-	}
 	char *g = x->dir == DOWN ? guardbar(c, lp, x, NULL, ln) : NULL;
 	if (g)
 		return g;
@@ -698,8 +692,6 @@ textok(C *c, Copy *x)
 		                  : xstrdup("it is written through a macro");
 	else if (x->other)
 		x->why = fmt("the statement also calls %s", x->other);
-	else if (!blankbefore(c->u, st->begin) || stmtlineend(c->u, st->end) < 0)
-		x->why = xstrdup("it shares its line with other code");
 	else if (directivein(c->u, st->begin, st->end) >= 0)
 		x->why = xstrdup("a preprocessor directive lies inside it");
 	else if (st->list < 0)
@@ -836,10 +828,6 @@ pairbar(C *c, const Copy *u, const Copy *d, const Loop *lp, int a, int b, int *l
 static char *
 pairmem(C *c, const Copy *u, const Copy *d, const Loop *lp, int a, int b, int *ln)
 {
-	if (stmtlineend(c->u, lp->end) < 0) {
-		*ln = line(c, lp->end);
-		return xstrdup("ends the loop on a line that holds other code");
-	}
 	char *g = guardbar(c, lp, u, d, ln);
 	if (g)
 		return g;
@@ -1186,13 +1174,13 @@ emit(C *c, Copy *x, Plan *plan)
 		bputs(&text, t);
 		free(t);
 	}
-	int at = x->dir == UP ? leadcomments(c->u, out.begin) : stmtlineend(c->u, out.end);
 	int sub = 0; /* a callee's copies keep their order there */
 	for (int i = 0; x->via && i < x->via->nodes.n; i++)
 		sub += x->via->nodes.v[i] < x->hnode;
-	Edit ins = {at, 0, bstr(&text), (x->dir == UP ? 1 << 28 : 1 << 24) + x->node * 16 + (sub & 15)};
-	vpush(ch.edits, ins);
-	ch.target = line(c, at);
+	insertlines(c->u, x->dir == UP ? out.begin : out.end, x->dir == UP, bstr(&text),
+	            (x->dir == UP ? 1 << 28 : 1 << 24) + x->node * 16 + (sub & 15), &ch.edits);
+	free(text.v);
+	ch.target = line(c, ch.edits.v[ch.edits.n - 1].off);
 	free(indent);
 	vpush(*plan, ch);
 }

@@ -362,15 +362,14 @@ newchange(S *s, int kind, int xi, char *stop, int stopline)
 	return s->plan->n - 1;
 }
 
-/* Text checks on a member: alone on its lines, no directive inside. */
+/* Text checks on a member: no directive inside, not part of a macro
+ * expansion that holds other statements. */
 static char *
 movable(const S *s, const Item *x)
 {
 	const Stmt *st = &s->f->st.v[x->first];
 	if (st->flags & SF_SHARED)
 		return xstrdup("it shares its macro expansion with another statement");
-	if (!blankbefore(s->u, x->begin) || stmtlineend(s->u, x->end) < 0)
-		return xstrdup("it shares its line with other code");
 	if (directivein(s->u, x->begin, x->end) >= 0)
 		return xstrdup("a preprocessor directive lies inside it");
 	return NULL;
@@ -388,16 +387,14 @@ insertpoint(const S *s, int j, char **indent)
 	int at;
 	if (j < s->n) {
 		const Item *t = &s->it[s->cur[j]];
-		if (!blankbefore(u, t->begin))
-			return -1;
 		*indent = indentof(u->src, u->len, t->begin);
-		at = leadcomments(u, t->begin);
+		at = blankbefore(u, t->begin) ? leadcomments(u, t->begin) : t->begin; /* mid-line: emitmove breaks it */
 	} else {
 		int brace = s->l->end - 1;
-		if (brace < 0 || !blankbefore(u, brace) || u->src[brace] != '}')
+		if (brace < 0 || u->src[brace] != '}')
 			return -1;
 		*indent = indentof(u->src, u->len, prev->begin);
-		at = linestart(u->src, brace);
+		at = blankbefore(u, brace) ? linestart(u->src, brace) : brace;
 	}
 	if (directivein(u, prev->end, at) >= 0) {
 		at = stmtlineend(u, prev->end);
@@ -412,22 +409,9 @@ static char *
 grouptext(S *s, Group *g, const char *indent, Change *c)
 {
 	Buf text = {0};
-	int run = -1; /* where the members deleted back to back begin */
 	for (int k = 0; k < g->m.n; k++) {
 		const Item *x = &s->it[g->m.v[k]];
-		int a = leadcomments(s->u, x->begin), b = stmtlineend(s->u, x->end);
-		char *from = indentof(s->u->src, s->u->len, x->begin);
-		reindent(&text, s->u, a, b, from, indent);
-		free(from);
-		if (run < 0)
-			run = a;
-		const Item *next = k + 1 < g->m.n ? &s->it[g->m.v[k + 1]] : NULL;
-		if (!next || leadcomments(s->u, next->begin) != b) { /* the run ends here */
-			b = trimblank(s->u, run, b);
-			run = -1;
-		}
-		Edit del = {a, b - a, xstrdup(""), 0};
-		vpush(c->edits, del);
+		cutstmt(s->u, x->begin, x->end, indent, &text, &c->edits);
 		free(s->indent[g->m.v[k]]);
 		s->indent[g->m.v[k]] = xstrdup(indent);
 	}
@@ -440,8 +424,14 @@ emitmove(S *s, Group *g, int j, int at, const char *indent, int ci)
 	Change *c = &s->plan->v[ci];
 	for (int k = 0; k < g->m.n; k++)
 		vpush(c->members, s->f->st.v[s->it[g->m.v[k]].first].line);
-	Edit ins = {at, 0, grouptext(s, g, indent, c), ci};
-	vpush(c->edits, ins);
+	char *text = grouptext(s, g, indent, c);
+	if (blankbefore(s->u, at)) {
+		Edit ins = {at, 0, text, ci};
+		vpush(c->edits, ins);
+	} else { /* before code that does not start its line: on lines of its own */
+		insertlines(s->u, at, true, text, ci, &c->edits);
+		free(text);
+	}
 	c->toend = j >= s->n;
 	c->target = line(s->u, at); /* the original line it now precedes */
 }
@@ -606,7 +596,7 @@ move(S *s, int xi)
 	int at = join ? 0 : passed ? insertpoint(s, j, &indent) : -1;
 	if (passed && at < 0) {
 		free(stop);
-		stop = xstrdup("the statement it would precede does not start its own line");
+		stop = xstrdup("its block does not end in a closing brace of the file (a macro writes it)");
 		stopline = 0;
 	}
 	bool useful = false;

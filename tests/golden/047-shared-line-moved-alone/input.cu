@@ -1,6 +1,6 @@
-// case: the sync shares its line with another statement, so it is not moved even though independent host work follows
-// expect: no move: "cudaMemcpy(h_out, d_out, bytes, cudaMemcpyDeviceToHost); long long sum = 0;" stays on its line unchanged (a statement sharing a line with other code is not moved)
-// trap: a tool that moves it would have to split the line (and must not carry "long long sum = 0;" along or leave a dangling fragment); RESULT itself is the same
+// case: the sync shares its line with another statement; independent host work follows
+// expect: the copy moves down alone to line 42 (before the loop that reads h_out); "long long sum = 0;" stays where it was, on its own line now (the line is split, not carried along: a statement's line shape is no reason to keep it)
+// trap: moving the whole line would carry "long long sum = 0;" along; leaving a fragment would not compile; RESULT itself is the same
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
