@@ -396,6 +396,8 @@ typedef struct {
 	size_t len;
 	int *lines;     /* start offset of each line */
 	int nlines;
+	int *origline;  /* per line: its line in the file on disk, when src is a rewrite in progress */
+	                /* (driver/fixpoint.c); NULL: src is the file (unitline maps through it) */
 	int mode;       /* PM_* */
 	char *refused;  /* why the file cannot be analysed, or NULL */
 	const char *skipped; /* why it was not analysed, when that is no failure (no CUDA in it, a header) */
@@ -410,6 +412,7 @@ typedef struct {
 	                   /* no parse), else the header cache's (front/cache.c) hit, new, off, ... */
 	int ndiag;
 } Unit;
+int unitline(const Unit *u, int off); /* text.c: the 1-based line of off, as a line of the file on disk */
 
 /* A file's contents standing in for the disk's. */
 typedef struct {
@@ -432,6 +435,7 @@ typedef struct {
 	const char *skip;     /* do not parse the file, for this reason (not in the compile database) */
 	const char *text;     /* the main file's contents, instead of reading it (editors) */
 	size_t textlen;
+	const int *origline;  /* with text: each of its lines' line on disk (Unit.origline) */
 	const FileText *files; /* other files' contents instead of the disk's (the lowering's device side) */
 	int nfiles;
 	int cudaarch;         /* __CUDA_ARCH__ in device code (--cuda-arch=sm_XX); 0: CUDA_ARCH_DEFAULT */
@@ -606,11 +610,12 @@ typedef struct {
 	int off, len;
 	char *text;
 	int seq;
+	bool shared; /* an edit several changes may each make (a line they split, a block they share): made once */
 } Edit;
-#define EDIT_SHARED 0x7ffffff0 /* seq of an edit two changes may both make (edit/forms.c): made once */
+#define EDIT_SHARED 0x7ffffff0 /* seq of a shared split of a line (edit/forms.c): after the inserts there */
 typedef VEC(Edit) Edits;
 
-enum { PASS_SYNC, PASS_COPIES, PASS_PIN, PASS_FUSE };
+enum { PASS_SYNC, PASS_COPIES, PASS_PIN, PASS_FUSE, PASS_N };
 enum { CH_MOVE, CH_KEEP };
 enum { CP_HOIST = 1, CP_SINK, CP_REMOVE, CP_RESYNC }; /* Change.how of the copies pass's changes */
 enum { PN_PIN = 1, PN_SPLIT };                        /* and of the pin pass's */
@@ -618,8 +623,9 @@ enum { FU_FUSE = 1 };                                 /* and of the fuse pass's 
 
 /* One decision of a pass about one statement (or group), with its reasons:
  * the report, the machine formats and the edits all come from these. */
-typedef struct {
+typedef struct Change {
 	int pass, kind;
+	unsigned passes;    /* PASS_* bits of the passes that made it: pass, and those of also */
 	const Unit *u;
 	const char *fn;     /* the function's name */
 	int line, endline;  /* the sync statement (first member of a group) */
@@ -637,6 +643,8 @@ typedef struct {
 	char *bytes;        /* copies: the size argument's text, per copy saved */
 	char *guard;        /* copies: the loop's first test the moved copy runs under, or NULL */
 	Edits edits;
+	VEC(struct Change) also; /* the changes of other rounds whose text this one rewrote (driver/fixpoint.c): */
+	                         /* one change with them, their edits among its own */
 } Change;
 typedef VEC(Change) Plan;
 
@@ -667,9 +675,11 @@ void fusecopies(Prog *p, Plan *plan);
 
 /* pass/pipeline.c */
 unsigned passset(const char *list); /* PASS_* bits of a comma list; 0: a name that is no pass */
+char *passlist(unsigned set);       /* and back, every name spelled out */
 const char *passname(int pass);
 bool analyse(Prog *p); /* every analysis, no pass */
 char *runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Plan *plan);
+void changefree(Change *c);
 Change stmtchange(int pass, int kind, const Unit *u, const char *fn, const Stmt *st, const char *call);
 void planfree(Plan *plan);
 
@@ -690,11 +700,42 @@ void allocreplace(const Unit *u, const Stmt *st, const Alloc *a, const char *set
 /* edit/edit.c */
 void addedit(Edits *e, int off, int len, char *text); /* takes text */
 int editorder(const Edit *a, const Edit *b); /* the order applyedits applies edits in */
+bool sameedit(const Edit *a, const Edit *b); /* a shared edit made again: applied once */
 void freeedits(Edits *e);
 void sortedits(Edits *e);                    /* sorts them into that order */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
 void newoffsets(const Edits *e, int *at); /* after applyedits: each text's offset in the new text */
 int writeatomic(const char *path, const char *data, size_t len, const char *was, size_t waslen, char **err);
+
+/* edit/compose.c: edits made in rounds, as edits of the original text */
+typedef struct {
+	int ob, oe;    /* original bytes [ob, oe); new text: ob == oe, where it stands in the original */
+	char *text;    /* new text (owned), or NULL: the original's */
+	int len;       /* its bytes in the current text */
+	int owner;     /* new text: the change that wrote it */
+	bool replaced; /* new text: the edit that wrote it replaced other text */
+} Piece;
+typedef struct {
+	int ob, oe, owner; /* original bytes an edit of owner removed */
+} Cut;
+typedef struct {
+	const char *src; /* the original */
+	int len;
+	int *lines, nlines;
+	VEC(Piece) p; /* the current text */
+	VEC(Cut) cuts;
+} Layers;
+int ufind(Ints *uf, int x);
+void ujoin(Ints *uf, int a, int b);
+void layinit(Layers *l, const char *src, size_t len);
+void layfree(Layers *l);
+char *laycheck(const Layers *l, const Edits *e); /* NULL when e can be applied, or why not */
+void layapply(Layers *l, const Edits *e, const int *owner, Ints *uf);
+char *laytext(const Layers *l, size_t *len);
+int layorig(const Layers *l, int off);           /* where off of the current text stands in the original */
+int layowner(const Layers *l, int b, int e, bool *replaced); /* the change that wrote [b, e), or -1 */
+int *laylines(const Layers *l, const char *text, size_t len); /* each line's line in the original */
+void layedits(Layers *l, Edits *out, Ints *owners);
 
 /* report/diff.c (the rest of report/: report/report.h) */
 void unidiff(Buf *out, const char *path, const char *a, size_t alen, const char *b, size_t blen);
@@ -720,6 +761,10 @@ typedef struct {
 /* driver/driver.c: the rewrite (diff, -i, --check, reports) and --lower */
 int drive(Run *r, const Rules *rules);
 int drivelower(Run *r);
+/* driver/fixpoint.c: runpasses, round after round until the passes change nothing */
+typedef Unit *(*Reparse)(void *ctx, const Unit *was, const char *text, size_t len, const int *origline);
+char *fixpoint(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Reparse rp, void *ctx,
+               Plan *plan);
 /* driver/compdb.c, walk.c: where the inputs and their flags come from */
 int compdb(const char *dir, Strs *files, Strs **flags, char **err);
 void walktree(const char *dir, Strs *files);

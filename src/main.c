@@ -15,7 +15,8 @@ static const char usage[] =
 	"  (default)          print a unified diff of every rewrite; the report on stderr\n"
 	"  -i, --in-place     write the rewrites into the files\n"
 	"  --check            print the diff; exit 1 if any file would change\n"
-	"  --passes=LIST      comma list of passes to run: sync (the default), copies, pin, fuse\n"
+	"  --passes=LIST      comma list of passes to run: sync (the default), copies, pin, fuse, or all;\n"
+	"                     two or more run round after round until a round changes nothing\n"
 	"  --lower=openmp -o OUT.cpp  lower the program to C++/OpenMP for a CPU (no GPU)\n"
 	"  --cuda-arch=sm_XX  the GPU the program is built for: __CUDA_ARCH__ in device code (sm_75)\n"
 	"  -p DIR             read compile flags from DIR/compile_commands.json\n"
@@ -308,7 +309,9 @@ main(int argc, char **argv)
 	for (int i = optind; i < dd; i++)
 		vpush(r.inputs, argv[i]);
 	if (!(r.passset = passset(r.passes)))
-		return usageerr("--passes takes a comma list of: sync, copies, pin, fuse", r.passes);
+		return usageerr("--passes takes a comma list of: sync, copies, pin, fuse, all", r.passes);
+	free(r.passes);
+	r.passes = passlist(r.passset);
 	if (r.lower && !r.output)
 		return usageerr("--lower needs -o OUT.cpp", NULL);
 	if (r.output && !r.lower)

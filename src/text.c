@@ -40,6 +40,15 @@ lineoffset(const int *starts, int nlines, int line)
 	return line >= 1 && line <= nlines ? starts[line - 1] : 0;
 }
 
+/* The line of off in the file on disk: through the map when u's text is a
+ * rewrite in progress (Unit.origline). */
+int
+unitline(const Unit *u, int off)
+{
+	int line = lineof(u->lines, u->nlines, off);
+	return u->origline ? u->origline[line - 1] : line;
+}
+
 int
 linestart(const char *src, int off)
 {

@@ -232,6 +232,32 @@ refuseall(Unit **u, int n, const char *why)
 	}
 }
 
+/* A unit's text as a round of passes left it, parsed with its file's flags
+ * (driver/fixpoint.c); NULL when it cannot be: a header, a failed parse. */
+static Unit *
+reparse(void *ctx, const Unit *was, const char *text, size_t len, const int *origline)
+{
+	Job *j = ctx;
+	int i = 0;
+	while (i < j->n && j->units[i] != was)
+		i++;
+	if (i == j->n || isheader(was->path))
+		return NULL;
+	Strs all = {0};
+	Opts o = fileopts(&j->r->opts, &j->flags[i], &all);
+	o.text = text;
+	o.textlen = len;
+	o.origline = origline;
+	Unit *u = unit_parse(was->path, &o, j->rules);
+	vfree(all);
+	if (u->refused || u->skipped) {
+		unit_free(u);
+		return NULL;
+	}
+	cst_scan(u);
+	return u;
+}
+
 /* Analysis time of a program goes to each of its files, shared equally. */
 static void *
 analyseworker(void *arg)
@@ -244,7 +270,7 @@ analyseworker(void *arg)
 				vpush(members, j->units[i]);
 		if (members.n) {
 			double t0 = now();
-			char *why = runpasses(members.v, members.n, j->rules, &j->r->opts, j->r->passset, &j->plans[g]);
+			char *why = fixpoint(members.v, members.n, j->rules, &j->r->opts, j->r->passset, reparse, j, &j->plans[g]);
 			if (why)
 				refuseall(members.v, members.n, why);
 			free(why);

@@ -1,7 +1,7 @@
 /* edit.c: the one place text changes. Edits are byte ranges of the original
  * file; overlapping ones are refused as a whole, except that the same
- * EDIT_SHARED edit made twice (a line two edited statements split at the
- * same place) is made once; inserts at one offset keep their sequence
+ * shared edit made twice (a line two edited statements split at the same
+ * place, a block several moved statements share) is made once; inserts at one offset keep their sequence
  * order, and files are replaced atomically (writeatomic). */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,7 +20,7 @@
 void
 addedit(Edits *e, int off, int len, char *text)
 {
-	Edit x = {off, len, text, e->n};
+	Edit x = {off, len, text, e->n, false};
 	vpush(*e, x);
 }
 
@@ -49,14 +49,18 @@ sortedits(Edits *e)
 		qsort(e->v, e->n, sizeof *e->v, byoff);
 }
 
-/* Edit i repeats the one before it: both EDIT_SHARED, the same change
- * (two statements that share a line each split it at the same place). */
+bool
+sameedit(const Edit *x, const Edit *y)
+{
+	return x->shared && y->shared && x->seq == y->seq && x->off == y->off && x->len == y->len &&
+	       !strcmp(x->text, y->text);
+}
+
+/* Edit i repeats the one before it (two changes made it). */
 static bool
 repeated(const Edits *e, int i)
 {
-	const Edit *x = &e->v[i], *y = i ? &e->v[i - 1] : NULL;
-	return y && x->seq == EDIT_SHARED && y->seq == EDIT_SHARED && x->off == y->off && x->len == y->len &&
-	       !strcmp(x->text, y->text);
+	return i && sameedit(&e->v[i], &e->v[i - 1]);
 }
 
 /* The new text, or NULL with a reason when the edits overlap or overrun. */

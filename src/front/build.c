@@ -276,8 +276,11 @@ symof(B *b, CXCursor c)
 	s.name = xstrdup(clang_getCString(name));
 	clang_disposeString(name);
 	unsigned line;
-	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
-	s.line = (int)line;
+	CXFile file;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, NULL, NULL);
+	s.line = b->u->origline && clang_File_isEqual(file, b->mainfile) && (int)line <= b->u->nlines
+	                 ? b->u->origline[line - 1]
+	                 : (int)line;
 	if (insystem(c))
 		s.flags |= SYMF_SYSTEM;
 	if (clang_getCursorLinkage(c) == CXLinkage_External)
@@ -347,9 +350,9 @@ edge(Func *f, int a, int z)
 int
 srcline(B *b, int off)
 {
-	if (b->fsrc && b->fsrc->lines)
+	if (b->fsrc && b->fsrc->lines && !clang_File_isEqual(b->fsrc->file, b->mainfile))
 		return lineof(b->fsrc->lines, b->fsrc->nlines, off);
-	return lineof(b->u->lines, b->u->nlines, off);
+	return unitline(b->u, off);
 }
 
 static void
@@ -1421,7 +1424,7 @@ buildfn(B *b, CXCursor c)
 	CXString fname = clang_getFileName(file);
 	f.file = xstrdup(clang_getCString(fname) ? clang_getCString(fname) : "");
 	clang_disposeString(fname);
-	f.line = lineof(b->u->lines, b->u->nlines, f.begin);
+	f.line = unitline(b->u, f.begin);
 	if (s->flags & SYMF_TEMPLATE)
 		f.flags |= FNF_TEMPLATE;
 	f.thissym = s->flags & SYMF_METHOD ? pseudosym(b, sym, SYM_THIS, "this") : -1;

@@ -587,6 +587,10 @@ unit_parsekept(const char *path, const Opts *o, const Rules *rules, Kept **keep)
 		return u;
 	}
 	u->lines = linestarts(u->src, u->len, &u->nlines);
+	if (o->text && o->origline) {
+		u->origline = xmalloc(u->nlines * sizeof *u->origline);
+		memcpy(u->origline, o->origline, u->nlines * sizeof *u->origline);
+	}
 	if (isbinary(u->src, u->len)) {
 		u->refused = xstrdup("binary file (contains NUL bytes)");
 		return u;
@@ -738,6 +742,7 @@ unit_free(Unit *u)
 	free(u->path);
 	free(u->src);
 	free(u->lines);
+	free(u->origline);
 	free(u->refused);
 	free(u->fixhint);
 	free(u->legacy);

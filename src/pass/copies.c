@@ -38,7 +38,7 @@
 int
 line(const C *c, int off)
 {
-	return lineof(c->u->lines, c->u->nlines, off);
+	return unitline(c->u, off);
 }
 
 /* A copy's own function, statement and call: a callee's copy considered at
@@ -1125,6 +1125,28 @@ record(const C *c, const Copy *x, int kind)
 	return ch;
 }
 
+/* Does another copy leave x's loop with it, the same way and under the
+ * same test, so that one block can hold them? Only where whole lines go
+ * in: at the start of the loop's line (hoists) or after its last line. */
+static bool
+sharedguard(C *c, const Copy *x)
+{
+	if (x->removed || !x->loops.n || !x->guard || c->pf->loop[x->node] < 0)
+		return false;
+	int out = x->loops.v[x->loops.n - 1];
+	Loop lp;
+	fillloop(c, out, &lp);
+	if (x->dir == UP ? !blankbefore(c->u, lp.begin) : stmtlineend(c->u, lp.end) < 0)
+		return false;
+	for (int i = 0; i < c->cp.n; i++) {
+		const Copy *y = &c->cp.v[i];
+		if (y != x && !y->removed && y->loops.n && y->loops.v[y->loops.n - 1] == out && y->dir == x->dir &&
+		    y->guard && !strcmp(y->guard, x->guard) && c->pf->loop[y->node] >= 0)
+			return true;
+	}
+	return false;
+}
+
 static void
 emit(C *c, Copy *x, Plan *plan)
 {
@@ -1154,12 +1176,22 @@ emit(C *c, Copy *x, Plan *plan)
 	char *indent = indentof(c->u->src, c->u->len, out.begin);
 	Buf text = {0};
 	const Stmt *st = homest(c, x);
+	int at = x->dir == UP ? out.begin : out.end, base = x->dir == UP ? 1 << 28 : 1 << 24;
 	if (x->guard) { /* under the loop's first test, one indentation step in */
 		char *own = indentof(c->u->src, c->u->len, st->begin);
 		size_t il = strlen(indent);
 		char *in = fmt("%s%s", indent, strlen(own) > il && !strncmp(own, indent, il) ? own + il : "    ");
-		bprintf(&text, "%sif (%s)\n", indent, x->guard);
 		ch.guard = xstrdup(x->guard);
+		if (x->block) { /* the copies that leave the loop together, in one block under its test */
+			char *open = fmt("%sif (%s) {\n", indent, x->guard), *close = fmt("%s}\n", indent);
+			insertlines(c->u, at, x->dir == UP, open, base - 1, &ch.edits);
+			ch.edits.v[ch.edits.n - 1].shared = true;
+			insertlines(c->u, at, x->dir == UP, close, base + (1 << 23), &ch.edits);
+			ch.edits.v[ch.edits.n - 1].shared = true;
+			free(open);
+			free(close);
+		} else
+			bprintf(&text, "%sif (%s)\n", indent, x->guard);
 		cutstmt(c->u, st->begin, st->end, in, &text, &ch.edits);
 		free(own);
 		free(in);
@@ -1177,8 +1209,7 @@ emit(C *c, Copy *x, Plan *plan)
 	int sub = 0; /* a callee's copies keep their order there */
 	for (int i = 0; x->via && i < x->via->nodes.n; i++)
 		sub += x->via->nodes.v[i] < x->hnode;
-	insertlines(c->u, x->dir == UP ? out.begin : out.end, x->dir == UP, bstr(&text),
-	            (x->dir == UP ? 1 << 28 : 1 << 24) + x->node * 16 + (sub & 15), &ch.edits);
+	insertlines(c->u, at, x->dir == UP, bstr(&text), base + x->node * 16 + (sub & 15), &ch.edits);
 	free(text.v);
 	ch.target = line(c, ch.edits.v[ch.edits.n - 1].off);
 	free(indent);
@@ -1310,6 +1341,8 @@ copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams, const char *exitruns, Promo
 	settle(&c);
 	allornone(&c);
 	loud(&c, saved);
+	for (int i = 0; i < c.cp.n; i++)
+		c.cp.v[i].block = sharedguard(&c, &c.cp.v[i]);
 	for (int i = 0; i < c.cp.n; i++) {
 		Copy *x = &c.cp.v[i];
 		if (x->removed)

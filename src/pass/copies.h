@@ -32,6 +32,7 @@ typedef struct {
 	bool onfail;      /* the statement holds calls that run only when the copy fails (a macro's check) */
 	int partner;      /* the other copy of a round trip (an upload and the download of the same bytes), or -1 */
 	const char *guard; /* the outermost loop's first test, when it may run zero times: the copy runs under it */
+	bool block;       /* other copies leave the loop with it under that test: one block holds them */
 	bool ok;          /* plain memory, its own lines: it may be moved or removed */
 	int fact;         /* the bytes it makes equal on both sides (copies of the same bytes share it), or -1 */
 	int removed;      /* 0, or CP_REMOVE: its bytes are already there; CP_RESYNC: and a sync keeps its wait */

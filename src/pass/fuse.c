@@ -1194,6 +1194,43 @@ anyzero(const Fz *z, const Layout *lay)
 	return false;
 }
 
+/* The declaration right before out-parameter allocation st that declares
+ * only its variable sym, null or uninitialised (`float *b = NULL;` above
+ * `cudaMallocHost(&b, n);`), as its type and name (`float *`, `b`): the two
+ * become one declaration. False when it is not so simple. */
+static bool
+nulldecl(const Fz *z, const Stmt *st, int sym, int *prev, char **type)
+{
+	if (st->list < 0 || st->pos < 1)
+		return false;
+	const List *l = &z->f->lists.v[st->list];
+	int v = l->first.v[st->pos - 1];
+	const Stmt *d = &z->f->st.v[v];
+	const char *src = z->u->src;
+	if (v != l->last.v[st->pos - 1] || !nullinit(z, v, sym) || d->decls.n != 1 || d->spec < 0 || d->dbeg.n != 1 ||
+	    (d->flags & SF_MACRO))
+		return false;
+	for (int i = d->end; i < st->begin; i++)
+		if (!strchr(" \t\n", src[i]))
+			return false;
+	int b = d->dbeg.v[0], e = b;
+	while (src[e] == '*' || src[e] == ' ')
+		e++;
+	const char *name = z->u->syms.v[sym].name;
+	size_t n = strlen(name);
+	if (e == b || strncmp(src + e, name, n) || (src[e + n] != ' ' && src[e + n] != '=' && src[e + n] != ';'))
+		return false;
+	int se = d->spec;
+	while (se > d->begin && strchr(" \t\n", src[se - 1]))
+		se--;
+	int stars = 0;
+	for (int i = b; i < e; i++)
+		stars += src[i] == '*';
+	*type = fmt("%.*s %.*s", se - d->begin, src + d->begin, stars, "****************");
+	*prev = v;
+	return stars <= 16;
+}
+
 /* The allocation of member m on one side: the base (the first allocated)
  * gets the whole block, the others an offset from the nearest member in
  * the layout allocated before. An out-parameter call's statement is
@@ -1221,6 +1258,8 @@ allocedit(const Fz *z, const Layout *lay, int m, bool dev, Edits *e)
 	const char *rn = name(z, side(z, lay->by[ref], dev)->sym);
 	if (s->al < 0) { /* an out-parameter call: the statement */
 		const Call *c = &z->f->calls.v[s->call];
+		int prev;
+		char *type;
 		if (base) {
 			int open = c->off + (int)strcspn(src + c->off, "(");
 			char *a0 = calltext(src, c->off, st->end, 0);
@@ -1228,9 +1267,15 @@ allocedit(const Fz *z, const Layout *lay, int m, bool dev, Edits *e)
 			if (off.n)
 				bprintf(&b, "\n%s = (decltype(%s))((char *)%s%s);", mn, mn, mn, bstr(&off));
 			free(a0);
-		} else
+			replacestmt(z->u, st->begin, st->end, bstr(&b), e);
+		} else if (nulldecl(z, st, s->sym, &prev, &type)) { /* declared right above: one declaration */
+			bprintf(&b, "%s%s = (%s)((char *)%s%s);", type, mn, type, rn, bstr(&off));
+			replacestmt(z->u, z->f->st.v[prev].begin, st->end, bstr(&b), e);
+			free(type);
+		} else {
 			bprintf(&b, "%s = (decltype(%s))((char *)%s%s);", mn, mn, rn, bstr(&off));
-		replacestmt(z->u, st->begin, st->end, bstr(&b), e);
+			replacestmt(z->u, st->begin, st->end, bstr(&b), e);
+		}
 	} else {
 		const Alloc *a = &z->f->allocs.v[s->al];
 		int tb = a->sb, te = a->se;
@@ -1549,12 +1594,13 @@ firstalloc(const Fz *z, const Layout *lay, bool dev)
 	return b;
 }
 
-/* With --passes=pin too, would pin make the fused host buffer page-locked
- * on the next run? Then fusing it now is no fixed point: leave it. */
+/* With --passes=pin too, would pin make the host buffers page-locked? Then
+ * fusing them now makes a pageable block: leave them to pin, and fuse them
+ * page-locked in the next round (driver/fixpoint.c). */
 static char *
 pinnext(const Fz *z, const Layout *lay, const FusedV *rs)
 {
-	if (!(z->p->passes & (1u << PASS_PIN)))
+	if (!(z->p->passes & (1u << PASS_PIN)) || side(z, lay->by[0], false)->pinned)
 		return NULL;
 	long long size = 0;
 	int nup = 0, ndown = 0;
@@ -1572,8 +1618,7 @@ pinnext(const Fz *z, const Layout *lay, const FusedV *rs)
 		free(no);
 		return NULL;
 	}
-	return xstrdup("with --passes=pin the fused host buffer would be pinned by the next run; pinning it pays more than "
-	               "fusing its copies");
+	return xstrdup("pin makes its host buffers page-locked first (fused in the next round)");
 }
 
 static void

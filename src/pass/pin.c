@@ -814,23 +814,23 @@ emitsplit(Split *sp, const List *l, int k, int work, Plan *plan)
 	Change ch = stmtchange(PASS_PIN, CH_MOVE, u, u->syms.v[pf->f->sym].name, st, "cudaMemcpy");
 	ch.how = PN_SPLIT;
 	ch.bytes = xstrdup("as in the calls");
-	ch.target = lineof(u->lines, u->nlines, at);
+	ch.target = unitline(u, at);
 	ch.toend = k == l->first.n;
 	ch.overlap = work;
 	for (int i = 0; i < sp->group.n; i++) {
 		const Call *c = &pf->f->calls.v[pf->f->st.v[sp->group.v[i]].call0];
 		vpush(ch.members, c->line);
-		Edit name = {c->off, 10, xstrdup("cudaMemcpyAsync"), 0};
+		Edit name = {c->off, 10, xstrdup("cudaMemcpyAsync"), 0, false};
 		vpush(ch.edits, name);
 		int open = c->off + 10;
 		while (u->src[open] == ' ' || u->src[open] == '\t')
 			open++;
 		int close = closeparen(u->src, open, pf->f->st.v[sp->group.v[i]].end);
-		Edit arg = {close - 1, 0, xstrdup(", 0"), 0};
+		Edit arg = {close - 1, 0, xstrdup(", 0"), 0, false};
 		vpush(ch.edits, arg);
 	}
 	char *indent = indentof(u->src, u->len, st->begin);
-	Edit wait = {at, 0, fmt("%scudaStreamSynchronize(0);\n", indent), 1 << 20};
+	Edit wait = {at, 0, fmt("%scudaStreamSynchronize(0);\n", indent), 1 << 20, false};
 	vpush(ch.edits, wait);
 	free(indent);
 	bool one = sp->group.n == 1;

@@ -24,7 +24,8 @@ static const struct {
 enum { NPASS = sizeof passtab / sizeof *passtab };
 static const int runorder[NPASS] = {PASS_COPIES, PASS_SYNC, PASS_PIN, PASS_FUSE};
 
-/* The passes a comma list names, as bits PASS_*; 0 when a name is no pass. */
+/* The passes a comma list names, as bits PASS_*; 0 when a name is no pass.
+ * "all" names every pass. */
 unsigned
 passset(const char *list)
 {
@@ -34,13 +35,27 @@ passset(const char *list)
 		int k = 0;
 		while (k < NPASS && (strlen(passtab[k].name) != n || strncmp(p, passtab[k].name, n)))
 			k++;
-		if (k == NPASS)
+		if (n == 3 && !strncmp(p, "all", 3))
+			set |= (1u << NPASS) - 1;
+		else if (k == NPASS)
 			return 0;
-		set |= 1u << k;
+		else
+			set |= 1u << k;
 		p += n;
 		if (!*p)
 			return set;
 	}
+}
+
+/* The passes of set as a comma list, in the table's order. */
+char *
+passlist(unsigned set)
+{
+	Buf b = {0};
+	for (int k = 0; k < NPASS; k++)
+		if (set & (1u << k))
+			bprintf(&b, "%s%s", b.n ? "," : "", passtab[k].name);
+	return bstr(&b);
 }
 
 const char *
@@ -107,6 +122,7 @@ stmtchange(int pass, int kind, const Unit *u, const char *fn, const Stmt *st, co
 {
 	Change c = {0};
 	c.pass = pass;
+	c.passes = 1u << pass;
 	c.kind = kind;
 	c.u = u;
 	c.fn = fn;
@@ -119,17 +135,25 @@ stmtchange(int pass, int kind, const Unit *u, const char *fn, const Stmt *st, co
 }
 
 void
+changefree(Change *c)
+{
+	free(c->call);
+	free(c->stop);
+	free(c->inflight);
+	free(c->safe);
+	free(c->bytes);
+	free(c->guard);
+	vfree(c->members);
+	freeedits(&c->edits);
+	for (int k = 0; k < c->also.n; k++)
+		changefree(&c->also.v[k]);
+	vfree(c->also);
+}
+
+void
 planfree(Plan *plan)
 {
-	for (int c = 0; c < plan->n; c++) {
-		free(plan->v[c].call);
-		free(plan->v[c].stop);
-		free(plan->v[c].inflight);
-		free(plan->v[c].safe);
-		free(plan->v[c].bytes);
-		free(plan->v[c].guard);
-		vfree(plan->v[c].members);
-		freeedits(&plan->v[c].edits);
-	}
+	for (int c = 0; c < plan->n; c++)
+		changefree(&plan->v[c]);
 	vfree(*plan);
 }

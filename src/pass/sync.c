@@ -50,12 +50,6 @@ typedef struct {
 
 /* ---------------------------------------------------------------- text */
 
-static int
-line(const Unit *u, int off)
-{
-	return lineof(u->lines, u->nlines, off);
-}
-
 /* Names the code cuflow cannot see into, and the call that reaches it. */
 static char *
 unseen(const char *verb, const Eff *e)
@@ -244,7 +238,7 @@ blocker(S *s, Group *g, int xi, int *ln)
 	*ln = xl;
 	int d = directivein(s->u, g->regend, x->end);
 	if (d >= 0) {
-		*ln = line(s->u, d);
+		*ln = unitline(s->u, d);
 		return xstrdup("is a preprocessor directive: the code may differ in other configurations");
 	}
 	if ((e->ex | g->e.ex) & EX_CONFIG) {
@@ -426,14 +420,14 @@ emitmove(S *s, Group *g, int j, int at, const char *indent, int ci)
 		vpush(c->members, s->f->st.v[s->it[g->m.v[k]].first].line);
 	char *text = grouptext(s, g, indent, c);
 	if (blankbefore(s->u, at)) {
-		Edit ins = {at, 0, text, ci};
+		Edit ins = {at, 0, text, ci, false};
 		vpush(c->edits, ins);
 	} else { /* before code that does not start its line: on lines of its own */
 		insertlines(s->u, at, true, text, ci, &c->edits);
 		free(text);
 	}
 	c->toend = j >= s->n;
-	c->target = line(s->u, at); /* the original line it now precedes */
+	c->target = unitline(s->u, at); /* the original line it now precedes */
 }
 
 /* A loop among the item's statements. */
@@ -578,7 +572,7 @@ move(S *s, int xi)
 	}
 	if (!stop) {
 		stop = xstrdup("the end of its block");
-		stopline = line(s->u, s->l->end - 1);
+		stopline = unitline(s->u, s->l->end - 1);
 	}
 	/* members absorbed after the last passed statement stay where they are */
 	while (g.m.n > 1) {

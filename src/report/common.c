@@ -41,15 +41,9 @@ editsapplied(const Report *r, const Unit *u)
 }
 
 int
-unitline(const Unit *u, int off)
-{
-	return lineof(u->lines, u->nlines, off);
-}
-
-int
 unitcol(const Unit *u, int off)
 {
-	return off - u->lines[unitline(u, off) - 1] + 1;
+	return off - u->lines[lineof(u->lines, u->nlines, off) - 1] + 1;
 }
 
 /* UTF-16 code units: one per UTF-8 lead byte, two for a 4-byte sequence,
@@ -58,7 +52,7 @@ int
 unitcol16(const Unit *u, int off)
 {
 	int col = 1;
-	for (int i = u->lines[unitline(u, off) - 1]; i < off; i++) {
+	for (int i = u->lines[lineof(u->lines, u->nlines, off) - 1]; i < off; i++) {
 		unsigned char ch = (unsigned char)u->src[i];
 		if ((ch & 0xC0) != 0x80)
 			col += ch >= 0xF0 && ch <= 0xF4 ? 2 : 1;
@@ -120,4 +114,45 @@ bool
 ranpass(const Report *r, int pass)
 {
 	return passset(r->passes ? r->passes : "sync") & (1u << pass);
+}
+
+static void
+count(Tally *t, const Change *c)
+{
+	bool move = c->kind == CH_MOVE;
+	if (c->pass == PASS_FUSE) {
+		t->groups += move;
+		t->fused += move ? c->members.n : 0;
+		t->after += move ? c->calls : 0;
+		t->fkept += !move;
+	} else if (c->pass == PASS_PIN) {
+		t->pinned += move && c->how == PN_PIN;
+		t->split += move && c->how == PN_SPLIT ? c->members.n : 0;
+		t->pkept += !move;
+	} else if (c->pass == PASS_COPIES) {
+		t->hoisted += move && c->how == CP_HOIST;
+		t->sunk += move && c->how == CP_SINK;
+		t->removed += move && (c->how == CP_REMOVE || c->how == CP_RESYNC);
+		t->ckept += !move;
+	} else {
+		t->moved += move;
+		t->synced += move ? c->members.n : 0;
+		t->kept += !move;
+	}
+	for (int k = 0; k < c->also.n; k++)
+		count(t, &c->also.v[k]);
+}
+
+void
+tally(const Report *r, Tally *t)
+{
+	memset(t, 0, sizeof *t);
+	for (int i = 0; i < r->plan->n; i++)
+		count(t, &r->plan->v[i]);
+	for (int i = 0; i < r->nunits; i++) {
+		t->refused += r->units[i]->refused != NULL;
+		t->skipped += r->units[i]->skipped != NULL;
+		t->changed += r->changed[i];
+	}
+	t->analysed = r->nunits - t->refused - t->skipped;
 }

@@ -188,6 +188,20 @@ jchange(const Report *r, int ci)
 	                      unitcol(c->u, c->begin), "endColumn", unitcol(c->u, c->end), "offset", c->begin,
 	                      "length", c->end - c->begin, "call", jstr(c->call), "message", jstr(bstr(&msg)));
 	free(msg.v);
+	json_t *passes = json_array(), *also = json_array();
+	for (int k = 0; k < PASS_N; k++)
+		if (c->passes & (1u << k))
+			json_array_append_new(passes, json_string(passname(k)));
+	for (int k = 0; k < c->also.n; k++) {
+		const Change *a = &c->also.v[k];
+		Buf m = {0};
+		changemsg(&m, a);
+		json_array_append_new(also, json_pack("{s:s,s:i,s:o}", "pass", passname(a->pass), "line", a->line,
+		                                      "message", jstr(bstr(&m))));
+		free(m.v);
+	}
+	json_object_set_new(j, "passes", passes);
+	json_object_set_new(j, "also", also);
 	json_t *stopline = c->stopline ? json_integer(c->stopline) : json_null();
 	json_object_set_new(j, "stop", json_pack("{s:o,s:o}", "line", stopline, "reason", jstr(c->stop ? c->stop : "")));
 	if (c->kind != CH_MOVE)
@@ -201,49 +215,20 @@ jchange(const Report *r, int ci)
 static json_t *
 jsummary(const Report *r)
 {
-	int moved = 0, kept = 0, synced = 0, refused = 0, skipped = 0, changed = 0, hoisted = 0, sunk = 0, removed = 0,
-	    ckept = 0, pinned = 0, pkept = 0, split = 0, groups = 0, fused = 0, after = 0, fkept = 0;
-	for (int i = 0; i < r->plan->n; i++) {
-		const Change *c = &r->plan->v[i];
-		bool sync = c->pass == PASS_SYNC, move = c->kind == CH_MOVE;
-		if (c->pass == PASS_FUSE) {
-			groups += move;
-			fused += move ? c->members.n : 0;
-			after += move ? c->calls : 0;
-			fkept += !move;
-			continue;
-		}
-		if (c->pass == PASS_PIN) {
-			pinned += move && c->how == PN_PIN;
-			split += move && c->how == PN_SPLIT ? c->members.n : 0;
-			pkept += !move;
-			continue;
-		}
-		moved += sync && move;
-		kept += sync && !move;
-		synced += sync && move ? c->members.n : 0;
-		hoisted += !sync && move && c->how == CP_HOIST;
-		sunk += !sync && move && c->how == CP_SINK;
-		removed += !sync && move && (c->how == CP_REMOVE || c->how == CP_RESYNC);
-		ckept += !sync && !move;
-	}
-	for (int i = 0; i < r->nunits; i++) {
-		refused += r->units[i]->refused != NULL;
-		skipped += r->units[i]->skipped != NULL;
-		changed += r->changed[i];
-	}
-	json_t *s = json_pack("{s:{s:i,s:i,s:i,s:i},s:i,s:i,s:i,s:{s:f,s:f,s:f}}", "files", "analysed",
-	                      r->nunits - refused - skipped, "notAnalysed", refused, "skipped", skipped, "changed", changed,
-	                      "moves", moved, "syncsMoved", synced, "kept", kept, "time", "wall", r->twall, "parse",
-	                      r->tparse, "analyse", r->tanalyse);
+	Tally t;
+	tally(r, &t);
+	json_t *s = json_pack("{s:{s:i,s:i,s:i,s:i},s:i,s:i,s:i,s:{s:f,s:f,s:f}}", "files", "analysed", t.analysed,
+	                      "notAnalysed", t.refused, "skipped", t.skipped, "changed", t.changed, "moves", t.moved,
+	                      "syncsMoved", t.synced, "kept", t.kept, "time", "wall", r->twall, "parse", r->tparse,
+	                      "analyse", r->tanalyse);
 	if (ranpass(r, PASS_COPIES))
-		json_object_set_new(s, "copies", json_pack("{s:i,s:i,s:i,s:i}", "hoisted", hoisted, "sunk", sunk, "removed",
-		                                           removed, "kept", ckept));
+		json_object_set_new(s, "copies", json_pack("{s:i,s:i,s:i,s:i}", "hoisted", t.hoisted, "sunk", t.sunk,
+		                                           "removed", t.removed, "kept", t.ckept));
 	if (ranpass(r, PASS_PIN))
-		json_object_set_new(s, "pin", json_pack("{s:i,s:i,s:i}", "pinned", pinned, "split", split, "kept", pkept));
+		json_object_set_new(s, "pin", json_pack("{s:i,s:i,s:i}", "pinned", t.pinned, "split", t.split, "kept", t.pkept));
 	if (ranpass(r, PASS_FUSE))
-		json_object_set_new(s, "fuse", json_pack("{s:i,s:i,s:i,s:i}", "groups", groups, "copies", fused, "copiesAfter",
-		                                         after, "kept", fkept));
+		json_object_set_new(s, "fuse", json_pack("{s:i,s:i,s:i,s:i}", "groups", t.groups, "copies", t.fused,
+		                                         "copiesAfter", t.after, "kept", t.fkept));
 	return s;
 }
 

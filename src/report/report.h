@@ -36,8 +36,15 @@ typedef VEC(EditRef) EditRefs;
 void fileedits(const Report *r, const Unit *u, EditRefs *out);
 bool editsapplied(const Report *r, const Unit *u); /* cuflow -i would apply u's edits */
 bool ranpass(const Report *r, int pass);           /* the run asked for pass PASS_* */
+typedef struct {
+	int analysed, refused, skipped, changed;  /* files */
+	int moved, synced, kept;                  /* sync */
+	int hoisted, sunk, removed, ckept;        /* copies */
+	int pinned, split, pkept;                 /* pin */
+	int groups, fused, after, fkept;          /* fuse */
+} Tally;
+void tally(const Report *r, Tally *t); /* the summary's counts, the changes made together included */
 int unitcol(const Unit *u, int off);     /* 1-based byte column of off */
 int unitcol16(const Unit *u, int off);   /* 1-based column of off in UTF-16 code units */
-int unitline(const Unit *u, int off);    /* 1-based line of off */
 char *utf8clean(const char *s, size_t n); /* s with each invalid UTF-8 byte as U+FFFD */
 struct json_t *jstr(const char *s);        /* json.c: a JSON string, cleaned as above */

@@ -110,21 +110,30 @@ fusemsg(Buf *b, const Change *c)
 	bprintf(b, ") into %d: %s", c->calls, c->safe);
 }
 
+static void syncmsg(Buf *b, const Change *c);
+
+/* A change's words; one made in several rounds (Change.also) says what the
+ * other passes did as part of it. */
 void
 changemsg(Buf *b, const Change *c)
 {
-	if (c->pass == PASS_FUSE) {
+	if (c->pass == PASS_FUSE)
 		fusemsg(b, c);
-		return;
-	}
-	if (c->pass == PASS_COPIES) {
+	else if (c->pass == PASS_COPIES)
 		copymsg(b, c);
-		return;
-	}
-	if (c->pass == PASS_PIN) {
+	else if (c->pass == PASS_PIN)
 		pinmsg(b, c);
-		return;
+	else
+		syncmsg(b, c);
+	for (int k = 0; k < c->also.n; k++) {
+		bprintf(b, "; with it, line %d: ", c->also.v[k].line);
+		changemsg(b, &c->also.v[k]);
 	}
+}
+
+static void
+syncmsg(Buf *b, const Change *c)
+{
 	if (c->kind == CH_MOVE) {
 		bprintf(b, "moved %s", c->call);
 		members(b, c);
@@ -173,55 +182,28 @@ textreport(Buf *b, const Report *r)
 			bprintf(b, "%s: parsed with cuflow's minimal CUDA declarations (no usable CUDA toolkit%s)\n",
 			        relpath(u->path), r->minimalwhy ? r->minimalwhy : "");
 	}
-	int moved = 0, kept = 0, synced = 0, hoisted = 0, sunk = 0, removed = 0, ckept = 0, pinned = 0, pkept = 0,
-	    split = 0, groups = 0, fused = 0, after = 0, fkept = 0;
-	for (int i = 0; i < r->plan->n; i++) {
-		const Change *c = &r->plan->v[i];
-		change(b, c);
-		if (c->pass == PASS_COPIES) {
-			hoisted += c->kind == CH_MOVE && c->how == CP_HOIST;
-			sunk += c->kind == CH_MOVE && c->how == CP_SINK;
-			removed += c->kind == CH_MOVE && (c->how == CP_REMOVE || c->how == CP_RESYNC);
-			ckept += c->kind == CH_KEEP;
-		} else if (c->pass == PASS_FUSE) {
-			groups += c->kind == CH_MOVE;
-			fused += c->kind == CH_MOVE ? c->members.n : 0;
-			after += c->kind == CH_MOVE ? c->calls : 0;
-			fkept += c->kind == CH_KEEP;
-		} else if (c->pass == PASS_PIN) {
-			pinned += c->kind == CH_MOVE && c->how == PN_PIN;
-			split += c->kind == CH_MOVE && c->how == PN_SPLIT ? c->members.n : 0;
-			pkept += c->kind == CH_KEEP;
-		} else if (c->kind == CH_MOVE) {
-			moved++;
-			synced += c->members.n;
-		} else
-			kept++;
-	}
-	int refused = 0, changed = 0, skipped = 0;
-	for (int i = 0; i < r->nunits; i++) {
-		refused += r->units[i]->refused != NULL;
-		skipped += r->units[i]->skipped != NULL;
-		changed += r->changed[i];
-	}
-	bprintf(b, "summary:\n  files    %d analysed", r->nunits - refused - skipped);
-	if (refused)
-		bprintf(b, ", %d not analysed", refused);
-	if (skipped)
-		bprintf(b, ", %d skipped by the pre-scan (no CUDA calls, launches or kernels)", skipped);
+	for (int i = 0; i < r->plan->n; i++)
+		change(b, &r->plan->v[i]);
+	Tally t;
+	tally(r, &t);
+	bprintf(b, "summary:\n  files    %d analysed", t.analysed);
+	if (t.refused)
+		bprintf(b, ", %d not analysed", t.refused);
+	if (t.skipped)
+		bprintf(b, ", %d skipped by the pre-scan (no CUDA calls, launches or kernels)", t.skipped);
 	bputs(b, "\n");
 	if (ranpass(r, PASS_SYNC))
-		bprintf(b, "  sync     %d move%s (%d sync%s), %d kept\n", moved, moved == 1 ? "" : "s", synced,
-		        synced == 1 ? "" : "s", kept);
+		bprintf(b, "  sync     %d move%s (%d sync%s), %d kept\n", t.moved, t.moved == 1 ? "" : "s", t.synced,
+		        t.synced == 1 ? "" : "s", t.kept);
 	if (ranpass(r, PASS_COPIES))
-		bprintf(b, "  copies   %d hoisted, %d sunk, %d removed, %d kept in %s loop\n", hoisted, sunk, removed, ckept,
-		        ckept == 1 ? "its" : "their");
+		bprintf(b, "  copies   %d hoisted, %d sunk, %d removed, %d kept in %s loop\n", t.hoisted, t.sunk, t.removed,
+		        t.ckept, t.ckept == 1 ? "its" : "their");
 	if (ranpass(r, PASS_PIN))
-		bprintf(b, "  pin      %d buffer%s pinned, %d cop%s split, %d copied buffer%s kept pageable\n", pinned,
-		        pinned == 1 ? "" : "s", split, split == 1 ? "y" : "ies", pkept, pkept == 1 ? "" : "s");
+		bprintf(b, "  pin      %d buffer%s pinned, %d cop%s split, %d copied buffer%s kept pageable\n", t.pinned,
+		        t.pinned == 1 ? "" : "s", t.split, t.split == 1 ? "y" : "ies", t.pkept, t.pkept == 1 ? "" : "s");
 	if (ranpass(r, PASS_FUSE))
-		bprintf(b, "  fuse     %d group%s: %d copies became %d; %d cop%s kept apart\n", groups, groups == 1 ? "" : "s",
-		        fused, after, fkept, fkept == 1 ? "y" : "ies");
-	bprintf(b, "  changed  %d file%s\n", changed, changed == 1 ? "" : "s");
+		bprintf(b, "  fuse     %d group%s: %d copies became %d; %d cop%s kept apart\n", t.groups,
+		        t.groups == 1 ? "" : "s", t.fused, t.after, t.fkept, t.fkept == 1 ? "y" : "ies");
+	bprintf(b, "  changed  %d file%s\n", t.changed, t.changed == 1 ? "" : "s");
 	bprintf(b, "  time     %.2f s (parsing %.2f s, analysis %.2f s)\n", r->twall, r->tparse, r->tanalyse);
 }
