@@ -661,6 +661,7 @@ int conddirective(const Unit *u, int a, int b); /* the same, #if/#ifdef/#elif/#e
 int trimblank(const Unit *u, int a, int b);    /* b, or past a blank line the deletion [a, b) would leave doubled */
 int callnode(const Func *f, int ci);                 /* the statement holding call ci, or -1 */
 int closeparen(const char *src, int at, int end);   /* past the ')' matching src[at] == '(', or -1 (quotes, comments) */
+char *calltext(const char *s, int at, int end, int i); /* argument i of the call at s + at, trimmed; "?" */
 
 /* pass/sync.c */
 void syncmotion(Prog *p, Plan *plan);
@@ -689,6 +690,8 @@ void insertbefore(const Unit *u, int begin, const char *text, int seq, Edits *e)
 void insertafter(const Unit *u, int begin, int end, const char *text, int seq, Edits *e);
 void cutstmt(const Unit *u, int begin, int end, const char *indent, Buf *text, Edits *e); /* text: may be NULL */
 void insertlines(const Unit *u, int at, bool before, const char *lines, int seq, Edits *e);
+int itemof(const Func *f, int v); /* the block item holding statement v (an if around a braceless body), or -1 */
+bool wrapstmt(const Unit *u, int begin, int end, const char *before, const char *after, Edits *e);
 int declarator(const Stmt *st, int sym); /* sym's declarator in declaration st, or -1 */
 bool splitdecl(const Unit *u, const Stmt *st, int d, const char *text, Edits *e);
 bool declhead(const Unit *u, const Stmt *st, int d, int vb, char **type, char **head);

@@ -152,6 +152,62 @@ insertafter(const Unit *u, int begin, int end, const char *text, int seq, Edits 
 	free(indent);
 }
 
+/* The statement of f that is an item of a block and holds statement v: v
+ * itself, or the if or loop whose body without braces v is; -1 if none. */
+int
+itemof(const Func *f, int v)
+{
+	const Stmt *st = &f->st.v[v];
+	int w = st->list >= 0 ? v : -1;
+	for (int k = 0; w < 0 && k < f->st.n; k++) {
+		const Stmt *x = &f->st.v[k];
+		if (x->list >= 0 && x->begin <= st->begin && st->end <= x->end && x->end > x->begin &&
+		    (w < 0 || x->begin >= f->st.v[w].begin))
+			w = k;
+	}
+	return w;
+}
+
+/* Give statement [begin, end), the body without braces of an if, else or
+ * loop, statements before it and after it (lines without indentation,
+ * NULL: none): braces open where the blanks before it start and close
+ * after it; the lines between go one step in from the line the braces
+ * open on. False when a comment lies between the body and its owner. */
+bool
+wrapstmt(const Unit *u, int begin, int end, const char *before, const char *after, Edits *e)
+{
+	int ws = begin;
+	while (ws > 0 && (blank(u->src[ws - 1]) || u->src[ws - 1] == '\n'))
+		ws--;
+	if (ws == 0)
+		return false;
+	for (int i = 0; i < u->comments.n; i++)
+		if (u->comments.v[i].off < begin && u->comments.v[i].end >= ws)
+			return false;
+	char *outer = indentof(u->src, u->len, ws - 1), *own = indentof(u->src, u->len, begin);
+	size_t ol = strlen(outer);
+	char *in = strlen(own) > ol && !strncmp(own, outer, ol) ? xstrdup(own)
+	           : fmt("%s%s", outer, strchr(outer, ' ') ? "    " : "\t");
+	Buf a = {0}, z = {0};
+	bputs(&a, " {\n");
+	bputs(&a, in);
+	if (before) {
+		indented(&a, before, in);
+		bprintf(&a, "\n%s", in);
+	}
+	if (after) {
+		bprintf(&z, "\n%s", in);
+		indented(&z, after, in);
+	}
+	bprintf(&z, "\n%s}", outer);
+	addedit(e, ws, begin - ws, bstr(&a));
+	addedit(e, end, 0, bstr(&z));
+	free(outer);
+	free(own);
+	free(in);
+	return true;
+}
+
 /* Insert lines (each indented and ending in a newline: what cutstmt
  * gives) before the statement at `at` (with the comment lines above it),
  * or after the one ending there; where code shares the line, the line is

@@ -162,3 +162,37 @@ closeparen(const char *src, int at, int end)
 	}
 	return -1;
 }
+
+/* The text of argument i of the call spelled at s + at, before end, trimmed. */
+char *
+calltext(const char *s, int at, int end, int i)
+{
+	int depth = 0, k = 0, from = -1;
+	for (int j = at; j < end; j++) {
+		char ch = s[j];
+		if (ch == '"' || ch == '\'') {
+			for (j++; j < end && s[j] != ch; j++)
+				j += s[j] == '\\';
+			continue;
+		}
+		if (ch == '(' || ch == '[' || ch == '{')
+			if (++depth == 1 && ch == '(') {
+				from = j + 1;
+				continue;
+			}
+		if (depth == 1 && (ch == ',' || ch == ')')) {
+			if (k++ == i) {
+				while (from < j && (s[from] == ' ' || s[from] == '\n' || s[from] == '\t'))
+					from++;
+				int to = j;
+				while (to > from && (s[to - 1] == ' ' || s[to - 1] == '\n' || s[to - 1] == '\t'))
+					to--;
+				return xstrndup(s + from, to - from);
+			}
+			from = j + 1;
+		}
+		if (ch == ')' || ch == ']' || ch == '}')
+			depth--;
+	}
+	return xstrdup("?");
+}

@@ -77,7 +77,6 @@ const Stmt *homest(const C *c, const Copy *x);
 const Call *homecall(const C *c, const Copy *x);
 bool fillcopy(C *c, int v, Copy *x);
 bool textok(C *c, Copy *x);
-char *calltext(const char *s, int at, int end, int i);
 char *argtext(const C *c, const Copy *x, int i);
 bool sametext(const C *c, const Copy *x, const Copy *y, bool swap);
 bool fillloop(const C *c, int h, Loop *lp);

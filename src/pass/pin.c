@@ -12,9 +12,10 @@
  * cudaMallocHost((void **)&p, n);` and each `free(p)` into
  * `cudaFreeHost(p)`, for a heap site (an abstract location of the points-to
  * analysis) when
- *   - blocking cudaMemcpy-family calls copy it, and no asynchronous copy or
- *     other CUDA call touches it: an async copy from pinned memory no longer
- *     stages the data and returns at once;
+ *   - cudaMemcpy-family calls copy it, and no other CUDA call touches it;
+ *     an asynchronous copy from pinned memory no longer stages the data and
+ *     returns at once, so an event marks its end and the host waits for it
+ *     before it next touches the bytes (below), unless a sync comes first;
  *   - cuflow sees every free: each call that may free the site is a plain
  *     free() in the allocating function that frees only sites pinned with it
  *     (realloc or a free elsewhere keep it pageable), every path to the
@@ -22,7 +23,7 @@
  *     may reach it;
  *   - no call that ends the device context (rules' `context`: cudaDeviceReset
  *     frees pinned memory) may run from the allocation to a free;
- *   - it is not allocated in a loop, and its statement has the plain form;
+ *   - it is not allocated in a loop, and its value goes to a variable;
  *   - the cost model (pinbench's constants below) says it pays: some copy of
  *     it is in a loop, or its size is a constant for which the copies save
  *     more than pinning costs.
@@ -59,6 +60,16 @@ typedef struct {
 	const Bits *to; /* what the freed pointer may point to */
 } Free;
 
+/* An asynchronous copy of a site: once the site is pinned it runs while
+ * the host goes on, so the host waits for it (an event) before it next
+ * touches the bytes. */
+typedef struct {
+	int node, call;
+	bool reads;   /* it reads the buffer (the host may read it meanwhile) */
+	char *stream; /* its stream argument's text, "0" when left out */
+	int wait;     /* the block item the wait goes before (the block's size: its end), -1: none needed */
+} Async;
+
 typedef struct {
 	int loc;
 	PFunc *pf;
@@ -69,6 +80,8 @@ typedef struct {
 	Ints xfer;      /* the lines of the blocking copies that copy it */
 	int nup, ndown, inloop, loopline;
 	VEC(Free) frees;
+	VEC(Async) async;
+	char *event;    /* with async copies: the event that marks their end */
 	char *why;      /* set: it stays pageable */
 	int whyline;
 	bool pin;
@@ -173,6 +186,63 @@ argpts(const Prog *p, const PFunc *pf, const Call *c, int i)
 	return i >= 0 && i < c->nargs ? &p->pts[nodevar(pf, c->argv[i])] : NULL;
 }
 
+/* The text of call c's stream argument (rule's stream(k)), "0" when it is
+ * left out; NULL when evaluating it again after the call could give
+ * another stream or do something (a call, ++, an assignment). */
+static char *
+streamtext(const PFunc *pf, const Call *c, const Rule *r)
+{
+	int k = -1;
+	for (int i = 0; i < r->neff; i++)
+		if (r->eff[i].what == EF_STREAM)
+			k = r->eff[i].arg;
+	if (k < 0)
+		return NULL;
+	char *t = calltext(pf->u->src, c->off, c->end, k);
+	if (!strcmp(t, "?")) { /* not written: the default stream */
+		free(t);
+		return xstrdup("0");
+	}
+	if (!*t || strpbrk(t, "(=+-?")) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* An asynchronous copy of site s: counted like a blocking one, and kept
+ * for its wait, when it copies the site through its pointer arguments in
+ * the function that allocates it. */
+static void
+scanasync(P *q, Site *s, PFunc *pf, int v, const Call *c, const Rule *r, int src, int dst)
+{
+	int line = pf->f->st.v[v].line;
+	bool reads = src >= 0 && bhas(argpts(q->p, pf, c, src), s->loc);
+	if (!reads && !(dst >= 0 && bhas(argpts(q->p, pf, c, dst), s->loc))) {
+		keep(s, line, fmt("copies it with %s through a structure of pointers", c->name));
+		return;
+	}
+	if (pf != s->pf) {
+		keep(s, line, fmt("copies it with %s in %s(), not where it is allocated: the wait that pinning needs "
+		                  "would be out of its reach",
+		                  c->name, pf->u->syms.v[pf->f->sym].name));
+		return;
+	}
+	char *stream = streamtext(pf, c, r);
+	if (!stream) {
+		keep(s, line, fmt("copies it with %s on a stream that an expression with effects names", c->name));
+		return;
+	}
+	Async a = {v, (int)(c - pf->f->calls.v), reads, stream, -1};
+	vpush(s->async, a);
+	reads ? s->nup++ : s->ndown++;
+	vpush(s->xfer, line);
+	if (pf->loop[v] >= 0 && !s->inloop) {
+		s->inloop = 1;
+		s->loopline = line;
+	}
+}
+
 /* Blocking copies count; async copies and other CUDA calls on a site, and
  * frees, decide whether it can be pinned at all. */
 static void
@@ -225,9 +295,7 @@ scancall(P *q, PFunc *pf, int v, const Call *c)
 		}
 		bool blocking = r->kind == RK_COPY && !(r->flags & RF_ASYNC);
 		if (r->kind == RK_COPY && (r->flags & RF_ASYNC))
-			keep(s, line, fmt("copies it with %s: from pinned memory the copy would no longer be staged, and the host "
-			                  "could touch the buffer while it runs",
-			                  c->name));
+			scanasync(q, s, pf, v, c, r, src, dst);
 		else if (blocking && (dir == 1 || dir == 2) && bhas(argpts(p, pf, c, dir == 1 ? src : dst), s->loc)) {
 			dir == 1 ? s->nup++ : s->ndown++;
 			vpush(s->xfer, line);
@@ -540,60 +608,6 @@ record(const Site *s, int kind)
 	return ch;
 }
 
-static char *
-facts(const P *q, const Site *s)
-{
-	Buf b = {0};
-	bprintf(&b, "%s is copied by", locname(q->p, s->loc));
-	if (s->nup)
-		bprintf(&b, " %d upload%s%s", s->nup, s->nup == 1 ? "" : "s", s->ndown ? " and" : "");
-	if (s->ndown)
-		bprintf(&b, " %d download%s", s->ndown, s->ndown == 1 ? "" : "s");
-	if (s->inloop)
-		bprintf(&b, ", in a loop (line %d)", s->loopline);
-	if (s->frees.n) {
-		bputs(&b, "; every free is seen (line");
-		for (int i = 0; i < s->frees.n; i++)
-			bprintf(&b, "%s %d", i ? "," : "", s->frees.v[i].line);
-		bputs(&b, ")");
-	} else
-		bputs(&b, "; it is never freed");
-	bputs(&b, ", no code cuflow cannot see reaches it, no asynchronous copy uses it, and nothing ends the device "
-	          "context while it lives; blocking copies from pinned memory run at about 52 GB/s instead of 7 (uploads) "
-	          "and 11 (downloads) on an H200");
-	return bstr(&b);
-}
-
-static void
-emit(const P *q, Site *s, Plan *plan)
-{
-	if (s->why) {
-		Change ch = record(s, CH_KEEP);
-		ch.stop = s->why;
-		ch.stopline = s->whyline;
-		s->why = NULL;
-		vpush(*plan, ch);
-		return;
-	}
-	const PFunc *pf = s->pf;
-	const Stmt *st = &pf->f->st.v[s->node];
-	Change ch = record(s, CH_MOVE);
-	ch.how = PN_PIN;
-	ch.safe = facts(q, s);
-	const Alloc *a = &pf->f->allocs.v[s->al];
-	ch.bytes = s->size != LLONG_MIN ? fmt("%lld", s->size) : allocbytes(pf->u, a);
-	ch.target = st->line;
-	char *set = pintext(pf->u, a);
-	allocreplace(pf->u, st, a, set, &ch.edits);
-	free(set);
-	for (int i = 0; i < s->frees.n; i++) {
-		const Free *f = &s->frees.v[i];
-		char *t = f->del ? fmt("cudaFreeHost(%.*s)", f->pe - f->pb, pf->u->src + f->pb) : xstrdup("cudaFreeHost");
-		addedit(&ch.edits, f->b, f->e - f->b, t);
-	}
-	vpush(*plan, ch);
-}
-
 /* Why the site cannot be rewritten, or NULL: facts of the program (the
  * file, a loop, how the allocation's value is stored), never its spelling. */
 static char *
@@ -884,6 +898,311 @@ splitfn(const P *q, PFunc *pf, Plan *plan)
 	free(done);
 }
 
+/* ---------------------------------------------------------------- asynchronous copies */
+
+/* Is name written as a whole word in src[from, to)? */
+static bool
+mentioned(const Unit *u, int from, int to, const char *name)
+{
+	size_t n = strlen(name);
+	for (int i = from; i + (int)n <= to; i++)
+		if (!strncmp(u->src + i, name, n) && (i == 0 || !isident(u->src[i - 1])) && !isident(u->src[i + n]))
+			return true;
+	return false;
+}
+
+/* Does statement u wait for async copy a: a device-wide sync, or a sync of
+ * the copy's stream named by the same text, which nothing since the copy
+ * (from) names? */
+static bool
+covers(const P *q, const PFunc *pf, int u, const Async *a, int from)
+{
+	const Stmt *st = &pf->f->st.v[u];
+	for (int ci = st->call0; ci < st->call0 + st->ncall; ci++) {
+		const Call *c = &pf->f->calls.v[ci];
+		const Rule *r = callrule(q->p, pf, c);
+		for (int k = 0; r && k < r->neff; k++) {
+			const Effect *e = &r->eff[k];
+			if (e->what != EF_SYNC || (e->space != SY_DEVICE && e->space != SY_STREAM))
+				continue;
+			if (e->space == SY_DEVICE)
+				return true;
+			char *t = e->arg < c->nargs ? calltext(pf->u->src, c->off, c->end, e->arg) : xstrdup("0");
+			bool same = !strcmp(t, a->stream) && !mentioned(pf->u, from, st->begin, a->stream);
+			free(t);
+			if (same)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* May the host not pass node u before an async copy of the bytes in sp
+ * ends? When u may touch them (an upload's source written, a download's
+ * destination read or written, on the host or by device work), jump,
+ * sync, end the program or run code cuflow cannot see. */
+static bool
+asyncstops(const Split *sp, int u)
+{
+	const Prog *p = sp->q->p;
+	const Stmt *st = &sp->pf->f->st.v[u];
+	const Eff *e = &sp->pf->st[u];
+	if (st->kind == ST_RETURN || st->kind == ST_BREAK || st->kind == ST_CONTINUE || st->kind == ST_GOTO ||
+	    st->kind == ST_LABEL || st->kind == ST_OPAQUE || (st->flags & (SF_JUMP | SF_DIRECTIVE | SF_HIDDEN)) ||
+	    (e->ex & (EX_SYNC | EX_UNKNOWN | EX_EXIT | EX_THROW)))
+		return true;
+	const Bits *all[] = {&e->rd, &e->wr, &e->prd, &e->pwr};
+	for (int k = 0; k < 4; k++)
+		if (conflicts(p, &sp->down, all[k]))
+			return true;
+	return conflicts(p, &sp->up, &e->wr) || conflicts(p, &sp->up, &e->pwr);
+}
+
+/* Where the host waits for async copy a of s once s is pinned: before the
+ * first item after the copy's in its block that may touch the bytes (an
+ * upload's source written, a download's destination read or written),
+ * jump, sync, or run code cuflow cannot see, or at the block's end (the
+ * block's size); -1 when a sync that covers the copy comes first. */
+static int
+asyncwait(const P *q, const Site *s, const Async *a)
+{
+	const PFunc *pf = s->pf;
+	const Stmt *ws = &pf->f->st.v[itemof(pf->f, a->node)];
+	const List *l = &pf->f->lists.v[ws->list];
+	int nl = q->p->locs.n, k = ws->pos + 1;
+	Split sp = {.q = q, .pf = (PFunc *)pf, .up = bnew(nl), .down = bnew(nl), .prd = bnew(nl), .pwr = bnew(nl)};
+	bset(a->reads ? &sp.up : &sp.down, s->loc);
+	for (; k < l->first.n; k++) {
+		int b0 = l->first.v[k], b1 = l->last.v[k];
+		if (b0 == b1 && covers(q, pf, b0, a, pf->f->st.v[a->node].end)) {
+			k = -1;
+			break;
+		}
+		bool stop = false;
+		for (int u = b0; u <= b1 && !stop; u++)
+			stop = asyncstops(&sp, u);
+		if (stop)
+			break;
+	}
+	bfree(&sp.up);
+	bfree(&sp.down);
+	bfree(&sp.prd);
+	bfree(&sp.pwr);
+	return k;
+}
+
+/* Where item k of list l begins (a for's text begins before its first
+ * node, the initialisation); the closing brace for k past the end. */
+static int
+itembegin(const PFunc *pf, const List *l, int k)
+{
+	if (k >= l->first.n)
+		return l->end - 1;
+	int b = pf->f->st.v[l->first.v[k]].begin;
+	for (int v = l->first.v[k]; v <= l->last.v[k]; v++)
+		if (pf->f->st.v[v].begin < b && pf->f->st.v[v].begin >= 0)
+			b = pf->f->st.v[v].begin;
+	return b;
+}
+
+/* The event's name: the buffer's, made an identifier, + "_copied", and a
+ * number where the unit has that name already. */
+static char *
+eventname(const Site *s)
+{
+	const Unit *u = s->pf->u;
+	char *dst = allocdest(u, &s->pf->f->allocs.v[s->al]);
+	Buf b = {0};
+	for (const char *c = dst; *c; c++)
+		if (isident(*c))
+			bputn(&b, c, 1);
+		else if (b.n && b.v[b.n - 1] != '_')
+			bputs(&b, "_");
+	bputs(&b, "_copied");
+	free(dst);
+	char *name = bstr(&b);
+	for (int n = 2;; n++) {
+		bool taken = false;
+		for (int i = 0; i < u->syms.n && !taken; i++)
+			taken = u->syms.v[i].name && !strcmp(u->syms.v[i].name, name);
+		if (!taken)
+			return name;
+		free(name);
+		name = fmt("%s_copied%d", bstr(&b), n);
+	}
+}
+
+/* Each async copy's wait, or why one cannot be placed: the copy is in no
+ * block, or a block the allocation's does not hold (the event would be
+ * out of scope), or another pass changes the text between. */
+static void
+asyncplaces(const P *q, Site *s, const Plan *plan)
+{
+	const PFunc *pf = s->pf;
+	const Stmt *al = &pf->f->st.v[s->node];
+	const List *home = al->list >= 0 ? &pf->f->lists.v[al->list] : NULL;
+	for (int i = 0; i < s->async.n && !s->why; i++) {
+		Async *a = &s->async.v[i];
+		const Stmt *st = &pf->f->st.v[a->node];
+		int w = itemof(pf->f, a->node);
+		if (w < 0 || !home || st->begin < home->begin || st->end > home->end) {
+			keep(s, st->line, xstrdup("is copied asynchronously outside the block that allocates it, where the event "
+			                          "that would mark the copy's end is not in scope"));
+			break;
+		}
+		a->wait = asyncwait(q, s, a);
+		const List *l = &pf->f->lists.v[pf->f->st.v[w].list];
+		int to = a->wait < 0 ? st->end : itembegin(pf, l, a->wait);
+		if (edited(plan, pf->u, st->begin, to))
+			keep(s, st->line, xstrdup("an asynchronous copy of it or the code up to its wait is text another pass "
+			                          "changes"));
+	}
+	for (int i = 0; i < s->frees.n && !s->why && s->async.n; i++) {
+		const Stmt *fs = &s->pf->f->st.v[s->frees.v[i].node];
+		if (fs->begin < home->begin || fs->end > home->end)
+			keep(s, fs->line, xstrdup("is freed outside the block that allocates it, where its event is not in scope"));
+	}
+}
+
+/* Statement st gets text before or after it: beside it in its block, or
+ * with it in braces where it is an if's or a loop's body. */
+static void
+besides(const PFunc *pf, const Stmt *st, const char *before, const char *after, Edits *e)
+{
+	if (st->list >= 0 && before)
+		insertbefore(pf->u, st->begin, before, 1 << 20, e);
+	else if (st->list >= 0)
+		insertafter(pf->u, st->begin, st->end, after, 1 << 20, e);
+	else
+		wrapstmt(pf->u, st->begin, st->end, before, after, e);
+}
+
+/* The event of s's async copies: recorded after each, waited for where
+ * asyncwait says, destroyed before each free. */
+static void
+emitasync(const Site *s, Edits *e)
+{
+	const PFunc *pf = s->pf;
+	const Unit *u = pf->u;
+	for (int i = 0; i < s->async.n; i++) {
+		const Async *a = &s->async.v[i];
+		if (a->wait < 0) /* a sync of its stream comes first */
+			continue;
+		const Stmt *st = &pf->f->st.v[a->node];
+		char *rec = fmt("cudaEventRecord(%s, %s);", s->event, a->stream);
+		besides(pf, st, NULL, rec, e);
+		free(rec);
+		const Stmt *ws = &pf->f->st.v[itemof(pf->f, a->node)];
+		const List *l = &pf->f->lists.v[ws->list];
+		char *indent = indentof(u->src, u->len, ws->begin);
+		char *lines = fmt("%scudaEventSynchronize(%s);\n", indent, s->event);
+		int at = itembegin(pf, l, a->wait);
+		insertlines(u, at, true, lines, 1 << 21, e);
+		e->v[e->n - 1].shared = true; /* two copies' waits at one place: one wait */
+		free(indent);
+		free(lines);
+	}
+	for (int i = 0; s->event && i < s->frees.n; i++) {
+		char *d = fmt("cudaEventDestroy(%s);", s->event);
+		besides(pf, &pf->f->st.v[s->frees.v[i].node], d, NULL, e);
+		free(d);
+	}
+}
+
+static char *
+facts(const P *q, const Site *s)
+{
+	Buf b = {0};
+	bprintf(&b, "%s is copied by", locname(q->p, s->loc));
+	if (s->nup)
+		bprintf(&b, " %d upload%s%s", s->nup, s->nup == 1 ? "" : "s", s->ndown ? " and" : "");
+	if (s->ndown)
+		bprintf(&b, " %d download%s", s->ndown, s->ndown == 1 ? "" : "s");
+	if (s->inloop)
+		bprintf(&b, ", in a loop (line %d)", s->loopline);
+	if (s->frees.n) {
+		bputs(&b, "; every free is seen (line");
+		for (int i = 0; i < s->frees.n; i++)
+			bprintf(&b, "%s %d", i ? "," : "", s->frees.v[i].line);
+		bputs(&b, ")");
+	} else
+		bputs(&b, "; it is never freed");
+	bputs(&b, ", no code cuflow cannot see reaches it, and nothing ends the device context while it lives; ");
+	if (!s->async.n) {
+		bputs(&b, "blocking copies from pinned memory run at about 52 GB/s instead of 7 (uploads) and 11 (downloads) "
+		          "on an H200");
+		return bstr(&b);
+	}
+	bprintf(&b, "its asynchronous cop%s (line", s->async.n == 1 ? "y" : "ies");
+	for (int i = 0; i < s->async.n; i++)
+		bprintf(&b, "%s %d", i ? "," : "", s->pf->f->st.v[s->async.v[i].node].line);
+	bprintf(&b, ") no longer go%s through a staging buffer and run%s while the host goes on", s->async.n == 1 ? "es" : "",
+	        s->async.n == 1 ? "s" : "");
+	if (!s->event) {
+		bputs(&b, ", and a sync of the stream comes before the host next touches the bytes");
+		return bstr(&b);
+	}
+	bprintf(&b, ": event %s marks %s end, and the host waits for it before it next touches the bytes or leaves the "
+	        "block (",
+	        s->event, s->async.n == 1 ? "its" : "their");
+	for (int i = 0; i < s->async.n; i++) {
+		const Async *a = &s->async.v[i];
+		const PFunc *pf = s->pf;
+		const Stmt *ws = &pf->f->st.v[itemof(pf->f, a->node)];
+		const List *l = &pf->f->lists.v[ws->list];
+		if (i)
+			bputs(&b, "; ");
+		if (a->wait < 0)
+			bprintf(&b, "a sync of its stream comes first");
+		else if (a->wait < l->first.n)
+			bprintf(&b, "before line %d", unitline(pf->u, itembegin(pf, l, a->wait)));
+		else
+			bprintf(&b, "at the end of its block, line %d", unitline(pf->u, l->end - 1));
+	}
+	bputs(&b, ")");
+	return bstr(&b);
+}
+
+static void
+emit(const P *q, Site *s, Plan *plan)
+{
+	if (s->why) {
+		Change ch = record(s, CH_KEEP);
+		ch.stop = s->why;
+		ch.stopline = s->whyline;
+		s->why = NULL;
+		vpush(*plan, ch);
+		return;
+	}
+	const PFunc *pf = s->pf;
+	const Stmt *st = &pf->f->st.v[s->node];
+	Change ch = record(s, CH_MOVE);
+	ch.how = PN_PIN;
+	for (int i = 0; i < s->async.n && !s->event; i++)
+		if (s->async.v[i].wait >= 0) /* no sync comes first: an event marks the copies' end */
+			s->event = eventname(s);
+	ch.safe = facts(q, s);
+	const Alloc *a = &pf->f->allocs.v[s->al];
+	ch.bytes = s->size != LLONG_MIN ? fmt("%lld", s->size) : allocbytes(pf->u, a);
+	ch.target = st->line;
+	char *set = pintext(pf->u, a);
+	if (s->event) { /* the event that marks the async copies' end, beside the buffer */
+		char *t = fmt("%s\ncudaEvent_t %s;\ncudaEventCreateWithFlags(&%s, cudaEventDisableTiming);", set, s->event,
+		              s->event);
+		free(set);
+		set = t;
+		emitasync(s, &ch.edits);
+	}
+	allocreplace(pf->u, st, a, set, &ch.edits);
+	free(set);
+	for (int i = 0; i < s->frees.n; i++) {
+		const Free *f = &s->frees.v[i];
+		char *t = f->del ? fmt("cudaFreeHost(%.*s)", f->pe - f->pb, pf->u->src + f->pb) : xstrdup("cudaFreeHost");
+		addedit(&ch.edits, f->b, f->e - f->b, t);
+	}
+	vpush(*plan, ch);
+}
+
 void
 pinhost(Prog *p, Plan *plan)
 {
@@ -923,6 +1242,8 @@ pinhost(Prog *p, Plan *plan)
 		}
 		if (!s->why && editedsite(plan, s))
 			keep(s, s->pf->f->st.v[s->node].line, xstrdup("the allocation or a free is text another pass changes"));
+		if (!s->why && s->async.n)
+			asyncplaces(&q, s, plan);
 		why = s->why ? NULL : pinpays(s->size, s->nup, s->ndown, s->inloop);
 		if (why)
 			keep(s, 0, fmt("pinning does not pay: %s", why));
@@ -943,8 +1264,12 @@ pinhost(Prog *p, Plan *plan)
 		if (s->nup || s->ndown)
 			emit(&q, s, plan);
 		free(s->why);
+		free(s->event);
 		vfree(s->xfer);
 		vfree(s->frees);
+		for (int k = 0; k < s->async.n; k++)
+			free(s->async.v[k].stream);
+		vfree(s->async);
 	}
 	vfree(q.s);
 	free(q.ctxfn);

@@ -32,7 +32,7 @@ apply(Edits *e, char **err)
 static void
 add(Edits *e, int off, int len, const char *s, int seq)
 {
-	Edit x = {off, len, (char *)s, seq};
+	Edit x = {off, len, (char *)s, seq, seq == EDIT_SHARED};
 	vpush(*e, x);
 }
 
@@ -156,10 +156,78 @@ atomic(void)
 	free(missing);
 }
 
+/* Rounds of edits (edit/compose.c): each on the text the round before
+ * left, composed onto the original with the changes that made them. */
+static void
+rounds(void)
+{
+	const char *src = "abcdef";
+	Layers l;
+	layinit(&l, src, 6);
+	Ints uf = {0};
+	for (int i = 0; i < 4; i++)
+		vpush(uf, i);
+	Edits e = {0};
+	add(&e, 2, 2, "XY", 0); /* change 0: "cd" -> "XY" */
+	add(&e, 0, 0, "Q", 1);  /* change 1: "Q" in front */
+	int own1[] = {0, 1};
+	CHECK(laycheck(&l, &e) == NULL);
+	layapply(&l, &e, own1, &uf);
+	vfree(e);
+	size_t n;
+	char *t = laytext(&l, &n);
+	CHECK(!strcmp(t, "QabXYef"));
+	free(t);
+	CHECK(layorig(&l, 0) == 0 && layorig(&l, 1) == 0 && layorig(&l, 4) == 2 && layorig(&l, 5) == 4);
+	bool rep = false;
+	CHECK(layowner(&l, 3, 5, &rep) == 0 && rep);
+	CHECK(layowner(&l, 2, 4, &rep) == -1); /* "bX": original text too */
+	add(&e, 3, 2, "Z", 0); /* change 2 rewrites change 0's text: one change */
+	add(&e, 6, 1, "", 0);  /* change 3: "f" goes */
+	int own2[] = {2, 3};
+	add(&e, 6, 0, "R", 0); /* overlapping what change 3 deletes: refused as a whole */
+	CHECK(laycheck(&l, &e) == NULL); /* an insert at a deletion's start does not overlap it */
+	e.n--;
+	layapply(&l, &e, own2, &uf);
+	vfree(e);
+	t = laytext(&l, &n);
+	CHECK(!strcmp(t, "QabZe"));
+	free(t);
+	CHECK(ufind(&uf, 2) == ufind(&uf, 0) && ufind(&uf, 3) != ufind(&uf, 0) && ufind(&uf, 1) != ufind(&uf, 0));
+	Edits out = {0};
+	Ints owner = {0};
+	layedits(&l, &out, &owner);
+	char *err = NULL;
+	size_t len;
+	Edits copy = {0};
+	for (int i = 0; i < out.n; i++)
+		vpush(copy, out.v[i]);
+	char *o = applyedits(src, 6, &copy, &len, &err);
+	CHECK(o && !strcmp(o, "QabZe")); /* the composed edits give the same text from the original */
+	free(o);
+	vfree(copy);
+	bool q = false, z = false, cd = false, f = false;
+	for (int i = 0; i < out.n; i++) {
+		const Edit *x = &out.v[i];
+		int g = ufind(&uf, owner.v[i]);
+		q |= x->off == 0 && !strcmp(x->text, "Q") && g == 1;
+		z |= x->off == 2 && !strcmp(x->text, "Z") && g == 0;
+		cd |= x->off == 2 && x->len == 2 && !*x->text && g == 0;
+		f |= x->off == 5 && x->len == 1 && !*x->text && g == 3;
+		free(x->text);
+	}
+	CHECK(q && z && cd && f); /* each edit with the change it belongs to */
+	vfree(out);
+	vfree(owner);
+	vfree(uf);
+	layfree(&l);
+}
+
 int
 main(void)
 {
 	edits();
+	rounds();
 	refusals();
 	atomic();
 	return CHECK_DONE();

@@ -1,5 +1,5 @@
 // case: a malloc'd buffer downloaded with cudaMemcpyAsync in a loop, then refilled by the host after a sync
-// expect: no change: from pageable memory the async copy is staged, from pinned memory it would return at once, and the host may touch the buffer while it runs (split-phase copies are not done yet)
+// expect: h and g pinned; h's cudaMemcpyAsync now returns at once, and the cudaDeviceSynchronize after it waits for it before the host touches h: no event is needed
 // trap: pinning h makes cudaMemcpyAsync truly asynchronous
 #include <cstdio>
 #include <cstdlib>
@@ -16,7 +16,8 @@ int main()
 {
     const int n = 1 << 20;
     const size_t bytes = n * sizeof(float);
-    float *h = (float *)malloc(bytes);
+    float *h = NULL;
+    cudaMallocHost((void **)&h, bytes);
     float *g;
     cudaMallocHost((void **)&g, bytes);
     float *once = (float *)malloc(bytes);
@@ -44,7 +45,7 @@ int main()
     cudaFree(e);
     free(once);
     cudaFreeHost(g);
-    free(h);
+    cudaFreeHost(h);
     cudaDeviceReset();
     return 0;
 }
