@@ -561,6 +561,8 @@ typedef struct Prog {
 	Bits escapable; /* locations unknown code could reach */
 	Pend alldev;    /* every device op's effects: what may be in flight when a function starts */
 	bool streams;   /* some statement may work on a stream other than the default one (pendall) */
+	Bits blocking;  /* stream objects cudaStreamCreate makes: their work waits for the default stream's */
+	bool perthread; /* the program may use per-thread default streams: no stream waits for the default one */
 	bool dtors;     /* the program defines a destructor of its own (filleffects) */
 	bool setjmps;   /* some function of the program calls setjmp (filleffects) */
 	char *over;     /* the analysis passed Opts.maxmem and stopped: why the program is refused */
@@ -618,7 +620,7 @@ typedef VEC(Edit) Edits;
 enum { PASS_SYNC, PASS_COPIES, PASS_PIN, PASS_FUSE, PASS_N };
 enum { CH_MOVE, CH_KEEP };
 enum { CP_HOIST = 1, CP_SINK, CP_REMOVE, CP_RESYNC }; /* Change.how of the copies pass's changes */
-enum { PN_PIN = 1, PN_SPLIT };                        /* and of the pin pass's */
+enum { PN_PIN = 1, PN_SPLIT, PN_REGISTER };           /* and of the pin pass's */
 enum { FU_FUSE = 1 };                                 /* and of the fuse pass's */
 
 /* One decision of a pass about one statement (or group), with its reasons:

@@ -10,7 +10,9 @@
  * sets, which made memory grow with statements times device buffers. It is
  * on a stream only a device-wide sync clears, unless the program uses no
  * stream but the default one (Prog.streams): then a blocking copy clears
- * it too. */
+ * it too. Work enqueued on a blocking stream (cudaStreamCreate) starts only
+ * after the legacy default stream's earlier work, so a sync of that stream
+ * clears that work too (not with per-thread default streams). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,8 +67,24 @@ onlystream(const Pend *in, int l)
 	return l >= 0 && bnext(&in->strm, 0) == l && bnext(&in->strm, l + 1) < 0;
 }
 
+/* Work enqueued on streams of strm: each a blocking stream (cudaStreamCreate)
+ * under the legacy default stream? Then it starts only once the default
+ * stream's earlier work is done, and a sync of that stream covers that work
+ * too. Not with per-thread default streams, whose default stream is no
+ * barrier. */
+static bool
+afterdefault(const Prog *p, const Bits *strm)
+{
+	if (p->perthread || bempty(strm))
+		return false;
+	for (int l = bnext(strm, 0); l >= 0; l = bnext(strm, l + 1))
+		if (l == LOC_UNKNOWN || !bhas(&p->blocking, l))
+			return false;
+	return true;
+}
+
 static void
-transfer(Pend *out, const Pend *in, const Eff *e)
+transfer(const Prog *p, Pend *out, const Pend *in, const Eff *e)
 {
 	bclear(&out->drd);
 	bclear(&out->dwr);
@@ -94,6 +112,14 @@ transfer(Pend *out, const Pend *in, const Eff *e)
 	}
 	if (e->ex & EX_ASYNC || !bempty(&e->prd) || !bempty(&e->pwr)) {
 		bool st = e->ex & EX_STREAMOP;
+		if (st && afterdefault(p, &e->strm) && !out->dentry) { /* the default stream's work goes first */
+			bor(&out->srd, &out->drd);
+			bor(&out->swr, &out->dwr);
+			out->sany |= out->dany;
+			bclear(&out->drd);
+			bclear(&out->dwr);
+			out->dany = false;
+		}
 		bor(st ? &out->srd : &out->drd, &e->prd);
 		bor(st ? &out->swr : &out->dwr, &e->pwr);
 		if (st)
@@ -133,14 +159,14 @@ fillpending(Prog *p, PFunc *pf)
 	}
 	if (!ismain(pf))
 		pf->in[0].ex = p->alldev.ex;
-	transfer(&out[0], &pf->in[0], &pf->st[0]);
+	transfer(p, &out[0], &pf->in[0], &pf->st[0]);
 	for (bool changed = true; changed;) {
 		changed = false;
 		for (int i = 0; i < pf->nrpo; i++) {
 			int v = pf->rpo[i];
 			for (int j = 0; j < pf->pred[v].n; j++)
 				changed |= pendor(&pf->in[v], &out[pf->pred[v].v[j]]);
-			transfer(&out[v], &pf->in[v], &pf->st[v]);
+			transfer(p, &out[v], &pf->in[v], &pf->st[v]);
 		}
 	}
 	for (int i = 0; i < n; i++)
@@ -164,9 +190,42 @@ pendwork(const Prog *p, const Pend *in, Bits *rd, Bits *wr)
 
 /* What may be in flight when a function other than main starts: all the
  * work the program launches anywhere, as if on a stream nothing clears. */
+/* The stream objects only cudaStreamCreate, or its kin with flags 0, may
+ * create (Prog.blocking), and whether the program may use per-thread
+ * default streams (Prog.perthread). */
+static void
+fillblocking(Prog *p)
+{
+	Bits non = bnew(p->locs.n);
+	p->blocking = bnew(p->locs.n);
+	for (int f = 0; f < p->fns.n; f++) {
+		const PFunc *pf = &p->fns.v[f];
+		for (int ci = 0; ci < pf->f->calls.n; ci++) {
+			const Call *c = &pf->f->calls.v[ci];
+			const char *n = c->name ? c->name : "";
+			if (strncmp(n, "cudaStreamCreate", 16) || c->nargs < 1)
+				continue;
+			bool blocking = !strcmp(n, "cudaStreamCreate") ||
+			                ((!strcmp(n, "cudaStreamCreateWithFlags") || !strcmp(n, "cudaStreamCreateWithPriority")) &&
+			                 c->nargs > 1 && c->argk[1] == 0);
+			const Bits *to = &p->pts[nodevar(pf, c->argv[0])];
+			for (int v = bnext(to, 0); v >= 0; v = bnext(to, v + 1))
+				bor(blocking ? &p->blocking : &non, &p->pts[v]); /* what the handle variable may hold */
+		}
+	}
+	for (int l = bnext(&non, 0); l >= 0; l = bnext(&non, l + 1))
+		bclr(&p->blocking, l);
+	bfree(&non);
+	for (int i = 0; i < p->opts->ncargs && !p->perthread; i++)
+		p->perthread = strstr(p->opts->cargs[i], "PER_THREAD_DEFAULT_STREAM") != NULL;
+	for (int u = 0; u < p->nunits && !p->perthread; u++)
+		p->perthread = strstr(p->units[u]->src, "PER_THREAD_DEFAULT_STREAM") != NULL;
+}
+
 void
 pendall(Prog *p)
 {
+	fillblocking(p);
 	pendnew(&p->alldev, p->locs.n);
 	for (int f = 0; f < p->fns.n; f++) {
 		PFunc *pf = &p->fns.v[f];

@@ -274,6 +274,7 @@ prog_free(Prog *p)
 	free(p->symlink);
 	free(p->fnlink);
 	bfree(&p->escapable);
+	bfree(&p->blocking);
 	bfree(&p->alldev.drd);
 	bfree(&p->alldev.dwr);
 	bfree(&p->alldev.srd);

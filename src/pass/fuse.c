@@ -65,6 +65,7 @@ typedef struct {
 	bool pinned;       /* a page-locked host buffer (cudaMallocHost) */
 	bool zero;         /* its memory starts zeroed (calloc, new T[n]()) */
 	char *size;        /* its bytes, as an expression */
+	char *flags;       /* cudaHostAlloc's flags argument, or NULL */
 	int free;          /* its free statement's node, or -1 */
 	int fcall, fdel;   /* the free's call or Delete, -1 for the other */
 } Side;
@@ -310,7 +311,7 @@ outside(const Fz *z, Side *s, int space)
 		return xstrdup("has a preprocessor directive inside its allocation");
 	const Call *c = &z->f->calls.v[st->call0];
 	const Rule *r = callrule(z->p, z->pf, c);
-	if (!r || c->nargs != 2 || !haseff(r, EF_ALLOC, 0, space))
+	if (!r || !haseff(r, EF_ALLOC, 0, space) || (c->nargs != 2 && (space != SP_PINNED || c->nargs != 3)))
 		return fmt("is not allocated by a %s call of two arguments (%s)", space == SP_DEVICE ? "cudaMalloc-like" :
 		           "cudaMallocHost-like", c->name);
 	const Node *a = &z->f->nodes.v[c->argv[0]];
@@ -322,6 +323,7 @@ outside(const Fz *z, Side *s, int space)
 	s->al = -1;
 	s->pinned = space == SP_PINNED;
 	s->size = calltext(z->u->src, c->off, st->end, 1);
+	s->flags = c->nargs == 3 ? calltext(z->u->src, c->off, st->end, 2) : NULL; /* cudaHostAlloc */
 	return NULL;
 }
 
@@ -1263,7 +1265,8 @@ allocedit(const Fz *z, const Layout *lay, int m, bool dev, Edits *e)
 		if (base) {
 			int open = c->off + (int)strcspn(src + c->off, "(");
 			char *a0 = calltext(src, c->off, st->end, 0);
-			bprintf(&b, "%.*s(%s, %s);", open - c->off, src + c->off, a0, tot);
+			bprintf(&b, "%.*s(%s, %s%s%s);", open - c->off, src + c->off, a0, tot, s->flags ? ", " : "",
+			        s->flags ? s->flags : "");
 			if (off.n)
 				bprintf(&b, "\n%s = (decltype(%s))((char *)%s%s);", mn, mn, mn, bstr(&off));
 			free(a0);
@@ -1414,8 +1417,11 @@ groupbar(const Fz *z, const Layout *lay, bool dev, int *line)
 			fa = fa < 0 || fs->pos < fa ? fs->pos : fa;
 			fz = fs->pos > fz ? fs->pos : fz;
 		}
-		if (!dev && k > 0 && s->pinned != side(z, lay->by[0], dev)->pinned)
+		const Side *s0 = side(z, lay->by[0], dev);
+		if (!dev && k > 0 && s->pinned != s0->pinned)
 			why = xstrdup("its host buffers are page-locked and pageable both: one block cannot be");
+		else if (!dev && k > 0 && (!s->flags != !s0->flags || (s->flags && strcmp(s->flags, s0->flags))))
+			why = xstrdup("its host buffers are allocated with different flags: one block cannot be");
 	}
 	free(seen);
 	if (!why && nfree && nfree != lay->n)
@@ -1800,6 +1806,7 @@ fusefn(Prog *p, PFunc *pf, Plan *plan)
 	for (int i = 0; i < z.m.n; i++) {
 		free(z.m.v[i].why);
 		free(z.m.v[i].h.size);
+		free(z.m.v[i].h.flags);
 		free(z.m.v[i].d.size);
 	}
 	for (int i = 0; i < z.x.n; i++) {

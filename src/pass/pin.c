@@ -82,6 +82,11 @@ typedef struct {
 	VEC(Free) frees;
 	VEC(Async) async;
 	char *event;    /* with async copies: the event that marks their end */
+	bool vec;       /* a std::vector local: node declares it, its data is registered in place */
+	int sym;        /* vec: the variable */
+	bool registered; /* vec: the program registers it already: nothing to say */
+	int last;       /* vec: the item of its block that ends it (a return), or -1: the block's end */
+	Ints exits;     /* vec: the returns inside its block before that: each unregisters it too */
 	char *why;      /* set: it stays pageable */
 	int whyline;
 	bool pin;
@@ -143,6 +148,34 @@ allocsize(const Call *c)
 	return LLONG_MIN;
 }
 
+/* The std::vector locals statement v declares (`std::vector<T> a(n), b(n);`):
+ * sites whose data, if the copies make it worth it, is registered in place. */
+static void
+addvectors(P *q, PFunc *pf, int v)
+{
+	const Stmt *st = &pf->f->st.v[v];
+	const char *src = pf->u->src;
+	if (st->spec < 0 || !(st->flags & SF_INMAIN))
+		return;
+	int b = st->begin;
+	if (!strncmp(src + b, "std::", 5))
+		b += 5;
+	if (strncmp(src + b, "vector", 6) || isident(src[b + 6]))
+		return;
+	for (int i = 0; i < st->decls.n; i++) {
+		const Sym *y = &pf->u->syms.v[st->decls.v[i]];
+		int db = i < st->dbeg.n ? st->dbeg.v[i] : -1; /* `v(n)`, not `*p` or `&r` */
+		if (y->kind != SYM_LOCAL || (y->flags & (SYMF_STATIC | SYMF_REF | SYMF_ARRAY)) || db < 0 || !isident(src[db]))
+			continue;
+		int loc = symloc(q->p, unitidx(q->p, pf->u), st->decls.v[i]);
+		if (loc < 0 || siteof(q, loc))
+			continue;
+		Site s = {.loc = loc, .pf = pf, .node = v, .call = -1, .al = -1, .size = LLONG_MIN, .vec = true, .last = -1,
+		          .sym = st->decls.v[i]};
+		vpush(q->s, s);
+	}
+}
+
 /* Every heap allocation of host code whose result is one heap site: the
  * malloc-like calls (a rule's alloc(ret,host) that reads no block:
  * malloc, calloc), however their value is stored, and new T[n] of a
@@ -176,6 +209,8 @@ fillsites(P *q)
 			if (a->kind == AL_NEW)
 				addsite(q, pf, oneheap(p, &p->pts[nodevar(pf, a->obj)]), a->node, -1, i, LLONG_MIN);
 		}
+		for (int v = 2; v < pf->f->st.n; v++)
+			addvectors(q, pf, v);
 	}
 }
 
@@ -270,6 +305,10 @@ scancall(P *q, PFunc *pf, int v, const Call *c)
 		if (!touches)
 			continue;
 		int line = pf->f->st.v[v].line;
+		if (s->vec && !strcmp(r->name, "cudaHostRegister")) {
+			s->registered = true;
+			continue;
+		}
 		bool frees = false, allocs = false;
 		for (int k = 0; k < r->neff; k++) {
 			frees |= r->eff[k].what == EF_FREE;
@@ -330,6 +369,83 @@ scandelete(P *q, PFunc *pf, const Delete *d)
 			vpush(s->frees, f);
 		}
 	}
+}
+
+/* Does the std::vector method keep the object's data where it is? */
+static bool
+keepsdata(const char *name)
+{
+	static const char *const ok[] = {"data", "operator[]", "at", "front", "back", "begin", "end", "cbegin", "cend",
+	                                 "size", "empty", "capacity"};
+	if (strncmp(name, "std::vector::", 13))
+		return false;
+	for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+		if (!strcmp(name + 13, ok[i]))
+			return true;
+	return false;
+}
+
+/* Calls on the std::vector sites, anywhere in the program: a method that
+ * may reallocate its data (push_back, resize, operator=, swap), or the
+ * object passed by reference to code that may, keeps it pageable; its own
+ * construction, a copy made from it and the program's functions (whose
+ * calls are scanned in turn) do not. */
+static void
+scanvector(P *q, PFunc *pf, int v, const Call *c)
+{
+	Prog *p = q->p;
+	for (int i = 0; i < q->s.n; i++) {
+		Site *s = &q->s.v[i];
+		if (!s->vec)
+			continue;
+		int line = pf->f->st.v[v].line;
+		bool self = c->self >= 0 && bhas(addrs(p, pf, c->self), s->loc);
+		bool built = pf == s->pf && v == s->node && c->name && !strcmp(c->name, "std::vector::vector");
+		if (self && !built && !(c->name && keepsdata(c->name)))
+			keep(s, line, fmt("calls %s on it, which may change its size and move its data", c->name ? c->name : "?"));
+		for (int a = 0; !self && c->argl && a < c->nargs; a++) {
+			if (c->argl[a] < 0 || !bhas(addrs(p, pf, c->argl[a]), s->loc))
+				continue;
+			bool user = c->kind == C_DIRECT && calledfn(p, unitidx(p, pf->u), c) >= 0;
+			bool reads = c->name && (!strcmp(c->name, "std::vector::vector") || !strcmp(c->name, "std::vector::operator="));
+			if (!user && !reads)
+				keep(s, line, fmt("passes it by reference to %s, which may change its size and move its data",
+				                  c->name ? c->name : "code cuflow cannot see"));
+		}
+	}
+}
+
+/* The block that declares a std::vector site must hold every way out of
+ * it but returns: its data is unregistered at the block's end, or before
+ * the return that ends the block, and before every other return. */
+static void
+vecscope(Site *s)
+{
+	const PFunc *pf = s->pf;
+	const Stmt *d = &pf->f->st.v[s->node];
+	const List *l = &pf->f->lists.v[d->list];
+	for (int k = d->pos + 1; k < l->first.n && !s->why; k++)
+		for (int u = l->first.v[k]; u <= l->last.v[k] && !s->why; u++) {
+			const Stmt *st = &pf->f->st.v[u];
+			if (k == l->first.n - 1 && l->first.v[k] == l->last.v[k] && st->kind == ST_RETURN) {
+				s->last = k;
+				continue;
+			}
+			bool inner = pf->loop[u] >= 0 && pf->f->st.v[pf->loop[u]].begin > d->end; /* a loop in the block */
+			if (st->kind == ST_RETURN && !(st->flags & SF_MACRO)) {
+				vpush(s->exits, u);
+				continue;
+			}
+			const char *how = st->kind == ST_GOTO ? "a goto"
+			                  : (st->kind == ST_BREAK || st->kind == ST_CONTINUE) && !inner ? "a break or continue"
+			                  : (st->flags & SF_JUMP) ? "a jump through a macro"
+			                  : (pf->st[u].ex & EX_THROW) ? "an exception"
+			                                              : NULL;
+			if (how)
+				keep(s, st->line, fmt("may leave the block that declares it by %s, where its data would have to be "
+				                      "unregistered too",
+				                      how));
+		}
 }
 
 /* Functions that may end the device context, following calls. */
@@ -400,7 +516,7 @@ window(const P *q, Site *s)
 			}
 	}
 	const char *fn = pf->u->syms.v[pf->f->sym].name;
-	if (!s->why && seen[1] && strcmp(fn, "main")) /* it may live on in the callers, which cuflow does not follow */
+	if (!s->why && !s->vec && seen[1] && strcmp(fn, "main")) /* it may live on in the callers, which cuflow does not follow */
 		keep(s, 0, fmt("a path from the allocation to the end of %s() does not free the buffer, so it may outlive "
 		               "the function, where a device reset could free it",
 		               fn));
@@ -601,7 +717,7 @@ static Change
 record(const Site *s, int kind)
 {
 	const PFunc *pf = s->pf;
-	const char *call = s->call >= 0 ? pf->f->calls.v[s->call].name : "new[]";
+	const char *call = s->vec ? "std::vector" : s->call >= 0 ? pf->f->calls.v[s->call].name : "new[]";
 	Change ch = stmtchange(PASS_PIN, kind, pf->u, pf->u->syms.v[pf->f->sym].name, &pf->f->st.v[s->node], call);
 	for (int i = 0; i < s->xfer.n; i++)
 		vpush(ch.members, s->xfer.v[i]);
@@ -619,6 +735,8 @@ textbar(const Site *s)
 		return xstrdup("is in a file nvcc does not compile as CUDA, where cudaMallocHost may be undeclared");
 	if (s->pf->loop[s->node] >= 0)
 		return xstrdup("is in a loop: pinning costs about 1 ms per allocation");
+	if (s->vec)
+		return NULL;
 	const Stmt *st = &s->pf->f->st.v[s->node];
 	if (s->al < 0 && (st->flags & SF_MACRO))
 		return xstrdup("is written by a macro, whose text cuflow does not change");
@@ -1011,7 +1129,7 @@ static char *
 eventname(const Site *s)
 {
 	const Unit *u = s->pf->u;
-	char *dst = allocdest(u, &s->pf->f->allocs.v[s->al]);
+	char *dst = s->vec ? xstrdup(u->syms.v[s->sym].name) : allocdest(u, &s->pf->f->allocs.v[s->al]);
 	Buf b = {0};
 	for (const char *c = dst; *c; c++)
 		if (isident(*c))
@@ -1120,7 +1238,13 @@ facts(const P *q, const Site *s)
 		bprintf(&b, " %d download%s", s->ndown, s->ndown == 1 ? "" : "s");
 	if (s->inloop)
 		bprintf(&b, ", in a loop (line %d)", s->loopline);
-	if (s->frees.n) {
+	if (s->vec) {
+		bputs(&b, "; nothing may change its size or move its data, and it is unregistered wherever its block ends (");
+		bputs(&b, s->last >= 0 ? "the return that closes it" : "its closing brace");
+		for (int i = 0; i < s->exits.n; i++)
+			bprintf(&b, ", the return at line %d", s->pf->f->st.v[s->exits.v[i]].line);
+		bputs(&b, ")");
+	} else if (s->frees.n) {
 		bputs(&b, "; every free is seen (line");
 		for (int i = 0; i < s->frees.n; i++)
 			bprintf(&b, "%s %d", i ? "," : "", s->frees.v[i].line);
@@ -1163,6 +1287,44 @@ facts(const P *q, const Site *s)
 	return bstr(&b);
 }
 
+/* A std::vector's data registered in place: after its declaration, and
+ * unregistered before the return that ends its block or at the block's end. */
+static void
+emitvec(Site *s, Edits *e)
+{
+	const PFunc *pf = s->pf;
+	const Unit *u = pf->u;
+	const Stmt *d = &pf->f->st.v[s->node];
+	const List *l = &pf->f->lists.v[d->list];
+	const char *v = u->syms.v[s->sym].name;
+	Buf reg = {0}, end = {0};
+	bprintf(&reg, "cudaHostRegister(%s.data(), %s.size() * sizeof(%s[0]), cudaHostRegisterDefault);", v, v, v);
+	if (s->event) {
+		bprintf(&reg, "\ncudaEvent_t %s;\ncudaEventCreateWithFlags(&%s, cudaEventDisableTiming);", s->event, s->event);
+		bprintf(&end, "cudaEventDestroy(%s);\n", s->event);
+		emitasync(s, e);
+	}
+	bprintf(&end, "cudaHostUnregister(%s.data());", v);
+	insertafter(u, d->begin, d->end, bstr(&reg), 0, e);
+	for (int i = 0; i < s->exits.n; i++)
+		besides(pf, &pf->f->st.v[s->exits.v[i]], bstr(&end), NULL, e);
+	if (s->last >= 0)
+		insertbefore(u, itembegin(pf, l, s->last), bstr(&end), 1 << 22, e);
+	else {
+		char *indent = indentof(u->src, u->len, d->begin);
+		Buf lines = {0};
+		for (char *t = bstr(&end), *nl; *t; t = nl ? nl + 1 : t + strlen(t)) {
+			nl = strchr(t, '\n');
+			bprintf(&lines, "%s%.*s\n", indent, nl ? (int)(nl - t) : (int)strlen(t), t);
+		}
+		insertlines(u, l->end - 1, true, bstr(&lines), 1 << 22, e);
+		free(lines.v);
+		free(indent);
+	}
+	free(reg.v);
+	free(end.v);
+}
+
 static void
 emit(const P *q, Site *s, Plan *plan)
 {
@@ -1177,11 +1339,19 @@ emit(const P *q, Site *s, Plan *plan)
 	const PFunc *pf = s->pf;
 	const Stmt *st = &pf->f->st.v[s->node];
 	Change ch = record(s, CH_MOVE);
-	ch.how = PN_PIN;
+	ch.how = s->vec ? PN_REGISTER : PN_PIN;
 	for (int i = 0; i < s->async.n && !s->event; i++)
 		if (s->async.v[i].wait >= 0) /* no sync comes first: an event marks the copies' end */
 			s->event = eventname(s);
 	ch.safe = facts(q, s);
+	if (s->vec) {
+		ch.bytes = fmt("%s.size() elements", pf->u->syms.v[s->sym].name);
+		emitvec(s, &ch.edits);
+		ch.target = s->last >= 0 ? unitline(pf->u, itembegin(pf, &pf->f->lists.v[st->list], s->last))
+		                         : unitline(pf->u, pf->f->lists.v[st->list].end - 1);
+		vpush(*plan, ch);
+		return;
+	}
 	const Alloc *a = &pf->f->allocs.v[s->al];
 	ch.bytes = s->size != LLONG_MIN ? fmt("%lld", s->size) : allocbytes(pf->u, a);
 	ch.target = st->line;
@@ -1214,20 +1384,25 @@ pinhost(Prog *p, Plan *plan)
 		if (!pf->st || (pf->f->kind != FN_HOST && pf->f->kind != FN_HOSTDEVICE))
 			continue;
 		for (int v = 2; v < pf->f->st.n; v++)
-			for (int ci = pf->f->st.v[v].call0; ci < pf->f->st.v[v].call0 + pf->f->st.v[v].ncall; ci++)
+			for (int ci = pf->f->st.v[v].call0; ci < pf->f->st.v[v].call0 + pf->f->st.v[v].ncall; ci++) {
 				scancall(&q, pf, v, &pf->f->calls.v[ci]);
+				scanvector(&q, pf, v, &pf->f->calls.v[ci]);
+			}
 		for (int i = 0; i < pf->f->dels.n; i++)
 			scandelete(&q, pf, &pf->f->dels.v[i]);
 	}
 	for (int i = 0; i < q.s.n; i++) {
 		Site *s = &q.s.v[i];
-		if (!s->nup && !s->ndown) { /* never copied: nothing to say */
+		if ((!s->nup && !s->ndown) || s->registered) { /* never copied, or page-locked already: nothing to say */
 			keep(s, 0, xstrdup(""));
+			s->nup = s->ndown = 0;
 			continue;
 		}
 		unseen(&q, s);
 		if (!s->why)
 			window(&q, s);
+		if (!s->why && s->vec)
+			vecscope(s);
 		char *why = s->why ? NULL : textbar(s);
 		if (why)
 			keep(s, s->pf->f->st.v[s->node].line, fmt("the allocation %s", why));
@@ -1267,6 +1442,7 @@ pinhost(Prog *p, Plan *plan)
 		free(s->event);
 		vfree(s->xfer);
 		vfree(s->frees);
+		vfree(s->exits);
 		for (int k = 0; k < s->async.n; k++)
 			free(s->async.v[k].stream);
 		vfree(s->async);

@@ -571,7 +571,7 @@ move(S *s, int xi)
 			g.regend = s->it[x].end;
 	}
 	if (!stop) {
-		stop = xstrdup("the end of its block");
+		stop = xstrdup("ends its block");
 		stopline = unitline(s->u, s->l->end - 1);
 	}
 	/* members absorbed after the last passed statement stay where they are */

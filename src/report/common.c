@@ -126,7 +126,7 @@ count(Tally *t, const Change *c)
 		t->after += move ? c->calls : 0;
 		t->fkept += !move;
 	} else if (c->pass == PASS_PIN) {
-		t->pinned += move && c->how == PN_PIN;
+		t->pinned += move && (c->how == PN_PIN || c->how == PN_REGISTER);
 		t->split += move && c->how == PN_SPLIT ? c->members.n : 0;
 		t->pkept += !move;
 	} else if (c->pass == PASS_COPIES) {

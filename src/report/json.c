@@ -145,7 +145,8 @@ jpin(const Report *r, int ci, json_t *j)
 		json_array_append_new(copies, json_integer(c->members.v[k]));
 	EditRefs all = {0};
 	fileedits(r, c->u, &all);
-	json_object_set_new(j, "action", json_string(c->how == PN_SPLIT ? "split" : "pin"));
+	json_object_set_new(j, "action",
+	                    json_string(c->how == PN_SPLIT ? "split" : c->how == PN_REGISTER ? "register" : "pin"));
 	if (c->how == PN_SPLIT)
 		json_object_set_new(j, "target", json_pack("{s:i,s:b}", "line", c->target, "blockEnd", c->toend));
 	json_object_set_new(j, "copies", copies);

@@ -93,6 +93,12 @@ pinmsg(Buf *b, const Change *c)
 		bprintf(b, " and a cudaStreamSynchronize(0) before line %d: %s", c->target, c->safe);
 		return;
 	}
+	if (c->how == PN_REGISTER) {
+		bprintf(b, "page-locked this std::vector's data in place (cudaHostRegister after its declaration, "
+		           "cudaHostUnregister before line %d, size: %s): %s",
+		        c->target, c->bytes, c->safe);
+		return;
+	}
 	bprintf(b, "pinned this %s's buffer (now cudaMallocHost, size: %s): %s", c->call, c->bytes, c->safe);
 }
 
