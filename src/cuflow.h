@@ -706,6 +706,7 @@ void allocreplace(const Unit *u, const Stmt *st, const Alloc *a, const char *set
 void addedit(Edits *e, int off, int len, char *text); /* takes text */
 int editorder(const Edit *a, const Edit *b); /* the order applyedits applies edits in */
 bool sameedit(const Edit *a, const Edit *b); /* a shared edit made again: applied once */
+bool editskip(const Edit *x, const Edit *prev, int delb, int reach); /* not made (see edit.c) */
 void freeedits(Edits *e);
 void sortedits(Edits *e);                    /* sorts them into that order */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);

@@ -138,13 +138,6 @@ curlen(const Layers *l)
 	return n;
 }
 
-/* Edit i repeats the one before it in order (see edit.c: made once). */
-static bool
-again(const Edits *e, const int *ord, int i)
-{
-	return i && sameedit(&e->v[ord[i]], &e->v[ord[i - 1]]);
-}
-
 /* The order applyedits applies e in (stable: equal edits keep theirs). */
 static int *
 order(const Edits *e)
@@ -161,20 +154,38 @@ order(const Edits *e)
 	return ord;
 }
 
+/* Which of e (in order ord) are made, as applyedits makes them; NULL and
+ * why when they overlap or overrun the current text. */
+static bool *
+made(const Layers *l, const Edits *e, const int *ord, char **why)
+{
+	bool *m = xcalloc(e->n + 1, sizeof *m);
+	int len = curlen(l), reach = 0, delb = 0;
+	const Edit *prev = NULL;
+	for (int i = 0; i < e->n; i++) {
+		const Edit *x = &e->v[ord[i]];
+		if (editskip(x, prev, delb, reach))
+			continue;
+		prev = x;
+		if (x->off < reach || x->off < 0 || x->off + x->len > len) {
+			*why = fmt("edits overlap at byte %d", x->off);
+			free(m);
+			return NULL;
+		}
+		if (x->off + x->len > reach)
+			delb = x->off, reach = x->off + x->len;
+		m[i] = true;
+	}
+	return m;
+}
+
 /* NULL when edits e of the current text can be applied, else why not. */
 char *
 laycheck(const Layers *l, const Edits *e)
 {
-	int *ord = order(e), len = curlen(l), reach = 0;
+	int *ord = order(e);
 	char *why = NULL;
-	for (int i = 0; i < e->n && !why; i++) {
-		const Edit *x = &e->v[ord[i]];
-		if (again(e, ord, i))
-			continue;
-		if (x->off < reach || x->off < 0 || x->off + x->len > len)
-			why = fmt("edits overlap at byte %d", x->off);
-		reach = x->off + x->len;
-	}
+	free(made(l, e, ord, &why));
 	free(ord);
 	return why;
 }
@@ -185,10 +196,12 @@ void
 layapply(Layers *l, const Edits *e, const int *owner, Ints *uf)
 {
 	int *ord = order(e), len = curlen(l);
+	char *why = NULL;
+	bool *m = made(l, e, ord, &why);
 	Walk w = {l, {0}, 0, 0, 0};
 	for (int i = 0; i < e->n; i++) {
 		const Edit *x = &e->v[ord[i]];
-		if (again(e, ord, i))
+		if (!m[i])
 			continue;
 		keepto(&w, x->off);
 		int own = owner[ord[i]];
@@ -210,6 +223,7 @@ layapply(Layers *l, const Edits *e, const int *owner, Ints *uf)
 	l->p.n = w.out.n;
 	l->p.cap = w.out.cap;
 	free(ord);
+	free(m);
 }
 
 char *

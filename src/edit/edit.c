@@ -56,11 +56,44 @@ sameedit(const Edit *x, const Edit *y)
 	       !strcmp(x->text, y->text);
 }
 
-/* Edit i repeats the one before it (two changes made it). */
-static bool
-repeated(const Edits *e, int i)
+/* Walking edits in editorder, is x not made: a shared edit made again
+ * (prev), or a line split (EDIT_SHARED) inside the text a deletion before
+ * it removes, [delb, reach), where no code is left to split from? */
+bool
+editskip(const Edit *x, const Edit *prev, int delb, int reach)
 {
-	return i && sameedit(&e->v[i], &e->v[i - 1]);
+	return (prev && sameedit(x, prev)) ||
+	       (x->seq == EDIT_SHARED && x->shared && x->off >= delb && x->off + x->len <= reach && x->off < reach);
+}
+
+/* The edits of e (sorted) that are made; NULL with a reason when they
+ * overlap or overrun. */
+static bool *
+madeedits(const Edits *e, size_t len, char **err)
+{
+	bool *made = xcalloc(e->n + 1, sizeof *made);
+	int reach = 0, delb = 0; /* the last deletion */
+	const Edit *prev = NULL;
+	for (int i = 0; i < e->n; i++) {
+		const Edit *x = &e->v[i];
+		if (editskip(x, prev, delb, reach))
+			continue;
+		prev = x;
+		if (x->off < 0 || (size_t)(x->off + x->len) > len) {
+			*err = fmt("an edit at byte %d runs past the end of the file", x->off);
+			free(made);
+			return NULL;
+		}
+		if (x->off < reach) {
+			*err = fmt("edits overlap at byte %d", x->off);
+			free(made);
+			return NULL;
+		}
+		if (x->off + x->len > reach)
+			delb = x->off, reach = x->off + x->len;
+		made[i] = true;
+	}
+	return made;
 }
 
 /* The new text, or NULL with a reason when the edits overlap or overrun. */
@@ -68,27 +101,14 @@ char *
 applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err)
 {
 	sortedits(e);
-	int reach = 0; /* end of the last deletion */
-	for (int i = 0; i < e->n; i++) {
-		Edit *x = &e->v[i];
-		if (repeated(e, i))
-			continue;
-		if (x->off < 0 || (size_t)(x->off + x->len) > len) {
-			*err = fmt("an edit at byte %d runs past the end of the file", x->off);
-			return NULL;
-		}
-		if (x->off < reach) {
-			*err = fmt("edits overlap at byte %d", x->off);
-			return NULL;
-		}
-		if (x->off + x->len > reach)
-			reach = x->off + x->len;
-	}
+	bool *made = madeedits(e, len, err);
+	if (!made)
+		return NULL;
 	Buf b = {0};
 	size_t at = 0;
 	for (int i = 0; i < e->n; i++) {
 		Edit *x = &e->v[i];
-		if (repeated(e, i))
+		if (!made[i])
 			continue;
 		bputn(&b, src + at, x->off - at);
 		bputs(&b, x->text);
@@ -96,6 +116,7 @@ applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err)
 	}
 	bputn(&b, src + at, len - at);
 	*outlen = b.n;
+	free(made);
 	return bstr(&b);
 }
 
@@ -103,14 +124,17 @@ applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err)
 void
 newoffsets(const Edits *e, int *at)
 {
-	int delta = 0;
+	int delta = 0, reach = 0, delb = 0;
+	const Edit *prev = NULL;
 	for (int i = 0; i < e->n; i++) {
-		if (repeated(e, i)) {
-			at[i] = at[i - 1];
+		const Edit *x = &e->v[i];
+		at[i] = x->off + delta;
+		if (editskip(x, prev, delb, reach))
 			continue;
-		}
-		at[i] = e->v[i].off + delta;
-		delta += (int)strlen(e->v[i].text) - e->v[i].len;
+		prev = x;
+		delta += (int)strlen(x->text) - x->len;
+		if (x->off + x->len > reach)
+			delb = x->off, reach = x->off + x->len;
 	}
 }
 

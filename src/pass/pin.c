@@ -1405,7 +1405,7 @@ pinhost(Prog *p, Plan *plan)
 			vecscope(s);
 		char *why = s->why ? NULL : textbar(s);
 		if (why)
-			keep(s, s->pf->f->st.v[s->node].line, fmt("the allocation %s", why));
+			keep(s, 0, fmt("its allocation %s", why));
 		free(why);
 		for (int k = 0; !s->why && k < s->frees.n; k++) { /* cudaFreeHost waits for the device; free does not */
 			int u = s->frees.v[k].node;
