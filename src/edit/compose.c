@@ -199,10 +199,15 @@ layapply(Layers *l, const Edits *e, const int *owner, Ints *uf)
 	char *why = NULL;
 	bool *m = made(l, e, ord, &why);
 	Walk w = {l, {0}, 0, 0, 0};
+	int last = -1; /* the last edit made */
 	for (int i = 0; i < e->n; i++) {
 		const Edit *x = &e->v[ord[i]];
-		if (!m[i])
+		if (!m[i]) { /* made already: a block several changes share joins them, a line split does not */
+			if (last >= 0 && x->seq != EDIT_SHARED && sameedit(x, &e->v[ord[last]]))
+				ujoin(uf, owner[ord[i]], owner[ord[last]]);
 			continue;
+		}
+		last = i;
 		keepto(&w, x->off);
 		int own = owner[ord[i]];
 		bool shared = x->shared;
@@ -306,17 +311,35 @@ addowned(Edits *out, Ints *owners, int off, int len, char *text, int owner)
 	vpush(*owners, owner);
 }
 
+/* Does every new piece in [pi, pe) stand where the one before it does or
+ * later? Then each can go in at its own place. */
+static bool
+inorder(const Layers *l, int a, int b, int pi, int pe)
+{
+	for (int i = pi; i < pe; i++)
+		if (l->p.v[i].ob < a || l->p.v[i].ob > b || (i > pi && l->p.v[i].ob < l->p.v[i - 1].ob))
+			return false;
+	return true;
+}
+
 /* The stretch [a, b) of the original, which the surviving spans skip, and
- * the new pieces [pi, pe) standing there. */
+ * the new pieces [pi, pe) standing there: each run of one change's text
+ * goes in where it was put (else all at a, in order), and the removed
+ * bytes go as deletions of their changes, split where text goes in, so
+ * that no two changes' insertions share an offset where that can be helped
+ * (the machine formats cannot order those). */
 static void
 gap(const Layers *l, int a, int b, int pi, int pe, Edits *out, Ints *owners)
 {
+	bool own = inorder(l, a, b, pi, pe);
+	Ints at = {0}; /* insertion offsets */
 	for (int i = pi; i < pe;) {
 		Buf t = {0};
-		int own = l->p.v[i].owner;
-		for (; i < pe && l->p.v[i].owner == own; i++)
+		int who = l->p.v[i].owner, ob = own ? l->p.v[i].ob : a;
+		for (; i < pe && l->p.v[i].owner == who && (own ? l->p.v[i].ob : a) == ob; i++)
 			bputn(&t, l->p.v[i].text, l->p.v[i].len);
-		addowned(out, owners, a, 0, bstr(&t), own);
+		addowned(out, owners, ob, 0, bstr(&t), who);
+		vpush(at, ob);
 	}
 	for (int c = 0; c < l->cuts.n;) {
 		const Cut *x = &l->cuts.v[c];
@@ -324,11 +347,17 @@ gap(const Layers *l, int a, int b, int pi, int pe, Edits *out, Ints *owners)
 			c++;
 			continue;
 		}
-		int end = x->oe;
+		int from = x->ob, end = x->oe;
 		for (c++; c < l->cuts.n && l->cuts.v[c].ob == end && l->cuts.v[c].owner == x->owner; c++)
 			end = l->cuts.v[c].oe;
-		addowned(out, owners, x->ob, end - x->ob, xstrdup(""), x->owner);
+		for (int k = 0; k < at.n; k++) /* split where text goes in */
+			if (at.v[k] > from && at.v[k] < end) {
+				addowned(out, owners, from, at.v[k] - from, xstrdup(""), x->owner);
+				from = at.v[k];
+			}
+		addowned(out, owners, from, end - from, xstrdup(""), x->owner);
 	}
+	vfree(at);
 }
 
 /* The rounds' edits as edits of the original, in order, each with the

@@ -1113,6 +1113,43 @@ sharedguard(C *c, const Copy *x)
 	return false;
 }
 
+/* Where a moved copy's own insert goes among the others at its place: its
+ * statement's order; a callee's copies keep their order there. */
+static int
+orderkey(const Copy *x)
+{
+	int sub = 0;
+	for (int i = 0; x->via && i < x->via->nodes.n; i++)
+		sub += x->via->nodes.v[i] < x->hnode;
+	return x->node * 16 + (sub & 15);
+}
+
+/* The text copy x takes where it goes, appended to text: its statement cut
+ * out of the loop (the deletion into e; NULL: none) and indented as the
+ * loop is (one step further under the loop's test, in), inside the #if
+ * groups it leaves, as a callee's copy with the call's arguments. */
+static void
+movedtext(C *c, const Copy *x, const Loop *out, const char *indent, bool in, Buf *text, Edits *e)
+{
+	const Stmt *st = homest(c, x);
+	char *own = indentof(c->u->src, c->u->len, st->begin);
+	size_t il = strlen(indent);
+	char *to = in ? fmt("%s%s", indent, strlen(own) > il && !strncmp(own, indent, il) ? own + il : "    ")
+	              : xstrdup(indent);
+	Buf t = {0};
+	Edits none = {0};
+	cutstmt(c->u, st->begin, st->end, to, &t, e ? e : &none);
+	freeedits(&none);
+	if (!x->via) /* the #if groups it leaves (a callee's copy leaves none: see loopconfig) */
+		condwrap(c->u, out->begin, st->begin, &t);
+	char *sub = x->via ? substitute(x->via, bstr(&t)) : NULL; /* as the call's arguments read */
+	bputs(text, sub ? sub : bstr(&t));
+	free(sub);
+	free(t.v);
+	free(own);
+	free(to);
+}
+
 static void
 emit(C *c, Copy *x, Plan *plan)
 {
@@ -1141,41 +1178,37 @@ emit(C *c, Copy *x, Plan *plan)
 		vpush(ch.members, c->f->st.v[x->loops.v[k]].line);
 	char *indent = indentof(c->u->src, c->u->len, out.begin);
 	Buf text = {0};
-	const Stmt *st = homest(c, x);
 	int at = x->dir == UP ? out.begin : out.end, base = x->dir == UP ? 1 << 28 : 1 << 24;
-	if (x->guard) { /* under the loop's first test, one indentation step in */
-		char *own = indentof(c->u->src, c->u->len, st->begin);
-		size_t il = strlen(indent);
-		char *in = fmt("%s%s", indent, strlen(own) > il && !strncmp(own, indent, il) ? own + il : "    ");
-		ch.guard = xstrdup(x->guard);
-		if (x->block) { /* the copies that leave the loop together, in one block under its test */
-			char *open = fmt("%sif (%s) {\n", indent, x->guard), *close = fmt("%s}\n", indent);
-			insertlines(c->u, at, x->dir == UP, open, base - 1, &ch.edits);
-			ch.edits.v[ch.edits.n - 1].shared = true;
-			insertlines(c->u, at, x->dir == UP, close, base + (1 << 23), &ch.edits);
-			ch.edits.v[ch.edits.n - 1].shared = true;
-			free(open);
-			free(close);
-		} else
+	ch.guard = x->guard ? xstrdup(x->guard) : NULL;
+	if (x->block) { /* the copies that leave the loop together, in one block under its test, which each makes */
+		bprintf(&text, "%sif (%s) {\n", indent, x->guard);
+		Ints group = {0};
+		for (int i = 0; i < c->cp.n; i++) {
+			const Copy *y = &c->cp.v[i];
+			if (y->block && y->dir == x->dir && y->loops.v[y->loops.n - 1] == x->loops.v[x->loops.n - 1] &&
+			    !strcmp(y->guard, x->guard))
+				vpush(group, i);
+		}
+		for (int i = 1; i < group.n; i++) /* in the order their own inserts would take */
+			for (int k = i; k > 0 && orderkey(&c->cp.v[group.v[k]]) < orderkey(&c->cp.v[group.v[k - 1]]); k--) {
+				int t = group.v[k];
+				group.v[k] = group.v[k - 1];
+				group.v[k - 1] = t;
+			}
+		for (int i = 0; i < group.n; i++) {
+			const Copy *y = &c->cp.v[group.v[i]];
+			movedtext(c, y, &out, indent, true, &text, y == x ? &ch.edits : NULL);
+		}
+		bprintf(&text, "%s}\n", indent);
+		insertlines(c->u, at, x->dir == UP, bstr(&text), base, &ch.edits);
+		ch.edits.v[ch.edits.n - 1].shared = true;
+		vfree(group);
+	} else {
+		if (x->guard)
 			bprintf(&text, "%sif (%s)\n", indent, x->guard);
-		cutstmt(c->u, st->begin, st->end, in, &text, &ch.edits);
-		free(own);
-		free(in);
-	} else
-		cutstmt(c->u, st->begin, st->end, indent, &text, &ch.edits);
-	if (!x->via) /* the #if groups it leaves (a callee's copy leaves none: see loopconfig) */
-		condwrap(c->u, out.begin, st->begin, &text);
-	if (x->via) { /* as the call's arguments read */
-		char *t = substitute(x->via, bstr(&text));
-		free(text.v);
-		text = (Buf){0};
-		bputs(&text, t);
-		free(t);
+		movedtext(c, x, &out, indent, x->guard != NULL, &text, &ch.edits);
+		insertlines(c->u, at, x->dir == UP, bstr(&text), base + orderkey(x), &ch.edits);
 	}
-	int sub = 0; /* a callee's copies keep their order there */
-	for (int i = 0; x->via && i < x->via->nodes.n; i++)
-		sub += x->via->nodes.v[i] < x->hnode;
-	insertlines(c->u, at, x->dir == UP, bstr(&text), base + x->node * 16 + (sub & 15), &ch.edits);
 	free(text.v);
 	ch.target = line(c, ch.edits.v[ch.edits.n - 1].off);
 	free(indent);
@@ -1315,6 +1348,9 @@ copyfn(Prog *p, PFunc *pf, Plan *plan, bool streams, const char *exitruns, Promo
 			emitremove(&c, x, plan);
 		else if (pf->loop[x->node] >= 0)
 			emit(&c, x, plan);
+	}
+	for (int i = 0; i < c.cp.n; i++) { /* after every emit: a block reads the loops of its copies */
+		Copy *x = &c.cp.v[i];
 		free(x->why);
 		free(x->rwhy);
 		bfree(&x->dset);

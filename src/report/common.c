@@ -1,6 +1,7 @@
 /* common.c: what the machine report formats (JSON, SARIF, export-fixes)
- * share: a file's edits in the order the edit engine applies them, byte
- * offsets as lines and columns, and strings made safe for JSON and YAML. */
+ * share: a file's edits in the order the edit engine applies them (an edit
+ * several changes share listed once, under the first), byte offsets as
+ * lines and columns, and strings made safe for JSON and YAML. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,18 @@ fileedits(const Report *r, const Unit *u, EditRefs *out)
 		}
 	}
 	qsort(out->v, out->n, sizeof *out->v, byorder);
+	int k = 0, reach = 0, delb = 0; /* as the edit engine makes them: a shared edit once */
+	const Edit *prev = NULL;
+	for (int i = 0; i < out->n; i++) {
+		const Edit *x = out->v[i].e;
+		if (editskip(x, prev, delb, reach))
+			continue;
+		prev = x;
+		if (x->off + x->len > reach)
+			delb = x->off, reach = x->off + x->len;
+		out->v[k++] = out->v[i];
+	}
+	out->n = k;
 }
 
 bool

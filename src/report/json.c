@@ -78,6 +78,19 @@ jrun(const Report *r)
 	return run;
 }
 
+/* What a move did, in the words the schema's "action" uses. */
+static const char *
+action(const Change *c)
+{
+	static const char *const copies[] = {[CP_HOIST] = "hoist", [CP_SINK] = "sink", [CP_REMOVE] = "remove",
+	                                     [CP_RESYNC] = "resync"};
+	static const char *const pin[] = {[PN_PIN] = "pin", [PN_SPLIT] = "split", [PN_REGISTER] = "register"};
+	if (c->kind != CH_MOVE)
+		return "keep";
+	return c->pass == PASS_COPIES ? copies[c->how] : c->pass == PASS_PIN ? pin[c->how] : c->pass == PASS_FUSE ? "fuse"
+	                                                                                                         : "move";
+}
+
 /* Every edit of the change, each with its place in the file's order. */
 static json_t *
 jedits(const Report *r, int ci, const EditRefs *all)
@@ -122,9 +135,7 @@ jcopy(const Report *r, int ci, json_t *j)
 		json_array_append_new(loops, json_integer(c->members.v[k]));
 	EditRefs all = {0};
 	fileedits(r, c->u, &all);
-	static const char *const actions[] = {[CP_HOIST] = "hoist", [CP_SINK] = "sink", [CP_REMOVE] = "remove",
-	                                      [CP_RESYNC] = "resync"};
-	json_object_set_new(j, "action", json_string(actions[c->how]));
+	json_object_set_new(j, "action", json_string(action(c)));
 	json_object_set_new(j, "loops", loops);
 	json_object_set_new(j, "target", json_pack("{s:i}", "line", c->target));
 	json_object_set_new(j, "safe", jstr(c->safe));
@@ -145,8 +156,7 @@ jpin(const Report *r, int ci, json_t *j)
 		json_array_append_new(copies, json_integer(c->members.v[k]));
 	EditRefs all = {0};
 	fileedits(r, c->u, &all);
-	json_object_set_new(j, "action",
-	                    json_string(c->how == PN_SPLIT ? "split" : c->how == PN_REGISTER ? "register" : "pin"));
+	json_object_set_new(j, "action", json_string(action(c)));
 	if (c->how == PN_SPLIT)
 		json_object_set_new(j, "target", json_pack("{s:i,s:b}", "line", c->target, "blockEnd", c->toend));
 	json_object_set_new(j, "copies", copies);
@@ -197,8 +207,8 @@ jchange(const Report *r, int ci)
 		const Change *a = &c->also.v[k];
 		Buf m = {0};
 		changemsg(&m, a);
-		json_array_append_new(also, json_pack("{s:s,s:i,s:o}", "pass", passname(a->pass), "line", a->line,
-		                                      "message", jstr(bstr(&m))));
+		json_array_append_new(also, json_pack("{s:s,s:s,s:i,s:o}", "pass", passname(a->pass), "action", action(a),
+		                                      "line", a->line, "message", jstr(bstr(&m))));
 		free(m.v);
 	}
 	json_object_set_new(j, "passes", passes);
