@@ -29,7 +29,7 @@ import os
 import random
 import sys
 
-from ir import IND, Block, Call, Env, Expr, Func, If, IfDef, Jump, Label, Loop, Skip, Stmt
+from ir import IND, Block, Call, Env, Expr, Func, If, IfDef, Jump, Label, Loop, Skip, Stmt, Try
 from model import LEGACY, Model, Race
 
 HOSTSIDE = ("host", "pinned")
@@ -38,7 +38,8 @@ HOSTSEEN = ("host", "pinned", "managed")
 SIZES = (64, 256, 1000, 4096)
 BIG = 32768  # 128 KiB: large enough for pinning to pay (pass/pin.c)
 
-PRELUDE = r"""#include <cstdio>
+PRELUDE = r"""#include <csetjmp>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <chrono>
@@ -80,6 +81,18 @@ static unsigned mixn(unsigned a, int k)
     for (int i = 0; i < k; ++i)
         a = a * 1103515245u + 12345u;
     return a;
+}
+
+#define FREE_HOST(p) free(p)
+
+static void drop(unsigned *p)
+{
+    free(p);
+}
+
+static void at_end(void)
+{
+    fflush(stdout);
 }
 
 static unsigned fold(unsigned r, const unsigned *p, int n)
@@ -174,6 +187,7 @@ class Sym:
     def __init__(self, name, space, n, owned=False, alloc=None, base=0):
         self.name, self.space, self.n = name, space, n
         self.owned, self.alloc, self.base = owned, alloc, base
+        self.twin = False  # one of a host and device pair main allocates alike (the fuse pass's)
 
     def at(self, off):
         return self.name if off == 0 else "%s + %d" % (self.name, off)
@@ -186,21 +200,20 @@ class Frame:
     def __init__(self, fn, blk, m, env, syms, acc, base, depth, file):
         self.fn, self.blk, self.m, self.env = fn, blk, m, env
         self.syms, self.acc, self.base, self.depth, self.file = syms, acc, base, depth, file
-        self.loopvar = None
-        self.inloop = False
-        self.fixed = False  # inside #if or a skipped block: no allocations, no frees
+        self.decls = set()  # the other names declared in scope (size variables)
         self.done = False   # an early return was taken: nothing after it runs
 
     def child(self, blk):
         env = Env(self.env.bind, self.env.cfg, self.env.ints)
         f = Frame(self.fn, blk, self.m.clone(), env, dict(self.syms), self.acc, self.base, self.depth + 1,
                   self.file)
-        f.loopvar, f.inloop, f.fixed = self.loopvar, self.inloop, self.fixed
+        f.decls = set(self.decls)
         return f
 
 
 DEVSYNC = "CHECK(cudaDeviceSynchronize());"
-FREE = {"malloc": "free(%s);", "new": "delete[] %s;", "cudaMallocHost": "CHECK(cudaFreeHost(%s));",
+FREE = {"malloc": "free(%s);", "drop": "drop(%s);", "macro": "FREE_HOST(%s);", "plain": "free(%s);",
+        "plaincuda": "cudaFree(%s);", "new": "delete[] %s;", "cudaMallocHost": "CHECK(cudaFreeHost(%s));",
         "cudaHostAlloc": "cudaFreeHost(%s);", "cudaMallocManaged": "CHECK(cudaFree(%s));",
         "cudaMalloc": "CHECK(cudaFree(%s));", "voidcast": "cudaFree(%s);"}
 
@@ -239,12 +252,15 @@ class Gen:
         self.events = {}  # name -> whether it takes times
         self.helpers = []
         self.macros = []
-        self.kernels = set()
+        self.kernels = {"k_fill"}  # a program without a kernel is nothing the lowering takes
         self.copies = []  # (function, call, effects, names) of copies made, for repeating one
+        self.twin = []    # (host, device) names of buffers main allocates as pairs
+        self.sizevar = None
         self.args = []
         self.budget = 0
         self.twofiles = False
         self.main = None
+        self.seed = seed
 
     # ------------------------------------------------------------ basics
 
@@ -304,6 +320,8 @@ class Gen:
             lines = ["cudaError_t %s = %s;" % (e, call), "if (%s != cudaSuccess)" % e, IND + "bail(%s, __LINE__);" % e]
         else:
             lines = ["if (%s != cudaSuccess)" % call, IND + "bail(cudaGetLastError(), __LINE__);"]
+        if len(lines) == 1 and self.chance(0.04):  # two statements on one line
+            lines[0] += " %s += 1u;" % self.f.acc
         return self.stmt(lines, effects)
 
     # ------------------------------------------------------------ ordering
@@ -400,8 +418,10 @@ class Gen:
 
     # ------------------------------------------------------------ names
 
-    def syms(self, spaces):
-        return [s for s in self.f.syms.values() if s.space in spaces]
+    def syms(self, spaces, notwin=False):
+        """The names in scope of buffers in spaces (notwin: mostly not a twin,
+        whose other copies would keep the fuse pass from it)."""
+        return [s for s in self.f.syms.values() if s.space in spaces and not (notwin and s.twin and self.chance(0.9))]
 
     def region(self, *syms):
         """(count, offsets): the elements an access covers in each of syms."""
@@ -437,14 +457,15 @@ class Gen:
 
     # ------------------------------------------------------------ buffers
 
-    def alloc(self, space, n, init=True):
-        """Allocates a buffer of n elements (and fills it): its name."""
+    def alloc(self, space, n, init=True, plain=False):
+        """Allocates a buffer of n elements (and fills it): its Sym. A plain
+        allocation is malloc or cudaMalloc alone in its statement."""
         name = self.name({"host": "h", "pinned": "p", "managed": "m", "device": "d"}[space])
         nb = "%d * sizeof(unsigned)" % n
         eff = [("alloc", name, space)]
         if space == "host":
-            form = self.r.choice(["malloc", "malloc", "new"])
-            text = ("unsigned *%s = (unsigned *)malloc(%s);" % (name, nb) if form == "malloc"
+            form = "plain" if plain else self.r.choice(["malloc", "malloc", "new"])
+            text = ("unsigned *%s = (unsigned *)malloc(%s);" % (name, nb) if form in ("malloc", "plain")
                     else "unsigned *%s = new unsigned[%d];" % (name, n))
             self.stmt(text, eff)
         else:
@@ -454,8 +475,13 @@ class Gen:
             call = {"cudaMallocHost": "cudaMallocHost(&%s, %s)", "cudaHostAlloc": "cudaHostAlloc(&%s, %s, cudaHostAllocDefault)",
                     "cudaMallocManaged": "cudaMallocManaged(&%s, %s)", "cudaMalloc": "cudaMalloc(&%s, %s)",
                     "voidcast": "cudaMalloc((void **)&%s, %s)"}[form]
-            self.api(call % (name, nb), eff)
+            if plain:
+                form = "plaincuda"
+                self.stmt("cudaMalloc(&%s, %s);" % (name, nb), eff)
+            else:
+                self.api(call % (name, nb), eff)
         s = Sym(name, space, n, owned=True, alloc=form)
+        s.twin = plain
         self.f.syms[name] = s
         if init:
             self.fill(s)
@@ -479,7 +505,7 @@ class Gen:
     def alias(self):
         """A second name for a buffer: a pointer into it, or a struct's fields."""
         f = self.f
-        live = list(f.syms.values())
+        live = [s for s in f.syms.values() if not s.twin or self.chance(0.15)]
         if not live:
             return
         s = self.r.choice(live)
@@ -553,12 +579,32 @@ class Gen:
         b = self.r.choice([32, 64, 128, 256])
         return "(%d + %d) / %d, %d" % (c, b - 1, b, b) if self.chance(0.7) else "%d, %d" % ((c + b - 1) // b, b)
 
-    def copy(self, dst, src, stream=None, twod=False):
-        """cudaMemcpy (or Async on stream, or 2D) from src to dst."""
+    def copy(self, dst, src, stream=None, twod=False, whole=False):
+        """cudaMemcpy (or Async on stream, or 2D) from src to dst: the call and its effects."""
+        call, eff = self.copycall(dst, src, stream, twod, whole)
+        if dst.twin and src.twin and self.chance(0.8):
+            self.stmt(call + ";", eff)  # unchecked, as the fuse pass takes them
+        else:
+            self.api(call, eff)
+        self.copies.append((self.f.fn, call, eff, (dst.name, src.name) + tuple(self.f.decls & {self.sizevar})))
+        if stream is not None:
+            self.early(stream)
+        return call, eff
+
+    def copycall(self, dst, src, stream, twod, whole):
+        """The text and effects of a copy from src to dst."""
         kind = ("cudaMemcpyHostToDevice" if dst.space == "device" and src.space != "device"
                 else "cudaMemcpyDeviceToHost" if src.space == "device" and dst.space != "device"
                 else "cudaMemcpyDeviceToDevice")
-        c, (od, osrc) = self.region(dst, src)
+        c, (od, osrc) = (min(dst.n, src.n), (0, 0)) if whole else self.region(dst, src)
+        size = self.nbytes(c)
+        if dst.twin and src.twin and whole:
+            size = "%d * sizeof(unsigned)" % c  # as the allocations spell it
+        elif self.chance(0.12):  # the size in a variable the sync then uses (shadowed by a later loop's)
+            self.sizevar = self.name("bytes")
+            self.stmt("size_t %s = %s;" % (self.sizevar, size))
+            self.f.decls.add(self.sizevar)
+            size = self.sizevar
         if twod and c >= 4:
             wd = self.r.choice([x for x in (2, 4, 8, 16) if c % x == 0] or [1])
             pitch = "%d * sizeof(unsigned)" % wd
@@ -567,7 +613,7 @@ class Gen:
                 ", " + self.sname(stream) if stream is not None else "")
         else:
             call = "cudaMemcpy%s(%s, %s, %s, %s%s)" % ("Async" if stream is not None else "", dst.at(od), src.at(osrc),
-                                                       self.nbytes(c), kind,
+                                                       size, kind,
                                                        ", " + self.sname(stream) if stream is not None else "")
         if stream is not None:
             eff = ("issue", stream, [src.name], [dst.name], False)
@@ -575,26 +621,31 @@ class Gen:
             eff = ("issue", LEGACY, [src.name], [dst.name], False)
         else:
             eff = ("bcopy", [src.name], [dst.name], dst.name if dst.space == "device" else None)
-        self.api(call, [eff])
-        self.copies.append((self.f.fn, call, [eff], (dst.name, src.name)))
-        if stream is not None:
-            self.early(stream)
+        return call, [eff]
+
+    def twins(self):
+        """The host and device buffers of main allocated as pairs, both live here."""
+        return [(self.f.syms[h], self.f.syms[d]) for h, d in self.twin if h in self.f.syms and d in self.f.syms]
 
     def transfer(self, direction, h=None, d=None):
-        """An upload or download between a host and a device buffer."""
-        hs, ds = self.syms(HOSTSIDE), self.syms(("device",))
+        """An upload or download between a host and a device buffer (in
+        a program of twins, mostly the whole of a pair's)."""
+        pairs = self.twins()
+        if pairs and not h and self.chance(0.8):
+            h, d = self.r.choice(pairs)
+            return self.copy(d, h, whole=True) if direction == "up" else self.copy(h, d, whole=True)
+        hs, ds = self.syms(HOSTSIDE, True), self.syms(("device",), True)
         if not (h or hs) or not (d or ds):
             return self.launch()
         h, d = h or self.r.choice(hs), d or self.r.choice(ds)
         stream = self.stream() if self.chance(0.35) else None
         twod = self.chance(0.12)
         if direction == "up":
-            self.copy(d, h, stream, twod)
-        else:
-            self.copy(h, d, stream, twod)
+            return self.copy(d, h, stream, twod)
+        return self.copy(h, d, stream, twod)
 
     def d2d(self):
-        ds = self.syms(("device",))
+        ds = self.syms(("device",), True)
         if len(ds) < 2:
             return self.launch()
         a, b = self.r.sample(ds, 2)
@@ -619,8 +670,12 @@ class Gen:
                      [("issue", LEGACY, [], [s.name], False)])
         else:
             st = self.stream()
-            self.api("cudaMemsetAsync(%s, %d, %s, %s)" % (s.at(o), self.r.randint(0, 255), self.nbytes(c), self.sname(st)),
-                     [("issue", st, [], [s.name], False)])
+            call = "cudaMemsetAsync(%s, %d, %s, %s)" % (s.at(o), self.r.randint(0, 255), self.nbytes(c), self.sname(st))
+            if self.chance(0.15):  # the work and its wait in one statement
+                self.stmt("%s, cudaStreamSynchronize(%s);" % (call, self.sname(st)),
+                          [("issue", st, [], [s.name], False), ("ssync", st)])
+                return
+            self.api(call, [("issue", st, [], [s.name], False)])
             self.early(st)
 
     # ------------------------------------------------------------ host work
@@ -670,9 +725,19 @@ class Gen:
         if self.chance(0.5):
             self.stmt("%s = mixn(%s, %d);" % (acc, acc, self.r.randint(10, 200)))
         else:
-            i = self.name("i")
+            # sometimes named like a copy's size variable, which it shadows
+            i = self.sizevar if self.sizevar and self.chance(0.3) else self.name("i")
             self.stmt(["for (int %s = 0; %s < %d; ++%s)" % (i, i, self.r.randint(8, 300), i),
                        IND + "%s = %s * %du + (unsigned)%s;" % (acc, acc, self.r.choice([7, 31, 33, 131]), i)])
+
+    def volatile(self):
+        v = self.name("vol")
+        self.stmt(["volatile unsigned %s = %s;" % (v, self.f.acc), "%s += %s;" % (self.f.acc, v)])
+
+    def throws(self):
+        """A throw no run reaches."""
+        self.emit(If(Expr("%s > 1000" % self.f.base, lambda env, b=self.f.base: env.ints[b] > 1000),
+                     Jump("throw", self.f.base)))
 
     def hostprint(self):
         self.stmt('printf("%s %%u\\n", %s);' % (self.name("at"), self.f.acc), [("host", [], [], True)])
@@ -733,7 +798,6 @@ class Gen:
         blk = Block()
 
         def gen():
-            self.f.inloop, self.f.loopvar = True, var
             self.f.env.ints[var] = 0
             (body or self.some(1, 4))()
 
@@ -744,7 +808,8 @@ class Gen:
             k = self.r.randint(0, 3)
             jump = If(Expr("%s == %d" % (var, k), lambda env, v=var, k=k: env.ints[v] == k), Jump(exit, label))
             blk.nodes.insert(self.r.randint(0, len(blk.nodes)), jump)
-        self.emit(Loop(var, bound, blk, "while" if self.chance(0.2) else "for"))
+        # a while loop's increment comes last, where a continue would skip it
+        self.emit(Loop(var, bound, blk, "while" if exit != "continue" and self.chance(0.2) else "for"))
         if label:
             self.emit(Label(label))
 
@@ -774,7 +839,8 @@ class Gen:
     def skip(self):
         cond, body = self.cond(), Block()
         self.nested(body, self.some())
-        self.emit(Skip(cond, self.name("skip"), body))
+        tail = Stmt("cudaDeviceSynchronize();", [("devsync",)]) if self.chance(0.3) else None
+        self.emit(Skip(cond, self.name("skip"), body, tail))
 
     def early_return(self):
         cond = self.cond()
@@ -785,7 +851,7 @@ class Gen:
     # ------------------------------------------------------------ calls
 
     def callargs(self, lo=1, hi=3):
-        live = list(self.f.syms.values())
+        live = [s for s in self.f.syms.values() if not s.twin or self.chance(0.15)]
         return self.r.sample(live, min(len(live), self.r.randint(lo, hi))) if live else []
 
     def helper(self, args, ints=("k",), vals=(1,), body=None, struct=None):
@@ -805,8 +871,18 @@ class Gen:
                        caller.depth + 1, file)
         try:
             self.stmt("unsigned r = (unsigned)k * 2654435761u;")
-            (body or self.some(2, 5))()
-            if not self.f.done:
+            if self.chance(0.05):
+                self.stmt("jmp_buf jb;")
+                self.emit(If(Expr("setjmp(jb) != 0", lambda env: False), Jump("return", "r")))
+            if self.chance(0.07):  # the body in a try block, whose handler never runs
+                blk = Block()
+                self.nested(blk, body or self.some(2, 5))
+                self.emit(Try(blk, Block([Stmt("r = 0u;")])))
+            else:
+                (body or self.some(2, 5))()
+            if not self.f.done and self.chance(0.1):
+                self.emit(Jump("return", "r + (unsigned)cudaDeviceSynchronize()", [("devsync",)]))
+            elif not self.f.done:
                 self.emit(Jump("return", "r"))
         finally:
             self.f = caller
@@ -897,19 +973,22 @@ class Gen:
     # ------------------------------------------------------------ patterns of the copy passes
 
     def pair(self, hspaces=HOSTSIDE):
-        hs, ds = [s for s in self.syms(hspaces)], self.syms(("device",))
+        hs, ds = self.syms(hspaces, True), self.syms(("device",), True)
         return (self.r.choice(hs), self.r.choice(ds)) if hs and ds else (None, None)
 
     def temp(self):
         """A buffer that lives for a few statements: its free is a sync."""
         t = self.alloc(self.pick({"device": 4, "host": 1, "pinned": 1, "managed": 1}), self.r.choice(SIZES))
         self.block(self.r.randint(0, 2))
+        ds = self.syms(("device",))
         if t.space == "device":
             hs = self.syms(HOSTSIDE)
             if hs and self.chance(0.5):
                 self.copy(self.r.choice(hs), t)
             else:
                 self.launch(w=self.r.choice(self.syms(KERNELSIDE)), rd=t)
+        elif t.space in HOSTSIDE and ds and self.chance(0.4):  # a download nothing reads
+            self.copy(t, self.r.choice(ds))
         else:
             self.hostread(t)
         self.work()
@@ -945,15 +1024,21 @@ class Gen:
         self.hostread(h)
 
     def fuse(self):
-        """Copies of several buffers back to back."""
-        h, d = self.pair()
-        if not h:
-            return self.transfer("up")
+        """Copies of several buffers back to back (whole twins where there are)."""
+        pairs = self.twins()
+        if len(pairs) < 2:
+            pairs = [self.pair() for _ in range(3)]
+            if not pairs[0][0]:
+                return self.transfer("up")
         up = self.chance(0.6)
-        for _ in range(self.r.randint(2, 4)):
-            h, d = self.pair()
-            self.copy(d, h) if up else self.copy(h, d)
-        self.launch() if up else self.hostread()
+        chosen = self.r.sample(pairs, min(len(pairs), self.r.randint(2, 4)))
+        for h, d in chosen:
+            self.copy(d, h, whole=True) if up else self.copy(h, d, whole=True)
+        if up:
+            self.launch(rd=chosen[0][1])
+        else:
+            self.work()
+            self.hostread(chosen[0][0])
 
     def split(self):
         """A pinned upload, a kernel, host work, a pinned download."""
@@ -983,7 +1068,7 @@ class Gen:
 
     def again(self):
         """A copy this function made before, once more."""
-        mine = [c for c in self.copies if c[0] is self.f.fn and all(x in self.f.syms for x in c[3])]
+        mine = [c for c in self.copies if c[0] is self.f.fn and all(x in self.f.syms or x in self.f.decls for x in c[3])]
         if not mine:
             return self.transfer(self.r.choice(["up", "down"]))
         fn, call, eff, _ = self.r.choice(mine)
@@ -997,6 +1082,65 @@ class Gen:
         self.copy(h, d)
         self.work()
         self.hostwrite(h, whole=True)
+
+    def twice(self):
+        """The same download twice, nothing reading the first."""
+        h, d = self.pair()
+        if not h:
+            return self.transfer("down")
+        call, eff = self.copy(h, d)
+        self.work()
+        self.api(call, eff)
+        self.hostread(h)
+
+    def bothways(self):
+        """An upload on both paths of a branch, then the same upload again."""
+        h, d = self.pair()
+        if not h:
+            return self.transfer("up")
+        call, eff = self.copycall(d, h, None, False, self.chance(0.5))
+        sides = [Block(), Block()]
+        for b in sides:
+            self.nested(b, lambda: (self.api(call, eff), self.work()))
+        self.emit(If(self.cond(), sides[0], sides[1]))
+        self.api(call, eff)
+        self.launch(rd=d)
+
+    def roundtrip(self):
+        """A loop that uploads a buffer, changes it on the device and downloads it."""
+        pairs = self.twins() or [self.pair()]
+        h, d = self.r.choice(pairs)
+        if not h:
+            return self.loop()
+
+        def body():
+            self.copy(d, h, whole=True)
+            self.launch("k_twist", d, stream=LEGACY)
+            self.copy(h, d, whole=True)
+            self.work()
+
+        self.loop(body)
+        self.hostread(h)
+
+    def promote(self):
+        """A loop calling a helper that uploads first and downloads last."""
+        pairs = self.twins() or [self.pair()]
+        h, d = self.r.choice(pairs)
+        if not h:
+            return self.call()
+        k = self.intexpr(0, 5)
+
+        def callee():
+            q0, q1 = self.f.syms["q0"], self.f.syms["q1"]
+            self.copy(q1, q0, whole=True)
+            self.launch("k_twist", q1, stream=LEGACY)
+            self.work()
+            self.copy(q0, q1, whole=True)
+
+        fn = self.helper([h, d], vals=[k.eval(self.f.env)], body=callee, struct=False)
+        setup, expr = self.calltext(fn.name, False, [h, d], [k.text])
+        self.loop(lambda: self.emit(Call(setup + self.usecall(expr), [fn], [h.name, d.name], [k])))
+        self.hostread(h)
 
     # ------------------------------------------------------------ statements
 
@@ -1018,7 +1162,8 @@ class Gen:
             self.fuse: 2, self.split: 1, self.redundant: 2, self.dead: 1,
             self.timer: top, self.loop: 4 * top, self.branch: 2 * top, self.call: 4 * top, self.recall: 2 * top,
             self.fnptr: top, self.recursion: top, self.ifdef: top, self.skip: top, self.invariant: 2 * top,
-            self.sink: 2 * top, self.early_return: helper,
+            self.sink: 2 * top, self.early_return: helper, self.volatile: 0.3, self.throws: 0.3,
+            self.twice: 1, self.bothways: top, self.roundtrip: top, self.promote: top if f.fn is self.main else 0,
         }
         self.pick(ways)()
 
@@ -1035,13 +1180,20 @@ class Gen:
         model = Model({s: b for s, (_, b) in self.streams.items()})
         self.f = Frame(main, main.body, model, Env({}, frozenset(), {"argc": 1}), {}, "acc", "argc", 0, 0)
         self.stmt("(void)argv;")
+        if self.chance(0.1):
+            self.stmt("atexit(at_end);")
         self.stmt("unsigned acc = 1u;")
         setup = Block()
         main.body.add(setup)
+        if self.chance(0.4):
+            for _ in range(r.randint(2, 4)):
+                n = BIG if self.chance(0.2) else r.choice(SIZES)
+                h, d = self.alloc("host", n, plain=True), self.alloc("device", n, plain=True)
+                self.twin.append((h.name, d.name))
         spaces = ["host", "device"] + [self.pick({"host": 3, "pinned": 3, "managed": 1, "device": 4})
-                                       for _ in range(r.randint(1, 4))]
+                                       for _ in range(r.randint(0 if self.twin else 1, 4))]
         for space in spaces:
-            self.alloc(space, BIG if self.chance(0.15) else r.choice(SIZES))
+            self.alloc(space, BIG if self.chance(0.25 if space == "host" else 0.15) else r.choice(SIZES))
         self.budget = r.randint(12, 36)
         while self.budget > 0:
             self.block(self.budget)
@@ -1068,16 +1220,23 @@ class Gen:
         self.api("cudaDeviceSynchronize()", [("devsync",)])
         self.stmt("unsigned result = acc;")
         owned = [s for s in self.f.syms.values() if s.owned]
-        devs = [s for s in owned if s.space == "device"]
+        twin = {d: h for h, d in self.twins()}
+        devs = [s for s in owned if s.space == "device" and s not in twin]
         chk = self.alloc("host", max(s.n for s in devs), init=False) if devs else None
         for s in owned:
-            if s.space == "device":
+            src = s
+            if s in twin:  # into its twin, folded before (allocated first)
+                src = twin[s]
+                self.copy(src, s, whole=True)
+            elif s.space == "device":
+                src = chk
                 self.api("cudaMemcpy(%s, %s, %s, cudaMemcpyDeviceToHost)" % (chk.name, s.name, self.nbytes(s.n)),
                          [("bcopy", [s.name], [chk.name], None)])
-            src = chk if s.space == "device" else s
             self.stmt("result = fold(result, %s, %d);" % (src.name, s.n), [("host", [src.name], [], False)])
         self.stmt('printf("RESULT %u\\n", result);', [("host", [], [], True)])
         for s in owned + ([chk] if chk else []):
+            if s.alloc == "malloc" and self.chance(0.2):
+                s.alloc = self.r.choice(["drop", "macro"])
             self.release(s)
         for s, (name, _) in sorted(self.streams.items()):
             if s != LEGACY:
@@ -1112,7 +1271,8 @@ class Gen:
             out += ["extern cudaEvent_t %s;" % e for e in self.events]
             out += [h.signature() + ";" for h in self.helpers if h.file == 1] + ["", "#endif"]
             return "\n".join(out) + "\n"
-        out = ['#include "smith.h"', ""] if two else [PRELUDE]
+        out = ["// tests/smith/gen.py %d: %s" % (self.seed, "twins" if self.twin else "no twins")]
+        out += ['#include "smith.h"', ""] if two else [PRELUDE]
         if file == 0:
             out += [KERNELS[k] + "\n" for k in used]
             out += ["cudaStream_t %s;" % n for s, (n, _) in sorted(self.streams.items()) if s != LEGACY]

@@ -129,21 +129,23 @@ class Block:
 
 
 class Label:
-    def __init__(self, name):
-        self.name = name
+    """A goto's target; the statement it labels is an empty one or stmt."""
+
+    def __init__(self, name, stmt=None):
+        self.name, self.stmt = name, stmt
 
     def lines(self, ind):
-        return [ind + self.name + ": ;"]
+        return [ind + self.name + ": " + (self.stmt.text[0] if self.stmt else ";")]
 
     def run(self, m, env):
-        return None
+        return self.stmt.run(m, env) if self.stmt else None
 
 
 class Jump:
-    """break, continue, goto LABEL or return VALUE."""
+    """break, continue, goto LABEL or return VALUE (whose effects come first)."""
 
-    def __init__(self, kind, arg=None):
-        self.kind, self.arg = kind, arg
+    def __init__(self, kind, arg=None, effects=()):
+        self.kind, self.arg, self.effects = kind, arg, list(effects)
 
     def lines(self, ind):
         if self.kind in ("break", "continue"):
@@ -151,6 +153,8 @@ class Jump:
         return [ind + "%s %s;" % (self.kind, self.arg) if self.arg else ind + self.kind + ";"]
 
     def run(self, m, env):
+        for e in self.effects:
+            effect(m, env, e)
         return (self.kind, self.arg)
 
 
@@ -201,22 +205,37 @@ class IfDef:
 
 
 class Skip:
-    """if (cond) goto LABEL; { BODY } LABEL: ; (the braces keep goto from
-    jumping over a declaration)."""
+    """if (cond) goto LABEL; { BODY } LABEL: TAIL (the braces keep goto from
+    jumping over a declaration; TAIL is a statement or empty)."""
 
-    def __init__(self, cond, label, body):
-        self.cond, self.label, self.body = cond, label, body
+    def __init__(self, cond, label, body, tail=None):
+        self.cond, self.body, self.label = cond, body, Label(label, tail)
         body.braces = True
 
     def lines(self, ind):
-        return ([ind + "if (%s)" % self.cond.text, ind + IND + "goto %s;" % self.label]
-                + self.body.lines(ind) + [ind + self.label + ": ;"])
+        return ([ind + "if (%s)" % self.cond.text, ind + IND + "goto %s;" % self.label.name]
+                + self.body.lines(ind) + self.label.lines(ind))
 
     def run(self, m, env):
-        if self.cond.eval(env):
-            return None
-        flow = self.body.run(m, env)
-        return None if flow == ("goto", self.label) else flow
+        flow = None if self.cond.eval(env) else self.body.run(m, env)
+        if flow and flow != ("goto", self.label.name):
+            return flow
+        return self.label.run(m, env)
+
+
+class Try:
+    """try { BODY } catch (...) { HANDLER }: the handler never runs (nothing
+    the program does throws)."""
+
+    def __init__(self, body, handler):
+        self.body, self.handler = body, handler
+        body.braces = handler.braces = True
+
+    def lines(self, ind):
+        return [ind + "try"] + self.body.lines(ind) + [ind + "catch (...)"] + self.handler.lines(ind)
+
+    def run(self, m, env):
+        return self.body.run(m, env)
 
 
 class Loop:
