@@ -3,7 +3,7 @@
 bin_PROGRAMS += src/cuflow
 noinst_LIBRARIES += src/libcuflow.a src/libtscuda.a
 
-TOOL_CFLAGS = $(AM_CFLAGS) $(CLANG_CFLAGS) $(TREE_SITTER_CFLAGS) $(JANSSON_CFLAGS)
+TOOL_CFLAGS = $(AM_CFLAGS) $(CLANG_CFLAGS) $(TREE_SITTER_CFLAGS) $(JANSSON_CFLAGS) $(MUTANT_CFLAGS)
 TOOL_LIBS = src/libcuflow.a src/libtscuda.a $(CLANG_LIBS) $(TREE_SITTER_LIBS) $(JANSSON_LIBS) -lpthread
 
 src_libcuflow_a_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE

@@ -190,6 +190,9 @@ main(int argc, char **argv)
 	r.opts.prescan = true;
 	r.opts.maxmem = defaultmaxmem();
 	r.opts.pinlimit = (size_t)1 << 30;
+#ifdef CUFLOW_MUTANTS
+	r.opts.mutant = getenv("CUFLOW_MUTANT") ? atoi(getenv("CUFLOW_MUTANT")) : 0;
+#endif
 	r.passes = xstrdup("sync");
 	/* everything after "--" goes to the compiler untouched */
 	int dd = argc;

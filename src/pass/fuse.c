@@ -617,7 +617,7 @@ passes(const Fz *z, const Xfer *x, const Bits *prd, const Bits *pwr, int v, bool
 	if ((e->ex & EX_IO) && *kio)
 		return "prints while a printing kernel may run (the copy's wait orders the output)";
 	*kio |= (e->ex & EX_KIO) != 0;
-	if (conflicts(p, &e->wr, &t->rd) || conflicts(p, &e->wr, &t->wr) || conflicts(p, &e->rd, &t->wr) ||
+	if ((!MUTANT(p->opts, 11) && conflicts(p, &e->wr, &t->rd)) || conflicts(p, &e->wr, &t->wr) || conflicts(p, &e->rd, &t->wr) ||
 	    conflicts(p, &e->pwr, &t->rd) || conflicts(p, &e->pwr, &t->wr) || conflicts(p, &e->prd, &t->wr))
 		return "touches the bytes the copy reads or writes";
 	if (conflicts(p, pwr, &e->rd) || conflicts(p, pwr, &e->wr) || conflicts(p, prd, &e->wr))

@@ -714,7 +714,7 @@ blocks(Split *sp, int u)
 		return true;
 	sp->kio |= (e->ex & EX_KIO) != 0;
 	const Bits *all[] = {&e->rd, &e->wr, &e->prd, &e->pwr};
-	for (int k = 0; k < 4; k++)
+	for (int k = MUTANT(p->opts, 10); k < 4; k++) /* all[0], the reads, skipped by fault 10 */
 		if (conflicts(p, &sp->down, all[k]))
 			return true;
 	return conflicts(p, &sp->up, &e->wr) || conflicts(p, &sp->up, &e->pwr) || conflicts(p, &sp->pwr, &e->rd) ||
