@@ -638,10 +638,11 @@ typedef struct {
 #define EDIT_SHARED 0x7ffffff0 /* seq of a shared split of a line (edit/forms.c): after the inserts there */
 typedef VEC(Edit) Edits;
 
-enum { PASS_SYNC, PASS_COPIES, PASS_PIN, PASS_FUSE, PASS_N };
+enum { PASS_SYNC, PASS_COPIES, PASS_PIN, PASS_FUSE, PASS_N, PASS_VERIFY }; /* PASS_VERIFY: --verify's verdicts, no pass */
 enum { CH_MOVE, CH_KEEP };
 enum { CP_HOIST = 1, CP_SINK, CP_REMOVE, CP_RESYNC }; /* Change.how of the copies pass's changes */
 enum { PN_PIN = 1, PN_SPLIT };                        /* and of the pin pass's */
+enum { VF_SAME = 1, VF_DIFFERS, VF_CANNOT };          /* and of --verify's (driver/verify.c) */
 enum { FU_FUSE = 1 };                                 /* and of the fuse pass's */
 
 /* One decision of a pass about one statement (or group), with its reasons:
@@ -782,6 +783,7 @@ typedef struct {
 	const char *report, *reportfile, *exportfixes, *dump;
 	const char *lower, *output; /* --lower=openmp -o OUTPUT */
 	int jobs;
+	VEC(const char *) verify; /* --verify=ARGS, each a run of both sides */
 } Run;
 
 /* driver/driver.c: the rewrite (diff, -i, --check, reports) and --lower */
@@ -791,6 +793,9 @@ int drivelower(Run *r);
 typedef Unit *(*Reparse)(void *ctx, const Unit *was, const char *text, size_t len, const int *origline);
 char *fixpoint(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Reparse rp, void *ctx,
                Plan *plan);
+/* driver/verify.c: --verify, the original and the rewrite run on the CPU */
+Change verifyprogram(const Run *r, const Opts *o, Unit **u, char **texts, const size_t *lens, int n);
+bool verifyargs(const char *args); /* ARGS split into words */
 /* driver/compdb.c, walk.c: where the inputs and their flags come from */
 int compdb(const char *dir, Strs *files, Strs **flags, char **err);
 void walktree(const char *dir, Strs *files);
