@@ -282,22 +282,20 @@ class Gen:
     def emit(self, node):
         """Appends node to the current block and runs it on the frame's model;
         a race inside it gets a device-wide sync before the statement that
-        races, a race of the node itself one before the node."""
+        races, a race of the node itself one before the node. The node goes
+        in first: a recursive call runs the body it ends."""
         f = self.f
+        f.blk.add(node)
         for _ in range(3):
             try:
                 settle(node.run, f.m, f.env)
                 break
             except Race:
-                self.devsync()
-        f.blk.add(node)
+                sync = Stmt(DEVSYNC, [("devsync",)])
+                f.blk.nodes.insert(len(f.blk.nodes) - 1, sync)
+                sync.run(f.m, f.env)
         node.run(f.m, f.env)
         return node
-
-    def devsync(self):
-        node = Stmt(DEVSYNC, [("devsync",)])
-        self.f.blk.add(node)
-        node.run(self.f.m, self.f.env)
 
     def stmt(self, lines, effects=()):
         node = Stmt(lines, effects)
@@ -396,6 +394,16 @@ class Gen:
                 self.api("cudaStreamWaitEvent(%s, %s, 0)" % (self.sname(waiter), e), [("wait", waiter, e)])
         else:
             self.stmt(["while (cudaStreamQuery(%s) != cudaSuccess)" % self.sname(s), IND + ";"], [("ssync", s)])
+
+    def anysync(self):
+        """A sync of any kind, of any stream, whether or not it has work in flight."""
+        s = self.stream()
+        ways = {"device": 2, "stream": 3, "event": 2, "legacy": 1, "query": 1 if s != LEGACY else 0}
+        done = [e for e in self.f.m.events if e in self.events]
+        if done and self.chance(0.4):
+            e = self.r.choice(done)
+            return self.api("cudaEventSynchronize(%s)" % e, [("esync", e)])
+        self.sync(self.pick(ways), s)
 
     def event(self, timing=False):
         pool = [e for e, t in self.events.items() if t or not timing]
@@ -1158,7 +1166,7 @@ class Gen:
         ways = {
             self.launch: 10, lambda: self.transfer("up"): 6, lambda: self.transfer("down"): 6, self.d2d: 1,
             self.memset: 2, self.hostwrite: 4, self.hostread: 5, self.work: 7, self.hostprint: 1,
-            lambda: self.sync("device", LEGACY): 1, self.alias: 2, self.temp: 1, self.again: 2,
+            self.anysync: 2, self.alias: 2, self.temp: 1, self.again: 2,
             self.fuse: 2, self.split: 1, self.redundant: 2, self.dead: 1,
             self.timer: top, self.loop: 4 * top, self.branch: 2 * top, self.call: 4 * top, self.recall: 2 * top,
             self.fnptr: top, self.recursion: top, self.ifdef: top, self.skip: top, self.invariant: 2 * top,
