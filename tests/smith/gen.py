@@ -532,8 +532,9 @@ class Gen:
 
     # ------------------------------------------------------------ device work
 
-    def launch(self, kernel=None, w=None, rd=None, stream=None):
-        """A kernel launch writing w (reading rd) on stream."""
+    def launch(self, kernel=None, w=None, rd=None, stream=None, early=True):
+        """A kernel launch writing w (reading rd) on stream (early: maybe
+        waited for at once)."""
         kside = self.syms(KERNELSIDE)
         if not kside:
             return self.work()
@@ -581,13 +582,14 @@ class Gen:
         self.stmt("%s<<<%s%s>>>(%s);" % (name, geo, cfg, args), [("issue", stream, rds, wrs, kernel == "k_show")])
         if self.chance(0.15):
             self.api("cudaGetLastError()")
-        self.early(stream)
+        if early:
+            self.early(stream)
 
     def geometry(self, c):
         b = self.r.choice([32, 64, 128, 256])
         return "(%d + %d) / %d, %d" % (c, b - 1, b, b) if self.chance(0.7) else "%d, %d" % ((c + b - 1) // b, b)
 
-    def copy(self, dst, src, stream=None, twod=False, whole=False):
+    def copy(self, dst, src, stream=None, twod=False, whole=False, early=True):
         """cudaMemcpy (or Async on stream, or 2D) from src to dst: the call and its effects."""
         call, eff = self.copycall(dst, src, stream, twod, whole)
         if dst.twin and src.twin and self.chance(0.8):
@@ -595,7 +597,7 @@ class Gen:
         else:
             self.api(call, eff)
         self.copies.append((self.f.fn, call, eff, (dst.name, src.name) + tuple(self.f.decls & {self.sizevar})))
-        if stream is not None:
+        if stream is not None and early:
             self.early(stream)
         return call, eff
 
@@ -1091,6 +1093,40 @@ class Gen:
         self.work()
         self.hostwrite(h, whole=True)
 
+    def crossing(self):
+        """Work on one stream, a wait that covers only another stream's (a
+        stream or event sync, a blocking copy, which a non-blocking stream's
+        work does not wait for), more work with a device-wide sync right
+        after it, host work, then a read of the first work's result."""
+        others = [s for s in self.streams if s != LEGACY]
+        hs, ds, ms = self.syms(HOSTSIDE, True), self.syms(("device",), True), self.syms(("managed",))
+        if not others or not ((hs and ds) or ms):
+            return self.launch()
+        nonblocking = [s for s in others if not self.streams[s][1]]
+        a = self.r.choice(nonblocking or others)
+        pinned = [h for h in hs if h.space == "pinned"]  # an async download to pageable memory waits
+        if hs and ds and (not ms or self.chance(0.7)):
+            target, src = self.r.choice(pinned or hs), self.r.choice(ds)
+            self.copy(target, src, stream=a, early=False)
+        else:
+            target = src = self.r.choice(ms)
+            self.launch("k_twist", target, stream=a, early=False)
+        b = self.r.choice([s for s in [LEGACY] + others if s != a])
+        up = [(d, h) for d in ds for h in hs if not self.same(d, src) and not self.same(h, target)]
+        how = self.pick({"stream": 3, "event": 2, "copy": 3 if up else 0})
+        if how == "copy":
+            self.copy(*self.r.choice(up))
+        else:
+            self.sync(how, b)
+        free = [x for x in self.syms(KERNELSIDE) if not self.same(x, src) and not self.same(x, target)]
+        if free:
+            x = self.r.choice(free)
+            self.launch(self.r.choice(["k_fill", "k_twist"]), x, x, stream=b, early=False)
+        self.sync("device", b)
+        self.work()
+        self.block(self.r.randint(0, 1))
+        self.hostread(target)
+
     def twice(self):
         """The same download twice, nothing reading the first."""
         h, d = self.pair()
@@ -1171,7 +1207,7 @@ class Gen:
             self.timer: top, self.loop: 4 * top, self.branch: 2 * top, self.call: 4 * top, self.recall: 2 * top,
             self.fnptr: top, self.recursion: top, self.ifdef: top, self.skip: top, self.invariant: 2 * top,
             self.sink: 2 * top, self.early_return: helper, self.volatile: 0.3, self.throws: 0.3,
-            self.twice: 1, self.bothways: top, self.roundtrip: top, self.promote: top if f.fn is self.main else 0,
+            self.twice: 1, self.crossing: 3, self.bothways: top, self.roundtrip: top, self.promote: top if f.fn is self.main else 0,
         }
         self.pick(ways)()
 
