@@ -1067,9 +1067,7 @@ class Gen:
         h, d = self.pair()
         if not h:
             return self.transfer("up")
-        n = len(self.copies)
-        self.copy(d, h)
-        fn, call, eff, _ = self.copies[n]
+        call, eff = self.copy(d, h)
         w = [s for s in self.syms(KERNELSIDE) if not self.same(s, d)]
         if w:
             self.launch("k_mix", self.r.choice(w), d, LEGACY)
