@@ -83,6 +83,12 @@ static unsigned mixn(unsigned a, int k)
     return a;
 }
 
+#define CHECK_RET(call)                                                        \
+    do {                                                                       \
+        if ((call) != cudaSuccess)                                             \
+            return 0u;                                                         \
+    } while (0)
+
 #define FREE_HOST(p) free(p)
 
 static void drop(unsigned *p)
@@ -304,13 +310,16 @@ class Gen:
 
     def api(self, call, effects=(), what=None):
         """A CUDA runtime call, checked the way one of the usual idioms checks it."""
-        how = self.pick({"plain": 3, "macro": 4, "func": 2, "templ": 1, "var": 1, "cond": 1})
+        how = self.pick({"plain": 3, "macro": 4, "func": 2, "templ": 1, "var": 1, "cond": 1,
+                         "ret": 1 if self.f.fn is not self.main else 0})
         if how == "plain":
             lines = [call + ";"]
         elif how == "macro":
             lines = ["CHECK(%s);" % call]
         elif how == "func":
             lines = ["check(%s, __LINE__);" % call]
+        elif how == "ret":  # a return inside the macro
+            lines = ["CHECK_RET(%s);" % call]
         elif how == "templ":
             lines = ['checkT(%s, "%s");' % (call, what or call.split("(")[0])]
         elif how == "var":
@@ -744,6 +753,12 @@ class Gen:
         v = self.name("vol")
         self.stmt(["volatile unsigned %s = %s;" % (v, self.f.acc), "%s += %s;" % (self.f.acc, v)])
 
+    def exits(self):
+        """An exit no run reaches."""
+        b = self.f.base
+        call = self.r.choice(["exit(3)", "bail(cudaErrorUnknown, __LINE__)", "abort()"])
+        self.emit(If(Expr("%s > 1000" % b, lambda env, b=b: env.ints[b] > 1000), Block([Stmt(call + ";")])))
+
     def throws(self):
         """A throw no run reaches."""
         self.emit(If(Expr("%s > 1000" % self.f.base, lambda env, b=self.f.base: env.ints[b] > 1000),
@@ -801,10 +816,10 @@ class Gen:
     def some(self, lo=1, hi=3):
         return lambda: self.block(self.r.randint(lo, hi))
 
-    def loop(self, body=None):
-        """A loop of 0 to 4 iterations, maybe left early."""
+    def loop(self, body=None, zero=0.05):
+        """A loop of 0 to 4 iterations (none with probability zero), maybe left early."""
         var = self.name("it")
-        bound = self.intexpr(0, 4) if self.chance(0.25) else self.intexpr(1, 4)
+        bound = self.intexpr(0, 0) if self.chance(zero) else self.intexpr(1, 4)
         blk = Block()
 
         def gen():
@@ -850,7 +865,9 @@ class Gen:
         cond, body = self.cond(), Block()
         self.nested(body, self.some())
         tail = Stmt("cudaDeviceSynchronize();", [("devsync",)]) if self.chance(0.3) else None
-        self.emit(Skip(cond, self.name("skip"), body, tail))
+        # a wait right before the label, skipped with the block
+        mid = Stmt("cudaDeviceSynchronize();", [("devsync",)]) if self.chance(0.3) else None
+        self.emit(Skip(cond, self.name("skip"), body, tail, mid))
 
     def early_return(self):
         cond = self.cond()
@@ -1017,7 +1034,7 @@ class Gen:
             self.launch("k_mix", w, d, s)
             self.block(self.r.randint(0, 1))
 
-        self.loop(body)
+        self.loop(body, zero=0.3)  # hoisted, the upload runs under the loop's first test
 
     def sink(self):
         """A loop that downloads what its kernel wrote every iteration."""
@@ -1204,7 +1221,7 @@ class Gen:
             self.fuse: 2, self.split: 1, self.redundant: 2, self.dead: 1,
             self.timer: top, self.loop: 4 * top, self.branch: 2 * top, self.call: 4 * top, self.recall: 2 * top,
             self.fnptr: top, self.recursion: top, self.ifdef: top, self.skip: top, self.invariant: 2 * top,
-            self.sink: 2 * top, self.early_return: helper, self.volatile: 0.3, self.throws: 0.3,
+            self.sink: 2 * top, self.early_return: helper, self.volatile: 0.3, self.throws: 0.3, self.exits: 0.5,
             self.twice: 1, self.crossing: 3, self.bothways: top, self.roundtrip: top, self.promote: top if f.fn is self.main else 0,
         }
         self.pick(ways)()

@@ -205,12 +205,14 @@ class IfDef:
 
 
 class Skip:
-    """if (cond) goto LABEL; { BODY } LABEL: TAIL (the braces keep goto from
-    jumping over a declaration; TAIL is a statement or empty)."""
+    """if (cond) goto LABEL; { BODY } MID LABEL: TAIL (the braces keep goto
+    from jumping over a declaration; MID, skipped with the body, and TAIL,
+    the labelled statement, are statements or nothing)."""
 
-    def __init__(self, cond, label, body, tail=None):
-        self.cond, self.body, self.label = cond, body, Label(label, tail)
-        body.braces = True
+    def __init__(self, cond, label, body, tail=None, mid=None):
+        self.cond, self.body, self.label = cond, Block(body.nodes, True), Label(label, tail)
+        if mid:
+            self.body = Block([self.body, mid])
 
     def lines(self, ind):
         return ([ind + "if (%s)" % self.cond.text, ind + IND + "goto %s;" % self.label.name]
