@@ -228,6 +228,13 @@ scanasync(P *q, Site *s, PFunc *pf, int v, const Call *c, const Rule *r, int src
 		                  c->name, pf->u->syms.v[pf->f->sym].name));
 		return;
 	}
+	reads ? s->nup++ : s->ndown++; /* counted even when it keeps the buffer pageable: the report says why */
+	vpush(s->xfer, line);
+	if (pf->f->st.v[v].kind != ST_PLAIN) { /* the record after it would go between an if and its body */
+		keep(s, line, fmt("copies it with %s in a condition or a return, which no statement can follow alone",
+		                  c->name));
+		return;
+	}
 	char *stream = streamtext(pf, c, r);
 	if (!stream) {
 		keep(s, line, fmt("copies it with %s on a stream that an expression with effects names", c->name));
@@ -235,8 +242,6 @@ scanasync(P *q, Site *s, PFunc *pf, int v, const Call *c, const Rule *r, int src
 	}
 	Async a = {v, (int)(c - pf->f->calls.v), reads, stream, -1};
 	vpush(s->async, a);
-	reads ? s->nup++ : s->ndown++;
-	vpush(s->xfer, line);
 	if (pf->loop[v] >= 0 && !s->inloop) {
 		s->inloop = 1;
 		s->loopline = line;
