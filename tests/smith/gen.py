@@ -89,6 +89,16 @@ static unsigned mixn(unsigned a, int k)
             return 0u;                                                         \
     } while (0)
 
+#define RET_IF(cond)                                                           \
+    do {                                                                       \
+        if (cond)                                                              \
+            return 0u;                                                         \
+    } while (0)
+
+#define SYNC_TWICE(s) cudaStreamSynchronize(s); cudaStreamSynchronize(s)
+
+#define FOR(i, n) for (int i = 0; i < (n); ++i)
+
 #define FREE_HOST(p) free(p)
 
 static void drop(unsigned *p)
@@ -218,6 +228,8 @@ class Frame:
 
 
 DEVSYNC = "CHECK(cudaDeviceSynchronize());"
+DECLS = ("unsigned", "int", "size_t", "float", "double", "auto", "clock_t", "struct", "Bufs", "Pair", "cudaError_t",
+         "volatile")
 FREE = {"malloc": "free(%s);", "drop": "drop(%s);", "macro": "FREE_HOST(%s);", "plain": "free(%s);",
         "plaincuda": "cudaFree(%s);", "new": "delete[] %s;", "cudaMallocHost": "CHECK(cudaFreeHost(%s));",
         "cudaHostAlloc": "cudaFreeHost(%s);", "cudaMallocManaged": "CHECK(cudaFree(%s));",
@@ -267,6 +279,7 @@ class Gen:
         self.twofiles = False
         self.main = None
         self.seed = seed
+        self.guard = False
 
     # ------------------------------------------------------------ basics
 
@@ -393,7 +406,10 @@ class Gen:
             self.api("cudaDeviceSynchronize()", [("devsync",)])
         elif how in ("stream", "legacy"):
             s = LEGACY if how == "legacy" else s
-            self.api("cudaStreamSynchronize(%s)" % self.sname(s), [("ssync", s)])
+            if self.chance(0.08):  # two statements of one macro expansion
+                self.stmt("SYNC_TWICE(%s);" % self.sname(s), [("ssync", s)])
+            else:
+                self.api("cudaStreamSynchronize(%s)" % self.sname(s), [("ssync", s)])
         elif how in ("event", "wait", "record"):
             e = self.event()
             self.api("cudaEventRecord(%s, %s)" % (e, self.sname(s)), [("record", e, s)])
@@ -601,7 +617,12 @@ class Gen:
     def copy(self, dst, src, stream=None, twod=False, whole=False, early=True):
         """cudaMemcpy (or Async on stream, or 2D) from src to dst: the call and its effects."""
         call, eff = self.copycall(dst, src, stream, twod, whole)
-        if dst.twin and src.twin and self.chance(0.8):
+        args = call[call.index("(") + 1:-1].split(", ")
+        if self.macros and len(args) == 4 and self.chance(0.1):  # #if lines inside the call, alike both ways
+            m = self.r.choice(self.macros)
+            self.stmt([call.split("(")[0] + "(%s, %s," % (args[0], args[1]), "#if " + m, IND * 2 + args[2] + ",",
+                       "#else", IND * 2 + args[2] + ",", "#endif", IND * 2 + args[3] + ");"], eff)
+        elif dst.twin and src.twin and self.chance(0.8):
             self.stmt(call + ";", eff)  # unchecked, as the fuse pass takes them
         else:
             self.api(call, eff)
@@ -654,6 +675,8 @@ class Gen:
             h, d = self.r.choice(pairs)
             return self.copy(d, h, whole=True) if direction == "up" else self.copy(h, d, whole=True)
         hs, ds = self.syms(HOSTSIDE, True), self.syms(("device",), True)
+        if self.chance(0.15):  # managed memory copied like host memory
+            hs += self.syms(("managed",))
         if not (h or hs) or not (d or ds):
             return self.launch()
         h, d = h or self.r.choice(hs), d or self.r.choice(ds)
@@ -754,8 +777,10 @@ class Gen:
         self.stmt(["volatile unsigned %s = %s;" % (v, self.f.acc), "%s += %s;" % (self.f.acc, v)])
 
     def exits(self):
-        """An exit no run reaches."""
+        """An exit, or a return inside a macro, no run reaches."""
         b = self.f.base
+        if self.f.fn is not self.main and self.chance(0.4):
+            return self.stmt("RET_IF(%s > 1000);" % b)
         call = self.r.choice(["exit(3)", "bail(cudaErrorUnknown, __LINE__)", "abort()"])
         self.emit(If(Expr("%s > 1000" % b, lambda env, b=b: env.ints[b] > 1000), Block([Stmt(call + ";")])))
 
@@ -827,20 +852,26 @@ class Gen:
             (body or self.some(1, 4))()
 
         self.nested(blk, gen)
-        exit = self.pick({"none": 6, "break": 1, "continue": 1, "goto": 1})
+        exit = self.pick({"none": 6, "break": 1, "continue": 1, "goto": 1,
+                          "return": 1 if self.f.fn is not self.main else 0})
         label = self.name("out") if exit == "goto" else None
         if exit != "none":
             k = self.r.randint(0, 3)
-            jump = If(Expr("%s == %d" % (var, k), lambda env, v=var, k=k: env.ints[v] == k), Jump(exit, label))
+            jump = If(Expr("%s == %d" % (var, k), lambda env, v=var, k=k: env.ints[v] == k),
+                      Jump(exit, self.f.acc if exit == "return" else label))
             blk.nodes.insert(self.r.randint(0, len(blk.nodes)), jump)
         # a while loop's increment comes last, where a continue would skip it
-        self.emit(Loop(var, bound, blk, "while" if exit != "continue" and self.chance(0.2) else "for"))
+        form = self.pick({"for": 6, "while": 2 if exit != "continue" else 0, "macro": 1})
+        self.emit(Loop(var, bound, blk, form))
         if label:
             self.emit(Label(label))
 
     def branch(self):
         cond, then = self.cond(), Block()
-        self.nested(then, self.some())
+        self.nested(then, self.some(1, 1) if self.chance(0.25) else self.some())
+        one = then.nodes[0] if len(then.nodes) == 1 else None
+        if isinstance(one, Stmt) and len(one.text) == 1 and not one.text[0].split()[0] in DECLS:
+            then = one  # a body of one statement, without braces
         els = None
         if self.chance(0.5):
             els = Block()
@@ -1021,6 +1052,18 @@ class Gen:
         self.work()
         self.release(t)
 
+    def extra(self, *syms):
+        """Sometimes, in a loop of the copy patterns, something that may keep
+        the copies in it: an access to their buffers, an #if group, a call."""
+        if not self.chance(0.35):
+            return
+        hs = [s for s in syms if s and s.space in HOSTSEEN]
+        ways = {self.ifdef: 2, self.call: 1, self.fnptr: 1, self.volatile: 1, self.exits: 1}
+        if hs:
+            ways[lambda: self.hostread(self.r.choice(hs))] = 2
+            ways[lambda: self.hostwrite(self.r.choice(hs))] = 2
+        self.pick(ways)()
+
     def invariant(self):
         """A loop that uploads the same bytes every iteration."""
         h, d = self.pair()
@@ -1032,6 +1075,7 @@ class Gen:
         def body():
             self.copy(d, h, s if self.chance(0.3) else None)
             self.launch("k_mix", w, d, s)
+            self.extra(h, d)
             self.block(self.r.randint(0, 1))
 
         self.loop(body, zero=0.3)  # hoisted, the upload runs under the loop's first test
@@ -1045,6 +1089,7 @@ class Gen:
         def body():
             self.launch(self.r.choice(["k_mix", "k_twist", "k_fill"]), d)
             self.copy(h, d, self.stream() if self.chance(0.2) else None)
+            self.extra(h, d)
             self.block(self.r.randint(0, 1))
 
         self.loop(body)
@@ -1176,6 +1221,7 @@ class Gen:
             self.copy(d, h, whole=True)
             self.launch("k_twist", d, stream=LEGACY)
             self.copy(h, d, whole=True)
+            self.extra(h, d)
             self.work()
 
         self.loop(body)
@@ -1241,6 +1287,9 @@ class Gen:
         self.stmt("(void)argv;")
         if self.chance(0.1):
             self.stmt("atexit(at_end);")
+        self.guard = self.chance(0.12)  # a class of the program's own, whose destructor runs at exit
+        if self.guard:
+            self.stmt("Guard guard;")
         self.stmt("unsigned acc = 1u;")
         setup = Block()
         main.body.add(setup)
@@ -1249,6 +1298,9 @@ class Gen:
                 n = BIG if self.chance(0.2) else r.choice(SIZES)
                 h, d = self.alloc("host", n, plain=True), self.alloc("device", n, plain=True)
                 self.twin.append((h.name, d.name))
+                if self.chance(0.2):  # the usual check, which compares the pointers
+                    self.stmt(["if (%s == NULL || %s == NULL)" % (h.name, d.name),
+                               IND + "bail(cudaErrorMemoryAllocation, __LINE__);"])
         spaces = ["host", "device"] + [self.pick({"host": 3, "pinned": 3, "managed": 1, "device": 4})
                                        for _ in range(r.randint(0 if self.twin else 1, 4))]
         for space in spaces:
@@ -1334,6 +1386,8 @@ class Gen:
         out += ['#include "smith.h"', ""] if two else [PRELUDE]
         if file == 0:
             out += [KERNELS[k] + "\n" for k in used]
+            if self.guard:
+                out += ["struct Guard {", IND + "~Guard() { fflush(stdout); }", "};", ""]
             out += ["cudaStream_t %s;" % n for s, (n, _) in sorted(self.streams.items()) if s != LEGACY]
             out += ["cudaEvent_t %s;" % e for e in self.events] + [""]
             out += [h.signature() + ";" for h in self.helpers if h.file == 0 or not two] + [""]

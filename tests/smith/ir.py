@@ -252,6 +252,8 @@ class Loop:
         if self.form == "while":
             inner = Block(self.body.nodes + [Stmt("++%s;" % v)], True)
             return [ind + "int %s = 0;" % v, ind + "while (%s < %s)" % (v, b)] + inner.lines(ind)
+        if self.form == "macro":
+            return [ind + "FOR(%s, %s)" % (v, b)] + self.body.lines(ind)
         return [ind + "for (int %s = 0; %s < %s; ++%s)" % (v, v, b, v)] + self.body.lines(ind)
 
     def run(self, m, env):
