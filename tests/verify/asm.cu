@@ -19,13 +19,13 @@ int main()
     cudaMalloc(&d, n * sizeof(int));
     lane<<<1, n>>>(d, n);
     cudaMemcpy(h, d, n * sizeof(int), cudaMemcpyDeviceToHost);
-    long s = 0;
-    for (int i = 0; i < 1000; ++i)
-        s += i % 3;
+    unsigned lanes = 0, spin = 1;
+    for (int k = 0; k < 1000; k += 7)
+        spin = spin * 3 + k;
     for (int i = 0; i < n; ++i)
-        s += h[i];
-    printf("RESULT %ld\n", s);
+        lanes = lanes * 31u + h[i];
     cudaFree(d);
     free(h);
+    printf("RESULT %u %u\n", lanes, spin);
     return 0;
 }
