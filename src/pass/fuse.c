@@ -510,10 +510,11 @@ static bool
 editedstmt(const Fz *z, int v)
 {
 	const Stmt *st = &z->f->st.v[v];
+	int from = linestart(z->u->src, st->begin); /* another pass inserts whole lines, before the indentation */
 	for (int c = 0; c < z->plan->n; c++)
 		for (int k = 0; z->plan->v[c].u == z->u && k < z->plan->v[c].edits.n; k++) {
 			const Edit *e = &z->plan->v[c].edits.v[k];
-			if (e->off <= st->end && e->off + e->len >= st->begin)
+			if (e->off <= st->end && e->off + e->len >= from)
 				return true;
 		}
 	return false;

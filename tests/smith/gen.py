@@ -268,6 +268,7 @@ class Gen:
         self.f = None
         self.streams = {LEGACY: ("0", True)}
         self.events = {}  # name -> whether it takes times
+        self.clocks = set()  # the events of a timer, which nothing else records
         self.helpers = []
         self.macros = []
         self.kernels = {"k_fill"}  # a program without a kernel is nothing the lowering takes
@@ -431,7 +432,7 @@ class Gen:
         self.sync(self.pick(ways), s)
 
     def event(self, timing=False):
-        pool = [e for e, t in self.events.items() if t or not timing]
+        pool = [e for e, t in self.events.items() if (t or not timing) and e not in self.clocks]
         if pool and self.chance(0.75):
             return self.r.choice(pool)
         e = "g_e%d" % len(self.events)
@@ -798,9 +799,9 @@ class Gen:
         t = self.name("t")
         if how == "event":
             s = self.stream()
-            e0, e1 = self.event(True), self.event(True)
-            while e1 == e0:
-                e1 = self.event(True)
+            e0, e1 = ("g_e%d" % (len(self.events) + k) for k in range(2))
+            self.events.update({e0: True, e1: True})
+            self.clocks.update((e0, e1))  # recorded again inside, one would not be done when it is read
             self.api("cudaEventRecord(%s, %s)" % (e0, self.sname(s)), [("record", e0, s)])
             self.launch(stream=s)
             self.block(self.r.randint(0, 2))
