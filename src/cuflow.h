@@ -442,7 +442,30 @@ typedef struct {
 	bool nocache;         /* parse every header, without the header cache (--no-cache) */
 	size_t maxmem;        /* resident bytes past which a program's analysis stops and it is refused; 0: no cap */
 	size_t pinlimit;      /* page-locked bytes of constant size a program may hold after the pin pass; 0: no cap */
+	int mutant;           /* the planted fault that is on (MUTANT below), or 0 */
 } Opts;
+
+/* A planted fault of the mutation score (tests/smith/mutants, doc/smith.md):
+ * MUTANT(o, n) is true when fault n is on, which a build configured with
+ * --enable-mutants reads from $CUFLOW_MUTANT once per run; in any other
+ * build it is false and the faults compile to nothing. Each is one line:
+ *   1 effects.c   a copy does not read its source
+ *   2 effects.c   a stream sync waits for the whole device
+ *   3 effects.c   an event sync waits for the whole device (its record's place is ignored)
+ *   4 copies.c    a copy hoisted out of a loop that may run zero times loses its guard
+ *   5 effects.c   a callee's summary misses its host writes
+ *   6 kernel.c    a kernel writes none of its pointer parameters
+ *   7 effects.c   a blocking copy waits for the whole device, not only the legacy stream
+ *   8 sync.c      a sync moves past host reads of what its work writes
+ *   9 redundant.c a host write between two copies of the same bytes goes unseen
+ *  10 pin.c       a split copy's wait passes host reads of the downloaded bytes
+ *  11 fuse.c      a copy moves to its group past host writes of its source
+ *  12 effects.c   work on a stream counts as the legacy stream's */
+#ifdef CUFLOW_MUTANTS
+#define MUTANT(o, n) ((o)->mutant == (n))
+#else
+#define MUTANT(o, n) false
+#endif
 
 /* front/parse.c + front/build.c; the headers every file starts with come
  * precompiled from the header cache (front/cache.c), and a file parsed
@@ -617,10 +640,11 @@ typedef struct {
 #define EDIT_SHARED 0x7ffffff0 /* seq of a shared split of a line (edit/forms.c): after the inserts there */
 typedef VEC(Edit) Edits;
 
-enum { PASS_SYNC, PASS_COPIES, PASS_PIN, PASS_FUSE, PASS_N };
+enum { PASS_SYNC, PASS_COPIES, PASS_PIN, PASS_FUSE, PASS_N, PASS_VERIFY }; /* PASS_VERIFY: --verify's verdicts, no pass */
 enum { CH_MOVE, CH_KEEP };
 enum { CP_HOIST = 1, CP_SINK, CP_REMOVE, CP_RESYNC }; /* Change.how of the copies pass's changes */
 enum { PN_PIN = 1, PN_SPLIT, PN_REGISTER };           /* and of the pin pass's */
+enum { VF_SAME = 1, VF_DIFFERS, VF_CANNOT };          /* and of --verify's (driver/verify.c) */
 enum { FU_FUSE = 1 };                                 /* and of the fuse pass's */
 
 /* One decision of a pass about one statement (or group), with its reasons:
@@ -762,6 +786,7 @@ typedef struct {
 	const char *report, *reportfile, *exportfixes, *dump;
 	const char *lower, *output; /* --lower=openmp -o OUTPUT */
 	int jobs;
+	VEC(const char *) verify; /* --verify=ARGS, each a run of both sides */
 } Run;
 
 /* driver/driver.c: the rewrite (diff, -i, --check, reports) and --lower */
@@ -771,6 +796,9 @@ int drivelower(Run *r);
 typedef Unit *(*Reparse)(void *ctx, const Unit *was, const char *text, size_t len, const int *origline);
 char *fixpoint(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Reparse rp, void *ctx,
                Plan *plan);
+/* driver/verify.c: --verify, the original and the rewrite run on the CPU */
+Change verifyprogram(const Run *r, const Opts *o, Unit **u, char **texts, const size_t *lens, int n);
+bool verifyargs(const char *args); /* ARGS split into words */
 /* driver/compdb.c, walk.c: where the inputs and their flags come from */
 int compdb(const char *dir, Strs *files, Strs **flags, char **err);
 void walktree(const char *dir, Strs *files);

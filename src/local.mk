@@ -3,7 +3,7 @@
 bin_PROGRAMS += src/cuflow
 noinst_LIBRARIES += src/libcuflow.a src/libtscuda.a
 
-TOOL_CFLAGS = $(AM_CFLAGS) $(CLANG_CFLAGS) $(TREE_SITTER_CFLAGS) $(JANSSON_CFLAGS)
+TOOL_CFLAGS = $(AM_CFLAGS) $(CLANG_CFLAGS) $(TREE_SITTER_CFLAGS) $(JANSSON_CFLAGS) $(MUTANT_CFLAGS)
 TOOL_LIBS = src/libcuflow.a src/libtscuda.a $(CLANG_LIBS) $(TREE_SITTER_LIBS) $(JANSSON_LIBS) -lpthread
 
 src_libcuflow_a_CFLAGS = $(TOOL_CFLAGS) -D_GNU_SOURCE
@@ -17,7 +17,7 @@ src_libcuflow_a_SOURCES = \
 	src/front/cst.c src/pass/sync.c src/pass/copies.h src/pass/copies.c src/pass/redundant.c src/pass/config.c src/pass/promote.c src/pass/pin.c src/pass/fuse.c src/pass/pipeline.c src/edit/place.c src/edit/edit.c src/edit/forms.c src/edit/compose.c \
 	src/report/report.h src/report/diff.c src/report/text.c src/report/common.c src/report/formats.c \
 	src/report/json.c src/report/sarif.c src/report/fixes.c \
-	src/driver/driver.c src/driver/fixpoint.c src/driver/compdb.c src/driver/walk.c \
+	src/driver/driver.c src/driver/fixpoint.c src/driver/verify.c src/driver/compdb.c src/driver/walk.c \
 	src/lower/lower.h src/lower/lower.c src/lower/kernel.h src/lower/kernel.c src/lower/vars.c src/lower/remat.c src/lower/invariant.c src/lower/isplit.c src/lower/warpsync.c src/lower/affine.c src/lower/inline.c src/lower/arch.c \
 	src/lsp/lsp.h src/lsp/lsp.c src/lsp/rpc.c src/lsp/positions.c src/lsp/doc.c src/lsp/analyse.c
 nodist_src_libcuflow_a_SOURCES = src/front/headers.c src/model/builtin_rules.c

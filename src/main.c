@@ -15,6 +15,9 @@ static const char usage[] =
 	"  (default)          print a unified diff of every rewrite; the report on stderr\n"
 	"  -i, --in-place     write the rewrites into the files\n"
 	"  --check            print the diff; exit 1 if any file would change\n"
+	"  --verify=ARGS      run each rewritten program and its original on the CPU with ARGS, eagerly\n"
+	"                     and with launches deferred; a rewrite that prints otherwise is left out\n"
+	"                     (repeatable: one run each)\n"
 	"  --passes=LIST      comma list of passes to run: sync (the default), copies, pin, fuse, or all;\n"
 	"                     two or more run round after round until a round changes nothing\n"
 	"  --lower=openmp -o OUT.cpp  lower the program to C++/OpenMP for a CPU (no GPU)\n"
@@ -41,7 +44,7 @@ static const char usage[] =
 	"  --lsp              serve the Language Server Protocol on stdin/stdout (see doc/editors.md)\n"
 	"  --version, --help\n"
 	"exit status: 0 done, 1 changes pending under --check, 2 usage error,\n"
-	"             3 an input could not be analysed\n";
+	"             3 an input could not be analysed, 4 a rewrite failed --verify\n";
 
 static int
 usageerr(const char *msg, const char *arg)
@@ -84,6 +87,7 @@ enum {
 	OPT_NOCACHE,
 	OPT_MAXMEM,
 	OPT_PINLIMIT,
+	OPT_VERIFY,
 };
 
 static const struct option longopts[] = {
@@ -107,6 +111,7 @@ static const struct option longopts[] = {
 	{"cuda-arch", required_argument, NULL, OPT_CUDAARCH},
 	{"max-memory", required_argument, NULL, OPT_MAXMEM},
 	{"pin-limit", required_argument, NULL, OPT_PINLIMIT},
+	{"verify", required_argument, NULL, OPT_VERIFY},
 	{"output", required_argument, NULL, 'o'},
 	{"lsp", no_argument, NULL, OPT_LSP},
 	{"version", no_argument, NULL, OPT_VERSION},
@@ -153,6 +158,7 @@ freerun(Run *r)
 	vfree(r->cargs);
 	vfree(r->inputs);
 	vfree(r->rulefiles);
+	vfree(r->verify);
 	free(r->passes);
 }
 
@@ -190,6 +196,9 @@ main(int argc, char **argv)
 	r.opts.prescan = true;
 	r.opts.maxmem = defaultmaxmem();
 	r.opts.pinlimit = (size_t)1 << 30;
+#ifdef CUFLOW_MUTANTS
+	r.opts.mutant = getenv("CUFLOW_MUTANT") ? atoi(getenv("CUFLOW_MUTANT")) : 0;
+#endif
 	r.passes = xstrdup("sync");
 	/* everything after "--" goes to the compiler untouched */
 	int dd = argc;
@@ -286,6 +295,11 @@ main(int argc, char **argv)
 			if (!parsesize(optarg, &r.opts.pinlimit))
 				return usageerr("--pin-limit takes a size in bytes, with an optional K, M or G", optarg);
 			break;
+		case OPT_VERIFY:
+			if (!verifyargs(optarg))
+				return usageerr("--verify takes arguments that split into words as a shell splits them", optarg);
+			vpush(r.verify, optarg);
+			break;
 		case 'j': {
 			const char *v;
 			if ((r.jobs = jobs(argv, dd, &v)) < 1)
@@ -325,6 +339,8 @@ main(int argc, char **argv)
 		return usageerr("--dump takes 'model'", r.dump);
 	if (r.report && !reportformat(r.report))
 		return usageerr("--report takes text, json or sarif", r.report);
+	if (r.verify.n && (r.lower || r.lsp || r.dump))
+		return usageerr("--verify goes with a rewrite, not --lower, --lsp or --dump", NULL);
 	if (r.lsp && (r.inputs.n || r.inplace || r.check || r.dump || r.report))
 		return usageerr("--lsp takes its files from the editor, and no output options", NULL);
 	if (!r.inputs.n && !r.opts.compdb && !r.lsp)

@@ -209,6 +209,7 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 		const Effect *f = &r->eff[i];
 		switch (f->what) {
 		case EF_READ:
+			if (MUTANT(p->opts, 1) && r->kind == RK_COPY) break;
 			argset(p, pf, c, f->arg, f->deref, rd);
 			break;
 		case EF_WRITE:
@@ -222,6 +223,9 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 				break; /* a device-to-device copy: the host does not wait */
 			ex |= EX_SYNC |
 			      (f->space == SY_DEVICE ? EX_DEVSYNC : f->space == SY_DEFAULT || f->space == SY_COPY ? EX_DEFSYNC : 0);
+			if (MUTANT(p->opts, 2) && f->space == SY_STREAM) ex |= EX_DEVSYNC;
+			if (MUTANT(p->opts, 3) && f->space == SY_EVENT) ex |= EX_DEVSYNC;
+			if (MUTANT(p->opts, 7) && f->space == SY_COPY) ex |= EX_DEVSYNC;
 			if (f->space == SY_STREAM && f->arg < c->nargs &&
 			    (c->argk[f->arg] == 0 || pf->f->nodes.v[c->argv[f->arg]].kind == N_NULL))
 				ex |= EX_DEFSYNC; /* cudaStreamSynchronize(0): the legacy default stream */
@@ -271,7 +275,7 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 		ex |= EX_EXIT;
 	if (async) {
 		ex |= EX_ASYNC;
-		if (onstream(p, pf, c, r, &e->strm))
+		if (onstream(p, pf, c, r, &e->strm) && !MUTANT(p->opts, 12))
 			ex |= EX_STREAMOP;
 	}
 	if (ex & (EX_DEVOP | EX_TIMER | EX_EXIT))
@@ -320,6 +324,7 @@ summaryeff(const Prog *p, const PFunc *g, Eff *e)
 	Eff t;
 	effnew(&t, p->locs.n);
 	effor(&t, &g->sum);
+	if (MUTANT(p->opts, 5)) bclear(&t.wr);
 	int ends = endsync(p, g);
 	t.ex = (t.ex & ~(EX_DEVSYNC | EX_DEFSYNC)) | ends;
 	if (ends == EX_DEVSYNC || (ends == EX_DEFSYNC && !(t.ex & EX_STREAMOP))) {

@@ -208,7 +208,7 @@ launcheff(const Prog *p, const PFunc *pf, const Call *c, int kfid, int args, Eff
 	}
 	for (int i = 0; args < 0 && i < c->nargs; i++) {
 		bool r = ks->unknown || (i < 32 && (ks->prd >> i & 1));
-		bool w = ks->unknown || (i < 32 && (ks->pwr >> i & 1));
+		bool w = (ks->unknown || (i < 32 && (ks->pwr >> i & 1))) && !MUTANT(p->opts, 6);
 		if (!r && !w)
 			continue;
 		bclear(&s);

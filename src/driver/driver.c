@@ -350,6 +350,57 @@ analyseall(Job *j, Plan *plan)
 	mergeplans(j, plan);
 }
 
+/* --verify: every program whose files would change, its original and its
+ * rewrite run on the CPU (verify.c), the verdict added to the plan. A
+ * rewrite that fails is left out: its files' edits are marked not applied,
+ * and the exit status is 4 (unless something else failed first). */
+static void
+verifyall(Job *j, Plan *plan, char **editerr, int *rc)
+{
+	for (int g = 0; g < j->ngroups; g++) {
+		VEC(Unit *) us = {0};
+		Ints at = {0};
+		Strs texts = {0};
+		VEC(size_t) lens = {0};
+		bool changed = false;
+		for (int i = 0; i < j->n; i++) {
+			if (j->group[i] != g)
+				continue;
+			Unit *u = j->units[i];
+			size_t len = 0;
+			bool ch = false;
+			char *err = NULL, *text = u->refused || u->skipped ? NULL : rewrite(u, plan, &len, &ch, &err);
+			free(err);
+			if (!ch) {
+				free(text);
+				text = NULL;
+			}
+			changed |= ch;
+			vpush(us, u);
+			vpush(at, i);
+			vpush(texts, text);
+			vpush(lens, len);
+		}
+		if (changed) {
+			Strs all = {0};
+			Opts o = fileopts(&j->r->opts, &j->flags[at.v[0]], &all);
+			Change c = verifyprogram(j->r, &o, us.v, texts.v, lens.v, us.n);
+			for (int k = 0; c.how == VF_DIFFERS && k < at.n; k++)
+				editerr[at.v[k]] = fmt("--verify: %s", c.stop);
+			if (c.how == VF_DIFFERS && *rc == 0)
+				*rc = 4;
+			vpush(*plan, c);
+			vfree(all);
+		}
+		for (int k = 0; k < texts.n; k++)
+			free(texts.v[k]);
+		vfree(us);
+		vfree(at);
+		vfree(texts);
+		vfree(lens);
+	}
+}
+
 /* Prints text and flushes it; false with a message when it did not all
  * get out (a full disk, /dev/full): a lost diff must not look like success. */
 static bool
@@ -372,7 +423,7 @@ rewriteall(Run *r, Unit **units, int n, const Plan *plan, bool *changed, char **
 	char *err = NULL;
 	for (int i = 0; i < n; i++) {
 		Unit *u = units[i];
-		if (u->refused || u->skipped)
+		if (u->refused || u->skipped || editerr[i]) /* editerr: a rewrite --verify left out */
 			continue;
 		size_t len;
 		char *out = rewrite(u, plan, &len, &changed[i], &editerr[i]);
@@ -528,6 +579,8 @@ drive(Run *r, const Rules *rules)
 		double *tanalyse = j.tanalyse;
 		bool *changed = xcalloc(n + 1, sizeof *changed);
 		char **editerr = xcalloc(n + 1, sizeof *editerr);
+		if (r->verify.n)
+			verifyall(&j, &plan, editerr, &rc);
 		bool pending = rewriteall(r, units, n, &plan, changed, editerr, &rc);
 		Report rep = {units, n, changed, &plan, NULL, now() - j.t0, 0, 0, tanalyse, editerr, r->passes};
 		for (int i = 0; i < n; i++) {

@@ -1401,6 +1401,41 @@ bodyof(CXCursor fn)
 	return body;
 }
 
+typedef struct {
+	int list, begin, end, node;
+} Range;
+
+static int
+byrange(const void *a, const void *b)
+{
+	const Range *x = a, *y = b;
+	return x->list != y->list     ? x->list - y->list
+	       : x->begin != y->begin ? x->begin - y->begin
+	       : x->end != y->end     ? x->end - y->end
+	                              : x->node - y->node;
+}
+
+/* Statements of one block that one macro invocation writes (SYNC2(s)
+ * expanding to two statements) all report the invocation's range: each is
+ * flagged SF_SHARED, since none can move or be cut without the others. (The
+ * statements inside a do { } while (0) macro are one item of their block.) */
+static void
+markshared(Func *f)
+{
+	Range *r = xcalloc(f->st.n + 1, sizeof *r);
+	int n = 0;
+	for (int v = 2; v < f->st.n; v++)
+		if ((f->st.v[v].flags & SF_MACRO) && f->st.v[v].list >= 0)
+			r[n++] = (Range){f->st.v[v].list, f->st.v[v].begin, f->st.v[v].end, v};
+	qsort(r, n, sizeof *r, byrange);
+	for (int i = 1; i < n; i++)
+		if (r[i].list == r[i - 1].list && r[i].begin == r[i - 1].begin && r[i].end == r[i - 1].end) {
+			f->st.v[r[i].node].flags |= SF_SHARED;
+			f->st.v[r[i - 1].node].flags |= SF_SHARED;
+		}
+	free(r);
+}
+
 static void
 buildfn(B *b, CXCursor c)
 {
@@ -1470,6 +1505,7 @@ buildfn(B *b, CXCursor c)
 	for (int i = 0; i < b->cur.n; i++)
 		edge(&f, b->cur.v[i], 1);
 	resolvegotos(b);
+	markshared(&f);
 	b->fn = NULL;
 	s = &b->u->syms.v[sym];
 	s->flags |= SYMF_DEFINED;

@@ -734,7 +734,7 @@ levels(C *c, Copy *x)
 			return;
 		}
 		vpush(x->loops, h);
-		if (!c->f->st.v[h].once) { /* one guard, the outermost loop's */
+		if (!c->f->st.v[h].once && !MUTANT(c->p->opts, 4)) { /* one guard, the outermost loop's */
 			x->guard = c->f->st.v[h].first;
 			return;
 		}

@@ -512,10 +512,11 @@ static bool
 editedstmt(const Fz *z, int v)
 {
 	const Stmt *st = &z->f->st.v[v];
+	int from = linestart(z->u->src, st->begin); /* another pass inserts whole lines, before the indentation */
 	for (int c = 0; c < z->plan->n; c++)
 		for (int k = 0; z->plan->v[c].u == z->u && k < z->plan->v[c].edits.n; k++) {
 			const Edit *e = &z->plan->v[c].edits.v[k];
-			if (e->off <= st->end && e->off + e->len >= st->begin)
+			if (e->off <= st->end && e->off + e->len >= from)
 				return true;
 		}
 	return false;
@@ -619,7 +620,7 @@ passes(const Fz *z, const Xfer *x, const Bits *prd, const Bits *pwr, int v, bool
 	if ((e->ex & EX_IO) && *kio)
 		return "prints while a printing kernel may run (the copy's wait orders the output)";
 	*kio |= (e->ex & EX_KIO) != 0;
-	if (conflicts(p, &e->wr, &t->rd) || conflicts(p, &e->wr, &t->wr) || conflicts(p, &e->rd, &t->wr) ||
+	if ((!MUTANT(p->opts, 11) && conflicts(p, &e->wr, &t->rd)) || conflicts(p, &e->wr, &t->wr) || conflicts(p, &e->rd, &t->wr) ||
 	    conflicts(p, &e->pwr, &t->rd) || conflicts(p, &e->pwr, &t->wr) || conflicts(p, &e->prd, &t->wr))
 		return "touches the bytes the copy reads or writes";
 	if (conflicts(p, pwr, &e->rd) || conflicts(p, pwr, &e->wr) || conflicts(p, prd, &e->wr))

@@ -221,19 +221,33 @@ argpts(const Prog *p, const PFunc *pf, const Call *c, int i)
 	return i >= 0 && i < c->nargs ? &p->pts[nodevar(pf, c->argv[i])] : NULL;
 }
 
+/* Where call c's name stands in its text: a call written through a macro
+ * spans the whole invocation (CHECK(cudaMemcpyAsync(...))), whose own
+ * arguments are not the call's; -1 when the name is not in the text. */
+static int
+callnamed(const Unit *u, const Call *c)
+{
+	size_t n = strlen(c->name);
+	for (int i = c->off; i + (int)n <= c->end; i++)
+		if (!strncmp(u->src + i, c->name, n) && (i == 0 || !isident(u->src[i - 1])) && !isident(u->src[i + n]))
+			return i;
+	return -1;
+}
+
 /* The text of call c's stream argument (rule's stream(k)), "0" when it is
  * left out; NULL when evaluating it again after the call could give
- * another stream or do something (a call, ++, an assignment). */
+ * another stream or do something (a call, ++, an assignment), or when the
+ * call's text is not in the source (a macro's body holds it). */
 static char *
 streamtext(const PFunc *pf, const Call *c, const Rule *r)
 {
-	int k = -1;
+	int k = -1, at = callnamed(pf->u, c);
 	for (int i = 0; i < r->neff; i++)
 		if (r->eff[i].what == EF_STREAM)
 			k = r->eff[i].arg;
-	if (k < 0)
+	if (k < 0 || at < 0)
 		return NULL;
-	char *t = calltext(pf->u->src, c->off, c->end, k);
+	char *t = calltext(pf->u->src, at, c->end, k);
 	if (!strcmp(t, "?")) { /* not written: the default stream */
 		free(t);
 		return xstrdup("0");
@@ -263,15 +277,21 @@ scanasync(P *q, Site *s, PFunc *pf, int v, const Call *c, const Rule *r, int src
 		                  c->name, pf->u->syms.v[pf->f->sym].name));
 		return;
 	}
+	reads ? s->nup++ : s->ndown++; /* counted even when it keeps the buffer pageable: the report says why */
+	vpush(s->xfer, line);
+	if (pf->f->st.v[v].kind != ST_PLAIN) { /* the record after it would go between an if and its body */
+		keep(s, line, fmt("copies it with %s in a condition or a return, which no statement can follow alone",
+		                  c->name));
+		return;
+	}
 	char *stream = streamtext(pf, c, r);
 	if (!stream) {
-		keep(s, line, fmt("copies it with %s on a stream that an expression with effects names", c->name));
+		keep(s, line, fmt("copies it with %s on a stream that an expression with effects names, or that a macro's "
+		                  "body holds", c->name));
 		return;
 	}
 	Async a = {v, (int)(c - pf->f->calls.v), reads, stream, -1};
 	vpush(s->async, a);
-	reads ? s->nup++ : s->ndown++;
-	vpush(s->xfer, line);
 	if (pf->loop[v] >= 0 && !s->inloop) {
 		s->inloop = 1;
 		s->loopline = line;
@@ -832,7 +852,7 @@ blocks(Split *sp, int u)
 		return true;
 	sp->kio |= (e->ex & EX_KIO) != 0;
 	const Bits *all[] = {&e->rd, &e->wr, &e->prd, &e->pwr};
-	for (int k = 0; k < 4; k++)
+	for (int k = MUTANT(p->opts, 10); k < 4; k++) /* all[0], the reads, skipped by fault 10 */
 		if (conflicts(p, &sp->down, all[k]))
 			return true;
 	return conflicts(p, &sp->up, &e->wr) || conflicts(p, &sp->up, &e->pwr) || conflicts(p, &sp->pwr, &e->rd) ||

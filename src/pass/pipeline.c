@@ -61,7 +61,7 @@ passlist(unsigned set)
 const char *
 passname(int pass)
 {
-	return pass >= 0 && pass < NPASS ? passtab[pass].name : "unknown";
+	return pass == PASS_VERIFY ? "verify" : pass >= 0 && pass < NPASS ? passtab[pass].name : "unknown";
 }
 
 static bool

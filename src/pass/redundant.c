@@ -94,7 +94,7 @@ static bool
 writesfact(const C *c, int v, int f, const Bits *sets)
 {
 	const Eff *e = &c->pf->st[v];
-	return conflicts(c->p, &sets[f], &e->wr) || conflicts(c->p, &sets[f], &e->pwr);
+	return (!MUTANT(c->p->opts, 9) && conflicts(c->p, &sets[f], &e->wr)) || conflicts(c->p, &sets[f], &e->pwr);
 }
 
 /* What the work in flight on other streams when copy x runs may read and

@@ -260,7 +260,7 @@ blocker(S *s, Group *g, int xi, int *ln)
 		return fmt("reads a clock (%s), which times the device work (--move-past-timers allows it)",
 		           e->what ? e->what : "?");
 	}
-	int l = conflictloc(p, &g->e.wr, &e->rd);
+	int l = MUTANT(p->opts, 8) ? -1 : conflictloc(p, &g->e.wr, &e->rd);
 	const char *how = "reads";
 	if (l < 0 && (l = conflictloc(p, &g->e.wr, &e->wr)) >= 0)
 		how = "writes";

@@ -133,7 +133,12 @@ static void
 count(Tally *t, const Change *c)
 {
 	bool move = c->kind == CH_MOVE;
-	if (c->pass == PASS_FUSE) {
+	if (c->pass == PASS_VERIFY) {
+		t->verified += c->how == VF_SAME;
+		t->differs += c->how == VF_DIFFERS;
+		t->unverifiable += c->how == VF_CANNOT;
+		t->runs += c->calls;
+	} else if (c->pass == PASS_FUSE) {
 		t->groups += move;
 		t->fused += move ? c->members.n : 0;
 		t->after += move ? c->calls : 0;

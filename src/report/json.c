@@ -215,6 +215,11 @@ jchange(const Report *r, int ci)
 	json_object_set_new(j, "also", also);
 	json_t *stopline = c->stopline ? json_integer(c->stopline) : json_null();
 	json_object_set_new(j, "stop", json_pack("{s:o,s:o}", "line", stopline, "reason", jstr(c->stop ? c->stop : "")));
+	if (c->pass == PASS_VERIFY) {
+		static const char *const results[] = {[VF_SAME] = "verified", [VF_DIFFERS] = "differs",
+		                                      [VF_CANNOT] = "not-verifiable"};
+		json_object_set_new(j, "verify", json_pack("{s:s,s:i}", "result", results[c->how], "runs", c->calls));
+	}
 	if (c->kind != CH_MOVE)
 		return j;
 	return c->pass == PASS_COPIES ? jcopy(r, ci, j)
@@ -240,6 +245,9 @@ jsummary(const Report *r)
 	if (ranpass(r, PASS_FUSE))
 		json_object_set_new(s, "fuse", json_pack("{s:i,s:i,s:i,s:i}", "groups", t.groups, "copies", t.fused,
 		                                         "copiesAfter", t.after, "kept", t.fkept));
+	if (t.verified + t.differs + t.unverifiable)
+		json_object_set_new(s, "verify", json_pack("{s:i,s:i,s:i,s:i}", "verified", t.verified, "differs", t.differs,
+		                                           "notVerifiable", t.unverifiable, "runs", t.runs));
 	return s;
 }
 

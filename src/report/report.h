@@ -42,6 +42,7 @@ typedef struct {
 	int hoisted, sunk, removed, ckept;        /* copies */
 	int pinned, split, pkept;                 /* pin */
 	int groups, fused, after, fkept;          /* fuse */
+	int verified, differs, unverifiable, runs; /* --verify: programs, and runs compared */
 } Tally;
 void tally(const Report *r, Tally *t); /* the summary's counts, the changes made together included */
 int unitcol(const Unit *u, int off);     /* 1-based byte column of off */

@@ -14,7 +14,7 @@
 
 #define SRCROOT "%SRCROOT%"
 #define SCHEMA "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-enum { RULE_MOVE, RULE_KEEP, RULE_COPYMOVE, RULE_COPYKEEP, RULE_PIN, RULE_PINKEEP, RULE_FUSE, RULE_FUSEKEEP };
+enum { RULE_MOVE, RULE_KEEP, RULE_COPYMOVE, RULE_COPYKEEP, RULE_PIN, RULE_PINKEEP, RULE_FUSE, RULE_FUSEKEEP, RULE_VERIFY };
 
 static json_t *
 jtext(const char *s)
@@ -84,7 +84,7 @@ static json_t *
 jrules(void)
 {
 	return json_pack(
-	        "[o,o,o,o,o,o,o,o]",
+	        "[o,o,o,o,o,o,o,o,o]",
 	        jrule("sync-motion/move", "SyncCanMoveLater",
 	              "A blocking CUDA synchronization can move later so host work overlaps the GPU",
 	              "A blocking cudaMemcpy, cudaDeviceSynchronize, stream or event synchronization, or cudaFree "
@@ -131,6 +131,13 @@ jrules(void)
 	              "cuflow examined this copy beside others of its block and left it alone: the message names what "
 	              "stops it (a use of the buffer it cannot see, an allocation it cannot rewrite, the cost model). "
 	              "Nothing to do.",
+	              "note", "recommendation"),
+	        jrule("verify", "RewriteVerified",
+	              "--verify ran the program and its rewrite on the CPU",
+	              "cuflow lowered the original and the rewritten program to C++/OpenMP, built both against its CPU "
+	              "runtime and ran them with the given arguments, eagerly and with each launch deferred to the "
+	              "next synchronisation. An error: the rewrite printed otherwise, so cuflow left it out; a note: "
+	              "it printed the same, or the program cannot run on the CPU runtime.",
 	              "note", "recommendation"));
 }
 
@@ -226,16 +233,18 @@ jresult(const Report *r, int ci)
 	json_object_set_new(loc, "logicalLocations",
 	                    json_pack("[{s:o,s:s}]", "name", jstr(c->fn ? c->fn : ""), "kind", "function"));
 	bool copy = c->pass == PASS_COPIES;
-	int rule = c->pass == PASS_FUSE  ? (move ? RULE_FUSE : RULE_FUSEKEEP)
+	int rule = c->pass == PASS_VERIFY ? RULE_VERIFY
+	           : c->pass == PASS_FUSE ? (move ? RULE_FUSE : RULE_FUSEKEEP)
 	           : c->pass == PASS_PIN ? (move ? RULE_PIN : RULE_PINKEEP)
 	           : copy              ? (move ? RULE_COPYMOVE : RULE_COPYKEEP)
 	           : move              ? RULE_MOVE
 	                               : RULE_KEEP;
 	static const char *const ids[] = {"sync-motion/move", "sync-motion/keep", "copy-motion/move",
 	                                  "copy-motion/keep", "pin/move",         "pin/keep",
-	                                  "fuse/move",        "fuse/keep"};
+	                                  "fuse/move",        "fuse/keep",        "verify"};
+	const char *level = move ? "warning" : c->pass == PASS_VERIFY && c->how == VF_DIFFERS ? "error" : "note";
 	json_t *res = json_pack("{s:s,s:i,s:s,s:o,s:[o],s:o}", "ruleId", ids[rule],
-	                        "ruleIndex", rule, "level", move ? "warning" : "note", "message",
+	                        "ruleIndex", rule, "level", level, "message",
 	                        jtext(bstr(&msg)), "locations", loc, "relatedLocations", jrelated(c));
 	free(msg.v);
 	if (move && editsapplied(r, c->u))

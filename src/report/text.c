@@ -118,12 +118,27 @@ fusemsg(Buf *b, const Change *c)
 
 static void syncmsg(Buf *b, const Change *c);
 
+/* --verify's verdict on a program (driver/verify.c). */
+static void
+verifymsg(Buf *b, const Change *c)
+{
+	if (c->how == VF_SAME)
+		bprintf(b, "verified (%d runs): the rewrite prints what the original prints and exits as it does, eagerly "
+		        "and with launches deferred", c->calls);
+	else if (c->how == VF_DIFFERS)
+		bprintf(b, "not rewritten: --verify found that %s", c->stop);
+	else
+		bprintf(b, "not verifiable: %s; the rewrite stands unverified", c->stop);
+}
+
 /* A change's words; one made in several rounds (Change.also) says what the
  * other passes did as part of it. */
 void
 changemsg(Buf *b, const Change *c)
 {
-	if (c->pass == PASS_FUSE)
+	if (c->pass == PASS_VERIFY)
+		verifymsg(b, c);
+	else if (c->pass == PASS_FUSE)
 		fusemsg(b, c);
 	else if (c->pass == PASS_COPIES)
 		copymsg(b, c);
@@ -166,7 +181,10 @@ syncmsg(Buf *b, const Change *c)
 static void
 change(Buf *b, const Change *c)
 {
-	bprintf(b, "%s:%d: ", relpath(c->u->path), c->line);
+	if (c->pass == PASS_VERIFY) /* about the program, no line of it */
+		bprintf(b, "%s: ", relpath(c->u->path));
+	else
+		bprintf(b, "%s:%d: ", relpath(c->u->path), c->line);
 	changemsg(b, c);
 	bputs(b, "\n");
 }
@@ -210,6 +228,9 @@ textreport(Buf *b, const Report *r)
 	if (ranpass(r, PASS_FUSE))
 		bprintf(b, "  fuse     %d group%s: %d copies became %d; %d cop%s kept apart\n", t.groups,
 		        t.groups == 1 ? "" : "s", t.fused, t.after, t.fkept, t.fkept == 1 ? "y" : "ies");
+	if (t.verified + t.differs + t.unverifiable)
+		bprintf(b, "  verify   %d program%s verified (%d runs), %d not rewritten, %d not verifiable\n", t.verified,
+		        t.verified == 1 ? "" : "s", t.runs, t.differs, t.unverifiable);
 	bprintf(b, "  changed  %d file%s\n", t.changed, t.changed == 1 ? "" : "s");
 	bprintf(b, "  time     %.2f s (parsing %.2f s, analysis %.2f s)\n", r->twall, r->tparse, r->tanalyse);
 }
