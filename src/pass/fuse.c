@@ -522,6 +522,53 @@ editedstmt(const Fz *z, int v)
 	return false;
 }
 
+/* An argument's text without the casts and parentheses around it: a cast
+ * changes the pointer's type, not the buffer it points to. */
+static char *
+bare(const char *t)
+{
+	char *s = squeeze(t);
+	for (bool again = true; again;) {
+		int n = strlen(s), close;
+		again = false;
+		if (s[0] == '(' && (close = closeparen(s, 0, n)) > 0) {
+			if (close == n) { /* (x) */
+				memmove(s, s + 1, n - 2);
+				s[n - 2] = 0;
+				again = true;
+			} else if (s[close - 2] == '*') { /* (T *)x */
+				memmove(s, s + close, n - close + 1);
+				again = true;
+			}
+		} else if (strstr(s, "_cast<") && s[n - 1] == ')') { /* static_cast<T *>(x) */
+			char *open = strstr(s, ">(");
+			if (open && closeparen(s, open + 1 - s, n) == n) {
+				memmove(s, open + 1, n - (open + 1 - s) + 1);
+				again = true;
+			}
+		}
+	}
+	return s;
+}
+
+/* Why a copy's argument is not a variable the pass can fuse: what it is. */
+static char *
+notplain(const char *t, bool host)
+{
+	char *b = bare(t), *why;
+	if (b[0] == '&')
+		why = fmt("its %s side, %s, is the address of a variable, not a buffer", host ? "host" : "device", t);
+	else if (strstr(b, "->") || strchr(b, '.'))
+		why = fmt("its %s side, %s, is held in a struct member; the pass fuses buffers held in local variables",
+		          host ? "host" : "device", t);
+	else if (strpbrk(b, "+-[("))
+		why = fmt("its %s side, %s, is not the start of a buffer held in a variable", host ? "host" : "device", t);
+	else
+		why = fmt("its %s side, %s, is an array, not a heap buffer", host ? "host" : "device", t);
+	free(b);
+	return why;
+}
+
 /* The member a candidate copy moves, made on first sight; -1 with x->why. */
 static int
 fillmember(Fz *z, Xfer *x)
@@ -532,11 +579,15 @@ fillmember(Fz *z, Xfer *x)
 	const Stmt *st = &z->f->st.v[x->node];
 	char *ht = calltext(z->u->src, st->begin, st->end, x->dir == 1 ? 1 : 0),
 	     *dt = calltext(z->u->src, st->begin, st->end, x->dir == 1 ? 0 : 1);
-	bool plain = hv >= 0 && dv >= 0 && !strcmp(ht, z->u->syms.v[hv].name) && !strcmp(dt, z->u->syms.v[dv].name);
+	char *hb = bare(ht), *db = bare(dt);
+	bool hplain = hv >= 0 && !strcmp(hb, z->u->syms.v[hv].name), dplain = dv >= 0 && !strcmp(db, z->u->syms.v[dv].name);
+	free(hb);
+	free(db);
+	char *np = hplain && dplain ? NULL : notplain(hplain ? dt : ht, !hplain);
 	free(ht);
 	free(dt);
-	if (!plain) {
-		x->why = xstrdup("its pointers are not plain variables");
+	if (np) {
+		x->why = np;
 		return -1;
 	}
 	const Bits *hp = &z->p->pts[symloc(z->p, ui, hv)], *dp = &z->p->pts[symloc(z->p, ui, dv)];
@@ -1612,9 +1663,10 @@ pinnext(const Fz *z, const Layout *lay, const FusedV *rs)
 	long long size = 0;
 	int nup = 0, ndown = 0;
 	bool loop = false;
-	for (int k = 0; k < lay->n; k++) {
-		const Call *c = &z->f->calls.v[z->m.v[lay->by[k]].h.call];
-		size = size == LLONG_MIN || c->argk[0] == LLONG_MIN ? LLONG_MIN : size + ((c->argk[0] + 511) / 256 * 256);
+	for (int k = 0; k < lay->n; k++) { /* the device side's size: its cudaMalloc is the one spelling */
+		const Call *c = &z->f->calls.v[z->m.v[lay->by[k]].d.call];
+		long long b = c->nargs > 1 ? c->argk[1] : LLONG_MIN;
+		size = size == LLONG_MIN || b == LLONG_MIN ? LLONG_MIN : size + ((b + 511) / 256 * 256);
 	}
 	for (int i = 0; i < rs->n; i++) {
 		rs->v[i].dir == 1 ? nup++ : ndown++;

@@ -1,6 +1,7 @@
 // case: an asynchronous upload from a malloc'd buffer written as the condition of an if whose body, unbraced, exits (tests/smith seed 20071, reduced)
 // expect: h stays pageable: the event record pinning needs right after the copy has no statement of its own to follow
 // trap: the record inserted after the condition became the if's body and the exit ran unconditionally (wrong.cu, the old rewrite, prints nothing against RESULT 129)
+#include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
 
