@@ -166,9 +166,68 @@ sametxt(const char *a, const char *b)
 	return same;
 }
 
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Add the factors of product q (squeezed) to f, parenthesised products
+ * flattened; false when q has an operator other than `*` outside
+ * parentheses. */
+static bool
+factors(const char *q, int n, Strs *f)
+{
+	int depth = 0, from = 0;
+	for (int i = 0; i <= n; i++) {
+		char c = i < n ? q[i] : '*';
+		if (c == '(' || c == '[')
+			depth++;
+		else if (c == ')' || c == ']')
+			depth--;
+		else if (depth == 0 && c != '*' && !isident(c) && c != '.')
+			return false;
+		if (depth || c != '*')
+			continue;
+		if (i == from)
+			return false;
+		if (q[from] == '(' && q[i - 1] == ')' && closeparen(q, from, i) == i) {
+			if (!factors(q + from + 1, i - from - 2, f))
+				return false;
+		} else
+			vpush(*f, xstrndup(q + from, (size_t)(i - from)));
+		from = i + 1;
+	}
+	return true;
+}
+
+/* A product's factors in one order: n*sizeof(float) and sizeof(float)*n
+ * are one size. Anything but a product is left as it is. */
+static char *
+product(char *q)
+{
+	Strs f = {0};
+	if (factors(q, strlen(q), &f) && f.n > 1) {
+		qsort(f.v, f.n, sizeof *f.v, cmpstr);
+		size_t len = 1;
+		for (int i = 0; i < f.n; i++)
+			len += strlen(f.v[i]) + 1;
+		char *r = xmalloc(len);
+		r[0] = 0;
+		for (int i = 0; i < f.n; i++)
+			strcat(strcat(r, i ? "*" : ""), f.v[i]);
+		free(q);
+		q = r;
+	}
+	for (int i = 0; i < f.n; i++)
+		free(f.v[i]);
+	vfree(f);
+	return q;
+}
+
 /* Size text t, compared: blanks and (size_t) casts dropped, a local of the
  * function that only its declaration sets replaced by its initialiser
- * (size_t s = n * sizeof(float); then s). */
+ * (size_t s = n * sizeof(float); then s), a product's factors sorted. */
 static char *
 sizeform(const Fz *z, const char *t, int depth)
 {
@@ -197,7 +256,7 @@ sizeform(const Fz *z, const char *t, int depth)
 			return r;
 		}
 	}
-	return q;
+	return product(q);
 }
 
 /* Are the two size texts the same value, as far as the text tells? */
@@ -1812,7 +1871,7 @@ fusefn(Prog *p, PFunc *pf, Plan *plan)
 		else if ((x->m = fillmember(&z, x)) >= 0 && !z.m.v[x->m].why) {
 			const Stmt *st = &z.f->st.v[x->node];
 			char *size = calltext(z.u->src, st->begin, st->end, 2);
-			if (!sametxt(size, z.m.v[x->m].d.size))
+			if (!samesize(&z, size, z.m.v[x->m].d.size))
 				x->why = fmt("it copies %s bytes, not the whole buffer (%s)", size, z.m.v[x->m].d.size);
 			free(size);
 		}
