@@ -166,6 +166,26 @@ sametxt(const char *a, const char *b)
 	return same;
 }
 
+/* A factor of one, squeezed. */
+static bool
+unit(const char *x)
+{
+	static const char *const one[] = {"1", "sizeof(char)", "sizeof(unsignedchar)", "sizeof(signedchar)",
+	                                  "sizeof(uint8_t)", "sizeof(int8_t)"};
+	for (size_t k = 0; k < sizeof one / sizeof *one; k++)
+		if (!strcmp(x, one[k]))
+			return true;
+	return false;
+}
+
+static void
+freeall(Strs *s)
+{
+	for (int k = 0; k < s->n; k++)
+		free(s->v[k]);
+	s->n = 0;
+}
+
 static int
 cmpstr(const void *a, const void *b)
 {
@@ -173,8 +193,8 @@ cmpstr(const void *a, const void *b)
 }
 
 /* Add the factors of product q (squeezed) to f, parenthesised products
- * flattened; false when q has an operator other than `*` outside
- * parentheses. */
+ * flattened and factors of one dropped; false when q has an operator other
+ * than `*` outside parentheses (a parenthesised sum is one factor). */
 static bool
 factors(const char *q, int n, Strs *f)
 {
@@ -191,11 +211,20 @@ factors(const char *q, int n, Strs *f)
 			continue;
 		if (i == from)
 			return false;
-		if (q[from] == '(' && q[i - 1] == ')' && closeparen(q, from, i) == i) {
-			if (!factors(q + from + 1, i - from - 2, f))
-				return false;
-		} else
-			vpush(*f, xstrndup(q + from, (size_t)(i - from)));
+		char *x = xstrndup(q + from, (size_t)(i - from));
+		Strs in = {0};
+		if (x[0] == '(' && closeparen(x, 0, i - from) == i - from && factors(x + 1, i - from - 2, &in)) {
+			for (int k = 0; k < in.n; k++)
+				vpush(*f, in.v[k]);
+			free(x);
+		} else {
+			freeall(&in);
+			if (unit(x))
+				free(x);
+			else
+				vpush(*f, x);
+		}
+		vfree(in);
 		from = i + 1;
 	}
 	return true;
@@ -207,7 +236,7 @@ static char *
 product(char *q)
 {
 	Strs f = {0};
-	if (factors(q, strlen(q), &f) && f.n > 1) {
+	if (factors(q, strlen(q), &f) && f.n >= 1) {
 		qsort(f.v, f.n, sizeof *f.v, cmpstr);
 		size_t len = 1;
 		for (int i = 0; i < f.n; i++)
@@ -219,8 +248,7 @@ product(char *q)
 		free(q);
 		q = r;
 	}
-	for (int i = 0; i < f.n; i++)
-		free(f.v[i]);
+	freeall(&f);
 	vfree(f);
 	return q;
 }
