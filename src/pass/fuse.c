@@ -1751,8 +1751,9 @@ pinnext(const Fz *z, const Layout *lay, const FusedV *rs)
 	int nup = 0, ndown = 0;
 	bool loop = false;
 	for (int k = 0; k < lay->n; k++) { /* the device side's size: its cudaMalloc is the one spelling */
-		const Call *c = &z->f->calls.v[z->m.v[lay->by[k]].d.call];
-		long long b = c->nargs > 1 ? c->argk[1] : LLONG_MIN;
+		int dc = z->m.v[lay->by[k]].d.call;
+		const Call *c = dc >= 0 ? &z->f->calls.v[dc] : NULL;
+		long long b = c && c->nargs > 1 ? c->argk[1] : LLONG_MIN;
 		size = size == LLONG_MIN || b == LLONG_MIN ? LLONG_MIN : size + ((b + 511) / 256 * 256);
 	}
 	for (int i = 0; i < rs->n; i++) {
