@@ -55,6 +55,7 @@ bool isdirective(const char *src, int off, int end);       /* the line at off is
 int newlines(const char *s, int n);
 bool isident(char c);                                      /* a letter, digit or '_' */
 int nexttoken(const char *s, int *at, int end);           /* the next identifier or #, past comments and literals */
+bool isword(const char *w, int n, const char *const *ws);  /* the n bytes at w are one of the words of ws */
 
 /* A growable array: VEC(int) ints; vpush(ints, 3); ints.v[i], ints.n. */
 #define VEC(T) struct { T *v; int n, cap; }
@@ -528,6 +529,7 @@ enum {
 	EX_MANAGED = 1 << 15,  /* touches managed memory */
 	EX_STREAMOP = 1 << 16, /* its device work goes to a stream other than the default one */
 	EX_CONFIG = 1 << 17,   /* calls code with #if/#ifdef in its body: it differs between configurations */
+	EX_HIDDEN = 1 << 18,   /* code another configuration compiles may leave device work in flight (hidden.c) */
 };
 
 typedef struct {
@@ -551,7 +553,8 @@ typedef struct {
 	bool entry;              /* srd/swr also hold Prog.alldev's, by reference (pendwork reads them): */
 	                         /* the work in flight when a function other than main starts */
 	bool dentry;             /* the same work, on the default stream: the program uses no other */
-	int ex;                  /* EX_KIO when a printing kernel is in flight */
+	int ex;                  /* EX_KIO when a printing kernel is in flight, EX_HIDDEN when work of code */
+	                         /* another configuration compiles may be */
 } Pend;
 
 typedef struct {
@@ -684,6 +687,9 @@ int leadcomments(const Unit *u, int off);      /* where the comment lines right 
 void reindent(Buf *out, const Unit *u, int a, int b, const char *from, const char *to);
 int directivein(const Unit *u, int a, int b);  /* a directive line's offset in [a, b), or -1 */
 int conddirective(const Unit *u, int a, int b); /* the same, #if/#ifdef/#elif/#else/#endif only */
+int directiveend(const Unit *u, int d);        /* the end of the directive line at d, continuation lines included */
+const char *directiveword(const Unit *u, int d, int *n); /* the word after its '#' (if, define, ...), its length */
+bool neverif(const Unit *u, const char *w, int e); /* the #if condition from w to e is a plain 0 */
 int trimblank(const Unit *u, int a, int b);    /* b, or past a blank line the deletion [a, b) would leave doubled */
 int callnode(const Func *f, int ci);                 /* the statement holding call ci, or -1 */
 int closeparen(const char *src, int at, int end);   /* past the ')' matching src[at] == '(', or -1 (quotes, comments) */

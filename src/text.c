@@ -130,3 +130,13 @@ nexttoken(const char *s, int *at, int end)
 	*at = end;
 	return -1;
 }
+
+/* Is the n bytes at w one of the words of ws? */
+bool
+isword(const char *w, int n, const char *const *ws)
+{
+	for (int k = 0; ws[k]; k++)
+		if ((int)strlen(ws[k]) == n && !strncmp(w, ws[k], n))
+			return true;
+	return false;
+}

@@ -9,3 +9,9 @@ void stmteff(const Prog *p, const PFunc *pf, int n, Eff *e);
 void stmteffbut(const Prog *p, const PFunc *pf, int n, const bool *skip, Eff *e);
 void launcheff(const Prog *p, const PFunc *pf, const Call *c, int kfid, int args, Eff *e);
 void pendall(Prog *p);
+/* hidden.c */
+int hiddenwork(const Rules *rules, const Unit *u, int lo, int hi); /* a left-out #if group in [lo, hi) that calls something, or -1 */
+int hiddenname(const Unit *u, const char *name); /* a left-out group of the unit spelling name, or -1 */
+void hiddenbefore(const Rules *rules, const Unit *u, const Func *f, bool *before); /* per node: such a group runs right before it */
+int hiddenreach(const Prog *p, const Unit *u, const Eff *e); /* what such work may reach of e's: a location, -2: output, -1: none */
+const char *hiddenptr(const Prog *p, int loc, int *line); /* a pointer to loc such a group names, or NULL */

@@ -538,6 +538,8 @@ filleffects(Prog *p)
 		effnew(&pf->sum, nl);
 		if (conditional(pf->u, pf->f))
 			pf->sum.ex |= EX_CONFIG;
+		if (pf->f->inmain && hiddenwork(p->rules, pf->u, pf->f->begin, pf->f->end) >= 0)
+			pf->sum.ex |= EX_HIDDEN;
 		pf->st = xcalloc(pf->f->st.n, sizeof *pf->st);
 		for (int n = 0; n < pf->f->st.n; n++)
 			effnew(&pf->st[n], nl);

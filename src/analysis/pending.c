@@ -108,8 +108,9 @@ transfer(const Prog *p, Pend *out, const Pend *in, const Eff *e)
 			out->sany = in->sany;
 			out->entry = in->entry;
 		}
-		out->ex = in->ex; /* a printing kernel stays in flight until a device-wide sync */
-	}
+		out->ex = in->ex; /* a printing kernel stays in flight until a device-wide sync, */
+	}                         /* and what another configuration's code left */
+	out->ex |= e->ex & EX_HIDDEN;
 	if (e->ex & EX_ASYNC || !bempty(&e->prd) || !bempty(&e->pwr)) {
 		bool st = e->ex & EX_STREAMOP;
 		if (st && afterdefault(p, &e->strm) && !out->dentry) { /* the default stream's work goes first */
@@ -159,6 +160,8 @@ fillpending(Prog *p, PFunc *pf)
 	}
 	if (!ismain(pf))
 		pf->in[0].ex = p->alldev.ex;
+	bool *hidden = xcalloc(n, sizeof *hidden);
+	hiddenbefore(p->rules, pf->u, pf->f, hidden);
 	transfer(p, &out[0], &pf->in[0], &pf->st[0]);
 	for (bool changed = true; changed;) {
 		changed = false;
@@ -166,12 +169,15 @@ fillpending(Prog *p, PFunc *pf)
 			int v = pf->rpo[i];
 			for (int j = 0; j < pf->pred[v].n; j++)
 				changed |= pendor(&pf->in[v], &out[pf->pred[v].v[j]]);
+			if (hidden[v])
+				pf->in[v].ex |= EX_HIDDEN;
 			transfer(p, &out[v], &pf->in[v], &pf->st[v]);
 		}
 	}
 	for (int i = 0; i < n; i++)
 		pendfree(&out[i]);
 	free(out);
+	free(hidden);
 }
 
 /* Add to rd and wr what the work in flight reads and writes, on any stream. */
@@ -231,6 +237,7 @@ pendall(Prog *p)
 		PFunc *pf = &p->fns.v[f];
 		if (pf->f->kind != FN_HOST && pf->f->kind != FN_HOSTDEVICE)
 			continue;
+		p->alldev.ex |= pf->sum.ex & EX_HIDDEN;
 		for (int n = 0; n < pf->f->st.n; n++) {
 			Eff *e = &pf->st[n];
 			p->streams |= (e->ex & EX_STREAMOP) != 0;

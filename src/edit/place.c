@@ -196,3 +196,37 @@ calltext(const char *s, int at, int end, int i)
 	}
 	return xstrdup("?");
 }
+
+/* The end of the directive line at d, continuation lines included. */
+int
+directiveend(const Unit *u, int d)
+{
+	int e = lineend(u->src, u->len, d);
+	while (e < (int)u->len && e > d && (u->src[e - 1] == '\\' || (u->src[e - 1] == '\r' && u->src[e - 2] == '\\')))
+		e = lineend(u->src, u->len, e + 1);
+	return e;
+}
+
+/* The word after the '#' at d (if, ifdef, define, ...), and its length. */
+const char *
+directiveword(const Unit *u, int d, int *n)
+{
+	int at = d + 1, end = directiveend(u, d);
+	int w = nexttoken(u->src, &at, end);
+	*n = w < 0 ? 0 : at - w;
+	return w < 0 ? "" : u->src + w;
+}
+
+/* Is the condition of the #if line ending at e, from w, a plain 0? No
+ * configuration compiles that group. */
+bool
+neverif(const Unit *u, const char *w, int e)
+{
+	int at = (int)(w - u->src), t = nexttoken(u->src, &at, e);
+	if (t >= 0)
+		return false; /* a name: #if X, #ifdef X */
+	const char *s = w;
+	while (s < u->src + e && (*s == ' ' || *s == '\t'))
+		s++;
+	return *s == '0' && (s + 1 == u->src + e || s[1] == ' ' || s[1] == '\t' || s[1] == '/' || s[1] == '\r');
+}

@@ -110,6 +110,19 @@ isscalar(CXType t)
 	return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
 }
 
+static bool
+isfnref(enum CXCursorKind k)
+{
+	return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate;
+}
+
+static void
+markaddr(B *b, int sym)
+{
+	if (sym >= 0)
+		b->u->syms.v[sym].flags |= SYMF_ADDRTAKEN;
+}
+
 static void
 addrtaken(B *b, int l)
 {
@@ -253,6 +266,8 @@ lvalue(B *b, CXCursor e)
 		enum CXCursorKind rk = clang_getCursorKind(ref);
 		if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl)
 			l = varlv(b, ref);
+		else if (isfnref(rk)) /* &f */
+			markaddr(b, symof(b, ref));
 		break;
 	}
 	case CXCursor_MemberRefExpr:
@@ -621,6 +636,8 @@ rvx(B *b, CXCursor e)
 			}
 			return l < 0 ? null(b) : readl(b, l, t);
 		}
+		if (isfnref(rk)) /* a function as a value: callers cuflow cannot see */
+			markaddr(b, symof(b, ref));
 		return null(b); /* functions, enumerators, template parameters */
 	}
 	case CXCursor_MemberRefExpr:

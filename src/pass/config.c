@@ -13,38 +13,8 @@
 #include "analysis/analysis.h"
 #include "pass/copies.h"
 
-/* Is the n bytes at w one of the words of ws? */
-static bool
-isword(const char *w, int n, const char *const *ws)
-{
-	for (int k = 0; ws[k]; k++)
-		if ((int)strlen(ws[k]) == n && !strncmp(w, ws[k], n))
-			return true;
-	return false;
-}
-
 static const char *const ifs[] = {"if", "ifdef", "ifndef", NULL}, *const elses[] = {"elif", "else", NULL},
                         *const endif[] = {"endif", NULL};
-
-/* The end of the directive line at d, continuation lines included. */
-static int
-directiveend(const Unit *u, int d)
-{
-	int e = lineend(u->src, u->len, d);
-	while (e < (int)u->len && e > d && (u->src[e - 1] == '\\' || (u->src[e - 1] == '\r' && u->src[e - 2] == '\\')))
-		e = lineend(u->src, u->len, e + 1);
-	return e;
-}
-
-/* The word after the '#' at d (if, ifdef, define, ...), and its length. */
-static const char *
-directiveword(const Unit *u, int d, int *n)
-{
-	int at = d + 1, end = directiveend(u, d);
-	int w = nexttoken(u->src, &at, end);
-	*n = w < 0 ? 0 : at - w;
-	return w < 0 ? "" : u->src + w;
-}
 
 /* Does the identifier [b, e) name one of the variables of rel? */
 static bool
@@ -113,20 +83,6 @@ compiled(const C *c, int a, int b)
 		if (c->f->st.v[v].begin >= a && c->f->st.v[v].end <= b && c->f->st.v[v].end > c->f->st.v[v].begin)
 			return true;
 	return false;
-}
-
-/* Is the condition of the #if line ending at e, from w, a plain 0? No
- * configuration compiles that group. */
-static bool
-never(const Unit *u, const char *w, int e)
-{
-	int at = (int)(w - u->src), t = nexttoken(u->src, &at, e);
-	if (t >= 0)
-		return false; /* a name: #if X, #ifdef X */
-	const char *s = w;
-	while (s < u->src + e && (*s == ' ' || *s == '\t'))
-		s++;
-	return *s == '0' && (s + 1 == u->src + e || s[1] == ' ' || s[1] == '\t' || s[1] == '/' || s[1] == '\r');
 }
 
 /* Is one of the names in ms (offsets of names in the unit's text) spelled
@@ -204,7 +160,7 @@ otherconfig(const C *c, int lo, int hi, const Bits *rel, bool jumps)
 				if (namesrel(c, t, at, rel))
 					found = d;
 		} else if (isword(w, n, ifs))
-			vpush(open, never(u, w + n, e) ? -1 : e);
+			vpush(open, neverif(u, w + n, e) ? -1 : e);
 		else if (open.n && (isword(w, n, elses) || isword(w, n, endif))) {
 			int gs = open.v[open.n - 1];
 			if (gs >= 0 && gs < hi && d > lo && !compiled(c, gs, d))

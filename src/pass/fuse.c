@@ -577,6 +577,9 @@ sidebar(const Fz *z, Side *s, bool dev, int *line)
 		return why;
 	int ul = 0;
 	char *u = unseenat(z->p, s->loc, &ul);
+	const char *hid = u ? NULL : hiddenptr(z->p, s->loc, &ul);
+	if (hid)
+		u = fmt("is named in code another configuration compiles (as %s), which may free or copy it", hid);
 	if (u) {
 		*line = ul;
 		return u;

@@ -623,6 +623,9 @@ unseen(const P *q, Site *s)
 {
 	int line = 0;
 	char *why = unseenat(q->p, s->loc, &line);
+	const char *name = why ? NULL : hiddenptr(q->p, s->loc, &line);
+	if (name) /* an asynchronous copy there would return before it reads the bytes */
+		why = fmt("is code another configuration compiles, which names %s, a pointer that may reach the buffer", name);
 	if (why)
 		keep(s, line, why);
 }
@@ -785,6 +788,7 @@ typedef struct {
 	Bits prd, pwr; /* what the device work the first copy waited for uses */
 	Ints group;    /* the copies' nodes */
 	bool kio;      /* a printing kernel may be in flight */
+	bool hidden;   /* and work of code another configuration compiles (hidden.c) */
 } Split;
 
 /* Is every location of s page-locked, now or once this run's pins land? */
@@ -848,7 +852,7 @@ blocks(Split *sp, int u)
 	if (e->ex & (EX_SYNC | EX_UNKNOWN | EX_EXIT | EX_THROW | EX_TIMER | EX_UNSAFE | EX_VOLATILE | EX_MANAGED |
 	             EX_STREAMOP | EX_CONFIG))
 		return true;
-	if ((e->ex & EX_IO) && sp->kio)
+	if (((e->ex & EX_IO) && sp->kio) || (sp->hidden && hiddenreach(p, sp->pf->u, e) != -1))
 		return true;
 	sp->kio |= (e->ex & EX_KIO) != 0;
 	const Bits *all[] = {&e->rd, &e->wr, &e->prd, &e->pwr};
@@ -1020,6 +1024,7 @@ splitfn(const P *q, PFunc *pf, Plan *plan)
 		Split sp = {.q = q, .pf = pf, .plan = plan, .up = bnew(nl), .down = bnew(nl), .prd = bnew(nl), .pwr = bnew(nl)};
 		pendwork(q->p, &pf->in[v], &sp.prd, &sp.pwr);
 		sp.kio = (pf->in[v].ex & EX_KIO) != 0;
+		sp.hidden = (pf->in[v].ex & EX_HIDDEN) != 0;
 		bor(dir == 1 ? &sp.up : &sp.down, host);
 		vpush(sp.group, v);
 		int work, k = groupreach(&sp, l, st->pos, &work);

@@ -135,7 +135,8 @@ fillitems(S *s)
 				x->nstmt++;
 			x->ncall += st->ncall;
 		}
-		x->sync = x->first == x->last && issyncunit(s->p, s->f, &s->pf->st[x->first], x->first) && !taken(s, x->first);
+		x->sync = x->first == x->last && issyncunit(s->p, s->f, &s->pf->st[x->first], x->first) && !taken(s, x->first) &&
+		          !(s->f->st.v[x->first].flags & SF_JUMP); /* a macro's jump: its target is not in the CFG */
 	}
 }
 
@@ -206,6 +207,22 @@ passable(const S *s, int syncnode, const Item *x)
 	return pf->loop[x->first] == pf->loop[syncnode];
 }
 
+/* Does x hold a jump inside a macro, or a label one may reach? The CFG
+ * lacks such jumps' edges. */
+static bool
+macrojump(const S *s, const Item *x)
+{
+	bool label = false, jumps = false;
+	for (int v = x->first; v <= x->last; v++) {
+		if (s->f->st.v[v].flags & SF_JUMP)
+			return true;
+		label |= s->f->st.v[v].kind == ST_LABEL;
+	}
+	for (int v = 2; label && v < s->f->st.n; v++)
+		jumps |= (s->f->st.v[v].flags & SF_JUMP) != 0;
+	return jumps;
+}
+
 static bool
 shadows(const S *s, const Group *g, const Item *x, const char **name)
 {
@@ -227,6 +244,26 @@ shadows(const S *s, const Group *g, const Item *x, const char **name)
 	return false;
 }
 
+/* Under device work that code of another configuration may have left in
+ * flight (EX_HIDDEN: hidden.c), item x may touch only the function's own
+ * variables whose address nothing takes and that no left-out group names:
+ * no device work reaches anything else. Why it stops the group, or NULL. */
+static char *
+hiddenblock(const S *s, const Group *g, const Item *x)
+{
+	int l = g->in.ex & EX_HIDDEN ? hiddenreach(s->p, s->u, &x->e) : -1;
+	if (l == -1)
+		return NULL;
+	int at = hiddenwork(s->p->rules, s->u, s->f->begin, s->it[g->m.v[0]].begin);
+	char *from = at >= 0 ? fmt("the #if group at line %d", unitline(s->u, at)) : xstrdup("a function it may follow");
+	char *why = l == -2 ? fmt("prints or touches volatile memory while device work that code another configuration "
+	                          "compiles (%s) may leave in flight is unfinished", from)
+	                    : fmt("accesses %s, which device work that code another configuration compiles (%s) may "
+	                          "leave in flight can reach", locdesc(s->p, l), from);
+	free(from);
+	return why;
+}
+
 /* Why the group must stop before item x, or NULL. */
 static char *
 blocker(S *s, Group *g, int xi, int *ln)
@@ -241,6 +278,9 @@ blocker(S *s, Group *g, int xi, int *ln)
 		*ln = unitline(s->u, d);
 		return xstrdup("is a preprocessor directive: the code may differ in other configurations");
 	}
+	char *hid = hiddenblock(s, g, x);
+	if (hid)
+		return hid;
 	if ((e->ex | g->e.ex) & EX_CONFIG) {
 		const Eff *c = e->ex & EX_CONFIG ? e : &g->e;
 		*ln = c->cfgline ? c->cfgline : xl;
@@ -299,7 +339,7 @@ blocker(S *s, Group *g, int xi, int *ln)
 	const char *name;
 	if (shadows(s, g, x, &name))
 		return fmt("declares %s, a name the sync uses", name);
-	if (!passable(s, s->it[g->m.v[0]].first, x)) {
+	if (!passable(s, s->it[g->m.v[0]].first, x) || macrojump(s, x)) {
 		const char *j = jumpin(s, x, ln);
 		return fmt("has %s, so control may not reach the statement after it", j);
 	}
@@ -555,7 +595,7 @@ move(S *s, int xi)
 	char *stop = NULL;
 	for (; j < s->n; j++) {
 		int x = s->cur[j];
-		if (s->it[x].sync && !movable(s, &s->it[x])) {
+		if (s->it[x].sync && !movable(s, &s->it[x]) && directivein(s->u, g.regend, s->it[x].end) < 0) {
 			groupadd(s, &g, x);
 			continue;
 		}
