@@ -585,6 +585,8 @@ typedef struct Prog {
 	int nvars;     /* Andersen variables: one per location, then one per IR node */
 	Bits *pts;
 	Bits escapable; /* locations unknown code could reach */
+	Ints *sites;    /* per function: its call sites, pairs (calling function, statement) (callers.c) */
+	bool *open;     /* per function: it may have callers cuflow does not see */
 	Pend alldev;    /* every device op's effects: what may be in flight when a function starts */
 	bool streams;   /* some statement may work on a stream other than the default one (pendall) */
 	Bits blocking;  /* stream objects cudaStreamCreate makes: their work waits for the default stream's */
@@ -623,7 +625,7 @@ bool dominates(const int *idom, const int *order, int a, int b);
 /* analysis/loop.c */
 void fillloops(PFunc *pf);
 /* analysis/pending.c */
-void fillpending(Prog *p, PFunc *pf);
+bool pendfns(Prog *p);
 void pendwork(const Prog *p, const Pend *in, Bits *rd, Bits *wr);
 /* analysis/cfg.c */
 void fillcfg(Prog *p, PFunc *pf);

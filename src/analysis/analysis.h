@@ -15,3 +15,5 @@ int hiddenname(const Unit *u, const char *name); /* a left-out group of the unit
 void hiddenbefore(const Rules *rules, const Unit *u, const Func *f, bool *before); /* per node: such a group runs right before it */
 int hiddenreach(const Prog *p, const Unit *u, const Eff *e); /* what such work may reach of e's: a location, -2: output, -1: none */
 const char *hiddenptr(const Prog *p, int loc, int *line); /* a pointer to loc such a group names, or NULL */
+/* callers.c */
+void fillcallers(Prog *p); /* Prog.sites, Prog.open */

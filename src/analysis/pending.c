@@ -140,8 +140,44 @@ ismain(const PFunc *pf)
 	return !strcmp(s->name, "main") && !(s->flags & SYMF_METHOD);
 }
 
-void
-fillpending(Prog *p, PFunc *pf)
+/* Add to to what statement v of pf leaves in flight on the way to its
+ * calls: what is in flight before it and what it enqueues, none of its
+ * waits counted (a call may come before them). */
+static void
+sitework(const Prog *p, const PFunc *pf, int v, Pend *to)
+{
+	Eff e = pf->st[v]; /* transfer only reads it */
+	e.ex &= ~(EX_DEVSYNC | EX_DEFSYNC);
+	e.syncstream = -1;
+	Pend t;
+	pendnew(&t, p->locs.n);
+	transfer(p, &t, &pf->in[v], &e);
+	pendor(to, &t);
+	pendfree(&t);
+}
+
+/* The work in flight at pf's entry: what its call sites hold when every
+ * caller is seen (from), else anything the program launches (none at
+ * main's). */
+static void
+seedentry(const Prog *p, PFunc *pf, const Pend *from)
+{
+	if (from)
+		pendor(&pf->in[0], from);
+	else if (!ismain(pf) && p->streams) {
+		bor(&pf->in[0].strm, &p->alldev.strm);
+		pf->in[0].sany = p->alldev.sany;
+		pf->in[0].entry = true;
+	} else if (!ismain(pf)) { /* all of it on the default stream, which a blocking copy waits for */
+		pf->in[0].dany = p->alldev.sany;
+		pf->in[0].dentry = true;
+	}
+	if (!from && !ismain(pf))
+		pf->in[0].ex = p->alldev.ex;
+}
+
+static void
+fillpending(Prog *p, PFunc *pf, const Pend *from)
 {
 	int n = pf->f->st.n, nl = p->locs.n;
 	pf->in = xcalloc(n, sizeof *pf->in);
@@ -150,16 +186,7 @@ fillpending(Prog *p, PFunc *pf)
 		pendnew(&pf->in[i], nl);
 		pendnew(&out[i], nl);
 	}
-	if (!ismain(pf) && p->streams) {
-		bor(&pf->in[0].strm, &p->alldev.strm);
-		pf->in[0].sany = p->alldev.sany;
-		pf->in[0].entry = true;
-	} else if (!ismain(pf)) { /* all of it on the default stream, which a blocking copy waits for */
-		pf->in[0].dany = p->alldev.sany;
-		pf->in[0].dentry = true;
-	}
-	if (!ismain(pf))
-		pf->in[0].ex = p->alldev.ex;
+	seedentry(p, pf, from);
 	bool *hidden = xcalloc(n, sizeof *hidden);
 	hiddenbefore(p->rules, pf->u, pf->f, hidden);
 	transfer(p, &out[0], &pf->in[0], &pf->st[0]);
@@ -178,6 +205,63 @@ fillpending(Prog *p, PFunc *pf)
 		pendfree(&out[i]);
 	free(out);
 	free(hidden);
+}
+
+static bool
+analysed(const PFunc *pf)
+{
+	return (pf->f->kind == FN_HOST || pf->f->kind == FN_HOSTDEVICE) && pf->f->st.n >= 2;
+}
+
+/* Device work in flight in every host function, callers before callees
+ * (Kahn's order over the call graph): a function whose callers are all
+ * seen (callers.c) and analysed starts with the join over its call sites
+ * (sitework); one in a cycle, or with callers cuflow does not see, with
+ * Prog.alldev. False when the memory cap stopped it. */
+bool
+pendfns(Prog *p)
+{
+	int n = p->fns.n;
+	int *wait = xcalloc(n + 1, sizeof *wait);
+	Ints *callees = xcalloc(n + 1, sizeof *callees), ready = {0};
+	bool *closed = xcalloc(n + 1, sizeof *closed);
+	for (int g = 0; g < n; g++) {
+		closed[g] = !p->open[g] && analysed(&p->fns.v[g]);
+		for (int i = 0; closed[g] && i < p->sites[g].n; i += 2) {
+			closed[g] = analysed(&p->fns.v[p->sites[g].v[i]]);
+			wait[g]++;
+			vpush(callees[p->sites[g].v[i]], g);
+		}
+		if (!closed[g])
+			wait[g] = 0;
+	}
+	for (int g = 0; g < n; g++)
+		if (analysed(&p->fns.v[g]) && !wait[g])
+			vpush(ready, g);
+	bool ok = true;
+	for (int k = 0; k < ready.n && ok; k++) {
+		PFunc *pf = &p->fns.v[ready.v[k]];
+		Pend from;
+		pendnew(&from, p->locs.n);
+		for (int i = 0; closed[pf->id] && i < p->sites[pf->id].n; i += 2)
+			sitework(p, &p->fns.v[p->sites[pf->id].v[i]], p->sites[pf->id].v[i + 1], &from);
+		fillpending(p, pf, closed[pf->id] ? &from : NULL);
+		pendfree(&from);
+		for (int i = 0; i < callees[pf->id].n; i++)
+			if (closed[callees[pf->id].v[i]] && --wait[callees[pf->id].v[i]] == 0)
+				vpush(ready, callees[pf->id].v[i]);
+		ok = !overmem(p);
+	}
+	for (int g = 0; g < n && ok; g++) /* cycles: their callers wait for each other */
+		if (analysed(&p->fns.v[g]) && !p->fns.v[g].in)
+			fillpending(p, &p->fns.v[g], NULL);
+	for (int g = 0; g < n; g++)
+		vfree(callees[g]);
+	free(callees);
+	vfree(ready);
+	free(wait);
+	free(closed);
+	return ok;
 }
 
 /* Add to rd and wr what the work in flight reads and writes, on any stream. */

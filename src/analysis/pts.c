@@ -297,39 +297,6 @@ kernelparams(Solver *s, PFunc *pf)
 	}
 }
 
-/* Functions whose callers cuflow does not see all of: used as a value
- * (called through a pointer, passed to a library) or never called here.
- * Their parameters may point anywhere. */
-static bool *
-entryfns(Prog *p)
-{
-	bool *called = xcalloc(p->fns.n + 1, sizeof *called), *entry = xcalloc(p->fns.n + 1, sizeof *entry);
-	for (int f = 0; f < p->fns.n; f++) {
-		PFunc *pf = &p->fns.v[f];
-		int ui = unitof(p, pf->u);
-		for (int i = 0; i < pf->f->calls.n; i++) {
-			const Call *c = &pf->f->calls.v[i];
-			for (int k = 0; k < (c->kind == C_DEPENDENT ? c->ncands : 1); k++) {
-				Call d = c->kind == C_DEPENDENT ? candcall(pf->u, c, k) : *c;
-				int g = calledfn(p, ui, &d);
-				if (g >= 0 && g != f)
-					called[g] = true;
-			}
-		}
-	}
-	for (int i = 0; i < p->nunits; i++)
-		for (int y = 0; y < p->units[i]->syms.n; y++) {
-			const Sym *x = &p->units[i]->syms.v[y];
-			int g = x->kind == SYM_FUNC && (x->flags & SYMF_ADDRTAKEN) ? symfn(p, i, y) : -1;
-			if (g >= 0)
-				entry[g] = true;
-		}
-	for (int f = 0; f < p->fns.n; f++)
-		entry[f] |= !called[f];
-	free(called);
-	return entry;
-}
-
 static void
 entryparams(Solver *s, PFunc *pf)
 {
@@ -452,13 +419,11 @@ solvepts(Prog *p)
 		vpush(callsites, cs);
 	}
 	cons(&s, K_BASE, LOC_UNKNOWN, LOC_UNKNOWN);
-	bool *entry = entryfns(p);
 	for (int f = 0; f < p->fns.n; f++)
 		if (p->fns.v[f].f->kind == FN_KERNEL)
 			kernelparams(&s, &p->fns.v[f]);
-		else if (entry[f])
+		else if (p->open[f]) /* callers cuflow does not see (callers.c): they may point anywhere */
 			entryparams(&s, &p->fns.v[f]);
-	free(entry);
 	int nv = p->locs.n;
 	for (int f = 0; f < p->fns.n; f++) {
 		PFunc *pf = &p->fns.v[f];

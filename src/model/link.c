@@ -236,6 +236,10 @@ prog_free(Prog *p)
 	for (int i = 0; i < p->nvars; i++)
 		bfree(&p->pts[i]);
 	free(p->pts);
+	for (int f = 0; p->sites && f < p->fns.n; f++)
+		vfree(p->sites[f]);
+	free(p->sites);
+	free(p->open);
 	for (int f = 0; f < p->fns.n; f++) {
 		PFunc *pf = &p->fns.v[f];
 		int n = pf->f->st.n;

@@ -77,6 +77,7 @@ analyse(Prog *p)
 {
 	if (overmem(p))
 		return false;
+	fillcallers(p); /* callers.c: every function's call sites, and whether they are all */
 	solvepts(p);    /* pts.c: what every pointer may point to */
 	if (overmem(p))
 		return false;
@@ -89,11 +90,10 @@ analyse(Prog *p)
 			continue;
 		if (overmem(p))
 			return false;
-		fillcfg(p, pf);     /* cfg.c, dom.c: edges, dominators */
-		fillloops(pf);      /* loop.c */
-		fillpending(p, pf); /* pending.c: device work in flight */
+		fillcfg(p, pf); /* cfg.c, dom.c: edges, dominators */
+		fillloops(pf);  /* loop.c */
 	}
-	return true;
+	return pendfns(p); /* pending.c: device work in flight, callers first */
 }
 
 /* Links the units into one program, analyses it and runs the passes in
