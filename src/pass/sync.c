@@ -759,6 +759,437 @@ syncfn(Prog *p, PFunc *pf, Plan *plan)
 	plan->n = k;
 }
 
+/* ---------------------------------------------------------------- out of a callee */
+
+/* GSOHC section 3.2's callee-to-caller motion (issue 33): a helper's last
+ * sync, which nothing after it in the helper needs (it reaches the end of
+ * the body), leaves the helper for each call site, and there moves down
+ * past what the caller does next as far as it may. The helper's callers
+ * must all be seen (callers.c) and lie after it in its file; the sync must
+ * run on every path through the helper (it post-dominates the entry),
+ * name only the helper's parameters, which the helper never writes, and
+ * what the callers see too; each call passes plain expressions of
+ * variables the caller does not write before the new place. A site where
+ * the sync cannot go farther gets it right after the call. */
+
+typedef struct {
+	int fn, node;   /* the caller and its call statement */
+	int at;         /* where the sync goes, -1: nowhere */
+	char *indent;
+	int passed, nstmt, ncall, target, stopline;
+	bool work;
+	char *stop;
+} Site;
+
+/* The list that is f's body. */
+static const List *
+bodylist(const Func *f)
+{
+	for (int li = 0; li < f->lists.n; li++)
+		if (f->lists.v[li].owner < 0)
+			return &f->lists.v[li];
+	return NULL;
+}
+
+/* The helper's last sync item, if every item after it lets it pass (a
+ * final return too, unless what it returns conflicts): its index, or -1. */
+static int
+trailingsync(S *s)
+{
+	int xi = -1;
+	for (int i = s->n - 1; i >= 0 && xi < 0; i--)
+		if (s->it[i].sync)
+			xi = i;
+	if (xi < 0 || movable(s, &s->it[xi]))
+		return -1;
+	int nl = s->p->locs.n, ln;
+	Group g = {.e = {.rd = bnew(nl), .wr = bnew(nl)},
+	           .in = {.drd = bnew(nl), .dwr = bnew(nl), .srd = bnew(nl), .swr = bnew(nl)}};
+	g.regend = s->it[xi].end;
+	groupadd(s, &g, xi);
+	for (int j = xi + 1; j < s->n && xi >= 0; j++) {
+		const Stmt *st = &s->f->st.v[s->it[j].first];
+		char *why = s->it[j].sync ? xstrdup("another sync") : blocker(s, &g, j, &ln);
+		bool lastret = why && j == s->n - 1 && st->kind == ST_RETURN && s->it[j].first == s->it[j].last &&
+		               !conflicts(s->p, &g.e.wr, &s->it[j].e.rd) && !conflicts(s->p, &g.e.rd, &s->it[j].e.wr) &&
+		               !(s->it[j].e.ex & (EX_DEVOP | EX_UNKNOWN | EX_IO | EX_EXIT | EX_THROW));
+		if (why && !lastret)
+			xi = -1;
+		free(why);
+	}
+	groupfree(&g);
+	return xi;
+}
+
+/* Does the text [a, b) name a local of f (not a parameter)? */
+static bool
+nameslocal(const Unit *u, const Func *f, int a, int b)
+{
+	for (int at = a, t; (t = nexttoken(u->src, &at, b)) >= 0;)
+		for (int y = 0; y < u->syms.n; y++) {
+			const Sym *x = &u->syms.v[y];
+			if (x->kind == SYM_LOCAL && x->owner == f->sym && (int)strlen(x->name) == at - t &&
+			    !strncmp(u->src + t, x->name, at - t))
+				return true;
+		}
+	return false;
+}
+
+/* Is the parameter written anywhere in the helper? */
+static bool
+paramwritten(const Prog *p, const PFunc *pf, int sym)
+{
+	int l = symloc(p, unitidx(p, pf->u), sym);
+	for (int v = 0; l >= 0 && v < pf->f->st.n; v++)
+		if (bhas(&pf->st[v].wr, l))
+			return true;
+	return false;
+}
+
+/* Is the argument text a plain expression (names, numbers, operators,
+ * sizeof; no call, assignment, increment, subscript or member) whose
+ * variables the caller's statements [from, to) of list items do not
+ * write? */
+static bool
+stablearg(const S *c, const char *arg, int from, int to)
+{
+	if (strstr(arg, "++") || strstr(arg, "--") || strstr(arg, "->") || strchr(arg, '[') || strchr(arg, '"') ||
+	    strchr(arg, '\'') || strchr(arg, '?'))
+		return false;
+	for (const char *q = arg; *q; q++)
+		if (*q == '=' && q[1] != '=' && (q == arg || !strchr("=!<>", q[-1])))
+			return false;
+	int n = (int)strlen(arg);
+	for (int at = 0, t; (t = nexttoken(arg, &at, n)) >= 0;) {
+		if (arg[t] == '#')
+			return false;
+		int i = at;
+		while (arg[i] == ' ')
+			i++;
+		if (arg[i] == '(' && strncmp(arg + t, "sizeof", 6))
+			return false; /* a call */
+		for (int y = 0; y < c->u->syms.n; y++) {
+			const Sym *x = &c->u->syms.v[y];
+			if ((int)strlen(x->name) != at - t || strncmp(arg + t, x->name, at - t))
+				continue;
+			int l = symloc(c->p, unitidx(c->p, c->u), y);
+			for (int k = from; l >= 0 && k < to; k++)
+				for (int v = c->it[k].first; v <= c->it[k].last; v++)
+					if (bhas(&c->pf->st[v].wr, l))
+						return false;
+		}
+	}
+	return true;
+}
+
+/* The sync's text for a site: base (cut with no indent) with indent on
+ * each line, each parameter of the helper replaced by the call's argument
+ * (parenthesised unless a name). NULL when an argument is missing. */
+static char *
+sitetext(const S *h, const char *base, const Unit *cu, const Call *call, const char *indent)
+{
+	Buf raw = {0}, out = {0};
+	for (const char *l = base; *l;) {
+		const char *e = strchr(l, '\n');
+		int len = e ? (int)(e - l) + 1 : (int)strlen(l);
+		if (len > 1)
+			bputs(&raw, indent);
+		bputn(&raw, l, len);
+		l += len;
+	}
+	const char *t = bstr(&raw);
+	int n = raw.n, done = 0;
+	bool ok = true;
+	for (int at = 0, k; ok && (k = nexttoken(t, &at, n)) >= 0;)
+		for (int i = 0; i < h->f->params.n; i++) {
+			const char *pn = h->u->syms.v[h->f->params.v[i]].name;
+			if ((int)strlen(pn) != at - k || strncmp(t + k, pn, at - k))
+				continue;
+			if (i >= call->nargs) {
+				ok = false;
+				break;
+			}
+			char *a = calltext(cu->src, call->off, call->end, i);
+			bputn(&out, t + done, k - done);
+			bool name = true;
+			for (const char *q = a; *q; q++)
+				name &= isident(*q);
+			bprintf(&out, name ? "%s" : "(%s)", a);
+			free(a);
+			done = at;
+		}
+	bputn(&out, t + done, n - done);
+	free(raw.v);
+	if (!ok) {
+		free(out.v);
+		return NULL;
+	}
+	return bstr(&out);
+}
+
+/* The call of the helper in statement v of the caller, if it is the
+ * statement's only call. */
+static const Call *
+sitecall(const Prog *p, const PFunc *c, int v, int helper)
+{
+	const Stmt *st = &c->f->st.v[v];
+	if (st->ncall != 1 || st->kind != ST_PLAIN || (st->flags & (SF_MACRO | SF_JUMP | SF_HIDDEN)))
+		return NULL;
+	const Call *call = &c->f->calls.v[st->call0];
+	return call->kind == C_DIRECT && calledfn(p, unitidx(p, c->u), call) == helper ? call : NULL;
+}
+
+/* Site k: how far the helper's sync item hx may go down the caller's
+ * block from after the call, with the work in flight at it in the helper. */
+static void
+scansite(const S *h, int hx, S *c, int item, Site *z)
+{
+	int nl = h->p->locs.n;
+	Group g = {.e = {.rd = bnew(nl), .wr = bnew(nl)},
+	           .in = {.drd = bnew(nl), .dwr = bnew(nl), .srd = bnew(nl), .swr = bnew(nl)}};
+	g.regend = c->it[item].end;
+	groupadd(c, &g, item); /* what is in flight before the call */
+	bclear(&g.e.rd); /* the sync's own effects, not the call's */
+	bclear(&g.e.wr);
+	bor(&g.e.rd, &h->it[hx].e.rd);
+	bor(&g.e.wr, &h->it[hx].e.wr);
+	g.e.ex = h->it[hx].e.ex;
+	const Pend *in = &h->pf->in[h->it[hx].first];
+	bor(&g.in.drd, &in->drd);
+	bor(&g.in.dwr, &in->dwr);
+	bor(&g.in.srd, &in->srd);
+	bor(&g.in.swr, &in->swr);
+	g.in.dany |= in->dany;
+	g.in.sany |= in->sany;
+	g.in.entry |= in->entry;
+	g.in.dentry |= in->dentry;
+	g.in.ex |= in->ex;
+	int j = item + 1;
+	for (; j < c->n; j++) {
+		z->stop = c->it[j].sync ? xstrdup("is another sync, which waits anyway") : blocker(c, &g, j, &z->stopline);
+		if (c->it[j].sync)
+			z->stopline = c->f->st.v[c->it[j].first].line;
+		if (z->stop)
+			break;
+		z->passed++;
+		z->nstmt += c->it[j].nstmt;
+		z->ncall += c->it[j].ncall;
+		z->work |= c->it[j].ncall > 0 || hasloop(c, &c->it[j]);
+	}
+	groupfree(&g);
+	z->at = insertpoint(c, j, &z->indent);
+	z->target = z->at >= 0 ? unitline(c->u, z->at) : 0;
+	if (z->at >= 0 && !blankbefore(c->u, z->at))
+		z->at = -1; /* before code that shares its line: left alone */
+}
+
+/* Does a change already in the plan, but change skip, edit the text
+ * [a, b] of unit u? */
+static bool
+editedin(const Plan *plan, const Unit *u, int a, int b, int skip)
+{
+	for (int i = 0; i < plan->n; i++)
+		for (int k = 0; i != skip && plan->v[i].kind >= 0 && plan->v[i].u == u && k < plan->v[i].edits.n; k++) {
+			const Edit *e = &plan->v[i].edits.v[k];
+			if (e->off <= b && e->off + e->len >= a)
+				return true;
+		}
+	return false;
+}
+
+/* The sync pass's record of the helper's sync (a keep, or a move within
+ * the helper): its index, or -1. */
+static int
+ownrecord(const Plan *plan, const S *h, const Item *x)
+{
+	for (int i = 0; i < plan->n; i++)
+		if (plan->v[i].pass == PASS_SYNC && plan->v[i].u == h->u && plan->v[i].begin == h->f->st.v[x->first].begin)
+			return i;
+	return -1;
+}
+
+/* Why the helper's sync cannot leave it through its call sites, or NULL. */
+static char *
+sitesready(const S *h, int hx, Site *sites, int n, const Plan *plan)
+{
+	for (int k = 0; k < n; k++) {
+		const PFunc *c = &h->p->fns.v[sites[k].fn];
+		const Stmt *st = &c->f->st.v[sites[k].node];
+		if (sites[k].at < 0)
+			return fmt("the call at line %d has no place after it on a line of its own", st->line);
+		if (editedin(plan, c->u, st->begin, sites[k].at, -1))
+			return fmt("another change edits the code after the call at line %d", st->line);
+	}
+	const Item *x = &h->it[hx];
+	if (editedin(plan, h->u, leadcomments(h->u, x->begin), x->end, ownrecord(plan, h, x)))
+		return xstrdup("another change edits the code around it");
+	return NULL;
+}
+
+static void
+sitefree(Site *z)
+{
+	free(z->indent);
+	free(z->stop);
+}
+
+/* Delete the helper's sync, insert it at every site, and say where; false
+ * when it moved with other syncs inside the helper (they stay together). */
+static bool
+emitcallee(S *h, int hx, Site *z, S *cs, const Call **calls, int ns, Plan *plan)
+{
+	const Item *x = &h->it[hx];
+	int own = ownrecord(plan, h, x);
+	if (own >= 0 && plan->v[own].members.n > 1)
+		return false;
+	Change c = stmtchange(PASS_SYNC, CH_MOVE, h->u, h->fname, &h->f->st.v[x->first], callname(h, x->first));
+	int seq = own >= 0 ? own : plan->n;
+	Buf base = {0}, why = {0};
+	cutstmt(h->u, x->begin, x->end, "", &base, &c.edits);
+	bstr(&base);
+	bprintf(&why, "out of %s() into its %d call site%s:", h->fname, ns, ns == 1 ? "" : "s");
+	bool ok = true;
+	for (int k = 0; k < ns && ok; k++) {
+		char *text = sitetext(h, base.v, cs[k].u, calls[k], z[k].indent);
+		ok = text != NULL;
+		if (!ok)
+			break;
+		Edit ins = {z[k].at, 0, text, seq, false};
+		vpush(c.edits, ins);
+		c.overlap += z[k].nstmt;
+		c.calls += z[k].ncall;
+		if (!c.target && z[k].passed)
+			c.target = z[k].target;
+		int line = cs[k].f->st.v[z[k].node].line;
+		if (z[k].passed)
+			bprintf(&why, "%s line %d in %s(), down to line %d (stopped: line %d %s)", k ? ";" : "", line,
+			        cs[k].fname, z[k].target, z[k].stopline, z[k].stop ? z[k].stop : "ends its block");
+		else
+			bprintf(&why, "%s line %d in %s(), right after the call (line %d %s)", k ? ";" : "", line, cs[k].fname,
+			        z[k].stopline, z[k].stop ? z[k].stop : "ends its block");
+	}
+	free(base.v);
+	if (!ok) {
+		free(why.v);
+		changefree(&c);
+		return false;
+	}
+	vpush(c.members, c.line);
+	c.safe = bstr(&why);
+	c.inflight = xstrdup("the work in flight at its calls");
+	if (own >= 0) { /* replaced: the helper's own record goes */
+		changefree(&plan->v[own]);
+		plan->v[own] = c;
+	} else
+		vpush(*plan, c);
+	return true;
+}
+
+/* Why site k cannot take the sync, or NULL (and the scan done). */
+static char *
+prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
+{
+	const Stmt *st = &c->f->st.v[v];
+	z->fn = c->id;
+	z->node = v;
+	*call = sitecall(h->p, c, v, h->pf->id);
+	if (!*call)
+		return fmt("the call at line %d is not a plain statement of its own", st->line);
+	if (c->u != h->u || c->f->begin < h->f->end)
+		return fmt("its caller %s() (line %d) comes before it in the file, or in another", h->u == c->u ?
+		           c->u->syms.v[c->f->sym].name : "", st->line);
+	if (st->list < 0)
+		return fmt("the call at line %d is no statement of a block (a loop's or a branch's own body)", st->line);
+	if (!c->f->inmain || !c->succ || refusal(c))
+		return fmt("cuflow does not move syncs in its caller %s() (line %d)", c->u->syms.v[c->f->sym].name, st->line);
+	*cs = (S){.p = h->p, .pf = c, .f = c->f, .u = c->u, .plan = h->plan, .l = &c->f->lists.v[st->list]};
+	cs->fname = c->u->syms.v[c->f->sym].name;
+	fillitems(cs);
+	if (cs->it[st->pos].first != v || cs->it[st->pos].last != v)
+		return fmt("the call at line %d is part of a larger statement", st->line);
+	scansite(h, hx, cs, st->pos, z);
+	for (int i = 0; i < (*call)->nargs; i++) {
+		char *a = calltext(c->u->src, (*call)->off, (*call)->end, i);
+		bool ok = stablearg(cs, a, st->pos, st->pos + 1 + z->passed);
+		if (!ok) {
+			char *why = fmt("the call at line %d passes %s, which is no plain expression the caller keeps", st->line, a);
+			free(a);
+			return why;
+		}
+		free(a);
+	}
+	return NULL;
+}
+
+/* Why the helper's sync item hx (it reaches the helper's end) cannot leave
+ * it for its call sites, or NULL when it did (the plan has the move). */
+static char *
+tryout(S *h, int hx)
+{
+	Prog *p = h->p;
+	const Ints *sites = &p->sites[h->pf->id];
+	const Item *x = &h->it[hx];
+	if (p->open[h->pf->id])
+		return fmt("%s() may have callers cuflow does not see (used as a value, no caller here, or one outside "
+		           "the program)", h->fname);
+	if (!dominates(h->pf->ipdom, h->pf->porder, x->first, 0))
+		return fmt("some path through %s() skips it", h->fname);
+	if (nameslocal(h->u, h->f, x->begin, x->end))
+		return fmt("it names a local of %s(), which its callers do not see", h->fname);
+	for (int i = 0; i < h->f->params.n; i++)
+		if (paramwritten(p, h->pf, h->f->params.v[i]))
+			return fmt("%s() writes its parameter %s", h->fname, h->u->syms.v[h->f->params.v[i]].name);
+	int ns = sites->n / 2;
+	Site *z = xcalloc(ns + 1, sizeof *z);
+	S *cs = xcalloc(ns + 1, sizeof *cs);
+	const Call **calls = xcalloc(ns + 1, sizeof *calls);
+	char *why = NULL;
+	bool gain = false;
+	for (int k = 0; k < ns && !why; k++) {
+		why = prepsite(h, hx, &p->fns.v[sites->v[2 * k]], sites->v[2 * k + 1], &cs[k], &calls[k], &z[k]);
+		gain |= !why && z[k].passed > 0 && z[k].work;
+	}
+	if (!why && !gain)
+		why = xstrdup("no call site has host work (a loop or a call) after it that it could overlap");
+	if (!why)
+		why = sitesready(h, hx, z, ns, h->plan);
+	if (!why && !emitcallee(h, hx, z, cs, calls, ns, h->plan))
+		why = xstrdup("it moved with other syncs inside the helper");
+	for (int k = 0; k < ns; k++) {
+		sitefree(&z[k]);
+		if (cs[k].it)
+			freeitems(&cs[k]);
+	}
+	free(z);
+	free(cs);
+	free(calls);
+	return why;
+}
+
+/* A helper's trailing sync (trailingsync) leaves it for its callers, or
+ * its record says why it stays. */
+static void
+outofcallee(Prog *p, PFunc *pf, Plan *plan)
+{
+	const List *body = bodylist(pf->f);
+	if (!p->sites[pf->id].n || !body || refusal(pf) || (pf->sum.ex & (EX_THROW | EX_EXIT | EX_UNSAFE)))
+		return;
+	S h = {.p = p, .pf = pf, .f = pf->f, .u = pf->u, .plan = plan, .l = body};
+	h.fname = pf->u->syms.v[pf->f->sym].name;
+	fillitems(&h);
+	int hx = trailingsync(&h);
+	bool worth = hx >= 0 && (h.f->st.v[h.it[hx].first].flags & SF_INMAIN) && inflight(&pf->in[h.it[hx].first]);
+	char *why = worth ? tryout(&h, hx) : NULL;
+	int own = why ? ownrecord(plan, &h, &h.it[hx]) : -1;
+	if (own >= 0) {
+		char *stop = fmt("%s; it stays in %s(): %s", plan->v[own].stop ? plan->v[own].stop : "", h.fname, why);
+		free(plan->v[own].stop);
+		plan->v[own].stop = stop;
+	}
+	free(why);
+	freeitems(&h);
+}
+
 static int
 byline(const void *a, const void *b)
 {
@@ -777,6 +1208,9 @@ syncmotion(Prog *p, Plan *plan)
 			continue;
 		syncfn(p, pf, plan);
 	}
+	for (int f = 0; f < p->fns.n; f++)
+		if (p->fns.v[f].f->kind == FN_HOST && p->fns.v[f].f->inmain && p->fns.v[f].succ)
+			outofcallee(p, &p->fns.v[f], plan);
 	if (plan->n > first) /* qsort of a null array is undefined even for no elements */
 		qsort(plan->v + first, plan->n - first, sizeof *plan->v, byline);
 }
