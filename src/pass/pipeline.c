@@ -143,6 +143,7 @@ changefree(Change *c)
 	free(c->safe);
 	free(c->bytes);
 	free(c->guard);
+	free(c->targetfn);
 	vfree(c->members);
 	freeedits(&c->edits);
 	for (int k = 0; k < c->also.n; k++)

@@ -1058,15 +1058,17 @@ emitcallee(S *h, int hx, Site *z, S *cs, const Call **calls, int ns, Plan *plan)
 		vpush(c.edits, ins);
 		c.overlap += z[k].nstmt;
 		c.calls += z[k].ncall;
-		if (!c.target && z[k].passed)
+		if (!c.target && z[k].passed) {
 			c.target = z[k].target;
+			c.targetfn = xstrdup(cs[k].fname);
+		}
 		int line = cs[k].f->st.v[z[k].node].line;
 		if (z[k].passed)
-			bprintf(&why, "%s line %d in %s(), down to line %d (stopped: line %d %s)", k ? ";" : "", line,
+			bprintf(&why, "%s line %d in %s() -> line %d (stopped before it: line %d %s)", k ? ";" : "", line,
 			        cs[k].fname, z[k].target, z[k].stopline, z[k].stop ? z[k].stop : "ends its block");
 		else
-			bprintf(&why, "%s line %d in %s(), right after the call (line %d %s)", k ? ";" : "", line, cs[k].fname,
-			        z[k].stopline, z[k].stop ? z[k].stop : "ends its block");
+			bprintf(&why, "%s line %d in %s() -> right after the call (line %d %s)", k ? ";" : "", line,
+			        cs[k].fname, z[k].stopline, z[k].stop ? z[k].stop : "ends its block");
 	}
 	free(base.v);
 	if (!ok) {

@@ -118,7 +118,12 @@ jmove(const Report *r, int ci, json_t *j)
 	EditRefs all = {0};
 	fileedits(r, c->u, &all);
 	json_object_set_new(j, "members", members);
-	json_object_set_new(j, "target", json_pack("{s:i,s:b}", "line", c->target, "blockEnd", c->toend));
+	json_t *t = json_pack("{s:i,s:b}", "line", c->target, "blockEnd", c->toend);
+	if (c->targetfn) { /* out of a callee: the target lies in a caller */
+		json_object_set_new(t, "function", jstr(c->targetfn));
+		json_object_set_new(t, "file", jstr(relpath(c->u->path)));
+	}
+	json_object_set_new(j, "target", t);
 	json_object_set_new(j, "overlap", json_pack("{s:i,s:i}", "statements", c->overlap, "calls", c->calls));
 	json_object_set_new(j, "edits", jedits(r, ci, &all));
 	vfree(all);
