@@ -46,6 +46,7 @@ typedef struct {
 	int *change; /* per item: its Change in the plan, or -1 */
 	char **indent; /* per moved item: the indentation it was given */
 	const char *fname;
+	int passret; /* out of a callee: the item of the body's final return, which the sync may pass, or -1 */
 } S;
 
 /* ---------------------------------------------------------------- text */
@@ -339,7 +340,7 @@ blocker(S *s, Group *g, int xi, int *ln)
 	const char *name;
 	if (shadows(s, g, x, &name))
 		return fmt("declares %s, a name the sync uses", name);
-	if (!passable(s, s->it[g->m.v[0]].first, x) || macrojump(s, x)) {
+	if ((!passable(s, s->it[g->m.v[0]].first, x) || macrojump(s, x)) && xi != s->passret) {
 		const char *j = jumpin(s, x, ln);
 		return fmt("has %s, so control may not reach the statement after it", j);
 	}
@@ -727,6 +728,7 @@ static void
 syncfn(Prog *p, PFunc *pf, Plan *plan)
 {
 	S s = {0};
+	s.passret = -1;
 	s.p = p;
 	s.pf = pf;
 	s.f = pf->f;
@@ -807,16 +809,15 @@ trailingsync(S *s)
 	           .in = {.drd = bnew(nl), .dwr = bnew(nl), .srd = bnew(nl), .swr = bnew(nl)}};
 	g.regend = s->it[xi].end;
 	groupadd(s, &g, xi);
+	const Stmt *last = s->n ? &s->f->st.v[s->it[s->n - 1].first] : NULL;
+	s->passret = last && last->kind == ST_RETURN && s->it[s->n - 1].first == s->it[s->n - 1].last ? s->n - 1 : -1;
 	for (int j = xi + 1; j < s->n && xi >= 0; j++) {
-		const Stmt *st = &s->f->st.v[s->it[j].first];
 		char *why = s->it[j].sync ? xstrdup("another sync") : blocker(s, &g, j, &ln);
-		bool lastret = why && j == s->n - 1 && st->kind == ST_RETURN && s->it[j].first == s->it[j].last &&
-		               !conflicts(s->p, &g.e.wr, &s->it[j].e.rd) && !conflicts(s->p, &g.e.rd, &s->it[j].e.wr) &&
-		               !(s->it[j].e.ex & (EX_DEVOP | EX_UNKNOWN | EX_IO | EX_EXIT | EX_THROW));
-		if (why && !lastret)
+		if (why)
 			xi = -1;
 		free(why);
 	}
+	s->passret = -1;
 	groupfree(&g);
 	return xi;
 }
@@ -1104,7 +1105,7 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
 		return fmt("the call at line %d is no statement of a block (a loop's or a branch's own body)", st->line);
 	if (!c->f->inmain || !c->succ || refusal(c))
 		return fmt("cuflow does not move syncs in its caller %s() (line %d)", c->u->syms.v[c->f->sym].name, st->line);
-	*cs = (S){.p = h->p, .pf = c, .f = c->f, .u = c->u, .plan = h->plan, .l = &c->f->lists.v[st->list]};
+	*cs = (S){.p = h->p, .pf = c, .f = c->f, .u = c->u, .plan = h->plan, .l = &c->f->lists.v[st->list], .passret = -1};
 	cs->fname = c->u->syms.v[c->f->sym].name;
 	fillitems(cs);
 	if (cs->it[st->pos].first != v || cs->it[st->pos].last != v)
@@ -1123,6 +1124,16 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
 	return NULL;
 }
 
+static bool
+callsitself(const S *h)
+{
+	for (int i = 0; i < h->f->calls.n; i++)
+		if (h->f->calls.v[i].kind == C_DIRECT &&
+		    calledfn(h->p, unitidx(h->p, h->u), &h->f->calls.v[i]) == h->pf->id)
+			return true;
+	return false;
+}
+
 /* Why the helper's sync item hx (it reaches the helper's end) cannot leave
  * it for its call sites, or NULL when it did (the plan has the move). */
 static char *
@@ -1131,6 +1142,8 @@ tryout(S *h, int hx)
 	Prog *p = h->p;
 	const Ints *sites = &p->sites[h->pf->id];
 	const Item *x = &h->it[hx];
+	if (p->open[h->pf->id] && callsitself(h))
+		return fmt("%s() calls itself", h->fname);
 	if (p->open[h->pf->id])
 		return fmt("%s() may have callers cuflow does not see (used as a value, no caller here, or one outside "
 		           "the program)", h->fname);
@@ -1176,7 +1189,7 @@ outofcallee(Prog *p, PFunc *pf, Plan *plan)
 	const List *body = bodylist(pf->f);
 	if (!p->sites[pf->id].n || !body || refusal(pf) || (pf->sum.ex & (EX_THROW | EX_EXIT | EX_UNSAFE)))
 		return;
-	S h = {.p = p, .pf = pf, .f = pf->f, .u = pf->u, .plan = plan, .l = body};
+	S h = {.p = p, .pf = pf, .f = pf->f, .u = pf->u, .plan = plan, .l = body, .passret = -1};
 	h.fname = pf->u->syms.v[pf->f->sym].name;
 	fillitems(&h);
 	int hx = trailingsync(&h);
