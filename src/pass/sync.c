@@ -836,6 +836,29 @@ nameslocal(const Unit *u, const Func *f, int a, int b)
 	return false;
 }
 
+/* A name in the text [a, b) of the helper's sync, not one of its
+ * parameters, that caller c declares for itself (it would mean another
+ * thing there), or NULL. */
+static const char *
+callershadows(const S *h, int a, int b, const Func *c)
+{
+	const Unit *u = h->u;
+	for (int at = a, t; (t = nexttoken(u->src, &at, b)) >= 0;) {
+		bool param = false;
+		for (int i = 0; i < h->f->params.n && !param; i++) {
+			const char *pn = u->syms.v[h->f->params.v[i]].name;
+			param = (int)strlen(pn) == at - t && !strncmp(u->src + t, pn, at - t);
+		}
+		for (int y = 0; !param && y < u->syms.n; y++) {
+			const Sym *x = &u->syms.v[y];
+			if ((x->kind == SYM_LOCAL || x->kind == SYM_PARAM) && x->owner == c->sym &&
+			    (int)strlen(x->name) == at - t && !strncmp(u->src + t, x->name, at - t))
+				return x->name;
+		}
+	}
+	return NULL;
+}
+
 /* Is the parameter written anywhere in the helper? */
 static bool
 paramwritten(const Prog *p, const PFunc *pf, int sym)
@@ -1105,6 +1128,9 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
 		return fmt("the call at line %d is no statement of a block (a loop's or a branch's own body)", st->line);
 	if (!c->f->inmain || !c->succ || refusal(c))
 		return fmt("cuflow does not move syncs in its caller %s() (line %d)", c->u->syms.v[c->f->sym].name, st->line);
+	const char *sh = callershadows(h, h->it[hx].begin, h->it[hx].end, c->f);
+	if (sh)
+		return fmt("its caller %s() declares %s, a name the sync uses", c->u->syms.v[c->f->sym].name, sh);
 	*cs = (S){.p = h->p, .pf = c, .f = c->f, .u = c->u, .plan = h->plan, .l = &c->f->lists.v[st->list], .passret = -1};
 	cs->fname = c->u->syms.v[c->f->sym].name;
 	fillitems(cs);
