@@ -4,7 +4,8 @@
 // expect: fetch's download leaves it for its loop site (past the host work, inside the loop) and
 //         stays right after the call where a clock read follows (the timed call) and where the
 //         caller reads the buffer through alias; timed()'s download stays (a clock read follows it in
-//         timed()); deep()'s stays (it calls itself: callers cuflow does not all see)
+//         timed()); deep()'s stays (it calls itself: callers cuflow does not all see); part()'s
+//         stays (main declares its own `extra`, which would stand for the global in main)
 // trap: moved past the clock read the time would change meaning; moved past the read through
 //       alias the sum would use stale values (the deferred oracle run prints another RESULT)
 #include <cstdio>
@@ -37,6 +38,14 @@ static void deep(float *h, float *d, int n, int k)
         deep(h, d, n, k - 1);
     bump<<<(n + 255) / 256, 256>>>(d, n);
     cudaMemcpy(h, d, n * sizeof(float), cudaMemcpyDeviceToHost);
+}
+
+static int extra = 1;
+
+static void part(float *h, float *d, int n)
+{
+    bump<<<(n + 255) / 256, 256>>>(d, n);
+    cudaMemcpy(h, d, (n - extra) * sizeof(float), cudaMemcpyDeviceToHost);
 }
 
 static double busy(int k)
@@ -73,6 +82,9 @@ int main()
     r += busy(2000) + h[6] + (c >= 0);
     deep(h, d, n, 2);
     r += busy(3000) + h[7];
+    int extra = n / 2;
+    part(h, d, n);
+    r += busy(4000) + h[8] + extra;
     printf("RESULT %.1f\n", r);
     cudaFree(d);
     free(h);
