@@ -1105,8 +1105,10 @@ class Gen:
                 return self.transfer("up")
         up = self.chance(0.6)
         chosen = self.r.sample(pairs, min(len(pairs), self.r.randint(2, 4)))
-        for h, d in chosen:
+        for i, (h, d) in enumerate(chosen):
             self.copy(d, h, whole=True) if up else self.copy(h, d, whole=True)
+            if up and i + 1 < len(chosen) and self.chance(0.3):
+                self.hostwrite(h)  # the source changes before the next upload: fuse must not gather them past it
         if up:
             self.launch(rd=chosen[0][1])
         else:
