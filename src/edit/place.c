@@ -211,7 +211,10 @@ directiveend(const Unit *u, int d)
 const char *
 directiveword(const Unit *u, int d, int *n)
 {
-	int at = d + 1, end = directiveend(u, d);
+	int at = d, end = directiveend(u, d);
+	while (at < end && (u->src[at] == ' ' || u->src[at] == '\t')) /* an indented directive */
+		at++;
+	at += at < end && u->src[at] == '#';
 	int w = nexttoken(u->src, &at, end);
 	*n = w < 0 ? 0 : at - w;
 	return w < 0 ? "" : u->src + w;

@@ -439,6 +439,11 @@ arraynew(B *b, CXCursor e, Alloc *al)
 	freetokens(&tk);
 	if (!isnew || open < 0 || close < 0 || (size_t)ee > b->u->len)
 		return false;
+	int after = close + 1;
+	while (after < ee && (src[after] == ' ' || src[after] == '\t' || src[after] == '\n'))
+		after++;
+	if (after < ee && src[after] == '[')
+		return false; /* new T[n][m]: each element is a T[m], not a T */
 	al->kind = AL_NEW;
 	al->sb = eb + 3;
 	al->se = open;

@@ -939,6 +939,9 @@ class Gen:
                 self.emit(Try(blk, Block([Stmt("r = 0u;")])))
             else:
                 (body or self.some(2, 5))()
+            if not self.f.done and self.chance(0.25):  # launch, then the download last: its wait may leave the helper
+                self.launch()
+                self.transfer("down")
             if not self.f.done and self.chance(0.1):
                 self.emit(Jump("return", "r + (unsigned)cudaDeviceSynchronize()", [("devsync",)]))
             elif not self.f.done:
