@@ -5,7 +5,9 @@
  * blocking cudaMemcpy clears the default stream only; a stream sync clears
  * the work of the one stream in flight; work merges at joins and around
  * loops; a printing kernel stays flagged until a device-wide sync; a
- * function other than main starts with all the program launches in flight;
+ * function other than main whose callers cuflow does not all see starts
+ * with all the program launches in flight, one whose callers it sees with
+ * the work in flight at its call sites;
  * an unknown call leaves unknown work in flight. */
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +25,10 @@ static const char *src =
 	"__global__ void kr(const float *a, float *b) { b[0] = a[0]; }\n"
 	"__global__ void kp(float *a) { printf(\"x\\n\"); }\n"
 	"extern void start_async_fill(float *buf, int n);\n"
+	"void closed(float *p) {\n"
+	"  int z = 0; //@closed\n"
+	"  z++;\n"
+	"}\n"
 	"void other(float *p) {\n"
 	"  int y = 0; //@other\n"
 	"  y++;\n"
@@ -36,6 +42,7 @@ static const char *src =
 	"  cudaMalloc((void **)&d2, 16); //@d2\n"
 	"  int x = 0; //@start\n"
 	"  kr<<<1, 1>>>(d2, d); //@launch\n"
+	"  closed(d);\n"
 	"  x++; //@after\n"
 	"  cudaDeviceSynchronize(); //@sync\n"
 	"  x++; //@cleared\n"
@@ -73,7 +80,7 @@ static const char *src =
 	"  float a[8];\n"
 	"  start_async_fill(a, 8);\n"
 	"  float v = a[0]; //@readback\n"
-	"  other(d);\n"
+	"  closed(d2); /* other() has no caller here: callers cuflow does not see */\n"
 	"  return 0;\n"
 	"}\n";
 
@@ -182,6 +189,8 @@ entry(void)
 	bfree(&wr);
 	PFunc *pf = fx_fn(&x, "main");
 	CHECK(pf && idle(&pf->in[0]));
+	q = in("closed", "//@closed"); /* the join of its call sites' work: kr's, and the end's (unknown) */
+	CHECK(q->dany && !q->entry && !q->dentry && bhas(&q->dwr, d) && bhas(&q->drd, d2));
 }
 
 /* An unknown call may leave work of its own in flight on what it was
