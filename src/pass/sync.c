@@ -871,7 +871,7 @@ paramwritten(const Prog *p, const PFunc *pf, int sym)
 }
 
 /* Is the argument text a plain expression (names, numbers, operators,
- * sizeof; no call, assignment, increment, subscript or member) whose
+ * sizeof; no call, assignment, increment, dereference, subscript or member) whose
  * variables the caller's statements [from, to) of list items do not
  * write? */
 static bool
@@ -880,9 +880,15 @@ stablearg(const S *c, const char *arg, int from, int to)
 	if (strstr(arg, "++") || strstr(arg, "--") || strstr(arg, "->") || strchr(arg, '[') || strchr(arg, '"') ||
 	    strchr(arg, '\'') || strchr(arg, '?'))
 		return false;
-	for (const char *q = arg; *q; q++)
+	for (const char *q = arg; *q; q++) {
 		if (*q == '=' && q[1] != '=' && (q == arg || !strchr("=!<>", q[-1])))
 			return false;
+		const char *b = q;
+		while (*q == '*' && b > arg && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (*q == '*' && (b == arg || !(isident(b[-1]) || b[-1] == ')')))
+			return false; /* *p: memory the caller may change before the new place */
+	}
 	int n = (int)strlen(arg);
 	for (int at = 0, t; (t = nexttoken(arg, &at, n)) >= 0;) {
 		if (arg[t] == '#')

@@ -5,7 +5,8 @@
 //         stays right after the call where a clock read follows (the timed call) and where the
 //         caller reads the buffer through alias; timed()'s download stays (a clock read follows it in
 //         timed()); deep()'s stays (it calls itself: callers cuflow does not all see); part()'s
-//         stays (main declares its own `extra`, which would stand for the global in main)
+//         stays (main declares its own `extra`, which would stand for the global in main);
+//         counted()'s stays (its call passes *pc, memory the caller rewrites before the read)
 // trap: moved past the clock read the time would change meaning; moved past the read through
 //       alias the sum would use stale values (the deferred oracle run prints another RESULT)
 #include <cstdio>
@@ -48,6 +49,12 @@ static void part(float *h, float *d, int n)
     cudaMemcpy(h, d, (n - extra) * sizeof(float), cudaMemcpyDeviceToHost);
 }
 
+static void counted(float *h, float *d, int n)
+{
+    bump<<<(n + 255) / 256, 256>>>(d, n);
+    cudaMemcpy(h, d, n * sizeof(float), cudaMemcpyDeviceToHost);
+}
+
 static double busy(int k)
 {
     double s = 0;
@@ -85,6 +92,11 @@ int main()
     int extra = n / 2;
     part(h, d, n);
     r += busy(4000) + h[8] + extra;
+    int cnt = n;
+    int *pc = &cnt;
+    counted(h, d, *pc);
+    *pc = 1;
+    r += busy(5000) + h[10] + cnt;
     printf("RESULT %.1f\n", r);
     cudaFree(d);
     free(h);
