@@ -651,6 +651,7 @@ enum { CP_HOIST = 1, CP_SINK, CP_REMOVE, CP_RESYNC }; /* Change.how of the copie
 enum { PN_PIN = 1, PN_SPLIT, PN_REGISTER };           /* and of the pin pass's */
 enum { VF_SAME = 1, VF_DIFFERS, VF_CANNOT };          /* and of --verify's (driver/verify.c) */
 enum { FU_FUSE = 1 };                                 /* and of the fuse pass's */
+enum { SY_OUT = 1, SY_INTO };                         /* and of the sync pass's across calls */
 
 /* One decision of a pass about one statement (or group), with its reasons:
  * the report, the machine formats and the edits all come from these. */
@@ -796,6 +797,7 @@ typedef struct {
 	const char *lower, *output; /* --lower=openmp -o OUTPUT */
 	int jobs;
 	VEC(const char *) verify; /* --verify=ARGS, each a run of both sides */
+	VEC(const char *) vignore; /* --verify-ignore=REGEX: output lines --verify does not compare (timings) */
 } Run;
 
 /* driver/driver.c: the rewrite (diff, -i, --check, reports) and --lower */
@@ -808,6 +810,7 @@ char *fixpoint(Unit **u, int n, const Rules *rules, const Opts *o, unsigned pass
 /* driver/verify.c: --verify, the original and the rewrite run on the CPU */
 Change verifyprogram(const Run *r, const Opts *o, Unit **u, char **texts, const size_t *lens, int n);
 bool verifyargs(const char *args); /* ARGS split into words */
+bool verifyregex(const char *re); /* a POSIX extended regular expression */
 /* driver/compdb.c, walk.c: where the inputs and their flags come from */
 int compdb(const char *dir, Strs *files, Strs **flags, char **err);
 void walktree(const char *dir, Strs *files);

@@ -18,8 +18,10 @@ static const char usage[] =
 	"  --verify=ARGS      run each rewritten program and its original on the CPU with ARGS, eagerly\n"
 	"                     and with launches deferred; a rewrite that prints otherwise is left out\n"
 	"                     (repeatable: one run each)\n"
+	"  --verify-ignore=RE lines matching the extended regular expression RE (timings) are not\n"
+	"                     compared by --verify (repeatable)\n"
 	"  --passes=LIST      comma list of passes to run: sync (the default), copies, pin, fuse, or all;\n"
-	"                     two or more run round after round until a round changes nothing\n"
+	"                     two or more (or sync) run round after round until a round changes nothing\n"
 	"  --lower=openmp -o OUT.cpp  lower the program to C++/OpenMP for a CPU (no GPU)\n"
 	"  --cuda-arch=sm_XX  the GPU the program is built for: __CUDA_ARCH__ in device code (sm_75)\n"
 	"  -p DIR             read compile flags from DIR/compile_commands.json\n"
@@ -88,6 +90,7 @@ enum {
 	OPT_MAXMEM,
 	OPT_PINLIMIT,
 	OPT_VERIFY,
+	OPT_VIGNORE,
 };
 
 static const struct option longopts[] = {
@@ -112,6 +115,7 @@ static const struct option longopts[] = {
 	{"max-memory", required_argument, NULL, OPT_MAXMEM},
 	{"pin-limit", required_argument, NULL, OPT_PINLIMIT},
 	{"verify", required_argument, NULL, OPT_VERIFY},
+	{"verify-ignore", required_argument, NULL, OPT_VIGNORE},
 	{"output", required_argument, NULL, 'o'},
 	{"lsp", no_argument, NULL, OPT_LSP},
 	{"version", no_argument, NULL, OPT_VERSION},
@@ -159,6 +163,7 @@ freerun(Run *r)
 	vfree(r->inputs);
 	vfree(r->rulefiles);
 	vfree(r->verify);
+	vfree(r->vignore);
 	free(r->passes);
 }
 
@@ -300,6 +305,11 @@ main(int argc, char **argv)
 				return usageerr("--verify takes arguments that split into words as a shell splits them", optarg);
 			vpush(r.verify, optarg);
 			break;
+		case OPT_VIGNORE:
+			if (!verifyregex(optarg))
+				return usageerr("--verify-ignore takes an extended regular expression", optarg);
+			vpush(r.vignore, optarg);
+			break;
 		case 'j': {
 			const char *v;
 			if ((r.jobs = jobs(argv, dd, &v)) < 1)
@@ -339,6 +349,8 @@ main(int argc, char **argv)
 		return usageerr("--dump takes 'model'", r.dump);
 	if (r.report && !reportformat(r.report))
 		return usageerr("--report takes text, json or sarif", r.report);
+	if (r.vignore.n && !r.verify.n)
+		return usageerr("--verify-ignore goes with --verify", NULL);
 	if (r.verify.n && (r.lower || r.lsp || r.dump))
 		return usageerr("--verify goes with a rewrite, not --lower, --lsp or --dump", NULL);
 	if (r.lsp && (r.inputs.n || r.inplace || r.check || r.dump || r.report))

@@ -10,6 +10,7 @@ EXTRA_DIST += tests/golden tests/golden.test tests/cli tests/cli.test tests/orac
 	tests/racecheck.test tests/spell tests/spell.test tests/verify tests/verify.test tests/smith/gen.py \
 	tests/smith/model.py tests/smith/ir.py tests/smith/reasons.py tests/smith/campaign tests/smith/mutants \
 	tests/smith.test
+EXTRA_DIST += tests/verify-all
 
 # the report formats (JSON, SARIF, export-fixes) on every golden input:
 # prepare.test runs cuflow once per args group, the others check its output

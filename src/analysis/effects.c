@@ -284,8 +284,9 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 }
 
 /* The waits every return of g passes last: EX_DEVSYNC or EX_DEFSYNC when
- * the last statement of its body waits so and nothing leaves the body
- * before it (no return but a final one, no goto, throw or unseen code,
+ * a statement of its body waits so, only statements without calls follow
+ * it (GSOHC's into-the-callee motion leaves a sync before the host work
+ * that needs it), and nothing leaves the body before it (no return but a final one, no goto, throw or unseen code,
  * no setjmp in the program, and no destructor of the program's own that a
  * scope's end may run); else 0. A sync somewhere else in g may not run on every call. */
 static int
@@ -302,6 +303,13 @@ endsync(const Prog *p, const PFunc *g)
 	int n = body ? body->first.n : 0;
 	if (n && f->st.v[body->first.v[n - 1]].kind == ST_RETURN && !f->st.v[body->first.v[n - 1]].ncall)
 		n--; /* a final "return x;" computes a value only */
+	for (; n > 0 && !(g->st[body->first.v[n - 1]].ex & (EX_DEVSYNC | EX_DEFSYNC)); n--)
+		for (int v = body->first.v[n - 1]; v <= body->last.v[n - 1]; v++) {
+			const Eff *e = &g->st[v];
+			if ((e->ex & (EX_ASYNC | EX_UNKNOWN | EX_UNSAFE | EX_HIDDEN | EX_STREAMOP | EX_DEVOP)) ||
+			    !bempty(&e->prd) || !bempty(&e->pwr) || f->st.v[v].ncall > 0)
+				return 0; /* host work only may follow the wait: no call, no device operation */
+		}
 	if (!n || body->first.v[n - 1] != body->last.v[n - 1])
 		return 0;
 	int last = body->first.v[n - 1];

@@ -4,7 +4,9 @@
  * page-locked; sync, the copies that move). So the rounds go on: the
  * round's edits are applied, the files they changed are parsed again, and
  * the passes run on the new text, until a round changes nothing (at most
- * MAXROUNDS). A second run of cuflow then finds nothing to do.
+ * MAXROUNDS). The sync pass alone runs in rounds too: a helper's sync
+ * moved to the end of its caller moves on to that caller's callers in the
+ * next round. A second run of cuflow then finds nothing to do.
  *
  * The rounds' edits compose into edits of the files as they are on disk
  * (edit/compose.c). Changes whose text a later round rewrote become one
@@ -277,12 +279,14 @@ finish(Fix *f, Plan *plan)
 	free(f->cur);
 }
 
-/* runpasses, in rounds while more than one pass runs; rp parses a unit's
- * new text. NULL, or why the program was refused. */
+/* runpasses, in rounds while more than one pass runs or sync does (a
+ * sync that leaves a helper for the end of its caller leaves that caller
+ * in the next round: GSOHC's motion up the call chain); rp parses a
+ * unit's new text. NULL, or why the program was refused. */
 char *
 fixpoint(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Reparse rp, void *ctx, Plan *plan)
 {
-	if (npasses(passes) < 2 || !rp)
+	if ((npasses(passes) < 2 && !(passes & 1u << PASS_SYNC)) || !rp)
 		return runpasses(u, n, rules, o, passes, plan);
 	Fix f = {0};
 	f.orig = u;

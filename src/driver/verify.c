@@ -25,6 +25,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
+#include <regex.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -340,6 +341,46 @@ lineat(const Out *o, size_t at)
 	return fmt("'%.*s'", (int)((nl ? (size_t)(nl - o->text) : o->n) - at), o->text + at);
 }
 
+bool
+verifyregex(const char *re)
+{
+	regex_t x;
+	if (regcomp(&x, re, REG_EXTENDED | REG_NOSUB))
+		return false;
+	regfree(&x);
+	return true;
+}
+
+/* The output without the lines a --verify-ignore matches (timings). */
+static void
+dropignored(const Run *r, Out *o)
+{
+	if (!r->vignore.n || !o->text)
+		return;
+	regex_t *re = xcalloc(r->vignore.n, sizeof *re);
+	for (int i = 0; i < r->vignore.n; i++)
+		regcomp(&re[i], r->vignore.v[i], REG_EXTENDED | REG_NOSUB); /* checked by verifyregex */
+	Buf b = {0};
+	for (size_t at = 0; at < o->n;) {
+		const char *nl = memchr(o->text + at, '\n', o->n - at);
+		size_t end = nl ? (size_t)(nl - o->text) + 1 : o->n;
+		char *line = fmt("%.*s", (int)(end - at - (nl != NULL)), o->text + at);
+		bool drop = false;
+		for (int i = 0; i < r->vignore.n && !drop; i++)
+			drop = !regexec(&re[i], line, 0, NULL, 0);
+		free(line);
+		if (!drop)
+			bputn(&b, o->text + at, end - at);
+		at = end;
+	}
+	for (int i = 0; i < r->vignore.n; i++)
+		regfree(&re[i]);
+	free(re);
+	free(o->text);
+	o->n = b.n;
+	o->text = bstr(&b);
+}
+
 /* How run b differs from run a, the original's; NULL if it does not. */
 static char *
 difference(const Out *a, const Out *b)
@@ -411,11 +452,12 @@ withargs(const char *args)
 /* The rewrite's two runs with args against the original's eager run a:
  * NULL, or how one differs (*runs counts them). */
 static char *
-rewriteruns(V *v, const char *args, const Out *a, int *runs)
+rewriteruns(const Run *r, V *v, const char *args, const Out *a, int *runs)
 {
 	for (int defer = 0; defer < 2; defer++) {
 		Out b;
 		bool ran = runside(v, "new", args, defer, &b);
+		dropignored(r, &b);
 		char *diff = ran ? difference(a, &b) : fmt("does not run (or runs past %d s)", RUN_TIMEOUT);
 		free(b.text);
 		(*runs)++;
@@ -439,13 +481,16 @@ compare(const Run *r, V *v, Unit *u0)
 		const char *args = r->verify.v[i];
 		Out e = {0}, d = {0};
 		char *why = NULL, *diff = NULL, *w = withargs(args);
-		if (!runside(v, "orig", args, false, &e) || !runside(v, "orig", args, true, &d))
+		bool ran = runside(v, "orig", args, false, &e) && runside(v, "orig", args, true, &d);
+		dropignored(r, &e);
+		dropignored(r, &d);
+		if (!ran)
 			why = fmt("the original does not run %s (or runs past %d s)", w, RUN_TIMEOUT);
 		else if ((diff = difference(&e, &d)))
 			why = fmt("the original itself, %s and launches deferred, %s", w, diff);
 		else {
 			runs += 2;
-			diff = rewriteruns(v, args, &e, &runs);
+			diff = rewriteruns(r, v, args, &e, &runs);
 		}
 		free(e.text);
 		free(d.text);

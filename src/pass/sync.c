@@ -18,6 +18,7 @@
  * sync stopped by a later one sees where that one went; a sync that reaches
  * another absorbs it. The result is a fixed point: a second run finds every
  * sync already stopped by what stops it now. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,6 +149,7 @@ typedef struct {
 	Pend in;   /* device work in flight at its members */
 	Ints m;    /* its members, in order */
 	int regend; /* end of the text passed so far */
+	bool named; /* into a callee: the sync's names were checked against the callee's (intotext) */
 } Group;
 
 static const char *
@@ -338,7 +340,7 @@ blocker(S *s, Group *g, int xi, int *ln)
 	if (e->ex & EX_THROW)
 		return xstrdup("may throw an exception");
 	const char *name;
-	if (shadows(s, g, x, &name))
+	if (!g->named && shadows(s, g, x, &name))
 		return fmt("declares %s, a name the sync uses", name);
 	if ((!passable(s, s->it[g->m.v[0]].first, x) || macrojump(s, x)) && xi != s->passret) {
 		const char *j = jumpin(s, x, ln);
@@ -349,16 +351,10 @@ blocker(S *s, Group *g, int xi, int *ln)
 
 /* ---------------------------------------------------------------- moves */
 
+/* The work in flight at a member joins the group's. */
 static void
-groupadd(S *s, Group *g, int xi)
+addin(Group *g, const Pend *in)
 {
-	Item *x = &s->it[xi];
-	vpush(g->m, xi);
-	bor(&g->e.rd, &x->e.rd);
-	bor(&g->e.wr, &x->e.wr);
-	g->e.ex |= x->e.ex;
-	effnotes(&g->e, &x->e);
-	const Pend *in = &s->pf->in[x->first];
 	bor(&g->in.drd, &in->drd);
 	bor(&g->in.dwr, &in->dwr);
 	bor(&g->in.srd, &in->srd);
@@ -368,6 +364,18 @@ groupadd(S *s, Group *g, int xi)
 	g->in.entry |= in->entry;
 	g->in.dentry |= in->dentry;
 	g->in.ex |= in->ex;
+}
+
+static void
+groupadd(S *s, Group *g, int xi)
+{
+	Item *x = &s->it[xi];
+	vpush(g->m, xi);
+	bor(&g->e.rd, &x->e.rd);
+	bor(&g->e.wr, &x->e.wr);
+	g->e.ex |= x->e.ex;
+	effnotes(&g->e, &x->e);
+	addin(g, &s->pf->in[x->first]);
 	if (x->end > g->regend)
 		g->regend = x->end;
 }
@@ -969,6 +977,38 @@ sitecall(const Prog *p, const PFunc *c, int v, int helper)
 	return call->kind == C_DIRECT && calledfn(p, unitidx(p, c->u), call) == helper ? call : NULL;
 }
 
+/* The sync item xi of s as a group's own effects, with the work in flight
+ * at it. */
+static void
+syncof(Group *g, const S *s, int xi)
+{
+	bor(&g->e.rd, &s->it[xi].e.rd);
+	bor(&g->e.wr, &s->it[xi].e.wr);
+	g->e.ex = s->it[xi].e.ex;
+	addin(g, &s->pf->in[s->it[xi].first]);
+}
+
+/* The group, standing for a sync of another function, down c's items
+ * from j: what it passes and what stops it, into z; the item it stops
+ * before (c->n: the block's end). */
+static int
+scanfrom(S *c, Group *g, int j, Site *z)
+{
+	for (; j < c->n; j++) {
+		z->stop = c->it[j].sync ? xstrdup("is another sync, which waits anyway") : blocker(c, g, j, &z->stopline);
+		if (c->it[j].sync)
+			z->stopline = c->f->st.v[c->it[j].first].line;
+		if (z->stop)
+			break;
+		z->passed++;
+		z->nstmt += c->it[j].nstmt;
+		z->ncall += c->it[j].ncall;
+		z->work |= c->it[j].ncall > 0 || hasloop(c, &c->it[j]);
+	}
+	groupfree(g);
+	return j;
+}
+
 /* Site k: how far the helper's sync item hx may go down the caller's
  * block from after the call, with the work in flight at it in the helper. */
 static void
@@ -981,36 +1021,10 @@ scansite(const S *h, int hx, S *c, int item, Site *z)
 	groupadd(c, &g, item); /* what is in flight before the call */
 	bclear(&g.e.rd); /* the sync's own effects, not the call's */
 	bclear(&g.e.wr);
-	bor(&g.e.rd, &h->it[hx].e.rd);
-	bor(&g.e.wr, &h->it[hx].e.wr);
-	g.e.ex = h->it[hx].e.ex;
-	const Pend *in = &h->pf->in[h->it[hx].first];
-	bor(&g.in.drd, &in->drd);
-	bor(&g.in.dwr, &in->dwr);
-	bor(&g.in.srd, &in->srd);
-	bor(&g.in.swr, &in->swr);
-	g.in.dany |= in->dany;
-	g.in.sany |= in->sany;
-	g.in.entry |= in->entry;
-	g.in.dentry |= in->dentry;
-	g.in.ex |= in->ex;
-	int j = item + 1;
-	for (; j < c->n; j++) {
-		z->stop = c->it[j].sync ? xstrdup("is another sync, which waits anyway") : blocker(c, &g, j, &z->stopline);
-		if (c->it[j].sync)
-			z->stopline = c->f->st.v[c->it[j].first].line;
-		if (z->stop)
-			break;
-		z->passed++;
-		z->nstmt += c->it[j].nstmt;
-		z->ncall += c->it[j].ncall;
-		z->work |= c->it[j].ncall > 0 || hasloop(c, &c->it[j]);
-	}
-	groupfree(&g);
+	syncof(&g, h, hx);
+	int j = scanfrom(c, &g, item + 1, z);
 	z->at = insertpoint(c, j, &z->indent);
 	z->target = z->at >= 0 ? unitline(c->u, z->at) : 0;
-	if (z->at >= 0 && !blankbefore(c->u, z->at))
-		z->at = -1; /* before code that shares its line: left alone */
 }
 
 /* Does a change already in the plan, but change skip, edit the text
@@ -1046,7 +1060,7 @@ sitesready(const S *h, int hx, Site *sites, int n, const Plan *plan)
 		const PFunc *c = &h->p->fns.v[sites[k].fn];
 		const Stmt *st = &c->f->st.v[sites[k].node];
 		if (sites[k].at < 0)
-			return fmt("the call at line %d has no place after it on a line of its own", st->line);
+			return fmt("the call at line %d has no place after it in its block", st->line);
 		if (editedin(plan, c->u, st->begin, sites[k].at, -1))
 			return fmt("another change edits the code after the call at line %d", st->line);
 	}
@@ -1061,6 +1075,48 @@ sitefree(Site *z)
 {
 	free(z->indent);
 	free(z->stop);
+}
+
+/* The sync's text (base) after the call at each site k with pick[k] (all
+ * when pick is NULL), with what it overlaps and where, into c and why;
+ * false when an argument is missing. */
+static bool
+siteedits(const S *h, const char *base, Site *z, S *cs, const Call **calls, int ns, const bool *pick, int seq,
+          Change *c, Buf *why)
+{
+	for (int k = 0, first = 1; k < ns; k++) {
+		if (pick && !pick[k])
+			continue;
+		char *text = sitetext(h, base, cs[k].u, calls[k], z[k].indent);
+		if (!text)
+			return false;
+		if (blankbefore(cs[k].u, z[k].at)) {
+			Edit ins = {z[k].at, 0, text, seq, false};
+			vpush(c->edits, ins);
+		} else { /* before code that shares its line: the line splits there */
+			insertlines(cs[k].u, z[k].at, true, text, seq, &c->edits);
+			free(text);
+		}
+		c->overlap += z[k].nstmt;
+		c->calls += z[k].ncall;
+		if (!c->target && z[k].passed) {
+			c->target = z[k].target;
+			c->targetfn = xstrdup(cs[k].fname);
+		}
+		int line = cs[k].f->st.v[z[k].node].line;
+		bprintf(why, "%s line %d in %s() -> ", first ? "" : ";", line, cs[k].fname);
+		first = 0;
+		if (z[k].passed)
+			bprintf(why, "line %d", z[k].target);
+		else
+			bputs(why, "right after the call");
+		if (z[k].stop)
+			bprintf(why, " (stopped before it: line %d %s)", z[k].stopline, z[k].stop);
+		else
+			bprintf(why, cs[k].l == bodylist(cs[k].f) ? " (the end of %s())" : " (the end of its block)",
+			        cs[k].fname);
+	}
+	return true;
 }
 
 /* Delete the helper's sync, insert it at every site, and say where; false
@@ -1078,28 +1134,7 @@ emitcallee(S *h, int hx, Site *z, S *cs, const Call **calls, int ns, Plan *plan)
 	cutstmt(h->u, x->begin, x->end, "", &base, &c.edits);
 	bstr(&base);
 	bprintf(&why, "out of %s() into its %d call site%s:", h->fname, ns, ns == 1 ? "" : "s");
-	bool ok = true;
-	for (int k = 0; k < ns && ok; k++) {
-		char *text = sitetext(h, base.v, cs[k].u, calls[k], z[k].indent);
-		ok = text != NULL;
-		if (!ok)
-			break;
-		Edit ins = {z[k].at, 0, text, seq, false};
-		vpush(c.edits, ins);
-		c.overlap += z[k].nstmt;
-		c.calls += z[k].ncall;
-		if (!c.target && z[k].passed) {
-			c.target = z[k].target;
-			c.targetfn = xstrdup(cs[k].fname);
-		}
-		int line = cs[k].f->st.v[z[k].node].line;
-		if (z[k].passed)
-			bprintf(&why, "%s line %d in %s() -> line %d (stopped before it: line %d %s)", k ? ";" : "", line,
-			        cs[k].fname, z[k].target, z[k].stopline, z[k].stop ? z[k].stop : "ends its block");
-		else
-			bprintf(&why, "%s line %d in %s() -> right after the call (line %d %s)", k ? ";" : "", line,
-			        cs[k].fname, z[k].stopline, z[k].stop ? z[k].stop : "ends its block");
-	}
+	bool ok = siteedits(h, base.v, z, cs, calls, ns, NULL, seq, &c, &why);
 	free(base.v);
 	if (!ok) {
 		free(why.v);
@@ -1107,6 +1142,7 @@ emitcallee(S *h, int hx, Site *z, S *cs, const Call **calls, int ns, Plan *plan)
 		return false;
 	}
 	vpush(c.members, c.line);
+	c.how = SY_OUT;
 	c.safe = bstr(&why);
 	c.inflight = xstrdup("the work in flight at its calls");
 	if (own >= 0) { /* replaced: the helper's own record goes */
@@ -1115,6 +1151,151 @@ emitcallee(S *h, int hx, Site *z, S *cs, const Call **calls, int ns, Plan *plan)
 	} else
 		vpush(*plan, c);
 	return true;
+}
+
+static bool
+callsitself(const Prog *p, const PFunc *pf)
+{
+	for (int i = 0; i < pf->f->calls.n; i++)
+		if (pf->f->calls.v[i].kind == C_DIRECT && calledfn(p, unitidx(p, pf->u), &pf->f->calls.v[i]) == pf->id)
+			return true;
+	return false;
+}
+
+/* Where the name (a whole token) first appears in text [a, b), or -1. */
+static int
+nametoken(const char *text, int a, int b, const char *name)
+{
+	for (int at = a, t; (t = nexttoken(text, &at, b)) >= 0;)
+		if (at - t == (int)strlen(name) && !strncmp(text + t, name, at - t))
+			return t;
+	return -1;
+}
+
+/* Why the helper cannot be cloned for some of its call sites (GSOHC Fig.
+ * 9(b)), or NULL: a template, a method, static locals (a clone would
+ * split their state), a directive inside, or a clone's name taken. */
+static char *
+noclone(const S *h, const char *name)
+{
+	const Sym *f = &h->u->syms.v[h->f->sym];
+	if (f->flags & (SYMF_TEMPLATE | SYMF_METHOD))
+		return fmt("%s() is a template or a method", h->fname);
+	if (directivein(h->u, h->f->begin, h->f->end) >= 0)
+		return fmt("a preprocessor directive lies inside %s()", h->fname);
+	static const char *const ownname[] = {"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"};
+	for (int i = 0; i < 3; i++)
+		if (nametoken(h->u->src, h->f->begin, h->f->end, ownname[i]) >= 0)
+			return fmt("%s() names %s, which a clone would change", h->fname, ownname[i]);
+	if (nametoken(h->u->src, bodylist(h->f)->begin, h->f->end, "static") >= 0)
+		return fmt("%s() keeps a static local, which a clone would split", h->fname);
+	for (int y = 0; y < h->u->syms.n; y++)
+		if (h->u->syms.v[y].name && !strcmp(h->u->syms.v[y].name, name))
+			return fmt("the name %s is taken", name);
+	return NULL;
+}
+
+/* The helper's text with its sync item hx cut out and its name replaced
+ * by name, static: the clone's definition, on lines of its own. */
+static char *
+clonetext(const S *h, int hx, const char *name)
+{
+	const Unit *u = h->u;
+	int a = h->f->begin, b = h->f->end;
+	Edits e = {0};
+	cutstmt(u, h->it[hx].begin, h->it[hx].end, NULL, NULL, &e);
+	for (int i = 0; i < e.n; i++)
+		e.v[i].off -= a;
+	for (int at = 0, t; (t = nexttoken(u->src + a, &at, b - a)) >= 0;)
+		if (at - t == (int)strlen(h->fname) && !strncmp(u->src + a + t, h->fname, at - t)) {
+			Edit ren = {t, at - t, xstrdup(name), 0, false};
+			vpush(e, ren);
+			break;
+		}
+	size_t n;
+	char *err = NULL;
+	char *body = applyedits(u->src + a, b - a, &e, &n, &err);
+	freeedits(&e);
+	if (!body) {
+		free(err);
+		return NULL;
+	}
+	int name0 = nametoken(body, 0, (int)n, name);
+	bool isstatic = nametoken(body, 0, name0 < 0 ? 0 : name0, "static") >= 0;
+	char *text = fmt("\n%s%s\n", isstatic ? "" : "static ", body);
+	free(body);
+	return text;
+}
+
+/* The helper's sync stays for the sites it must, and a clone without it,
+ * beside the helper, serves the sites pick[] that gain: they call the
+ * clone, and the sync follows each of them. NULL, or why not. */
+static char *
+emitclone(S *h, int hx, Site *z, S *cs, const Call **calls, int ns, const bool *pick, char **whys, Plan *plan)
+{
+	const Item *x = &h->it[hx];
+	int own = ownrecord(plan, h, x);
+	if (own >= 0 && plan->v[own].kind == CH_MOVE)
+		return xstrdup("it moved inside the helper");
+	char *name = fmt("%s_nosync", h->fname);
+	char *why = noclone(h, name);
+	if (!why && (callsitself(h->p, h->pf) || editedin(plan, h->u, h->f->begin, stmtlineend(h->u, h->f->end), -1)))
+		why = fmt("%s() calls itself, or another change edits it", h->fname);
+	char *clone = why ? NULL : clonetext(h, hx, name);
+	if (!why && !clone)
+		why = xstrdup("its text cannot be copied");
+	if (why) {
+		free(name);
+		return why;
+	}
+	Change c = stmtchange(PASS_SYNC, CH_MOVE, h->u, h->fname, &h->f->st.v[x->first], callname(h, x->first));
+	int seq = plan->n;
+	insertlines(h->u, h->f->end, false, clone, seq, &c.edits);
+	free(clone);
+	Buf base = {0}, say = {0};
+	Edits cut = {0}; /* the sync stays in the helper: only its text */
+	cutstmt(h->u, x->begin, x->end, "", &base, &cut);
+	freeedits(&cut);
+	bstr(&base);
+	int npick = 0;
+	for (int k = 0; k < ns; k++)
+		if (pick[k] && (calls[k]->nargs != h->f->params.n ||
+		                nametoken(cs[k].u->src, calls[k]->off, calls[k]->off + (int)strlen(h->fname) + 1, h->fname) !=
+		                    calls[k]->off)) {
+			changefree(&c);
+			free(name);
+			return fmt("the call at line %d leaves a default argument or names %s() with a qualifier",
+			           cs[k].f->st.v[z[k].node].line, h->fname);
+		}
+	for (int k = 0; k < ns; k++)
+		if (pick[k]) {
+			Edit ren = {calls[k]->off, (int)strlen(h->fname), xstrdup(name), seq, false};
+			vpush(c.edits, ren);
+			npick++;
+		}
+	bprintf(&say, "out of %s() for %d of its %d call sites, which now call a clone without it, %s() (static, "
+	        "after %s()):", h->fname, npick, ns, name, h->fname);
+	bool ok = siteedits(h, base.v, z, cs, calls, ns, pick, seq, &c, &say);
+	for (int k = 0, first = 1; ok && k < ns; k++)
+		if (!pick[k]) {
+			bprintf(&say, "%s line %d keeps %s() as it is: %s", first ? "; the others:" : ";",
+			        h->p->fns.v[z[k].fn].f->st.v[z[k].node].line,
+			        h->fname, whys[k] ? whys[k] : "the sync would overlap nothing there");
+			first = 0;
+		}
+	free(base.v);
+	free(name);
+	if (!ok) {
+		free(say.v);
+		changefree(&c);
+		return xstrdup("a call passes no argument for a parameter the sync uses");
+	}
+	vpush(c.members, c.line);
+	c.how = SY_OUT;
+	c.safe = bstr(&say);
+	c.inflight = xstrdup("the work in flight at its calls");
+	vpush(*plan, c);
+	return NULL;
 }
 
 /* Why site k cannot take the sync, or NULL (and the scan done). */
@@ -1156,14 +1337,44 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
 	return NULL;
 }
 
+
+/* Can function c, whose last statement the helper's sync hx would become,
+ * pass it on to its own callers in the next round (GSOHC's motion up the
+ * call chain, at most 4 functions deep as its call strings are), and does
+ * some caller up the chain have host work to overlap after its call? */
 static bool
-callsitself(const S *h)
+passon(const S *h, int hx, const PFunc *c, int depth)
 {
-	for (int i = 0; i < h->f->calls.n; i++)
-		if (h->f->calls.v[i].kind == C_DIRECT &&
-		    calledfn(h->p, unitidx(h->p, h->u), &h->f->calls.v[i]) == h->pf->id)
-			return true;
-	return false;
+	Prog *p = h->p;
+	if (depth > 3 || p->open[c->id] || callsitself(p, c) || refusal(c) || (c->sum.ex & (EX_THROW | EX_EXIT | EX_UNSAFE)))
+		return false;
+	for (int i = 0; i < c->f->params.n; i++)
+		if (paramwritten(p, c, c->f->params.v[i]))
+			return false;
+	const Ints *sites = &p->sites[c->id];
+	bool gain = false;
+	for (int k = 0; k < sites->n / 2 && !gain; k++) {
+		PFunc *c2 = &p->fns.v[sites->v[2 * k]];
+		int v = sites->v[2 * k + 1];
+		const Stmt *st = &c2->f->st.v[v];
+		const Call *call = sitecall(p, c2, v, c->id);
+		if (!call || c2->u != c->u || c2->f->begin < c->f->end || st->list < 0 || !c2->f->inmain || !c2->succ ||
+		    refusal(c2))
+			continue;
+		S cs = {.p = p, .pf = c2, .f = c2->f, .u = c2->u, .plan = h->plan, .l = &c2->f->lists.v[st->list],
+		        .passret = -1};
+		fillitems(&cs);
+		Site z = {0};
+		if (cs.it[st->pos].first == v && cs.it[st->pos].last == v) {
+			scansite(h, hx, &cs, st->pos, &z);
+			gain = (z.passed > 0 && z.work) ||
+			       (!z.stop && cs.l == bodylist(c2->f) && !nameslocal(c2->u, c2->f, call->off, call->end) &&
+			        passon(h, hx, c2, depth + 1));
+		}
+		sitefree(&z);
+		freeitems(&cs);
+	}
+	return gain;
 }
 
 /* Why the helper's sync item hx (it reaches the helper's end) cannot leave
@@ -1174,7 +1385,7 @@ tryout(S *h, int hx)
 	Prog *p = h->p;
 	const Ints *sites = &p->sites[h->pf->id];
 	const Item *x = &h->it[hx];
-	if (p->open[h->pf->id] && callsitself(h))
+	if (p->open[h->pf->id] && callsitself(p, h->pf))
 		return fmt("%s() calls itself", h->fname);
 	if (p->open[h->pf->id])
 		return fmt("%s() may have callers cuflow does not see (used as a value, no caller here, or one outside "
@@ -1190,26 +1401,59 @@ tryout(S *h, int hx)
 	Site *z = xcalloc(ns + 1, sizeof *z);
 	S *cs = xcalloc(ns + 1, sizeof *cs);
 	const Call **calls = xcalloc(ns + 1, sizeof *calls);
+	char **whys = xcalloc(ns + 1, sizeof *whys);
+	bool *gains = xcalloc(ns + 1, sizeof *gains);
 	char *why = NULL;
-	bool gain = false;
-	for (int k = 0; k < ns && !why; k++) {
-		why = prepsite(h, hx, &p->fns.v[sites->v[2 * k]], sites->v[2 * k + 1], &cs[k], &calls[k], &z[k]);
-		gain |= !why && z[k].passed > 0 && z[k].work;
+	int nok = 0, ngain = 0;
+	for (int k = 0; k < ns; k++) {
+		whys[k] = prepsite(h, hx, &p->fns.v[sites->v[2 * k]], sites->v[2 * k + 1], &cs[k], &calls[k], &z[k]);
+		if (!whys[k] && z[k].at < 0)
+			whys[k] = fmt("the call at line %d has no place after it in its block", cs[k].f->st.v[z[k].node].line);
+		if (!whys[k] && editedin(h->plan, cs[k].u, cs[k].f->st.v[z[k].node].begin, z[k].at, -1))
+			whys[k] = fmt("another change edits the code after the call at line %d", cs[k].f->st.v[z[k].node].line);
+		if (whys[k])
+			continue;
+		nok++;
+		gains[k] = (z[k].passed > 0 && z[k].work) ||
+		           (!z[k].stop && cs[k].l == bodylist(cs[k].f) &&
+		            !nameslocal(cs[k].u, cs[k].f, calls[k]->off, calls[k]->end) && passon(h, hx, &p->fns.v[z[k].fn], 1));
+		ngain += gains[k];
 	}
-	if (!why && !gain)
-		why = xstrdup("no call site has host work (a loop or a call) after it that it could overlap");
-	if (!why)
+	if (!ngain) {
+		for (int k = 0; k < ns && !why; k++)
+			if (whys[k])
+				why = xstrdup(whys[k]);
+		if (!why)
+			why = xstrdup("no call site, nor a caller up the chain, has host work (a loop or a call) after it "
+			              "that it could overlap");
+	} else if (nok == ns) {
 		why = sitesready(h, hx, z, ns, h->plan);
-	if (!why && !emitcallee(h, hx, z, cs, calls, ns, h->plan))
-		why = xstrdup("it moved with other syncs inside the helper");
+		if (!why && !emitcallee(h, hx, z, cs, calls, ns, h->plan))
+			why = xstrdup("it moved with other syncs inside the helper");
+	} else if (editedin(h->plan, h->u, leadcomments(h->u, x->begin), x->end, ownrecord(h->plan, h, x)))
+		why = xstrdup("another change edits the code around it");
+	else {
+		why = emitclone(h, hx, z, cs, calls, ns, gains, whys, h->plan);
+		int k = 0;
+		while (why && !whys[k])
+			k++;
+		if (why) {
+			char *w = fmt("%s; and no clone serves the sites that gain: %s", whys[k], why);
+			free(why);
+			why = w;
+		}
+	}
 	for (int k = 0; k < ns; k++) {
 		sitefree(&z[k]);
+		free(whys[k]);
 		if (cs[k].it)
 			freeitems(&cs[k]);
 	}
 	free(z);
 	free(cs);
 	free(calls);
+	free(whys);
+	free(gains);
 	return why;
 }
 
@@ -1237,6 +1481,225 @@ outofcallee(Prog *p, PFunc *pf, Plan *plan)
 	freeitems(&h);
 }
 
+/* ---------------------------------------------------------------- into a callee */
+
+/* GSOHC's caller-to-callee motion (Fig. 7, issue 33): a sync that stops
+ * right before the call of a helper, because the helper touches what it
+ * waits for, moves into the helper, down to the first statement there that
+ * needs it, when the helper does host work before that. Every path into
+ * the helper must carry the sync: the helper has this one call, cuflow sees
+ * every caller, and the call passes plain values (no call, no memory the
+ * sync writes). The sync's text names in the helper what it named in the
+ * caller: the caller's variables become the parameters they are passed to
+ * (never written, no references), and no other name means something else
+ * in the helper. */
+
+/* The sync's text (lines, indented) with the caller's variables replaced by
+ * the helper's parameters they are passed as; NULL and why when a name has
+ * no such parameter or means another thing in the helper. */
+static char *
+intotext(const S *c, const Item *x, const Call *call, const PFunc *g, const char *indent, char **why)
+{
+	const Unit *u = c->u;
+	Buf raw = {0}, out = {0};
+	Edits cut = {0};
+	cutstmt(u, x->begin, x->end, indent, &raw, &cut);
+	freeedits(&cut);
+	const char *t = bstr(&raw);
+	int n = raw.n, done = 0;
+	*why = NULL;
+	for (int at = 0, k; !*why && (k = nexttoken(t, &at, n)) >= 0;) {
+		if (!isident(t[k]) || isdigit((unsigned char)t[k]))
+			continue;
+		int mine = -1, theirs = -1;
+		for (int y = 0; y < u->syms.n; y++) {
+			const Sym *z = &u->syms.v[y];
+			if ((int)strlen(z->name) != at - k || strncmp(t + k, z->name, at - k))
+				continue;
+			if ((z->kind == SYM_LOCAL || z->kind == SYM_PARAM || z->kind == SYM_THIS) && z->owner == c->f->sym)
+				mine = y;
+			if ((z->kind == SYM_LOCAL || z->kind == SYM_PARAM) && z->owner == g->f->sym)
+				theirs = y;
+		}
+		if (mine < 0 && theirs >= 0) {
+			*why = fmt("%s means another thing in %s()", u->syms.v[theirs].name, u->syms.v[g->f->sym].name);
+			break;
+		}
+		if (mine < 0)
+			continue;
+		int i = 0;
+		for (; i < call->nargs && i < g->f->params.n; i++) {
+			char *a = calltext(u->src, call->off, call->end, i);
+			bool same = !strcmp(a, u->syms.v[mine].name);
+			free(a);
+			if (same)
+				break;
+		}
+		const Sym *fs = &u->syms.v[g->f->sym];
+		if (i == call->nargs || i >= g->f->params.n || i >= 32 || (fs->refparams >> i & 1) ||
+		    paramwritten(c->p, g, g->f->params.v[i])) {
+			*why = fmt("it names %s, which the call does not pass to a parameter %s() keeps", u->syms.v[mine].name,
+			           fs->name);
+			break;
+		}
+		bputn(&out, t + done, k - done);
+		bputs(&out, u->syms.v[g->f->params.v[i]].name);
+		done = at;
+	}
+	bputn(&out, t + done, n - done);
+	free(raw.v);
+	if (*why) {
+		free(out.v);
+		return NULL;
+	}
+	return bstr(&out);
+}
+
+/* Does an argument of the call read a variable the sync writes, or is one
+ * no plain expression? */
+static bool
+argsclash(const S *c, const Call *call, const Bits *wr)
+{
+	for (int i = 0; i < call->nargs; i++) {
+		char *a = calltext(c->u->src, call->off, call->end, i);
+		bool bad = !stablearg(c, a, 0, 0);
+		int n = (int)strlen(a);
+		for (int at = 0, t; !bad && (t = nexttoken(a, &at, n)) >= 0;)
+			for (int y = 0; y < c->u->syms.n && !bad; y++) {
+				const Sym *z = &c->u->syms.v[y];
+				if ((int)strlen(z->name) != at - t || strncmp(a + t, z->name, at - t))
+					continue;
+				int l = symloc(c->p, unitidx(c->p, c->u), y);
+				bad = l >= 0 && bhas(wr, l);
+			}
+		free(a);
+		if (bad)
+			return true;
+	}
+	return false;
+}
+
+/* How far the caller's sync item xi may go down the helper's body from
+ * its entry: the scan's site (z->at < 0: nowhere it could go). */
+static void
+scancallee(const S *c, int xi, S *gs, Site *z)
+{
+	int nl = c->p->locs.n;
+	Group g = {.e = {.rd = bnew(nl), .wr = bnew(nl)},
+	           .in = {.drd = bnew(nl), .dwr = bnew(nl), .srd = bnew(nl), .swr = bnew(nl)}};
+	vpush(g.m, 0); /* the body's first item stands for the sync: it dominates the rest */
+	g.named = true;
+	g.regend = gs->l->begin;
+	syncof(&g, c, xi);
+	int j = scanfrom(gs, &g, 0, z);
+	z->at = j < gs->n && z->passed ? insertpoint(gs, j, &z->indent) : -1;
+	z->target = z->at >= 0 ? unitline(gs->u, z->at) : 0;
+}
+
+/* Why the caller's sync item xi, stopped by the call in the next item,
+ * cannot go into the callee, or NULL when it did (the plan has the move). */
+static char *
+tryinto(S *c, int xi, int own)
+{
+	Prog *p = c->p;
+	const Item *x = &c->it[xi], *nx = &c->it[xi + 1];
+	const Stmt *st = &c->f->st.v[nx->first];
+	if (nx->first != nx->last || st->ncall != 1 || c->f->calls.v[st->call0].kind != C_DIRECT)
+		return NULL; /* no helper call: nothing to say */
+	const Call *call = &c->f->calls.v[st->call0];
+	int gid = calledfn(p, unitidx(p, c->u), call);
+	if (gid < 0 || !sitecall(p, c->pf, nx->first, gid))
+		return NULL;
+	PFunc *g = &p->fns.v[gid];
+	const char *gname = c->u->syms.v[g->f->sym].name;
+	if (g->u != c->u || !g->f->inmain || !g->succ || refusal(g) || !bodylist(g->f) || g == c->pf)
+		return NULL;
+	S gs = {.p = p, .pf = g, .f = g->f, .u = g->u, .plan = c->plan, .l = bodylist(g->f), .passret = -1};
+	gs.fname = gname;
+	fillitems(&gs);
+	Site z = {0};
+	scancallee(c, xi, &gs, &z);
+	char *why = NULL, *text = NULL;
+	if (z.at < 0 || !z.passed || !z.work)
+		; /* the helper needs it at once, or has no host work before it needs it: nothing to say */
+	else if (p->open[gid] || p->sites[gid].n != 2 || callsitself(p, g))
+		why = fmt("%s() has other callers, or callers cuflow does not see", gname);
+	else if (argsclash(c, call, &x->e.wr))
+		why = fmt("the call of %s() passes what the sync writes, or no plain value", gname);
+	else if (editedin(c->plan, g->u, gs.it[0].begin, z.at, -1) ||
+	         editedin(c->plan, c->u, leadcomments(c->u, x->begin), x->end, own))
+		why = fmt("another change edits %s() or the code around the sync", gname);
+	else
+		text = intotext(c, x, call, g, z.indent, &why);
+	if (why) {
+		char *w = fmt("%s (in %s() it could pass %d statement%s before line %d)", why, gname, z.nstmt,
+		              z.nstmt == 1 ? "" : "s", z.stopline);
+		free(why);
+		why = w;
+	}
+	if (text) {
+		Change ch = stmtchange(PASS_SYNC, CH_MOVE, c->u, c->fname, &c->f->st.v[x->first], callname(c, x->first));
+		int seq = own >= 0 ? own : c->plan->n;
+		cutstmt(c->u, x->begin, x->end, NULL, NULL, &ch.edits);
+		if (blankbefore(g->u, z.at)) {
+			Edit ins = {z.at, 0, text, seq, false};
+			vpush(ch.edits, ins);
+		} else {
+			insertlines(g->u, z.at, true, text, seq, &ch.edits);
+			free(text);
+		}
+		vpush(ch.members, ch.line);
+		ch.target = z.target;
+		ch.targetfn = xstrdup(gname);
+		ch.how = SY_INTO;
+		ch.overlap = z.nstmt;
+		ch.calls = z.ncall;
+		ch.stop = z.stop;
+		ch.stopline = z.stopline;
+		z.stop = NULL;
+		ch.safe = fmt("into %s(), its only call (line %d), -> line %d there", gname, st->line, z.target);
+		ch.inflight = inflightname(c, x->first);
+		if (own >= 0) {
+			changefree(&c->plan->v[own]);
+			c->plan->v[own] = ch;
+		} else
+			vpush(*c->plan, ch);
+	}
+	sitefree(&z);
+	freeitems(&gs);
+	return why;
+}
+
+/* Each sync the pass kept right before a helper's call that needs it
+ * (its record says the call stopped it) tries the helper's body. */
+static void
+intocallee(Prog *p, PFunc *pf, Plan *plan)
+{
+	S c = {.p = p, .pf = pf, .f = pf->f, .u = pf->u, .plan = plan, .passret = -1};
+	c.fname = pf->u->syms.v[pf->f->sym].name;
+	if (refusal(pf))
+		return;
+	for (int li = 0; li < c.f->lists.n; li++) {
+		c.l = &c.f->lists.v[li];
+		fillitems(&c);
+		for (int i = 0; i + 1 < c.n; i++) {
+			int own = c.it[i].sync ? ownrecord(plan, &c, &c.it[i]) : -1;
+			if (own < 0 || plan->v[own].kind != CH_KEEP || plan->v[own].members.n > 1 ||
+			    plan->v[own].stopline != c.f->st.v[c.it[i + 1].first].line || movable(&c, &c.it[i]) ||
+			    !inflight(&pf->in[c.it[i].first]))
+				continue;
+			char *why = tryinto(&c, i, own);
+			if (why) {
+				char *stop = fmt("%s; it stays out of the callee: %s", plan->v[own].stop, why);
+				free(plan->v[own].stop);
+				plan->v[own].stop = stop;
+				free(why);
+			}
+		}
+		freeitems(&c);
+	}
+}
+
 static int
 byline(const void *a, const void *b)
 {
@@ -1258,6 +1721,9 @@ syncmotion(Prog *p, Plan *plan)
 	for (int f = 0; f < p->fns.n; f++)
 		if (p->fns.v[f].f->kind == FN_HOST && p->fns.v[f].f->inmain && p->fns.v[f].succ)
 			outofcallee(p, &p->fns.v[f], plan);
+	for (int f = 0; f < p->fns.n; f++)
+		if (p->fns.v[f].f->kind == FN_HOST && p->fns.v[f].f->inmain && p->fns.v[f].succ)
+			intocallee(p, &p->fns.v[f], plan);
 	if (plan->n > first) /* qsort of a null array is undefined even for no elements */
 		qsort(plan->v + first, plan->n - first, sizeof *plan->v, byline);
 }

@@ -155,10 +155,13 @@ changemsg(Buf *b, const Change *c)
 static void
 syncmsg(Buf *b, const Change *c)
 {
-	if (c->kind == CH_MOVE && c->safe) { /* out of a callee: where it went at each call */
-		bprintf(b, "moved %s %s; it now overlaps %d host statement%s (%d call%s) of the callers with %s", c->call,
-		        c->safe, c->overlap, c->overlap == 1 ? "" : "s", c->calls, c->calls == 1 ? "" : "s",
-		        c->inflight ? c->inflight : "device work in flight");
+	if (c->kind == CH_MOVE && c->safe) { /* across calls: where it went at each call, or in the callee */
+		bprintf(b, "moved %s %s; it now overlaps %d host statement%s (%d call%s) ", c->call, c->safe, c->overlap,
+		        c->overlap == 1 ? "" : "s", c->calls, c->calls == 1 ? "" : "s");
+		if (c->how == SY_INTO)
+			bprintf(b, "of %s() with %s", c->targetfn, c->inflight ? c->inflight : "device work in flight");
+		else
+			bprintf(b, "of the callers with %s", c->inflight ? c->inflight : "device work in flight");
 	} else if (c->kind == CH_MOVE) {
 		bprintf(b, "moved %s", c->call);
 		members(b, c);

@@ -270,6 +270,7 @@ class Gen:
         self.events = {}  # name -> whether it takes times
         self.clocks = set()  # the events of a timer, which nothing else records
         self.helpers = []
+        self.unchecked = False  # CUDA calls written plainly (plainly())
         self.macros = []
         self.kernels = {"k_fill"}  # a program without a kernel is nothing the lowering takes
         self.copies = []  # (function, call, effects, names) of copies made, for repeating one
@@ -324,8 +325,8 @@ class Gen:
 
     def api(self, call, effects=(), what=None):
         """A CUDA runtime call, checked the way one of the usual idioms checks it."""
-        how = self.pick({"plain": 3, "macro": 4, "func": 2, "templ": 1, "var": 1, "cond": 1,
-                         "ret": 1 if self.f.fn is not self.main else 0})
+        how = "plain" if self.unchecked else self.pick({"plain": 3, "macro": 4, "func": 2, "templ": 1, "var": 1,
+                                                          "cond": 1, "ret": 1 if self.f.fn is not self.main else 0})
         if how == "plain":
             lines = [call + ";"]
         elif how == "macro":
@@ -341,7 +342,7 @@ class Gen:
             lines = ["cudaError_t %s = %s;" % (e, call), "if (%s != cudaSuccess)" % e, IND + "bail(%s, __LINE__);" % e]
         else:
             lines = ["if (%s != cudaSuccess)" % call, IND + "bail(cudaGetLastError(), __LINE__);"]
-        if len(lines) == 1 and self.chance(0.04):  # two statements on one line
+        if len(lines) == 1 and not self.unchecked and self.chance(0.04):  # two statements on one line
             lines[0] += " %s += 1u;" % self.f.acc
         return self.stmt(lines, effects)
 
@@ -1233,6 +1234,72 @@ class Gen:
         self.loop(body)
         self.hostread(h)
 
+    def plainly(self, fn):
+        """fn() with every CUDA call it makes unchecked (cuflow's motion
+        across calls takes plain statements)."""
+        was, self.unchecked = self.unchecked, True
+        try:
+            fn()
+        finally:
+            self.unchecked = was
+
+    def outward(self):
+        """A helper that launches and downloads last, then host work before
+        the caller reads the result: the download may leave the helper
+        (GSOHC's callee-to-caller motion), climbing callers that end with
+        the call."""
+        pairs = self.twins() or [self.pair()]
+        h, d = self.r.choice(pairs)
+        if not h:
+            return self.call()
+        k = self.intexpr(0, 5)
+
+        def callee():
+            q0, q1 = self.f.syms["q0"], self.f.syms["q1"]
+            self.launch("k_twist", q1, stream=LEGACY)
+            self.plainly(lambda: self.copy(q0, q1, whole=True))
+
+        fn = self.helper([h, d], vals=[k.eval(self.f.env)], body=callee, struct=False)
+        if self.chance(0.4):  # a wrapper that ends with the call: the chain goes up through it
+            inner, k2 = fn, self.intexpr(0, 5)
+
+            def wrap():
+                q0, q1 = self.f.syms["q0"], self.f.syms["q1"]
+                if self.chance(0.5):
+                    self.work()
+                _, e = self.calltext(inner.name, False, [q0, q1], ["k"])
+                self.emit(Call([e + ";"], [inner], [q0.name, q1.name], [Expr("k", lambda env: env.ints["k"])]))
+
+            fn = self.helper([h, d], vals=[k.eval(self.f.env)], body=wrap, struct=False)
+        setup, expr = self.calltext(fn.name, False, [h, d], [k.text])
+        self.emit(Call(setup + [expr + ";"], [fn], [h.name, d.name], [k]))
+        self.work()
+        if self.chance(0.5):
+            self.work()
+        self.hostread(h)
+
+    def inward(self):
+        """A blocking download right before a helper that does host work
+        first and reads the result after: the wait may go into the helper
+        (GSOHC's caller-to-callee motion)."""
+        pairs = self.twins() or [self.pair()]
+        h, d = self.r.choice(pairs)
+        if not h:
+            return self.call()
+        k = self.intexpr(0, 5)
+        self.launch("k_twist", d, stream=LEGACY)
+        self.plainly(lambda: self.copy(h, d, whole=True))
+
+        def callee():
+            self.work()
+            if self.chance(0.5):
+                self.work()
+            self.hostread(self.f.syms["q0"])
+
+        fn = self.helper([h, d], vals=[k.eval(self.f.env)], body=callee, struct=False)
+        setup, expr = self.calltext(fn.name, False, [h, d], [k.text])
+        self.emit(Call(setup + self.usecall(expr), [fn], [h.name, d.name], [k]))
+
     def promote(self):
         """A loop calling a helper that uploads first and downloads last."""
         pairs = self.twins() or [self.pair()]
@@ -1275,6 +1342,7 @@ class Gen:
             self.fnptr: top, self.recursion: top, self.ifdef: top, self.skip: top, self.invariant: 2 * top,
             self.sink: 2 * top, self.early_return: helper, self.volatile: 0.3, self.throws: 0.3, self.exits: 0.5,
             self.twice: 1, self.crossing: 3, self.bothways: top, self.roundtrip: top, self.promote: top if f.fn is self.main else 0,
+            self.outward: 2 * top, self.inward: 2 * top,
         }
         self.pick(ways)()
 
