@@ -4,8 +4,9 @@
  * they are not when the function is used as a value (called through a
  * pointer, handed to a library), called virtually, called by a name a
  * template leaves unresolved or through a rule that stands for its body,
- * has no caller in the program, or has external linkage in a program
- * without main (a library: code cuflow does not see may call it). A
+ * has no caller in the program, is named in an #if group the parse left
+ * out (another configuration calls it), or has external linkage in a
+ * program without main (a library: code cuflow does not see may call it). A
  * function with open callers starts with parameters that may point
  * anywhere (pts.c) and with any device work in flight (pending.c); the
  * others start with what their call sites hold. */
@@ -90,5 +91,7 @@ fillcallers(Prog *p)
 	for (int f = 0; f < n; f++) {
 		const Sym *s = &p->fns.v[f].u->syms.v[p->fns.v[f].f->sym];
 		p->open[f] |= !p->sites[f].n || (!hasmain && (s->flags & SYMF_EXTERN));
+		for (int i = 0; i < p->nunits && !p->open[f]; i++) /* a call another configuration compiles */
+			p->open[f] = hiddenname(p->units[i], s->name) >= 0;
 	}
 }

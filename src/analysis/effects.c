@@ -457,6 +457,24 @@ stmteff(const Prog *p, const PFunc *pf, int n, Eff *e)
 	stmteffbut(p, pf, n, NULL, e);
 }
 
+/* Is statement s, written through a macro, one invocation NAME(...) and
+ * nothing more (CHECK(cudaDeviceSynchronize());)? Not FOR(i, n) { ... }. */
+static bool
+onemacro(const Unit *u, const Stmt *s)
+{
+	int j = s->begin;
+	while (j < s->end && isident(u->src[j]))
+		j++;
+	while (j < s->end && (u->src[j] == ' ' || u->src[j] == '\t'))
+		j++;
+	if (j == s->begin || j >= s->end || u->src[j] != '(')
+		return false;
+	int k = closeparen(u->src, j, s->end);
+	while (k >= 0 && k < s->end && (u->src[k] == ' ' || u->src[k] == '\t' || u->src[k] == ';'))
+		k++;
+	return k == s->end;
+}
+
 /* What statement n does, less the calls skip marks (by index; NULL: none)
  * beyond reading their arguments: the copies pass leaves out what an error
  * check does when the copy fails. */
@@ -476,6 +494,8 @@ stmteffbut(const Prog *p, const PFunc *pf, int n, const bool *skip, Eff *e)
 		} else if (o->kind == O_CALL && !(skip && skip[o->call]))
 			calleff(p, pf, &pf->f->calls.v[o->call], e);
 	}
+	if ((s->flags & SF_MACRO) && (e->ex & (EX_DEVSYNC | EX_DEFSYNC)) && !onemacro(pf->u, s))
+		e->ex &= ~(EX_DEVSYNC | EX_DEFSYNC); /* a macro loop or branch around the wait may skip it */
 	if (s->flags & SF_THROW)
 		e->ex |= EX_THROW;
 	if (s->flags & SF_NORETURN)

@@ -634,13 +634,26 @@ writesmore(const C *c, const Copy *x)
 }
 
 /* A copy written through a macro moves or goes as the macro's invocation:
- * when the macro expands to this one statement, and the copy is spelled in
- * its arguments (CHECK(cudaMemcpy(...))), where its arguments can be read. */
+ * when the macro expands to this one statement, and the copy is its first
+ * argument (CHECK(cudaMemcpy(...))), where its arguments can be read; not
+ * a macro loop or branch around it (FOR(i, n) { ... cudaMemcpy ... }),
+ * which may run it never or many times. */
 static bool
 macrook(const C *c, const Copy *x)
 {
 	const Stmt *st = &c->f->st.v[x->node];
-	if (copyat(c, x) <= st->begin)
+	int at = copyat(c, x), j = st->begin;
+	if (at <= st->begin)
+		return false;
+	while (j < at && isident(c->u->src[j])) /* NAME(copy...): a check around the one call, no loop or branch */
+		j++;
+	while (j < at && (c->u->src[j] == ' ' || c->u->src[j] == '\t'))
+		j++;
+	if (j == st->begin || j >= at || c->u->src[j++] != '(')
+		return false;
+	while (j < at && (c->u->src[j] == ' ' || c->u->src[j] == '\t' || c->u->src[j] == '\n'))
+		j++;
+	if (j != at)
 		return false;
 	for (int v = 2; v < c->f->st.n; v++)
 		if (v != x->node && c->f->st.v[v].begin < st->end && c->f->st.v[v].end > st->begin &&

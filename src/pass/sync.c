@@ -1494,6 +1494,34 @@ outofcallee(Prog *p, PFunc *pf, Plan *plan)
  * (never written, no references), and no other name means something else
  * in the helper. */
 
+/* Is the name (len bytes at w) declared, or #defined, in the unit's own
+ * text only after the start of function g? There it would not be seen. */
+static bool
+declaredafter(const Unit *u, const char *w, int len, const Func *g)
+{
+	bool seen = false, before = false;
+	for (int y = 0; y < u->syms.n; y++) {
+		const Sym *z = &u->syms.v[y];
+		if (z->kind == SYM_LOCAL || z->kind == SYM_PARAM || (int)strlen(z->name) != len || strncmp(z->name, w, len))
+			continue;
+		seen = true;
+		before |= (z->flags & SYMF_SYSTEM) || z->line < g->line;
+	}
+	if (seen)
+		return !before;
+	for (int i = 0; i < u->directives.n; i++) {
+		int d = u->directives.v[i], n, at;
+		const char *dw = directiveword(u, d, &n);
+		if (n != 6 || strncmp(dw, "define", 6))
+			continue;
+		at = (int)(dw - u->src) + n;
+		int t = nexttoken(u->src, &at, directiveend(u, d));
+		if (t >= 0 && at - t == len && !strncmp(u->src + t, w, len))
+			return d > g->begin;
+	}
+	return false;
+}
+
 /* The sync's text (lines, indented) with the caller's variables replaced by
  * the helper's parameters they are passed as; NULL and why when a name has
  * no such parameter or means another thing in the helper. */
@@ -1523,6 +1551,10 @@ intotext(const S *c, const Item *x, const Call *call, const PFunc *g, const char
 		}
 		if (mine < 0 && theirs >= 0) {
 			*why = fmt("%s means another thing in %s()", u->syms.v[theirs].name, u->syms.v[g->f->sym].name);
+			break;
+		}
+		if (mine < 0 && declaredafter(u, t + k, at - k, g->f)) {
+			*why = fmt("it names %.*s, which is declared after %s()", at - k, t + k, u->syms.v[g->f->sym].name);
 			break;
 		}
 		if (mine < 0)

@@ -914,11 +914,12 @@ class Gen:
         live = [s for s in self.f.syms.values() if not s.twin or self.chance(0.15)]
         return self.r.sample(live, min(len(live), self.r.randint(lo, hi))) if live else []
 
-    def helper(self, args, ints=("k",), vals=(1,), body=None, struct=None):
+    def helper(self, args, ints=("k",), vals=(1,), body=None, struct=None, file=None):
         """A new helper taking args (the caller's names) and ints, its body
-        written on a copy of the caller's state."""
+        written on a copy of the caller's state (in file, or one chosen)."""
         caller = self.f
-        file = 1 if self.twofiles and (caller.file == 1 or self.chance(0.6)) else 0
+        if file is None:
+            file = 1 if self.twofiles and (caller.file == 1 or self.chance(0.6)) else 0
         struct = len(args) == 2 and self.chance(0.25) if struct is None else struct
         formals = ["bs->a", "bs->b"] if struct else ["q%d" % i for i in range(len(args))]
         params = (["Bufs *bs"] if struct else ["unsigned *%s" % q for q in formals]) + ["int %s" % i for i in ints]
@@ -1270,13 +1271,16 @@ class Gen:
                 _, e = self.calltext(inner.name, False, [q0, q1], ["k"])
                 self.emit(Call([e + ";"], [inner], [q0.name, q1.name], [Expr("k", lambda env: env.ints["k"])]))
 
-            fn = self.helper([h, d], vals=[k.eval(self.f.env)], body=wrap, struct=False)
+            fn = self.helper([h, d], vals=[k.eval(self.f.env)], body=wrap, struct=False, file=inner.file)
         setup, expr = self.calltext(fn.name, False, [h, d], [k.text])
         self.emit(Call(setup + [expr + ";"], [fn], [h.name, d.name], [k]))
         self.work()
         if self.chance(0.5):
             self.work()
         self.hostread(h)
+        if self.chance(0.35):  # a second call, an if's own body: the sites differ (a clone serves the first)
+            self.emit(If(self.cond(), Call([expr + ";"], [fn], [h.name, d.name], [k])))
+            self.hostread(h)
 
     def inward(self):
         """A blocking download right before a helper that does host work
