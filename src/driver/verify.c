@@ -279,6 +279,12 @@ build(V *v, const Opts *o0, const char *side)
 		char *fixed[] = {(char *)cxx, "-O1", "-std=c++17", "-w", cpp, "-o", exe};
 		for (size_t k = 0; k < sizeof fixed / sizeof *fixed; k++)
 			vpush(argv, fixed[k]);
+		for (int k = 0; k < o0->ncargs; k++) /* the configuration the program was parsed in (-D, -U) */
+			if (!strncmp(o0->cargs[k], "-D", 2) || !strncmp(o0->cargs[k], "-U", 2)) {
+				vpush(argv, (char *)o0->cargs[k]);
+				if (!o0->cargs[k][2] && k + 1 < o0->ncargs)
+					vpush(argv, (char *)o0->cargs[++k]);
+			}
 		for (int k = 0; k < v->rt.n; k++)
 			vpush(argv, v->rt.v[k]);
 		vpush(argv, NULL);
