@@ -965,6 +965,24 @@ sitetext(const S *h, const char *base, const Unit *cu, const Call *call, const c
 	return bstr(&out);
 }
 
+/* Does statement v of pf, but for its call ci (whose arguments it still
+ * reads), touch what the sync's effects se do (the rest of the statement
+ * runs on the other side of the moved sync: acc += f(h) + h[5])? */
+static bool
+restclash(const Prog *p, const PFunc *pf, int v, int ci, const Eff *se)
+{
+	bool *skip = xcalloc(pf->f->calls.n + 1, sizeof *skip);
+	skip[ci] = true;
+	Eff e;
+	effnew(&e, p->locs.n);
+	stmteffbut(p, pf, v, skip, &e);
+	bool clash = conflictloc(p, &se->wr, &e.rd) >= 0 || conflictloc(p, &se->wr, &e.wr) >= 0 ||
+	             conflictloc(p, &se->rd, &e.wr) >= 0 || (e.ex & (EX_IO | EX_VOLATILE | EX_MANAGED | EX_UNKNOWN));
+	efffree(&e);
+	free(skip);
+	return clash;
+}
+
 /* The call of the helper in statement v of the caller, if it is the
  * statement's only call. */
 static const Call *
@@ -1308,6 +1326,8 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
 	*call = sitecall(h->p, c, v, h->pf->id);
 	if (!*call)
 		return fmt("the call at line %d is not a plain statement of its own", st->line);
+	if (restclash(h->p, c, v, st->call0, &h->it[hx].e))
+		return fmt("the rest of the statement at line %d uses what the sync touches", st->line);
 	if (c->u != h->u || c->f->begin < h->f->end)
 		return fmt("its caller %s() (line %d) comes before it in the file, or in another", h->u == c->u ?
 		           c->u->syms.v[c->f->sym].name : "", st->line);
@@ -1656,8 +1676,9 @@ tryinto(S *c, int xi, int own)
 		; /* the helper needs it at once, or has no host work before it needs it: nothing to say */
 	else if (p->open[gid] || p->sites[gid].n != 2 || callsitself(p, g))
 		why = fmt("%s() has other callers, or callers cuflow does not see", gname);
-	else if (argsclash(c, call, &x->e.wr))
-		why = fmt("the call of %s() passes what the sync writes, or no plain value", gname);
+	else if (argsclash(c, call, &x->e.wr) || restclash(p, c->pf, nx->first, st->call0, &x->e))
+		why = fmt("the call of %s() passes what the sync writes, or no plain value, or its statement uses what "
+		          "the sync touches", gname);
 	else if (editedin(c->plan, g->u, gs.it[0].begin, z.at, -1) ||
 	         editedin(c->plan, c->u, leadcomments(c->u, x->begin), x->end, own))
 		why = fmt("another change edits %s() or the code around the sync", gname);
