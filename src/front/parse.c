@@ -546,10 +546,10 @@ const char *
 legacyapi(const char *error)
 {
 	for (size_t i = 0; error && i < sizeof legacy / sizeof *legacy; i++) {
-		const char *p = strstr(error, legacy[i]);
 		size_t n = strlen(legacy[i]);
-		if (p && (p == error || p[-1] == '\'' || p[-1] == ' ') && (p[n] == '\'' || p[n] == ' ' || p[n] == 0 || p[n] == '<'))
-			return legacy[i];
+		for (const char *p = error; (p = strstr(p, legacy[i])); p++) /* every one: the file's name may hold it */
+			if ((p == error || p[-1] == '\'' || p[-1] == ' ') && (p[n] == '\'' || p[n] == ' ' || p[n] == 0 || p[n] == '<'))
+				return legacy[i];
 	}
 	return NULL;
 }
