@@ -666,6 +666,7 @@ typedef struct Change {
 	Ints members;       /* lines of every statement moved together (copies: of the loops it leaves) */
 	int target;         /* the line it now precedes (a statement or the block's closing brace) */
 	bool toend;         /* target is the end of the block */
+	bool chain;         /* sync out of a callee: it ends a caller, whose callers a later round may take it to */
 	char *targetfn;     /* sync out of a callee: the caller where the first gaining site lies, or NULL */
 	int overlap, calls; /* host statements and calls it now overlaps */
 	char *inflight;     /* moves: the device work in flight it overlaps ("fill (line 26)"), or NULL */

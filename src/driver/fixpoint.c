@@ -4,9 +4,10 @@
  * page-locked; sync, the copies that move). So the rounds go on: the
  * round's edits are applied, the files they changed are parsed again, and
  * the passes run on the new text, until a round changes nothing (at most
- * MAXROUNDS). The sync pass alone runs in rounds too: a helper's sync
- * moved to the end of its caller moves on to that caller's callers in the
- * next round. A second run of cuflow then finds nothing to do.
+ * MAXROUNDS). The sync pass alone goes on to another round only when a
+ * helper's sync was moved to the end of its caller, to move it on to that
+ * caller's callers (a parse of the new text costs, and may read what the
+ * first parse read: a FIFO). A second run of cuflow then finds nothing to do.
  *
  * The rounds' edits compose into edits of the files as they are on disk
  * (edit/compose.c). Changes whose text a later round rewrote become one
@@ -200,6 +201,11 @@ merge(Fix *f, Ints *members, Plan *plan, Edits *edits)
 		if (f->fromnew.v[top] && !f->fromnew.v[members->v[k]] && m->pass == c.pass) {
 			c.line = m->line, c.endline = m->endline, c.begin = m->begin, c.end = m->end;
 			f->fromnew.v[top] = false;
+			if (c.pass == PASS_SYNC && c.how == SY_OUT) { /* up a chain: the sync as it stood in the helper */
+				Ints t = c.members;
+				c.members = m->members;
+				m->members = t;
+			}
 		}
 		freeedits(&m->edits);
 		c.passes |= m->passes;
@@ -279,6 +285,17 @@ finish(Fix *f, Plan *plan)
 	free(f->cur);
 }
 
+/* Did a move of the round that starts at move from leave a sync at the
+ * end of a caller (Change.chain), which the next round may take further? */
+static bool
+chained(const Fix *f, int from)
+{
+	for (int m = from; m < f->moves.n; m++)
+		if (f->moves.v[m].chain)
+			return true;
+	return false;
+}
+
 /* runpasses, in rounds while more than one pass runs or sync does (a
  * sync that leaves a helper for the end of its caller leaves that caller
  * in the next round: GSOHC's motion up the call chain); rp parses a
@@ -288,6 +305,7 @@ fixpoint(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Re
 {
 	if ((npasses(passes) < 2 && !(passes & 1u << PASS_SYNC)) || !rp)
 		return runpasses(u, n, rules, o, passes, plan);
+	bool alone = npasses(passes) < 2; /* sync alone: another round only to climb a chain of callers */
 	Fix f = {0};
 	f.orig = u;
 	f.n = n;
@@ -323,7 +341,7 @@ fixpoint(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Re
 			}
 			break;
 		}
-		if (r + 1 == MAXROUNDS || !reparse(&f, edited, rp, ctx))
+		if (r + 1 == MAXROUNDS || (alone && !chained(&f, from)) || !reparse(&f, edited, rp, ctx))
 			break;
 	}
 	free(edited);

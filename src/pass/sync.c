@@ -1133,6 +1133,7 @@ siteedits(const S *h, const char *base, Site *z, S *cs, const Call **calls, int 
 		else
 			bprintf(why, cs[k].l == bodylist(cs[k].f) ? " (the end of %s())" : " (the end of its block)",
 			        cs[k].fname);
+		c->chain |= !z[k].stop && cs[k].l == bodylist(cs[k].f);
 	}
 	return true;
 }
@@ -1312,6 +1313,12 @@ emitclone(S *h, int hx, Site *z, S *cs, const Call **calls, int ns, const bool *
 	c.how = SY_OUT;
 	c.safe = bstr(&say);
 	c.inflight = xstrdup("the work in flight at its calls");
+	if (own >= 0) { /* the helper's own record: why it stays there */
+		char *stop = fmt("%s; it stays in %s() for the %d call%s that keep it", plan->v[own].stop, h->fname,
+		                 ns - npick, ns - npick == 1 ? "" : "s");
+		free(plan->v[own].stop);
+		plan->v[own].stop = stop;
+	}
 	vpush(*plan, c);
 	return NULL;
 }
