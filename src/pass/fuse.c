@@ -1244,18 +1244,26 @@ freeruns(FusedV *rs)
 }
 
 /* Does the run save at least PAYS of its time? Sizes that are not
- * constants: yes (the gaps cost nothing measurable). */
+ * constants: yes in a loop (the gaps cost nothing measurable), no outside
+ * loops, where it saves a few startups once (as pinpays decides). */
 static bool
 runpays(const Fz *z, const Fused *r, char **why)
 {
 	double bytes = 0;
-	for (int i = 0; i < r->xs.n; i++) {
-		const Call *c = &z->f->calls.v[z->f->st.v[z->x.v[r->xs.v[i]].node].call0];
-		if (c->argk[2] == LLONG_MIN)
-			return true;
-		bytes += (double)c->argk[2];
-	}
 	int k = r->xs.n;
+	for (int i = 0; i < k; i++) {
+		const Call *c = &z->f->calls.v[z->f->st.v[z->x.v[r->xs.v[i]].node].call0];
+		if (c->argk[2] != LLONG_MIN) {
+			bytes += (double)c->argk[2];
+			continue;
+		}
+		if (z->pf->loop[z->x.v[r->at].node] >= 0)
+			return true;
+		*why = fmt("fusing does not pay: the copies run once, outside loops, and their sizes are not constants: one "
+		           "copy instead of %d saves about %.0f us",
+		           k, (k - 1) * STARTUP / 1e3);
+		return false;
+	}
 	double t = bytes / (r->dir == 1 ? UPBW : DOWNBW) + k * STARTUP;
 	if ((k - 1) * STARTUP >= PAYS * t)
 		return true;

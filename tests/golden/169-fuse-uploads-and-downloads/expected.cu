@@ -19,9 +19,9 @@ __global__ void scale(const float *a, float *d, int n)
         d[i] = 3.0f * a[i];
 }
 
-int main(int argc, char **argv)
+int main()
 {
-    int n = argc > 1 ? atoi(argv[1]) : 1000;
+    const int n = 1000;
     float *h_a = (float *)malloc(2 * ((n * sizeof(float) + 511) / 256 * 256));
     float *h_b = (float *)((char *)h_a + (n * sizeof(float) + 511) / 256 * 256);
     float *h_c = (float *)malloc(2 * ((n * sizeof(float) + 511) / 256 * 256));

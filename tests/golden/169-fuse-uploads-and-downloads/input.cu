@@ -19,9 +19,9 @@ __global__ void scale(const float *a, float *d, int n)
         d[i] = 3.0f * a[i];
 }
 
-int main(int argc, char **argv)
+int main()
 {
-    int n = argc > 1 ? atoi(argv[1]) : 1000;
+    const int n = 1000;
     float *h_a = (float *)malloc(n * sizeof(float));
     float *h_b = (float *)malloc(n * sizeof(float));
     float *h_c = (float *)malloc(n * sizeof(float));

@@ -1,5 +1,5 @@
 // case: the dataflow graph of Kessler's Fig. 2 (tests/gpu/fuse/fig2.cu, 3 repetitions): 5 kernels, one on the CPU, 13 vectors, 11 copies per repetition in the paper's baseline order
-// expect: 4 copies per repetition, as the paper's optimum (saving 7): {A,B} and {C,F} uploaded together, D moved down past kernels 1-4 to join I, J, K, L and M, E alone (kernel1 on the CPU reads it)
+// expect: with every pass, 2 copies per repetition (E down, F up: the CPU kernel reads E and writes F) and 9 once: copies hoists the uploads of A, B and C and sinks the downloads of D, I, J, K, L and M out of the loop; they then run once, with sizes that are not constants, so fuse leaves them apart (fusing would save about 50 us once); pin makes the buffers page-locked
 // trap: E's download cannot wait (the CPU kernel reads it), and no upload may pass the CPU kernel that writes F
 #include <chrono>
 #include <cstdio>
@@ -63,21 +63,28 @@ int main(int argc, char **argv)
 	int n = argc > 1 ? atoi(argv[1]) : 4096;
 	int reps = argc > 2 ? atoi(argv[2]) : 3;
 	float *h_A = NULL;
-	cudaMallocHost((void **)&h_A, 3 * ((n * sizeof(float) + 511) / 256 * 256));
-	float *h_B = (float *)((char *)h_A + (n * sizeof(float) + 511) / 256 * 256);
-	float *h_C = (float *)((char *)h_B + (n * sizeof(float) + 511) / 256 * 256);
+	cudaMallocHost((void **)&h_A, n * sizeof(float));
+	float *h_B = NULL;
+	cudaMallocHost((void **)&h_B, n * sizeof(float));
+	float *h_C = NULL;
+	cudaMallocHost((void **)&h_C, n * sizeof(float));
 	float *h_D = NULL;
-	cudaMallocHost((void **)&h_D, 6 * ((n * sizeof(float) + 511) / 256 * 256));
+	cudaMallocHost((void **)&h_D, n * sizeof(float));
 	float *h_E = NULL;
 	cudaMallocHost((void **)&h_E, n * sizeof(float));
 	float *h_F = NULL;
 	cudaMallocHost((void **)&h_F, n * sizeof(float));
 	float *h_G = (float *)malloc(n * sizeof(float));
-	float *h_I = (float *)((char *)h_D + (n * sizeof(float) + 511) / 256 * 256);
-	float *h_J = (float *)((char *)h_I + (n * sizeof(float) + 511) / 256 * 256);
-	float *h_K = (float *)((char *)h_J + (n * sizeof(float) + 511) / 256 * 256);
-	float *h_L = (float *)((char *)h_K + (n * sizeof(float) + 511) / 256 * 256);
-	float *h_M = (float *)((char *)h_L + (n * sizeof(float) + 511) / 256 * 256);
+	float *h_I = NULL;
+	cudaMallocHost((void **)&h_I, n * sizeof(float));
+	float *h_J = NULL;
+	cudaMallocHost((void **)&h_J, n * sizeof(float));
+	float *h_K = NULL;
+	cudaMallocHost((void **)&h_K, n * sizeof(float));
+	float *h_L = NULL;
+	cudaMallocHost((void **)&h_L, n * sizeof(float));
+	float *h_M = NULL;
+	cudaMallocHost((void **)&h_M, n * sizeof(float));
 	float *d_A;
 	float *d_B;
 	float *d_C;
@@ -90,18 +97,18 @@ int main(int argc, char **argv)
 	float *d_K;
 	float *d_L;
 	float *d_M;
-	cudaMalloc((void **)&d_A, 3 * ((n * sizeof(float) + 511) / 256 * 256));
-	d_B = (decltype(d_B))((char *)d_A + (n * sizeof(float) + 511) / 256 * 256);
-	d_C = (decltype(d_C))((char *)d_B + (n * sizeof(float) + 511) / 256 * 256);
-	cudaMalloc((void **)&d_D, 6 * ((n * sizeof(float) + 511) / 256 * 256));
+	cudaMalloc((void **)&d_A, n * sizeof(float));
+	cudaMalloc((void **)&d_B, n * sizeof(float));
+	cudaMalloc((void **)&d_C, n * sizeof(float));
+	cudaMalloc((void **)&d_D, n * sizeof(float));
 	cudaMalloc((void **)&d_E, n * sizeof(float));
 	cudaMalloc((void **)&d_F, n * sizeof(float));
 	cudaMalloc((void **)&d_H, n * sizeof(float));
-	d_I = (decltype(d_I))((char *)d_D + (n * sizeof(float) + 511) / 256 * 256);
-	d_J = (decltype(d_J))((char *)d_I + (n * sizeof(float) + 511) / 256 * 256);
-	d_K = (decltype(d_K))((char *)d_J + (n * sizeof(float) + 511) / 256 * 256);
-	d_L = (decltype(d_L))((char *)d_K + (n * sizeof(float) + 511) / 256 * 256);
-	d_M = (decltype(d_M))((char *)d_L + (n * sizeof(float) + 511) / 256 * 256);
+	cudaMalloc((void **)&d_I, n * sizeof(float));
+	cudaMalloc((void **)&d_J, n * sizeof(float));
+	cudaMalloc((void **)&d_K, n * sizeof(float));
+	cudaMalloc((void **)&d_L, n * sizeof(float));
+	cudaMalloc((void **)&d_M, n * sizeof(float));
 	for (int i = 0; i < n; i++) {
 		h_A[i] = (float)(i % 7) * 0.125f;
 		h_B[i] = (float)(i % 5) * 0.25f - 0.5f;
@@ -119,7 +126,9 @@ int main(int argc, char **argv)
 
 	auto t0 = std::chrono::steady_clock::now();
 	if (0 < reps) {
-		cudaMemcpy(d_A, h_A, (size_t)((char *)d_C - (char *)d_A) + n * sizeof(float), cudaMemcpyHostToDevice);
+		cudaMemcpy(d_B, h_B, n * sizeof(float), cudaMemcpyHostToDevice);
+		cudaMemcpy(d_A, h_A, n * sizeof(float), cudaMemcpyHostToDevice);
+		cudaMemcpy(d_C, h_C, n * sizeof(float), cudaMemcpyHostToDevice);
 	}
 	for (int r = 0; r < reps; r++) {
 		kernel0<<<(n + 255) / 256, 256>>>(d_B, d_A, d_D, d_E, n);
@@ -131,7 +140,12 @@ int main(int argc, char **argv)
 		kernel4<<<(n + 255) / 256, 256>>>(d_H, d_E, d_L, d_M, n);
 	}
 	if (0 < reps) {
-		cudaMemcpy(h_D, d_D, (size_t)((char *)d_M - (char *)d_D) + n * sizeof(float), cudaMemcpyDeviceToHost);
+		cudaMemcpy(h_D, d_D, n * sizeof(float), cudaMemcpyDeviceToHost);
+		cudaMemcpy(h_I, d_I, n * sizeof(float), cudaMemcpyDeviceToHost);
+		cudaMemcpy(h_J, d_J, n * sizeof(float), cudaMemcpyDeviceToHost);
+		cudaMemcpy(h_K, d_K, n * sizeof(float), cudaMemcpyDeviceToHost);
+		cudaMemcpy(h_L, d_L, n * sizeof(float), cudaMemcpyDeviceToHost);
+		cudaMemcpy(h_M, d_M, n * sizeof(float), cudaMemcpyDeviceToHost);
 	}
 	cudaDeviceSynchronize();
 	auto t1 = std::chrono::steady_clock::now();
@@ -139,15 +153,29 @@ int main(int argc, char **argv)
 	fprintf(stderr, "TIME_US %.3f\n", std::chrono::duration<double, std::micro>(t1 - t0).count() / (reps > 0 ? reps : 1));
 	printf("RESULT D=%.8e G=%.8e I=%.8e J=%.8e K=%.8e L=%.8e M=%.8e\n", sum(h_D, n), sum(h_G, n), sum(h_I, n), sum(h_J, n), sum(h_K, n), sum(h_L, n), sum(h_M, n));
 	cudaFreeHost(h_A);
+	cudaFreeHost(h_B);
+	cudaFreeHost(h_C);
+	cudaFreeHost(h_D);
 	cudaFreeHost(h_E);
 	cudaFreeHost(h_F);
 	free(h_G);
-	cudaFreeHost(h_D);
+	cudaFreeHost(h_I);
+	cudaFreeHost(h_J);
+	cudaFreeHost(h_K);
+	cudaFreeHost(h_L);
+	cudaFreeHost(h_M);
 	cudaFree(d_A);
+	cudaFree(d_B);
+	cudaFree(d_C);
+	cudaFree(d_D);
 	cudaFree(d_E);
 	cudaFree(d_F);
 	cudaFree(d_H);
-	cudaFree(d_D);
+	cudaFree(d_I);
+	cudaFree(d_J);
+	cudaFree(d_K);
+	cudaFree(d_L);
+	cudaFree(d_M);
 	if (err != cudaSuccess) {
 		fprintf(stderr, "fig2: %s\n", cudaGetErrorString(err));
 		return 1;

@@ -1,5 +1,5 @@
 // case: the dataflow graph of Kessler's Fig. 2 (tests/gpu/fuse/fig2.cu, 3 repetitions): 5 kernels, one on the CPU, 13 vectors, 11 copies per repetition in the paper's baseline order
-// expect: 4 copies per repetition, as the paper's optimum (saving 7): {A,B} and {C,F} uploaded together, D moved down past kernels 1-4 to join I, J, K, L and M, E alone (kernel1 on the CPU reads it)
+// expect: with every pass, 2 copies per repetition (E down, F up: the CPU kernel reads E and writes F) and 9 once: copies hoists the uploads of A, B and C and sinks the downloads of D, I, J, K, L and M out of the loop; they then run once, with sizes that are not constants, so fuse leaves them apart (fusing would save about 50 us once); pin makes the buffers page-locked
 // trap: E's download cannot wait (the CPU kernel reads it), and no upload may pass the CPU kernel that writes F
 #include <chrono>
 #include <cstdio>

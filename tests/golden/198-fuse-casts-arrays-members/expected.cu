@@ -7,7 +7,7 @@
 __global__ void k(float4 *a, float4 *b, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) { a[i].x += b[i].y; b[i].z += 1.f; } }
 struct S { float *p; };
 int main() {
-  int n = 1 << 16;
+  const int n = 1 << 16;
   float *h_a = (float *)malloc(2 * ((n * sizeof(float4) + 511) / 256 * 256));
   float *h_b = (float *)((char *)h_a + (n * sizeof(float4) + 511) / 256 * 256);
   for (int i = 0; i < 4 * n; i++) { h_a[i] = i % 7; h_b[i] = i % 5; }

@@ -21,7 +21,7 @@ __global__ void step(int *x, float *y, int *z, long *o, char *c, int n)
 
 int main()
 {
-    int rows = 64, cols = 256, n = rows * cols;
+    const int rows = 64, cols = 256, n = rows * cols;
     int *h_x = (int *)malloc(((size_t)n * sizeof(int) + 511) / 256 * 256 + ((size_t)(rows * cols) * sizeof(float) + 511) / 256 * 256 + ((sizeof(long) * (1 + n)) + 511) / 256 * 256 + (sizeof(char) * 8 * n + 511) / 256 * 256);
     float *h_y = (float *)((char *)h_x + ((size_t)n * sizeof(int) + 511) / 256 * 256);
     int *h_z = new int[n + 1];

@@ -21,7 +21,7 @@ __global__ void step(int *x, float *y, int *z, long *o, char *c, int n)
 
 int main()
 {
-    int rows = 64, cols = 256, n = rows * cols;
+    const int rows = 64, cols = 256, n = rows * cols;
     int *h_x = new int[n];
     float *h_y = new float[rows * cols];
     int *h_z = new int[n + 1];
