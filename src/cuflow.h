@@ -391,7 +391,7 @@ typedef struct {
 
 enum { PM_CUDA, PM_MINIMAL }; /* parsed with the toolkit's headers or cuflow's own */
 
-typedef struct {
+typedef struct Unit {
 	char *path;     /* as given */
 	char *src;      /* the main file's bytes */
 	size_t len;
@@ -402,6 +402,9 @@ typedef struct {
 	int mode;       /* PM_* */
 	char *refused;  /* why the file cannot be analysed, or NULL */
 	const char *skipped; /* why it was not analysed, when that is no failure (no CUDA in it, a header) */
+	bool nocuda;         /* skipped so: the pre-scan found no CUDA in it */
+	struct Unit *const *unseen; /* the files of its program not analysed (no CUDA, refused): */
+	int nunseen;                /* callers.c reads the names they spell (the driver's, not owned) */
 	char *legacy;   /* an API CUDA 13 removed that made it parse with the minimal header */
 	char *fixhint;  /* a flag that would fix it */
 	VEC(Sym) syms;
@@ -599,6 +602,7 @@ typedef struct Prog {
 
 /* model/link.c */
 int prog_groups(Unit **units, int n, int *group);
+void prog_unseen(Unit **units, int n, const int *group, Ints *unseen); /* files not analysed, per program */
 Prog *prog_link(Unit **units, int n, const Rules *rules, const Opts *o);
 void prog_free(Prog *p);
 bool overmem(Prog *p); /* past Opts.maxmem: Prog.over says why */

@@ -5,13 +5,16 @@
  * pointer, handed to a library), called virtually, called by a name a
  * template leaves unresolved or through a rule that stands for its body,
  * has no caller in the program, is named in an #if group the parse left
- * out (another configuration calls it), or has external linkage in a
- * program without main (a library: code cuflow does not see may call it). A
+ * out (another configuration calls it), is named by a file of the program
+ * cuflow did not analyse (no CUDA in it, or refused: its calls are not
+ * seen), or has external linkage in a program without main (a library:
+ * code cuflow does not see may call it; a file not analysed may hold main). A
  * function with open callers starts with parameters that may point
  * anywhere (pts.c) and with any device work in flight (pending.c); the
  * others start with what their call sites hold. */
 #include <stdlib.h>
 #include <string.h>
+#include <uthash.h>
 
 #include "cuflow.h"
 #include "analysis/analysis.h"
@@ -70,6 +73,49 @@ scancalls(Prog *p, int f)
 	}
 }
 
+typedef struct {
+	char *name;
+	UT_hash_handle hh;
+} Name;
+
+/* The identifiers the files of the program cuflow did not analyse spell
+ * (every unit of a program shares the list); *main: one of them is
+ * followed by '(' as main's definition is. */
+static Name *
+unseennames(const Prog *p, bool *main)
+{
+	Name *set = NULL;
+	for (int k = 0; p->nunits && k < p->units[0]->nunseen; k++) {
+		const Unit *x = p->units[0]->unseen[k];
+		int end = (int)x->len;
+		for (int at = 0, t; (t = nexttoken(x->src, &at, end)) >= 0;) {
+			int n = at - t, c = at;
+			while (c < end && strchr(" \t\r\n", x->src[c]))
+				c++;
+			*main |= n == 4 && !strncmp(x->src + t, "main", 4) && c < end && x->src[c] == '(';
+			Name *e;
+			HASH_FIND(hh, set, x->src + t, n, e);
+			if (!e && isident(x->src[t]) && !(x->src[t] >= '0' && x->src[t] <= '9')) {
+				e = xcalloc(1, sizeof *e);
+				e->name = xstrndup(x->src + t, n);
+				HASH_ADD_KEYPTR(hh, set, e->name, n, e);
+			}
+		}
+	}
+	return set;
+}
+
+static void
+freenames(Name **set)
+{
+	Name *e, *t;
+	HASH_ITER(hh, *set, e, t) {
+		HASH_DEL(*set, e);
+		free(e->name);
+		free(e);
+	}
+}
+
 void
 fillcallers(Prog *p)
 {
@@ -79,6 +125,7 @@ fillcallers(Prog *p)
 	bool hasmain = false;
 	for (int f = 0; f < n; f++)
 		hasmain |= ismainfn(&p->fns.v[f]);
+	Name *unseen = unseennames(p, &hasmain);
 	for (int f = 0; f < n; f++)
 		scancalls(p, f);
 	for (int i = 0; i < p->nunits; i++)
@@ -93,5 +140,10 @@ fillcallers(Prog *p)
 		p->open[f] |= !p->sites[f].n || (!hasmain && (s->flags & SYMF_EXTERN));
 		for (int i = 0; i < p->nunits && !p->open[f]; i++) /* a call another configuration compiles */
 			p->open[f] = hiddenname(p->units[i], s->name) >= 0;
+		Name *e = NULL;
+		if (!p->open[f] && (s->flags & SYMF_EXTERN))
+			HASH_FIND_STR(unseen, s->name, e);
+		p->open[f] |= e != NULL;
 	}
+	freenames(&unseen);
 }

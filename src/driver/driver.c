@@ -167,6 +167,7 @@ typedef struct {
 	pthread_mutex_t mu;
 	int next, done, moves;
 	int *group, ngroups;
+	Ints *unseen; /* per program: files of it not analysed (prog_unseen) */
 	Plan *plans;      /* per program */
 	double *tanalyse; /* per file */
 	bool tty;
@@ -264,10 +265,16 @@ analyseworker(void *arg)
 {
 	Job *j = arg;
 	for (int g; (g = take(j)) < j->ngroups;) {
-		VEC(Unit *) members = {0};
+		VEC(Unit *) members = {0}, unseen = {0};
 		for (int i = 0; i < j->n; i++)
 			if (j->group[i] == g && !j->units[i]->refused && !j->units[i]->skipped)
 				vpush(members, j->units[i]);
+		for (int k = 0; k < j->unseen[g].n; k++)
+			vpush(unseen, j->units[j->unseen[g].v[k]]);
+		for (int i = 0; i < members.n; i++) {
+			members.v[i]->unseen = unseen.v;
+			members.v[i]->nunseen = unseen.n;
+		}
 		if (members.n) {
 			double t0 = now();
 			char *why = fixpoint(members.v, members.n, j->rules, &j->r->opts, j->r->passset, reparse, j, &j->plans[g]);
@@ -279,7 +286,10 @@ analyseworker(void *arg)
 				if (j->group[i] == g)
 					j->tanalyse[i] = t;
 		}
+		for (int i = 0; i < members.n; i++)
+			members.v[i]->unseen = NULL;
 		vfree(members);
+		vfree(unseen);
 		pthread_mutex_lock(&j->mu);
 		for (int c = 0; c < j->plans[g].n; c++)
 			j->moves += j->plans[g].v[c].kind == CH_MOVE;
@@ -344,6 +354,8 @@ analyseall(Job *j, Plan *plan)
 {
 	j->group = xcalloc(j->n + 1, sizeof *j->group);
 	j->ngroups = prog_groups(j->units, j->n, j->group);
+	j->unseen = xcalloc(j->ngroups + 1, sizeof *j->unseen);
+	prog_unseen(j->units, j->n, j->group, j->unseen);
 	j->plans = xcalloc(j->ngroups + 1, sizeof *j->plans);
 	j->tanalyse = xcalloc(j->n + 1, sizeof *j->tanalyse);
 	parallel(j, analyseworker);
@@ -556,7 +568,7 @@ drive(Run *r, const Rules *rules)
 		return 2;
 	int n = files.n, rc = 0;
 	Unit **units = xcalloc(n + 1, sizeof *units);
-	Job j = {r, rules, &files, flags, units, n, PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, 0, NULL, NULL,
+	Job j = {r, rules, &files, flags, units, n, PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, 0, NULL, NULL, NULL,
 	         isatty(2) && !r->dump, now(), origin.v};
 	parallel(&j, parseworker);
 	if (r->dump) {
@@ -598,6 +610,9 @@ drive(Run *r, const Rules *rules)
 			free(editerr[i]);
 		free(editerr);
 		free(tanalyse);
+		for (int g = 0; g < j.ngroups; g++)
+			vfree(j.unseen[g]);
+		free(j.unseen);
 		free(j.group);
 		free(j.plans);
 		planfree(&plan);

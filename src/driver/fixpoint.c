@@ -174,6 +174,8 @@ reparse(Fix *f, const bool *edited, Reparse rp, void *ctx)
 		free(lines);
 		if (!u)
 			return false;
+		u->unseen = f->orig[i]->unseen;
+		u->nunseen = f->orig[i]->nunseen;
 		if (f->cur[i] != f->orig[i])
 			unit_free(f->cur[i]);
 		f->cur[i] = u;

@@ -612,6 +612,7 @@ unit_parsekept(const char *path, const Opts *o, const Rules *rules, Kept **keep)
 	}
 	if (o->prescan && !cuda) {
 		u->skipped = "the pre-scan found no CUDA calls, launches or kernels";
+		u->nocuda = true;
 		return u;
 	}
 	if (keep && !*keep)

@@ -98,6 +98,54 @@ prog_groups(Unit **units, int n, int *group)
 	return ng;
 }
 
+typedef struct {
+	const char *name;
+	Ints groups; /* the programs defining an external function so named */
+	UT_hash_handle hh;
+} Named;
+
+/* unseen[g]: the files not analysed (no CUDA in them, or refused) that
+ * spell the name of an external function a file of program g defines.
+ * Their calls of it are not seen, and one of them may hold main
+ * (callers.c); linked by name, since cuflow has no parse of them. */
+void
+prog_unseen(Unit **units, int n, const int *group, Ints *unseen)
+{
+	Named *tab = NULL, *e, *t;
+	for (int i = 0; i < n; i++)
+		for (int s = 0; !units[i]->refused && !units[i]->skipped && s < units[i]->syms.n; s++) {
+			const Sym *y = &units[i]->syms.v[s];
+			if (y->kind != SYM_FUNC || !(y->flags & SYMF_DEFINED) || !(y->flags & SYMF_EXTERN))
+				continue;
+			HASH_FIND_STR(tab, y->name, e);
+			if (!e) {
+				e = xcalloc(1, sizeof *e);
+				e->name = y->name;
+				HASH_ADD_KEYPTR(hh, tab, e->name, strlen(e->name), e);
+			}
+			if (!e->groups.n || e->groups.v[e->groups.n - 1] != group[i])
+				vpush(e->groups, group[i]);
+		}
+	for (int i = 0; tab && i < n; i++) {
+		const Unit *x = units[i];
+		if (!x->src || !(x->nocuda || x->refused))
+			continue;
+		for (int at = 0, tk; (tk = nexttoken(x->src, &at, (int)x->len)) >= 0;) {
+			HASH_FIND(hh, tab, x->src + tk, at - tk, e);
+			for (int k = 0; e && k < e->groups.n; k++) {
+				Ints *l = &unseen[e->groups.v[k]];
+				if (!l->n || l->v[l->n - 1] != i)
+					vpush(*l, i);
+			}
+		}
+	}
+	HASH_ITER(hh, tab, e, t) {
+		HASH_DEL(tab, e);
+		vfree(e->groups);
+		free(e);
+	}
+}
+
 int
 newloc(Prog *p, int kind, int space, const char *name, int unit, int line, int fn)
 {

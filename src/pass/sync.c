@@ -1415,8 +1415,9 @@ tryout(S *h, int hx)
 	if (p->open[h->pf->id] && callsitself(p, h->pf))
 		return fmt("%s() calls itself", h->fname);
 	if (p->open[h->pf->id])
-		return fmt("%s() may have callers cuflow does not see (used as a value, no caller here, or one outside "
-		           "the program)", h->fname);
+		return fmt("%s() may have callers cuflow does not see (used as a value, no caller here, or one in code it "
+		           "does not analyse: a left-out #if group, a file without CUDA or refused, outside the program)",
+		           h->fname);
 	if (!dominates(h->pf->ipdom, h->pf->porder, x->first, 0))
 		return fmt("some path through %s() skips it", h->fname);
 	if (nameslocal(h->u, h->f, x->begin, x->end))
