@@ -516,6 +516,37 @@ levelbar(C *c, Copy *x, const Loop *lp, int a, int b, int *ln)
 	return why;
 }
 
+/* An upload that leaves the loop runs before it, and so before any wait
+ * in it: work in flight at the loop's start on a stream other than the
+ * default one, which a blocking copy does not wait for, must not use what
+ * the copy writes nor write what it reads. Why it does, or NULL. */
+static char *
+entrybar(C *c, const Copy *x, const Loop *lp, int *ln)
+{
+	const Pend *pd = &c->pf->in[lp->first];
+	Bits rd = bnew(c->p->locs.n), wr = bnew(c->p->locs.n);
+	bor(&rd, &pd->srd);
+	bor(&wr, &pd->swr);
+	if (pd->entry) {
+		bor(&rd, &c->p->alldev.srd);
+		bor(&wr, &c->p->alldev.swr);
+	}
+	int l = conflictloc(c->p, &wr, &x->dset);
+	bool w = l >= 0;
+	if (l < 0 && (l = conflictloc(c->p, &rd, &x->dset)) < 0)
+		l = conflictloc(c->p, &wr, &x->sset);
+	char *why = l < 0 ? NULL
+	                  : fmt("starts the loop while device work on another stream may still %s %s, which the copy %s "
+	                        "(in the loop a wait may come first)",
+	                        w || !bhas(&rd, l) ? "write" : "read", locdesc(c, l),
+	                        bhas(&x->dset, l) ? "writes" : "reads");
+	if (why)
+		*ln = c->f->st.v[lp->first].line;
+	bfree(&rd);
+	bfree(&wr);
+	return why;
+}
+
 /* Why the copy cannot leave this loop from nodes [a, b] for what the
  * loop's statements read and write, or NULL. */
 static char *
@@ -530,6 +561,8 @@ levelmem(C *c, Copy *x, const Loop *lp, int a, int b, int *ln)
 			*ln = c->f->st.v[v].line;
 			return xstrdup("may end the program before the copy runs");
 		}
+		if ((g = entrybar(c, x, lp, ln)))
+			return g;
 		if ((v = touches(c, lp->first, lp->last, x, &x->args, false, true, &l)) >= 0 ||
 		    (v = touches(c, lp->first, lp->last, x, &x->sset, false, true, &l)) >= 0) {
 			return touchmsg(c, v, l, "writes %s, which the copy reads", ln);
@@ -563,6 +596,19 @@ fullsync(const C *c, int v)
 {
 	const Eff *e = c->bare && c->bare[v] ? c->bare[v] : &c->pf->st[v]; /* it may lose its callee's copies */
 	return !c->gone[v] && (e->ex & EX_SYNC) && (e->ex & (EX_DEVSYNC | EX_DEFSYNC));
+}
+
+/* Does statement v call a function of the program? Its wait then comes at
+ * the callee's end, after what the callee does first (a read, an
+ * asynchronous copy on a stream that does not wait for the default one). */
+static bool
+callsown(const C *c, int v)
+{
+	const Stmt *st = &c->f->st.v[v];
+	for (int i = st->call0; i < st->call0 + st->ncall; i++)
+		if (c->f->calls.v[i].kind != C_LAUNCH && calledfn(c->p, unitidx(c->p, c->u), &c->f->calls.v[i]) >= 0)
+			return true;
+	return false;
 }
 
 /* Why a host statement may not run while the work in w may: NULL if it may. */
@@ -815,6 +861,8 @@ pairmem(C *c, const Copy *u, const Copy *d, const Loop *lp, int a, int b, int *l
 		*ln = c->f->st.v[v].line;
 		return xstrdup("may end the program before the upload runs");
 	}
+	if ((g = entrybar(c, u, lp, ln)))
+		return g;
 	if ((v = touches2(c, lp->first, lp->last, u, d, &u->args, false, true, &l)) >= 0 ||
 	    (v = touches2(c, lp->first, lp->last, u, d, &d->args, false, true, &l)) >= 0) {
 		return touchmsg(c, v, l, "writes %s, which the copies read", ln);
@@ -965,8 +1013,13 @@ waitafter(C *c, int node, const Pend *pd, const Loop *out, int *ln)
 			seen[c->pf->succ[node].v[i]] = true, vpush(todo, c->pf->succ[node].v[i]);
 		while (todo.n && !why) {
 			int v = todo.v[--todo.n];
-			if (fullsync(c, v) || (out && (v < out->first || v > out->last)))
-				continue; /* a sync; or the loop's exit, where the moved copy waits */
+			if (out && (v < out->first || v > out->last))
+				continue; /* the loop's exit, where the moved copy waits */
+			if (fullsync(c, v)) { /* a sync; a callee's, after its own work */
+				if (callsown(c, v) && (why = overlapbar(c, &c->pf->st[v], &rd, &wr, kio)))
+					*ln = c->f->st.v[v].line;
+				continue;
+			}
 			if (v > 1) {
 				lo = c->f->st.v[v].begin < lo ? c->f->st.v[v].begin : lo;
 				hi = c->f->st.v[v].end > hi ? c->f->st.v[v].end : hi;
