@@ -873,8 +873,8 @@ class Gen:
         self.nested(then, self.some(1, 1) if self.chance(0.25) else self.some())
         one = then.nodes[0] if len(then.nodes) == 1 else None
         if isinstance(one, Stmt) and len(one.text) == 1 and one.text[0].count(";") == 1 and \
-                not one.text[0].split()[0] in DECLS:
-            then = one  # a body of one statement (not two on its line), without braces
+                not one.text[0].split()[0] in DECLS and not one.text[0].startswith("SYNC_TWICE"):
+            then = one  # a body of one statement (not two on its line, nor a macro of two), without braces
         els = None
         if self.chance(0.5):
             els = Block()
