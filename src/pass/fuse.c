@@ -1245,7 +1245,8 @@ freeruns(FusedV *rs)
 
 /* Does the run save at least PAYS of its time? Sizes that are not
  * constants: yes in a loop (the gaps cost nothing measurable), no outside
- * loops, where it saves a few startups once (as pinpays decides). */
+ * the function's loops, where it saves a few startups a call (as pinpays
+ * decides; a caller's loop is not looked at). */
 static bool
 runpays(const Fz *z, const Fused *r, char **why)
 {
@@ -1259,9 +1260,9 @@ runpays(const Fz *z, const Fused *r, char **why)
 		}
 		if (z->pf->loop[z->x.v[r->at].node] >= 0)
 			return true;
-		*why = fmt("fusing does not pay: the copies run once, outside loops, and their sizes are not constants: one "
-		           "copy instead of %d saves about %.0f us",
-		           k, (k - 1) * STARTUP / 1e3);
+		*why = fmt("fusing does not pay: the copies run once per call of %s(), outside its loops, and their sizes are "
+		           "not constants: one copy instead of %d saves about %.0f us a call",
+		           z->u->syms.v[z->f->sym].name, k, (k - 1) * STARTUP / 1e3);
 		return false;
 	}
 	double t = bytes / (r->dir == 1 ? UPBW : DOWNBW) + k * STARTUP;
