@@ -383,7 +383,8 @@ typedef struct {
 	int flags;
 	char *why; /* why the function is not analysed (try, setjmp, ...) or NULL */
 } Func;
-enum { FNF_TRY = 1, FNF_SETJMP = 2, FNF_GOTO = 4, FNF_ASM = 8, FNF_TEMPLATE = 16 };
+enum { FNF_TRY = 1, FNF_SETJMP = 2, FNF_GOTO = 4, FNF_ASM = 8, FNF_TEMPLATE = 16,
+       FNF_LEFTOUT = 32 /* device code whose body holds #if groups the host parse left out */ };
 
 typedef struct {
 	int off, end; /* bytes of the main file */
@@ -590,6 +591,7 @@ typedef struct Prog {
 	Bits escapable; /* locations unknown code could reach */
 	Ints *sites;    /* per function: its call sites, pairs (calling function, statement) (callers.c) */
 	bool *open;     /* per function: it may have callers cuflow does not see */
+	bool *dead;     /* per function: host code of a program with main that nothing calls: it never runs */
 	Pend alldev;    /* every device op's effects: what may be in flight when a function starts */
 	bool streams;   /* some statement may work on a stream other than the default one (pendall) */
 	Bits blocking;  /* stream objects cudaStreamCreate makes: their work waits for the default stream's */

@@ -11,7 +11,10 @@
  * code cuflow does not see may call it; a file not analysed may hold main). A
  * function with open callers starts with parameters that may point
  * anywhere (pts.c) and with any device work in flight (pending.c); the
- * others start with what their call sites hold. */
+ * others start with what their call sites hold. Prog.dead: host code of a
+ * program with main that no call names and nothing else may call (an
+ * uninstantiated template's helper in a header): it never runs, so what it
+ * would do stops nothing. */
 #include <stdlib.h>
 #include <string.h>
 #include <uthash.h>
@@ -26,6 +29,17 @@ ismainfn(const PFunc *pf)
 	return !strcmp(s->name, "main") && !(s->flags & SYMF_METHOD);
 }
 
+/* May f run though no call names it: main, device code (launched, not
+ * called), methods (constructors and destructors run implicitly, virtual
+ * ones are called through a table), operators (called by their syntax)? */
+static bool
+implicit(const PFunc *pf)
+{
+	const Sym *s = &pf->u->syms.v[pf->f->sym];
+	return ismainfn(pf) || pf->f->kind != FN_HOST || (s->flags & SYMF_METHOD) || pf->f->thissym >= 0 ||
+	       strstr(s->name, "operator") || strchr(s->name, '~');
+}
+
 static void
 addsite(Prog *p, int g, int f, int v)
 {
@@ -35,17 +49,20 @@ addsite(Prog *p, int g, int f, int v)
 
 /* Functions named like the unresolved dependent call c: any may be it. */
 static void
-openbyname(Prog *p, const Call *c)
+openbyname(Prog *p, const Call *c, bool *ext)
 {
 	for (int g = 0; g < p->fns.n; g++) {
 		const Sym *s = &p->fns.v[g].u->syms.v[p->fns.v[g].f->sym];
 		if (c->name && (!strcmp(s->name, c->name) || (s->qualname && !strcmp(s->qualname, c->name))))
-			p->open[g] = true;
+			p->open[g] = ext[g] = true;
 	}
 }
 
+/* The call sites of f's calls; ext: callees that calls cuflow does not
+ * see may reach (all but recursion, which opens a function's entry state
+ * without calling it from outside). */
 static void
-scancalls(Prog *p, int f)
+scancalls(Prog *p, int f, bool *ext)
 {
 	PFunc *pf = &p->fns.v[f];
 	int ui = unitidx(p, pf->u);
@@ -55,7 +72,7 @@ scancalls(Prog *p, int f)
 		if (c->kind == C_LAUNCH)
 			continue;
 		if (c->kind == C_DEPENDENT && c->ncands <= 0) {
-			openbyname(p, c);
+			openbyname(p, c, ext);
 			continue;
 		}
 		for (int k = 0; k < (c->kind == C_DEPENDENT ? c->ncands : 1); k++) {
@@ -64,10 +81,11 @@ scancalls(Prog *p, int f)
 			if (g < 0) { /* virtual, or a rule stands for the body: its own callers are not all seen */
 				g = d.callee >= 0 ? symfn(p, ui, d.callee) : -1;
 				if (g >= 0)
-					p->open[g] = true;
-			} else if (g == f || v < 0)
-				p->open[g] = true; /* recursion, or a call outside any statement */
-			else
+					p->open[g] = ext[g] = true;
+			} else if (g == f || v < 0) { /* recursion, or a call outside any statement */
+				p->open[g] = true;
+				ext[g] |= v < 0;
+			} else
 				addsite(p, g, f, v);
 		}
 	}
@@ -122,28 +140,46 @@ fillcallers(Prog *p)
 	int n = p->fns.n;
 	p->sites = xcalloc(n + 1, sizeof *p->sites);
 	p->open = xcalloc(n + 1, sizeof *p->open);
+	p->dead = xcalloc(n + 1, sizeof *p->dead);
 	bool hasmain = false;
 	for (int f = 0; f < n; f++)
 		hasmain |= ismainfn(&p->fns.v[f]);
 	Name *unseen = unseennames(p, &hasmain);
+	bool *ext = xcalloc(n + 1, sizeof *ext);
 	for (int f = 0; f < n; f++)
-		scancalls(p, f);
+		scancalls(p, f, ext);
 	for (int i = 0; i < p->nunits; i++)
 		for (int y = 0; y < p->units[i]->syms.n; y++) {
 			const Sym *x = &p->units[i]->syms.v[y];
 			int g = x->kind == SYM_FUNC && (x->flags & SYMF_ADDRTAKEN) ? symfn(p, i, y) : -1;
 			if (g >= 0)
-				p->open[g] = true;
+				p->open[g] = ext[g] = true;
 		}
 	for (int f = 0; f < n; f++) {
 		const Sym *s = &p->fns.v[f].u->syms.v[p->fns.v[f].f->sym];
+		bool seen = !ext[f]; /* every call of it is among its sites, or is its own */
 		p->open[f] |= !p->sites[f].n || (!hasmain && (s->flags & SYMF_EXTERN));
-		for (int i = 0; i < p->nunits && !p->open[f]; i++) /* a call another configuration compiles */
-			p->open[f] = hiddenname(p->units[i], s->name) >= 0;
+		bool hidden = false;
+		for (int i = 0; i < p->nunits && !hidden; i++) /* a call another configuration compiles */
+			hidden = hiddenname(p->units[i], s->name) >= 0;
+		p->open[f] |= hidden;
 		Name *e = NULL;
-		if (!p->open[f] && (s->flags & SYMF_EXTERN))
+		if (s->flags & SYMF_EXTERN)
 			HASH_FIND_STR(unseen, s->name, e);
 		p->open[f] |= e != NULL;
+		p->dead[f] = hasmain && seen && !hidden && !e && !implicit(&p->fns.v[f]);
+	}
+	/* The greatest set of such functions whose every call site lies in one
+	 * of them: an overload only its uncalled sibling calls runs no more. */
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int f = 0; f < n; f++)
+			for (int i = 0; p->dead[f] && i < p->sites[f].n; i += 2)
+				if (!p->dead[p->sites[f].v[i]]) {
+					p->dead[f] = false;
+					changed = true;
+				}
 	}
 	freenames(&unseen);
+	free(ext);
 }

@@ -90,6 +90,11 @@ devfn(const Prog *p, const PFunc *pf, Dev *d)
 		else if (o->kind == O_CALL)
 			devcall(p, pf, &f->calls.v[o->call], d);
 	}
+	if (f->flags & FNF_LEFTOUT) { /* what nvcc compiles for the GPU may differ from what was parsed */
+		d->unknown = true;
+		if (!d->why)
+			d->why = "code of another configuration (#if)";
+	}
 	for (int n = 0; n < f->st.n; n++)
 		if (f->st.v[n].flags & (SF_ASM | SF_HIDDEN)) {
 			d->unknown = true;

@@ -258,6 +258,17 @@ nodecons(Solver *s, PFunc *pf, int n, int allocloc)
 	}
 }
 
+/* The line of the new-expression whose object is node n: its statement's
+ * (the function's first line when it is no allocation cuflow records). */
+static int
+newline(const Func *f, int n)
+{
+	for (int i = 0; i < f->allocs.n; i++)
+		if (f->allocs.v[i].obj == n && f->allocs.v[i].node >= 0)
+			return f->st.v[f->allocs.v[i].node].line;
+	return f->line;
+}
+
 /* Heap sites first (locations must all exist before variables are numbered). */
 static void
 makesites(Prog *p, PFunc *pf, int **nodesite, Ints **callsites)
@@ -267,7 +278,7 @@ makesites(Prog *p, PFunc *pf, int **nodesite, Ints **callsites)
 	*callsites = xcalloc(f->calls.n, sizeof **callsites);
 	for (int n = 0; n < f->nodes.n; n++)
 		if (f->nodes.v[n].kind == N_ALLOC)
-			(*nodesite)[n] = site(p, pf, f->nodes.v[n].sym ? f->nodes.v[n].sym : SP_HOST, "new", f->line);
+			(*nodesite)[n] = site(p, pf, f->nodes.v[n].sym ? f->nodes.v[n].sym : SP_HOST, "new", newline(f, n));
 	int ui = unitof(p, pf->u);
 	for (int ci = 0; ci < f->calls.n; ci++) {
 		const Call *c = &f->calls.v[ci];

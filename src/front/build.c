@@ -3,6 +3,7 @@
  * ops of expr.c. Control statements written through a macro, and statements
  * cuflow does not decompose, are one node holding all their ops. */
 #include <limits.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1436,6 +1437,37 @@ markshared(Func *f)
 	free(r);
 }
 
+/* Does [begin, end) of src hold a conditional directive (#if, #ifdef,
+ * #elif, #else; `#if 0` groups are nobody's code)? Then some group is
+ * left out, and in device code that matters more than on the host: this
+ * parse is the host's, with __CUDA_ARCH__ undefined, so the body of a
+ * kernel's `#if __CUDA_ARCH__ >= 700` is what nvcc compiles for the GPU and
+ * cuflow never saw (cuda-samples' warpAggregatedAtomicsCG). Headers too:
+ * their text is read here, their directives are not kept. */
+static bool
+conditional(const Source *src, int begin, int end)
+{
+	int lo = 0, hi = src->nlines; /* the first line starting at or after begin */
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (src->lines[mid] < begin)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (int l = lo; l < src->nlines && src->lines[l] < end; l++) {
+		int a = src->lines[l];
+		const char *t = src->src + a + strspn(src->src + a, " \t");
+		if (*t != '#')
+			continue;
+		t += 1 + strspn(t + 1, " \t");
+		const char *c = t + 2 + strspn(t + 2, " \t");
+		if (!strncmp(t, "el", 2) || (!strncmp(t, "if", 2) && (c[0] != '0' || isalnum((unsigned char)c[1]))))
+			return true;
+	}
+	return false;
+}
+
 static void
 buildfn(B *b, CXCursor c)
 {
@@ -1468,6 +1500,8 @@ buildfn(B *b, CXCursor c)
 		vpush(f.params, f.thissym);
 	b->fn = &f;
 	b->fsrc = sourceof(b, file);
+	if (f.kind != FN_HOST && b->fsrc->src && conditional(b->fsrc, f.begin, f.end))
+		f.flags |= FNF_LEFTOUT;
 	b->node = -1;
 	b->cur.n = 0;
 	newnode(b, ST_ENTRY, clang_getNullCursor());

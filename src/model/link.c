@@ -288,6 +288,7 @@ prog_free(Prog *p)
 		vfree(p->sites[f]);
 	free(p->sites);
 	free(p->open);
+	free(p->dead);
 	for (int f = 0; f < p->fns.n; f++) {
 		PFunc *pf = &p->fns.v[f];
 		int n = pf->f->st.n;

@@ -590,6 +590,17 @@ unseenreach(const Prog *p, const PFunc *pf, int v, Bits *r)
 	return true;
 }
 
+/* Does pf's body not run as cuflow reads it: nothing calls it (Prog.dead),
+ * or a rule marked `body` says what its calls do (sdkDeleteTimer's
+ * virtual destructor call is the rule's rw(**0))? */
+static bool
+bodyunused(const Prog *p, int fi)
+{
+	const PFunc *pf = &p->fns.v[fi];
+	const Rule *r = rules_find(p->rules, pf->u->syms.v[pf->f->sym].name);
+	return p->dead[fi] || (r && (r->flags & RF_BODY));
+}
+
 /* Code cuflow cannot see that may reach location loc (and free or realloc
  * it): why, and its line, or NULL. */
 char *
@@ -600,7 +611,7 @@ unseenat(const Prog *p, int loc, int *line)
 	char *why = NULL;
 	for (int fi = 0; fi < p->fns.n && !why; fi++) {
 		const PFunc *pf = &p->fns.v[fi];
-		for (int v = 0; pf->st && v < pf->f->st.n && !why; v++) {
+		for (int v = 0; pf->st && !bodyunused(p, fi) && v < pf->f->st.n && !why; v++) {
 			const Eff *e = &pf->st[v];
 			if (!(e->ex & EX_UNKNOWN))
 				continue;
