@@ -1,7 +1,8 @@
 /* copies.h: what the copies pass's files share (pass/copies.c: copies out
  * of loops and the pass's driver; pass/redundant.c: copies whose bytes are
  * already there, downloads nothing reads; pass/promote.c: a callee's copies
- * out to its call). */
+ * out to its call; pass/copy.c: one copy, its loops and its wait; pass/config.c:
+ * code of other configurations). */
 
 enum { UP = 1, DOWN = 2 }; /* cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost */
 
@@ -71,28 +72,34 @@ typedef struct {
 	const Bits *held; /* the locations some memory holds the address of */
 } C;
 
-/* copies.c */
-int line(const C *c, int off);
-const Stmt *homest(const C *c, const Copy *x);
-const Call *homecall(const C *c, const Copy *x);
-bool fillcopy(C *c, int v, Copy *x);
-bool textok(C *c, Copy *x);
-char *argtext(const C *c, const Copy *x, int i);
-bool sametext(const C *c, const Copy *x, const Copy *y, bool swap);
-bool fillloop(const C *c, int h, Loop *lp);
-int outerloop(const C *c, int h);
-char *waitafter(C *c, int node, const Pend *pd, const Loop *out, int *ln);
+/* Where a copy's text lies: a callee's copy considered at its call lives
+ * in the callee. */
+static inline int
+line(const C *c, int off)
+{
+	return unitline(c->u, off);
+}
 
-/* redundant.c */
-void redundant(C *c);
+static inline const Func *
+homef(const C *c, const Copy *x)
+{
+	return x->via ? x->via->g->f : c->f;
+}
 
-/* promote.c */
-char *substitute(const Promo *pr, const char *text);
-bool fillpromo(Prog *p, PFunc *g, Promo *pr);
-void freepromo(Promo *pr);
-void addpromoted(C *c, const char *no);
-void allornone(C *c);
-bool promoted(const Promos *pr, const PFunc *pf, int v);
+static inline const Stmt *
+homest(const C *c, const Copy *x)
+{
+	return &homef(c, x)->st.v[x->via ? x->hnode : x->node];
+}
+
+static inline const Call *
+homecall(const C *c, const Copy *x)
+{
+	return &homef(c, x)->calls.v[x->via ? x->hcall : x->call];
+}
+
+/* The files call one way only, each the ones above it:
+ * config.c <- copy.c <- redundant.c, promote.c <- copies.c. */
 
 /* config.c */
 bool ownlocal(const C *c, int l);
@@ -103,3 +110,27 @@ bool condopen(const Unit *u, int lo, int at, Ints *lines);
 void condwrap(const Unit *u, int lo, int at, Buf *text);
 char *loopconfig(const C *c, const Loop *lp, const Copy *x, const Copy *y, int *ln);
 char *configfacts(const C *c, const Loop *lp, const Copy *x);
+
+/* copy.c */
+bool fillcopy(C *c, int v, Copy *x);
+bool textok(C *c, Copy *x);
+char *argtext(const C *c, const Copy *x, int i);
+bool sametext(const C *c, const Copy *x, const Copy *y, bool swap);
+bool fillloop(const C *c, int h, Loop *lp);
+int outerloop(const C *c, int h);
+const char *locdesc(const C *c, int l);
+char *overlapbar(const C *c, const Eff *e, const Bits *wr, const Bits *wrw, bool kio);
+char *waitafter(C *c, int node, const Pend *pd, const Loop *out, int *ln);
+int nextname(const char *s, int end, int *j, int *n);
+int paramnamed(const PFunc *g, const char *s, int at, int n);
+char *substitute(const Promo *pr, const char *text);
+
+/* redundant.c */
+void redundant(C *c);
+
+/* promote.c */
+bool fillpromo(Prog *p, PFunc *g, Promo *pr);
+void freepromo(Promo *pr);
+void addpromoted(C *c, const char *no);
+void allornone(C *c);
+bool promoted(const Promos *pr, const PFunc *pf, int v);

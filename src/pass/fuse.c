@@ -44,7 +44,6 @@
 
 #include "cuflow.h"
 #include "analysis/analysis.h"
-#include "pass/copies.h"
 
 /* fusebench (tests/gpu/fuse/fusebench.cu) on an H200: the startup of a
  * blocking pageable copy, and the pageable bandwidths of pinbench. */
