@@ -58,6 +58,34 @@ void *cuflowDynShared(void)
 	return dynshm_now;
 }
 
+/* The calling thread's buffers for a block's per-thread copies of a
+ * kernel's local arrays: one copy per thread of the block, too much for a
+ * worker's stack with alloca (HeCBench's fsm keeps 256 x 32 KiB). Each slot
+ * (a variable of the block function) keeps its buffer for the next block
+ * this thread runs, growing it when a launch needs more. */
+#define SCRATCH_SLOTS 64
+static _Thread_local struct {
+	void *p;
+	size_t n;
+} scratch[SCRATCH_SLOTS];
+
+void *cuflowScratch(int slot, size_t bytes)
+{
+	if (slot < 0 || slot >= SCRATCH_SLOTS)
+		return NULL;
+	if (scratch[slot].n < bytes) {
+		free(scratch[slot].p);
+		scratch[slot].p = malloc(bytes ? bytes : 1);
+		if (!scratch[slot].p) {
+			fprintf(stderr, "%s: out of memory for a block's local arrays (%zu bytes)\n",
+				program_invocation_short_name, bytes);
+			abort();
+		}
+		scratch[slot].n = bytes;
+	}
+	return scratch[slot].p;
+}
+
 static _Thread_local jmp_buf *guard;
 static _Thread_local const cuflow_block *running; /* the block being run */
 

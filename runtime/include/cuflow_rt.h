@@ -86,6 +86,7 @@ cudaError_t cuflowLaunchSplit(cuflow_kernel fn, const void *args, size_t argsize
  * calling thread runs: what `extern __shared__` names in a __device__
  * function, which has no cuflow_block to read it from. */
 void *cuflowDynShared(void);
+void *cuflowScratch(int slot, size_t bytes); /* a block's per-thread copies of a local array (launch.c) */
 
 /* What a cudaTextureObject_t / cudaSurfaceObject_t points to (device-side
  * fetches in cuflow_device.h read it): the descriptors as created, and the

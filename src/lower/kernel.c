@@ -1748,6 +1748,7 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 			        a, v->name);
 		}
 	}
+	int slot = 0; /* cuflowScratch's, one per local array */
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
 		if (v->dynshared) {
@@ -1764,9 +1765,13 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 			free(d);
 		} else if (v->arrayed && !v->param) {
 			char *d = fmt("(*%s)", v->name), *decl = declare(v->type, d);
-			if (v->carray) { /* T a[N][M] -> T (*a)[N][M] */
+			if (v->carray) { /* T a[N][M] -> T (*a)[N][M], on the heap: nt copies may not fit a stack */
 				char *cast = declare(v->type, "(*)");
-				bprintf(o, "\t%s = (%s)alloca(cuflow_nt * sizeof(%s));\n", decl, cast, v->type);
+				if (slot < 64) /* runtime/launch.c's SCRATCH_SLOTS */
+					bprintf(o, "\t%s = (%s)cuflowScratch(%d, cuflow_nt * sizeof(%s));\n", decl, cast, slot++,
+					        v->type);
+				else
+					bprintf(o, "\t%s = (%s)alloca(cuflow_nt * sizeof(%s));\n", decl, cast, v->type);
 				free(cast);
 			} else
 				bprintf(o, "\t%s *%s = (%s *)alloca(cuflow_nt * sizeof(%s));\n", v->type, v->sr ? v->arr : v->name,
