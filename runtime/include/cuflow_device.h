@@ -198,6 +198,55 @@ template <class T> inline cuflow_detail::if_int<T> atomicOr(T *a, typename cuflo
 template <class T> inline cuflow_detail::if_int<T> atomicXor(T *a, typename cuflow_detail::nd<T>::type v)
 { return __atomic_fetch_xor(a, v, CUFLOW_SC); }
 
+/* CUDA 12.8's __nv_atomic builtins (HeCBench's atomicMax of doubles reads
+ * with __nv_atomic_load_n when CUDA_VERSION >= 12080): GCC's __atomic ones,
+ * whose memory orders they mirror; a thread scope means nothing on one CPU. */
+#define __NV_ATOMIC_RELAXED __ATOMIC_RELAXED
+#define __NV_ATOMIC_CONSUME __ATOMIC_CONSUME
+#define __NV_ATOMIC_ACQUIRE __ATOMIC_ACQUIRE
+#define __NV_ATOMIC_RELEASE __ATOMIC_RELEASE
+#define __NV_ATOMIC_ACQ_REL __ATOMIC_ACQ_REL
+#define __NV_ATOMIC_SEQ_CST __ATOMIC_SEQ_CST
+#define __NV_THREAD_SCOPE_THREAD 0
+#define __NV_THREAD_SCOPE_BLOCK 1
+#define __NV_THREAD_SCOPE_CLUSTER 2
+#define __NV_THREAD_SCOPE_DEVICE 3
+#define __NV_THREAD_SCOPE_SYSTEM 4
+template <class T> inline cuflow_detail::plain<T> __nv_atomic_load_n(T *a, int order, int = 4)
+{ return __atomic_load_n(a, order); }
+template <class T> inline void __nv_atomic_load(T *a, cuflow_detail::plain<T> *ret, int order, int = 4)
+{ __atomic_load(a, ret, order); }
+template <class T> inline void __nv_atomic_store_n(T *a, typename cuflow_detail::nd<T>::type v, int order, int = 4)
+{ __atomic_store_n(a, v, order); }
+template <class T> inline void __nv_atomic_store(T *a, cuflow_detail::plain<T> *v, int order, int = 4)
+{ __atomic_store(a, v, order); }
+template <class T>
+inline cuflow_detail::plain<T> __nv_atomic_exchange_n(T *a, typename cuflow_detail::nd<T>::type v, int order, int = 4)
+{ return __atomic_exchange_n(a, v, order); }
+template <class T>
+inline bool __nv_atomic_compare_exchange_n(T *a, cuflow_detail::plain<T> *expected,
+					   typename cuflow_detail::nd<T>::type desired, bool weak, int success,
+					   int failure, int = 4)
+{ return __atomic_compare_exchange_n(a, expected, desired, weak, success, failure); }
+#define CUFLOW_NV_FETCH(op)                                                                                   \
+	template <class T>                                                                                    \
+	inline cuflow_detail::plain<T> __nv_atomic_fetch_##op(T *a, typename cuflow_detail::nd<T>::type v,  \
+							     int order, int = 4)                              \
+	{ return __atomic_fetch_##op(a, v, order); }
+CUFLOW_NV_FETCH(add)
+CUFLOW_NV_FETCH(sub)
+CUFLOW_NV_FETCH(and)
+CUFLOW_NV_FETCH(or)
+CUFLOW_NV_FETCH(xor)
+#undef CUFLOW_NV_FETCH
+template <class T>
+inline cuflow_detail::plain<T> __nv_atomic_fetch_min(T *a, typename cuflow_detail::nd<T>::type v, int, int = 4)
+{ return cuflow_detail::rmw(a, [v](cuflow_detail::plain<T> o) { return v < o ? v : o; }); }
+template <class T>
+inline cuflow_detail::plain<T> __nv_atomic_fetch_max(T *a, typename cuflow_detail::nd<T>::type v, int, int = 4)
+{ return cuflow_detail::rmw(a, [v](cuflow_detail::plain<T> o) { return o < v ? v : o; }); }
+inline void __nv_atomic_thread_fence(int order, int = 4) { __atomic_thread_fence(order); }
+
 /* The scoped forms: on a CPU every scope is the whole system. */
 #define CUFLOW_SCOPED1(NAME) \
 	template <class T> inline auto NAME##_block(T *a, typename cuflow_detail::nd<T>::type v) -> decltype(NAME(a, v)) \

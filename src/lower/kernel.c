@@ -604,6 +604,11 @@ spanwalk(Span *sp, CXCursor c)
 			}
 			return;
 		}
+		if (!k->pass.dry && warpop(c)) { /* not exchanged before its statement: left as written, it would not build */
+			kfail(k, c, "a warp operation where cuflow does not exchange the lanes' values (a loop's condition, or a "
+			            "loop whose threads run one after another)");
+			return;
+		}
 		CXCursor *ks;
 		int n = kids(c, &ks);
 		bool launch = n >= 2 && clang_getCursorKind(strip(ks[1])) == CXCursor_CallExpr &&

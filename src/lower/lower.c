@@ -578,6 +578,21 @@ freepaths(FileTexts *t)
 	vfree(*t);
 }
 
+/* Was the program built with OpenMP (-fopenmp, or -Xcompiler -fopenmp)?
+ * Otherwise nvcc defines no _OPENMP, and the lowered file, which g++
+ * compiles with -fopenmp, undefines it before the program's text: HeCBench's
+ * shared headers declare their own uchar4 and float2 under #ifdef _OPENMP
+ * for its OpenMP versions, which clash with the runtime's vector types (and
+ * test __CUDACC__ first, which the lowered file defines as the parse did). */
+static bool
+openmpflag(const Opts *o)
+{
+	for (int i = 0; i < o->ncargs; i++)
+		if (strstr(o->cargs[i], "fopenmp") || strstr(o->cargs[i], "qopenmp"))
+			return true;
+	return false;
+}
+
 /* Lowers the program made of paths into the text *out; 0 on success, else
  * -1 with every refusal in *err. */
 int
@@ -655,6 +670,11 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 		bprintf(&b, " %s", paths[i]);
 	bputs(&b, ".\n * Build: g++ -O2 -fopenmp THIS.cpp $(pkg-config --cflags --libs cuflow-runtime) */\n"
 	          "#include <cuflow_lower.h>\n");
+	/* the program's #if groups as the parse (and nvcc) saw them: a CUDA
+	 * compilation, with OpenMP only where the program asked for it */
+	bputs(&b, "#ifndef __CUDACC__\n#define __CUDACC__ 1\n#endif\n");
+	if (!openmpflag(o))
+		bputs(&b, "#undef _OPENMP\n");
 	for (int i = 0; i < L.files.n; i++)
 		if (L.files.v[i].given && !L.files.v[i].included) {
 			bprintf(&b, "/* cuflow: begin %s */\n", L.files.v[i].path);
