@@ -609,16 +609,29 @@ newrv(B *b, CXCursor e, CXCursor *ks, int n)
 	return mknode(b, N_ADDR, obj, -1, -1);
 }
 
+/* A function a lambda's body names: its calls there are not modelled, so
+ * it may have callers cuflow does not see (callers.c). */
+static int
+lambdafn(CXCursor c, void *arg)
+{
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr || clang_getCursorKind(c) == CXCursor_OverloadedDeclRef) {
+		CXCursor r = clang_getCursorReferenced(c);
+		if (isfnref(clang_getCursorKind(r)))
+			markaddr(arg, symof(arg, r));
+	}
+	return WALK_IN;
+}
+
 static int
 lambdarv(B *b, CXCursor e, CXCursor *ks, int n)
 {
-	(void)e;
 	for (int i = 0; i < n; i++) /* captures escape into the closure */
 		if (clang_getCursorKind(ks[i]) == CXCursor_VariableRef) {
 			int s = symof(b, clang_getCursorReferenced(ks[i]));
 			if (s >= 0)
 				b->u->syms.v[s].flags |= SYMF_ADDRTAKEN;
 		}
+	descend(e, lambdafn, b);
 	return unknown(b);
 }
 
