@@ -1437,35 +1437,58 @@ markshared(Func *f)
 	free(r);
 }
 
-/* Does [begin, end) of src hold a conditional directive (#if, #ifdef,
- * #elif, #else; `#if 0` groups are nobody's code)? Then some group is
- * left out, and in device code that matters more than on the host: this
- * parse is the host's, with __CUDA_ARCH__ undefined, so the body of a
- * kernel's `#if __CUDA_ARCH__ >= 700` is what nvcc compiles for the GPU and
- * cuflow never saw (cuda-samples' warpAggregatedAtomicsCG). Headers too:
- * their text is read here, their directives are not kept. */
+/* Does the device code at [begin, end) of src depend on the preprocessor's
+ * configuration: a conditional group inside it (`#if 0` groups are
+ * nobody's code), or an #if chain around it with another group, which
+ * may define it otherwise? In device code that matters more than on the
+ * host: this parse is the host's, with __CUDA_ARCH__ undefined, so the
+ * body of a kernel's `#if __CUDA_ARCH__ >= 700`, or the first of two
+ * definitions of a helper under `#if __CUDA_ARCH__ ... #else`, is what nvcc
+ * compiles for the GPU and cuflow never saw (cuda-samples'
+ * warpAggregatedAtomicsCG). Headers too: their text is read here, their
+ * directives are not kept. An include guard (`#ifndef X` alone) is no
+ * other configuration. */
 static bool
-conditional(const Source *src, int begin, int end)
+configured(const Source *src, int begin, int end)
 {
-	int lo = 0, hi = src->nlines; /* the first line starting at or after begin */
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (src->lines[mid] < begin)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (int l = lo; l < src->nlines && src->lines[l] < end; l++) {
+	typedef struct {
+		bool if0, alt, around; /* `#if 0`; another group compiles; opened before begin */
+	} Chain;
+	VEC(Chain) open = {0};
+	bool yes = false;
+	for (int l = 0; l < src->nlines && !yes; l++) {
 		int a = src->lines[l];
 		const char *t = src->src + a + strspn(src->src + a, " \t");
 		if (*t != '#')
 			continue;
 		t += 1 + strspn(t + 1, " \t");
 		const char *c = t + 2 + strspn(t + 2, " \t");
-		if (!strncmp(t, "el", 2) || (!strncmp(t, "if", 2) && (c[0] != '0' || isalnum((unsigned char)c[1]))))
-			return true;
+		bool inside = a >= begin && a < end;
+		if (!strncmp(t, "if", 2)) {
+			Chain ch = {!strncmp(t, "if", 2) && c[0] == '0' && !isalnum((unsigned char)c[1]) && t[2] != 'd' &&
+			                    t[2] != 'n',
+			            false, a < begin};
+			yes = inside && !ch.if0;
+			vpush(open, ch);
+		} else if (!strncmp(t, "el", 2) && open.n) {
+			Chain *ch = &open.v[open.n - 1];
+			bool other = !(ch->if0 && !strncmp(t, "else", 4)); /* #if 0 ... #else: one group compiles */
+			ch->alt |= other;
+			yes = (inside && other) || (ch->around && ch->alt && a >= end);
+		} else if (!strncmp(t, "endif", 5) && open.n) {
+			Chain ch = open.v[--open.n];
+			yes = ch.around && ch.alt && a >= end;
+		}
+		if (a >= end) { /* past the function: only the chains around it matter */
+			bool any = false;
+			for (int i = 0; i < open.n; i++)
+				any |= open.v[i].around;
+			if (!any)
+				break;
+		}
 	}
-	return false;
+	vfree(open);
+	return yes;
 }
 
 static void
@@ -1500,7 +1523,7 @@ buildfn(B *b, CXCursor c)
 		vpush(f.params, f.thissym);
 	b->fn = &f;
 	b->fsrc = sourceof(b, file);
-	if (f.kind != FN_HOST && b->fsrc->src && conditional(b->fsrc, f.begin, f.end))
+	if (f.kind != FN_HOST && b->fsrc->src && configured(b->fsrc, f.begin, f.end))
 		f.flags |= FNF_LEFTOUT;
 	b->node = -1;
 	b->cur.n = 0;

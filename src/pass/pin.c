@@ -611,7 +611,9 @@ unseenat(const Prog *p, int loc, int *line)
 	char *why = NULL;
 	for (int fi = 0; fi < p->fns.n && !why; fi++) {
 		const PFunc *pf = &p->fns.v[fi];
-		for (int v = 0; pf->st && !bodyunused(p, fi) && v < pf->f->st.n && !why; v++) {
+		if (bodyunused(p, fi))
+			continue;
+		for (int v = 0; pf->st && v < pf->f->st.n && !why; v++) {
 			const Eff *e = &pf->st[v];
 			if (!(e->ex & EX_UNKNOWN))
 				continue;
