@@ -1,23 +1,31 @@
-/* inline.c: calls of __device__ functions that hold a loop, inlined into the
- * kernels making them before the kernels are lowered (MCUDA and COX inline
- * every device function first; cuflow inlines only these), and calls that
- * pass __shared__ memory. Inlined, such a loop can run with the block's
- * threads inside it (kernel.c, interchange): a thread that walks one column
- * of a column-major array, the layout GPU code uses for coalescing
- * (streamcluster's d_dist), misses the cache on every element when it runs
- * alone; and accesses to __shared__ memory can run in step with the other
- * lanes' where the code relies on it (warpsync.c).
+/* inline.c: calls of __device__ functions inlined into the kernels making
+ * them before the kernels are lowered (MCUDA and COX inline every device
+ * function first; cuflow inlines these): functions that hold a barrier, a
+ * warp operation, a __shared__ variable or a call of such a function (the
+ * thread loops must see the barrier, the lanes' exchange, the block's one
+ * array: warpReduceSum, blockReduceSum), functions that hold a loop, and
+ * calls that pass __shared__ memory. Inlined, a loop can run with the
+ * block's threads inside it (kernel.c, interchange): a thread that walks
+ * one column of a column-major array, the layout GPU code uses for
+ * coalescing (streamcluster's d_dist), misses the cache on every element
+ * when it runs alone; and accesses to __shared__ memory can run in step
+ * with the other lanes' where the code relies on it (warpsync.c). lower.c
+ * calls this round after round, so a helper's own calls come in too.
  *
  * Only where the text moves without changing its meaning: the call is a
- * declaration's initialiser, an assignment's right side (its left side
- * calls nothing: C++17 evaluates the right first) or a statement of its
- * own, in a block; nothing else in the statement has a side effect or
- * another call, and no &&, ||, ?: or comma makes the call conditional. The
- * callee is a plain __device__ function (no template, method, variadic,
- * barrier, static local, goto or preprocessor line) that returns once, at
- * its end. No name the moved text uses may mean something else at its new
+ * declaration's initialiser, an assignment's or compound assignment's right
+ * side (its left side calls nothing: C++17 evaluates the right first) or a
+ * statement of its own, in a block; nothing else in the statement has a
+ * side effect or another call, and no &&, ||, ?: or comma outside the
+ * arguments makes the call conditional. The callee is a __device__
+ * function or a function template's specialisation (its arguments written
+ * in place of its parameters; no method, variadic, pack, static local other
+ * than __shared__, goto or preprocessor line) that returns once, at its
+ * end. Its __shared__ variables become the kernel's, declared once at its
+ * top. No name the moved text uses may mean something else at its new
  * place. The result is a new text of the file, parsed again; the inserted
- * lines are recorded so refusals still name the user's lines. */
+ * lines are recorded so refusals still name the user's lines, and each call
+ * that needs inlining and stays says why (a refusal names it). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +45,9 @@ typedef struct {
 	Edits edits;
 	Ints lines; /* the user's line of each edit, by its seq */
 	bool refs;   /* the kernel binds references: a name could be reached through one */
+	Buf hoist;   /* the callees' __shared__ declarations, for the kernel's top */
+	Whys *whys;  /* why each call left alone was (by its offset) */
+	Strs hoisted; /* their names */
 	int at;     /* blocks: visiting a statement of a block (AT_BLOCK), a branch or loop body (AT_BRANCH) */
 	int n;
 } In;
@@ -65,9 +76,23 @@ typedef struct {
 	Strs locals;   /* names declared in the body */
 	Strs outside;  /* names the body uses that it does not declare */
 	VEC(CXCursor) refs; /* uses of the parameters */
+	Cursors shdecls, shvars, shrefs; /* its __shared__ declarations, variables and their uses */
+	Strs targs;    /* a template's: pairs of a parameter's name and what it stands for */
+	Cursors trefs; /* uses of the template's parameters */
 	int returns;
 	bool bad;
+	const char *why; /* why it may not be inlined */
 } Callee;
+
+/* A __shared__ variable (static or not: in CUDA both are one per block),
+ * not extern (the block's dynamic memory, which lower.c maps in place). */
+static bool
+isshared(CXCursor c, void *arg)
+{
+	(void)arg;
+	return clang_getCursorKind(c) == CXCursor_VarDecl && haskid(c, CXCursor_CUDASharedAttr) &&
+	       !clang_Cursor_hasVarDeclExternalStorage(c);
+}
 
 static int
 calleekid(CXCursor c, void *arg)
@@ -90,23 +115,52 @@ calleekid(CXCursor c, void *arg)
 	case CXCursor_TypedefDecl:
 	case CXCursor_TypeAliasDecl:
 		f->bad = true;
+		f->why = "it holds a goto, label, lambda, try, throw, asm or local type";
 		return WALK_STOP;
-	case CXCursor_VarDecl:
-		if (clang_Cursor_getStorageClass(c) != CX_SC_None) { /* static or extern locals */
+	case CXCursor_DeclStmt: /* __shared__ ones alone: they move to the kernel's top */
+		if (contains(c, false, isshared, NULL)) {
+			if (!allkids(c, isshared, NULL)) {
+				f->bad = true;
+				f->why = "a declaration of __shared__ and other variables together";
+				return WALK_STOP;
+			}
+			vpush(f->shdecls, c);
+		}
+		break;
+	case CXCursor_VarDecl: {
+		enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
+		bool shared = isshared(c, NULL);
+		if (shared ? sc != CX_SC_None && sc != CX_SC_Static : sc != CX_SC_None) { /* static or extern locals */
 			f->bad = true;
+			f->why = "a static or extern local";
 			return WALK_STOP;
 		}
+		if (shared)
+			vpush(f->shvars, c);
 		vpush(f->locals, spelling(c));
 		break;
+	}
+	case CXCursor_TypeRef:
+	case CXCursor_TemplateRef: { /* a type's name: a kernel's typedef could hide it */
+		CXCursor r = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(r) != CXCursor_TemplateTypeParameter)
+			vpush(f->outside, spelling(r));
+		break;
+	}
 	case CXCursor_DeclRefExpr:
 	case CXCursor_OverloadedDeclRef: {
 		CXCursor r = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(r) == CXCursor_NonTypeTemplateParameter)
+			break;
 		if (clang_equalCursors(clang_getCanonicalCursor(r), clang_getCanonicalCursor(f->fn))) {
-			f->bad = true; /* recursion */
+			f->bad = true;
+			f->why = "recursion";
 			return WALK_STOP;
 		}
 		if (clang_getCursorKind(r) == CXCursor_ParmDecl && within(r, f->fn))
 			vpush(f->refs, c);
+		else if (isshared(r, NULL) && within(r, f->fn))
+			vpush(f->shrefs, c);
 		else if (k == CXCursor_OverloadedDeclRef || !within(r, f->fn))
 			vpush(f->outside, spelling(c));
 		break;
@@ -180,6 +234,48 @@ freecallee(Callee *f)
 	vfree(f->locals);
 	vfree(f->outside);
 	vfree(f->refs);
+	for (int i = 0; i < f->targs.n; i++)
+		free(f->targs.v[i]);
+	vfree(f->targs);
+	vfree(f->trefs);
+	vfree(f->shdecls);
+	vfree(f->shvars);
+	vfree(f->shrefs);
+}
+
+/* Does a #define or #undef in [b, e) of src name an identifier of f's body
+ * (which would mean something else at the kernel)? */
+static bool
+redefined(Callee *f, const char *src, int b, int e)
+{
+	Strs names = {0};
+	for (int i = b; i < e; i++) {
+		if ((i != b && src[i - 1] != '\n') || !isdirective(src, i, e))
+			continue;
+		const char *p = strchr(src + i, '#') + 1;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (strncmp(p, "define", 6) && strncmp(p, "undef", 5))
+			continue;
+		p += *p == 'd' ? 6 : 5;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		int n = 0;
+		while (isident(p[n]))
+			n++;
+		vpush(names, xstrndup(p, (size_t)n));
+	}
+	bool yes = false;
+	Tokens t = names.n ? cursortokens(f->body) : (Tokens){0};
+	for (unsigned i = 0; i < t.n && !yes; i++)
+		for (int j = 0; j < names.n && !yes; j++)
+			yes = clang_getTokenKind(t.v[i]) == CXToken_Identifier && tokenis(&t, i, names.v[j]);
+	if (names.n)
+		freetokens(&t);
+	for (int j = 0; j < names.n; j++)
+		free(names.v[j]);
+	vfree(names);
+	return yes;
 }
 
 /* Is a name the callee's body uses declared again between it and the
@@ -213,6 +309,107 @@ redeclared(In *in, Callee *f)
 	return !allkids(clang_getCursorSemanticParent(in->kernel), nothingnew, &b);
 }
 
+/* Does device function fn's body hold what only a kernel's lowering gives a
+ * meaning (a barrier, a warp operation, the block's __shared__ memory), in
+ * itself or in a function it calls (depth: how far down the calls)? */
+static bool blockwide(CXCursor fn, int depth);
+
+static bool
+callsblockwide(CXCursor c, void *arg)
+{
+	int depth = *(int *)arg;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	CXCursor d = clang_getCursorDefinition(clang_getCursorReferenced(c));
+	return clang_getCursorKind(d) == CXCursor_FunctionDecl && !insystem(d) && blockwide(d, depth + 1);
+}
+
+static bool
+blockwide(CXCursor fn, int depth)
+{
+	CXCursor body = lastkid(fn);
+	if (depth > 8 || clang_getCursorKind(body) != CXCursor_CompoundStmt || !haskid(fn, CXCursor_CUDADeviceAttr))
+		return false;
+	return hassync(body) || contains(body, false, isshared, NULL) || contains(body, false, callsblockwide, &depth);
+}
+
+/* For a function template's specialisation d, what each of the template's
+ * parameters stands for there: pairs of its name and a text (`T`: `float`,
+ * `BS`: `((int)256)`) that replaces it in the template's body; false where
+ * one cannot be written (a pack, a template template parameter). */
+static bool
+templateargs(CXCursor d, Strs *out)
+{
+	CXCursor t = clang_getSpecializedCursorTemplate(d);
+	if (clang_Cursor_isNull(t))
+		return true;
+	int na = clang_Cursor_getNumTemplateArguments(d), j = 0;
+	CXCursor *ks;
+	int n = kids(t, &ks);
+	bool ok = na >= 0;
+	for (int i = 0; i < n && ok; i++) {
+		enum CXCursorKind k = clang_getCursorKind(ks[i]);
+		if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
+		    k != CXCursor_TemplateTemplateParameter)
+			continue;
+		enum CXTemplateArgumentKind ak = j < na ? clang_Cursor_getTemplateArgumentKind(d, (unsigned)j) : CXTemplateArgumentKind_Invalid;
+		char *text = NULL;
+		if (k == CXCursor_TemplateTypeParameter && ak == CXTemplateArgumentKind_Type)
+			text = typespelling(clang_Cursor_getTemplateArgumentType(d, (unsigned)j));
+		else if (k == CXCursor_NonTypeTemplateParameter && ak == CXTemplateArgumentKind_Integral) {
+			CXType pt = clang_getCanonicalType(clang_getCursorType(ks[i]));
+			char *ts = typespelling(pt);
+			enum CXTypeKind ck = pt.kind;
+			if (ck == CXType_Bool || ck == CXType_UInt || ck == CXType_ULong || ck == CXType_ULongLong ||
+			    ck == CXType_UShort || ck == CXType_UChar)
+				text = fmt("((%s)%lluull)", ts, clang_Cursor_getTemplateArgumentUnsignedValue(d, (unsigned)j));
+			else if (ck >= CXType_FirstBuiltin && ck <= CXType_LastBuiltin)
+				text = fmt("((%s)%lldll)", ts, clang_Cursor_getTemplateArgumentValue(d, (unsigned)j));
+			free(ts);
+		}
+		ok = text && !strstr(text, "type-parameter");
+		vpush(*out, spelling(ks[i]));
+		vpush(*out, text ? text : xstrdup(""));
+		j++;
+	}
+	free(ks);
+	return ok && j == na;
+}
+
+/* The uses of a template's parameters in its body, as written (the
+ * specialisation's body has the arguments in their place, at the same
+ * offsets). */
+static int
+templaterefs(CXCursor c, void *arg)
+{
+	Callee *f = arg;
+	enum CXCursorKind k = clang_getCursorKind(c), rk = clang_getCursorKind(clang_getCursorReferenced(c));
+	if ((k == CXCursor_TypeRef && rk == CXCursor_TemplateTypeParameter) ||
+	    (k == CXCursor_DeclRefExpr && rk == CXCursor_NonTypeTemplateParameter))
+		vpush(f->trefs, c);
+	return WALK_IN;
+}
+
+/* What the template parameter named at c stands for (f->targs), or NULL. */
+static const char *
+targof(const Callee *f, CXCursor c)
+{
+	char *name = spelling(clang_getCursorReferenced(c));
+	const char *r = NULL;
+	for (int i = 0; i + 1 < f->targs.n && !r; i += 2)
+		if (!strcmp(f->targs.v[i], name))
+			r = f->targs.v[i + 1];
+	free(name);
+	return r;
+}
+
+static bool
+nowhy(Callee *f, const char *why)
+{
+	f->why = why;
+	return false;
+}
+
 /* The callee of call when it may be inlined: false, or *f filled. */
 static bool
 callee(In *in, CXCursor call, Callee *f)
@@ -220,34 +417,41 @@ callee(In *in, CXCursor call, Callee *f)
 	memset(f, 0, sizeof *f);
 	CXCursor d = clang_getCursorDefinition(clang_getCursorReferenced(call));
 	if (clang_getCursorKind(d) != CXCursor_FunctionDecl || insystem(d) || iskernel(d) ||
-	    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(d)) ||
 	    !haskid(d, CXCursor_CUDADeviceAttr) || clang_isFunctionTypeVariadic(clang_getCursorType(d)))
-		return false;
+		return nowhy(f, "not a plain __device__ function or template specialisation with its definition in sight");
 	CXCursor body = lastkid(d);
-	if (clang_getCursorKind(body) != CXCursor_CompoundStmt || hassync(body) || !(hasloop(body) || passesshared(call)))
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt || !(hasloop(body) || passesshared(call) || blockwide(d, 0)))
 		return false;
 	CXFile df = fileof(d);
 	size_t dlen;
 	const char *dsrc = clang_getFileContents(in->tu, df, &dlen);
 	if (!dsrc || hasdirective(dsrc, startof(body), endof(body)) || ismacro(body))
-		return false;
-	/* in the kernel's file and scope, before it, no directive in between:
-	 * the names the body uses then mean what they meant there (unless
-	 * declared again in between: redeclared below) */
+		return nowhy(f, "its body holds a preprocessor line, or a macro writes it");
+	/* in the kernel's file and scope, before it: the names the body uses
+	 * then mean what they meant there (unless a macro of them is defined,
+	 * or they are declared again, in between: redefined, redeclared below) */
 	if (!clang_File_isEqual(df, in->file) || startof(d) > startof(in->kernel) ||
-	    !clang_equalCursors(clang_getCursorSemanticParent(d), clang_getCursorSemanticParent(in->kernel)) ||
-	    hasdirective(dsrc, endof(d), startof(in->kernel)))
-		return false;
+	    !clang_equalCursors(clang_getCursorSemanticParent(d), clang_getCursorSemanticParent(in->kernel)))
+		return nowhy(f, "it is defined in another file, after the kernel, or in another scope");
 	f->fn = d;
 	f->body = body;
 	descend(body, calleekid, f);
+	CXCursor pattern = clang_getSpecializedCursorTemplate(d);
+	if (!clang_Cursor_isNull(pattern))
+		descend(lastkid(pattern), templaterefs, f);
 	CXType rt = clang_getResultType(clang_getCursorType(d));
 	bool isvoid = rt.kind == CXType_Void;
 	bool lastret = clang_getCursorKind(lastkid(body)) == CXCursor_ReturnStmt;
-	if (f->bad || redeclared(in, f) || (isvoid ? f->returns != 0 : f->returns != 1 || !lastret) ||
-	    (!isvoid && !clang_isPODType(rt))) {
+	const char *why = f->bad                                                   ? f->why
+	                  : redefined(f, dsrc, endof(d), startof(in->kernel))      ? "a macro it names is defined or undefined before the kernel"
+	                  : redeclared(in, f)                                      ? "a name it uses is declared again before the kernel"
+	                  : (isvoid ? f->returns != 0 : f->returns != 1 || !lastret) ? "it returns other than once, at its end"
+	                  : !isvoid && !clang_isPODType(rt)                        ? "it returns a class type"
+	                  : !templateargs(d, &f->targs)                            ? "a template parameter pack or template template parameter"
+	                                                                           : NULL;
+	if (why) {
 		freecallee(f);
-		return false;
+		return nowhy(f, why);
 	}
 	return true;
 }
@@ -257,6 +461,10 @@ callee(In *in, CXCursor call, Callee *f)
 /* Punctuation that makes a call conditional or has a side effect. */
 static const char *const sideeffects[] = {"++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
                                           "<<=", ">>=", "&&", "||", "?", ",", "{", NULL};
+
+/* Punctuation an argument may hold: the arguments are evaluated before the
+ * call either way. */
+static const char *const inargs[] = {",", "&&", "||", "?", NULL};
 
 /* The statement s's tokens outside the call: how many '=', -1 when one has
  * a side effect or makes the call conditional. The arguments ([lo, hi)
@@ -275,7 +483,7 @@ assigns(CXCursor s, CXCursor call)
 		bool inside = o >= cb && o < ce;
 		if (tokenis(&t, i, "=") && !inside)
 			eq++;
-		else if (tokenis(&t, i, "=") || (tokenin(&t, i, sideeffects) && (!inside || !tokenis(&t, i, ","))))
+		else if (tokenis(&t, i, "=") || (tokenin(&t, i, sideeffects) && (!inside || !tokenin(&t, i, inargs))))
 			eq = -1;
 	}
 	freetokens(&t);
@@ -330,6 +538,13 @@ onecall(CXCursor s, bool *isstmt)
 		bool ok = n == 2 && clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Assign && !contains(ks[0], true, iscall, NULL);
 		free(ks);
 		return ok && assigns(s, c) == 1 ? c : none;
+	}
+	if (k == CXCursor_CompoundAssignOperator) { /* the same for x op= f() */
+		CXCursor *ks;
+		int n = kids(s, &ks);
+		bool ok = n == 2 && !contains(ks[0], true, iscall, NULL) && assigns(ks[0], c) == 0 && assigns(ks[1], c) == 0;
+		free(ks);
+		return ok ? c : none;
 	}
 	return none;
 }
@@ -431,6 +646,15 @@ passedname(In *in, CXCursor arg, CXCursor parm, Callee *f)
 	    clang_Cursor_getStorageClass(v) != CX_SC_None)
 		return NULL;
 	CXType vt = canontype(v), pt = canontype(parm);
+	if (isref(pt)) { /* a reference to the variable: the variable itself */
+		char *name = spelling(v);
+		if (!clang_equalTypes(clang_getUnqualifiedType(vt), clang_getUnqualifiedType(pointee(pt))) ||
+		    hasname(&f->locals, name)) {
+			free(name);
+			return NULL;
+		}
+		return name;
+	}
 	bool scalar = (pt.kind >= CXType_FirstBuiltin && pt.kind <= CXType_LastBuiltin) || pt.kind == CXType_Pointer ||
 	              pt.kind == CXType_Enum; /* no member function can change it */
 	if (!clang_equalTypes(vt, pt) || !scalar || in->refs)
@@ -495,139 +719,356 @@ pastsemi(In *in, CXCursor s)
 	return i < (int)in->len && in->src[i] == ';' ? i + 1 : -1;
 }
 
+/* The name a callee's __shared__ variable v takes in the kernel. */
+static char *
+sharedname(const char *fname, CXCursor v)
+{
+	char *vn = spelling(v), *s = fmt("cuflow_%s_%s", fname, vn);
+	free(vn);
+	return s;
+}
+
+/* What names a callee's __shared__ variables in the kernel: its name, and
+ * a template's arguments (each specialisation has its own). */
+static char *
+sharedtag(const Callee *f, const char *fname)
+{
+	Buf b = {0};
+	bputs(&b, fname);
+	for (int i = 0; i + 1 < f->targs.n; i += 2) {
+		bputs(&b, "_");
+		for (const char *v = f->targs.v[i + 1]; *v; v++)
+			if (isident(*v))
+				bprintf(&b, "%c", *v);
+			else if (*v == ' ' || *v == '*' || *v == '-')
+				bprintf(&b, "_");
+	}
+	return bstr(&b);
+}
+
+/* Declaration statement d of a template's __shared__ variables, with the
+ * types of the specialisation: `__shared__ double cuflow_f_part[8];`. */
+static char *
+instdecl(CXCursor d, const char *fname)
+{
+	Buf b = {0};
+	CXCursor *ks;
+	int n = kids(d, &ks);
+	for (int i = 0; i < n; i++) {
+		CXType t = canontype(ks[i]);
+		Buf dims = {0};
+		for (; t.kind == CXType_ConstantArray; t = clang_getCanonicalType(clang_getArrayElementType(t)))
+			bprintf(&dims, "[%lld]", clang_getArraySize(t));
+		char *ts = typespelling(t), *name = sharedname(fname, ks[i]);
+		bprintf(&b, "%s__shared__ %s %s%s;", i ? " " : "", ts, name, dims.n ? bstr(&dims) : "");
+		free(ts);
+		free(name);
+		free(dims.v);
+	}
+	free(ks);
+	return bstr(&b);
+}
+
+/* The callee's __shared__ variables become the kernel's, declared once at
+ * its top (one per block, as the callee's are, however many calls there
+ * are): their declarations leave the body (edits of body, whose text starts
+ * at bb) and their uses take the new names. */
+static bool
+sharedvars(In *in, Callee *f, const char *fname, const char *dsrc, int bb, Edits *body)
+{
+	for (int i = 0; i < f->shrefs.n; i++) {
+		CXCursor r = f->shrefs.v[i];
+		if (ismacro(r))
+			return false;
+		addedit(body, startof(r) - bb, endof(r) - startof(r), sharedname(fname, clang_getCursorReferenced(r)));
+	}
+	for (int i = 0; i < f->shdecls.n; i++) {
+		CXCursor d = f->shdecls.v[i]; /* (it may start with the macro __shared__) */
+		if (frommacro(clang_getRangeEnd(clang_getCursorExtent(d))))
+			return false;
+		addedit(body, startof(d) - bb, endof(d) - startof(d), xstrdup(""));
+		Edits e = {0};
+		Tokens t = cursortokens(d);
+		for (unsigned j = 0; j < t.n; j++)
+			if (tokenis(&t, j, "static") && tokenoff(&t, j) < endof(d))
+				addedit(&e, tokenoff(&t, j) - startof(d), 6, xstrdup(""));
+		freetokens(&t);
+		bool fresh = false;
+		for (int j = 0; j < f->shvars.n; j++) {
+			CXCursor v = f->shvars.v[j];
+			if (startof(v) < startof(d) || startof(v) >= endof(d))
+				continue;
+			if (frommacro(clang_getCursorLocation(v)))
+				return false;
+			char *n = sharedname(fname, v), *vn = spelling(v);
+			if (!hasname(&in->names, n) && !hasname(&in->hoisted, n)) {
+				fresh = true;
+				vpush(in->hoisted, xstrdup(n));
+			}
+			addedit(&e, locof(v) - startof(d), (int)strlen(vn), n);
+			free(vn);
+		}
+		size_t len;
+		char *err = NULL, *text = NULL;
+		if (f->targs.n) /* the template's parameter names mean nothing there: the types as instantiated */
+			text = instdecl(d, fname);
+		else
+			text = applyedits(dsrc + startof(d), (size_t)(endof(d) - startof(d)), &e, &len, &err);
+		freeedits(&e);
+		free(err);
+		if (!text)
+			return false;
+		if (fresh) /* (a callee inlined again declares nothing new) */
+			bprintf(&in->hoist, "\n\t%s%s /* cuflow: from %s */", text, dsrc[endof(d) - 1] == ';' ? "" : ";", fname);
+		free(text);
+	}
+	return true;
+}
+
+/* One call being inlined: the callee's body text [bb, be) of dsrc, its
+ * edits, and the text that goes before it. */
+typedef struct {
+	In *in;
+	Callee f;
+	CXCursor call;
+	const char *dsrc;
+	int bb, be;
+	char *ind;   /* the statement's indentation */
+	Buf head;    /* the result's declaration, the block's opening, the parameters' locals */
+	Edits body;  /* of the body's text */
+	Strs pnames; /* the parameters' names */
+	const char *why;
+} Site;
+
+static bool
+sitewhy(Site *t, const char *why)
+{
+	t->why = why;
+	return false;
+}
+
+/* A template's parameters in the body: what they stand for. */
+static bool
+bindtemplate(Site *t)
+{
+	for (int i = 0; i < t->f.trefs.n; i++) {
+		CXCursor r = t->f.trefs.v[i];
+		const char *text = targof(&t->f, r);
+		bool moved = false; /* in a __shared__ declaration, which goes to the kernel's top as instantiated */
+		for (int j = 0; j < t->f.shdecls.n && !moved; j++)
+			moved = within(r, t->f.shdecls.v[j]);
+		if (!text || ismacro(r))
+			return sitewhy(t, "a macro writes a use of a template parameter");
+		if (!moved)
+			addedit(&t->body, startof(r) - t->bb, endof(r) - startof(r), xstrdup(text));
+	}
+	return true;
+}
+
+/* Parameter parm's uses in the body become name. */
+static void
+renameparm(Site *t, CXCursor parm, const char *name)
+{
+	for (int r = 0; r < t->f.refs.n; r++)
+		if (clang_equalCursors(clang_getCursorReferenced(t->f.refs.v[r]), parm))
+			addedit(&t->body, startof(t->f.refs.v[r]) - t->bb, endof(t->f.refs.v[r]) - startof(t->f.refs.v[r]),
+			        xstrdup(name));
+}
+
+static bool
+refmacro(Site *t, CXCursor parm)
+{
+	for (int r = 0; r < t->f.refs.n; r++)
+		if (clang_equalCursors(clang_getCursorReferenced(t->f.refs.v[r]), parm) && ismacro(t->f.refs.v[r]))
+			return true;
+	return false;
+}
+
+/* Does a value of e's kind name an object (a reference parameter would
+ * bind to it, a copy would not see its changes)? */
+static bool
+lvalue(CXCursor e)
+{
+	enum CXCursorKind k = clang_getCursorKind(strip(e));
+	return k == CXCursor_DeclRefExpr || k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr ||
+	       k == CXCursor_UnaryOperator || k == CXCursor_CallExpr || k == CXCursor_UnexposedExpr;
+}
+
+/* Parameter i: the argument's variable in its place, or a local
+ * initialised from the argument. */
+static bool
+bindparam(Site *t, int i)
+{
+	In *in = t->in;
+	CXCursor parm = clang_Cursor_getArgument(t->f.fn, i), arg = clang_Cursor_getArgument(t->call, i);
+	char *pn = t->pnames.v[i];
+	if (!*pn)
+		return sitewhy(t, "an unnamed parameter");
+	if (ismacro(arg) || refmacro(t, parm))
+		return sitewhy(t, "a macro writes an argument, or a use of a parameter");
+	char *name = passedname(in, arg, parm, &t->f);
+	if (name) {
+		bool clash = hasname(&t->pnames, name) && strcmp(name, pn);
+		if (!clash)
+			renameparm(t, parm, name);
+		free(name);
+		return clash ? sitewhy(t, "an argument names another parameter") : true;
+	}
+	CXType pt = clang_getCursorType(parm), vt = clang_getNonReferenceType(pt);
+	if (isref(pt) && (!clang_isConstQualifiedType(vt) || lvalue(arg)))
+		return sitewhy(t, "a reference parameter passed an expression that is not one of the kernel's variables");
+	char *ts = typespelling(vt);
+	Strs used = {0};
+	argnames(arg, &used);
+	descend(arg, argnames, &used);
+	/* the argument names a parameter, or the kernel has a variable of
+	 * the name (a callee inlined before): the local is renamed */
+	bool clash = hasname(&in->names, pn);
+	for (int u = 0; u < used.n; u++) {
+		clash |= hasname(&t->pnames, used.v[u]);
+		free(used.v[u]);
+	}
+	vfree(used);
+	char *local = clash ? fmt("%s_%d", pn, in->n) : xstrdup(pn);
+	bool ok = !strpbrk(ts, "([") && !hasname(&t->f.locals, local) && !hasname(&in->names, local);
+	if (ok) {
+		if (clash)
+			renameparm(t, parm, local);
+		char *atext = slice(in->src, startof(arg), endof(arg));
+		bprintf(&t->head, "%s\t%s %s = (%s);\n", t->ind, ts, local, atext);
+		free(atext);
+	}
+	free(local);
+	free(ts);
+	return ok ? true : sitewhy(t, "a parameter of array or function type, or a name cuflow cannot give its copy");
+}
+
+/* The body's text with its edits: the parameters, the template's, the
+ * __shared__ variables and the return (`ret = e;`, or `(void) e;` where the
+ * call is a statement of its own). */
+static char *
+bodytext(Site *t, const char *fname, const char *ret, bool useret)
+{
+	char *tag = sharedtag(&t->f, fname);
+	bool plain = true; /* an operator's name is no part of an identifier */
+	for (const char *p = fname; *p; p++)
+		plain &= isident(*p);
+	bool ok = (plain || !t->f.shdecls.n) && sharedvars(t->in, &t->f, tag, t->dsrc, t->bb, &t->body);
+	free(tag);
+	if (!ok)
+		return sitewhy(t, "a macro writes a __shared__ declaration"), NULL;
+	if (clang_getResultType(clang_getCursorType(t->f.fn)).kind != CXType_Void) {
+		CXCursor last = lastkid(t->f.body);
+		int r = startof(last);
+		if (ismacro(last) || strncmp(t->dsrc + r, "return", 6))
+			return sitewhy(t, "a macro writes its return"), NULL;
+		addedit(&t->body, r - t->bb, 6, useret ? fmt("%s =", ret) : xstrdup("(void)"));
+	}
+	size_t blen;
+	char *err = NULL, *raw = slice(t->dsrc, t->bb, t->be);
+	char *text = applyedits(raw, strlen(raw), &t->body, &blen, &err);
+	free(raw);
+	free(err);
+	if (!text)
+		sitewhy(t, "overlapping rewrites of its body");
+	return text;
+}
+
+static void
+freesite(Site *t)
+{
+	free(t->head.v);
+	freeedits(&t->body);
+	for (int i = 0; i < t->pnames.n; i++)
+		free(t->pnames.v[i]);
+	vfree(t->pnames);
+	free(t->ind);
+	freecallee(&t->f);
+}
+
 /* Inlines the call s makes, when it may be: edits of in->src. A branch (an
  * if's, a loop's body) becomes a block holding the inlined text; a
- * declaration there is left alone (its name would leave with the block). */
+ * declaration there is left alone (its name would leave with the block).
+ * Where a call that needs inlining stays, in->whys says why. */
 static void
 inlinestmt(In *in, CXCursor s, bool branch)
 {
 	bool isstmt = false;
 	CXCursor call = onecall(s, &isstmt);
-	Callee f;
+	if (clang_Cursor_isNull(call))
+		return;
+	Site t = {.in = in, .call = call};
 	int semi = pastsemi(in, s);
-	if (clang_Cursor_isNull(call) || (branch && (clang_getCursorKind(s) == CXCursor_DeclStmt || semi < 0)) ||
-	    !callee(in, call, &f))
-		return;
-	for (int i = 0; i < f.outside.n; i++)
-		if (hasname(&in->names, f.outside.v[i])) {
+	if (branch && (clang_getCursorKind(s) == CXCursor_DeclStmt || semi < 0)) {
+		Callee f;
+		if (callee(in, call, &f)) {
 			freecallee(&f);
-			return; /* a name the callee uses means a kernel variable here */
+			Why w = {startof(call), "a declaration as an if's or a loop's body"};
+			vpush(*in->whys, w);
 		}
-	CXType rt = clang_getResultType(clang_getCursorType(f.fn));
-	bool isvoid = rt.kind == CXType_Void;
-	if (isvoid != isstmt) {
-		freecallee(&f);
 		return;
 	}
-	int np = clang_Cursor_getNumArguments(f.fn);
-	if (np != clang_Cursor_getNumArguments(call)) { /* default arguments */
-		freecallee(&f);
+	if (!callee(in, call, &t.f)) {
+		if (t.f.why) {
+			Why w = {startof(call), t.f.why};
+			vpush(*in->whys, w);
+		}
 		return;
 	}
+	bool ok = true;
+	for (int i = 0; i < t.f.outside.n && ok; i++)
+		ok = !hasname(&in->names, t.f.outside.v[i]) || sitewhy(&t, "a name it uses means a kernel variable there");
+	CXType rt = clang_getResultType(clang_getCursorType(t.f.fn));
+	bool isvoid = rt.kind == CXType_Void, useret = !isvoid && !isstmt;
+	int np = clang_Cursor_getNumArguments(t.f.fn);
+	ok = ok && (!isvoid || isstmt || sitewhy(&t, "a void call inside an expression"));
+	ok = ok && (np == clang_Cursor_getNumArguments(call) || sitewhy(&t, "default arguments"));
 	size_t dlen;
-	const char *dsrc = clang_getFileContents(in->tu, fileof(f.fn), &dlen);
-	char *fname = spelling(f.fn);
+	t.dsrc = clang_getFileContents(in->tu, fileof(t.f.fn), &dlen);
+	t.bb = startof(t.f.body) + 1, t.be = endof(t.f.body) - 1;
+	t.ind = indentof(in->src, in->len, startof(s));
+	char *fname = spelling(t.f.fn);
 	bool plain = true; /* an operator's name is no part of an identifier */
 	for (const char *p = fname; *p; p++)
 		plain &= isident(*p);
 	char *ret = fmt("cuflow_%s_%d", plain ? fname : "call", ++in->n); /* its result */
-	char *ind = indentof(in->src, in->len, startof(s));
-	Buf head = {0};
-	Edits body = {0};
-	Strs pnames = {0};
-	bool ok = true;
 	for (int i = 0; i < np; i++)
-		vpush(pnames, spelling(clang_Cursor_getArgument(f.fn, i)));
-	if (!isvoid) {
+		vpush(t.pnames, spelling(clang_Cursor_getArgument(t.f.fn, i)));
+	if (useret) {
 		char *ts = typespelling(rt);
-		ok = !strpbrk(ts, "([");
-		bprintf(&head, "%s %s;\n%s", ts, ret, ind);
+		ok = ok && (!strpbrk(ts, "([") || sitewhy(&t, "it returns an array or function pointer type"));
+		bprintf(&t.head, "%s %s;\n%s", ts, ret, t.ind);
 		free(ts);
 	}
-	bprintf(&head, "{ /* cuflow: %s inlined */\n", fname);
-	int bb = startof(f.body) + 1, be = endof(f.body) - 1;
-	for (int i = 0; i < np && ok; i++) {
-		CXCursor parm = clang_Cursor_getArgument(f.fn, i), arg = clang_Cursor_getArgument(call, i);
-		char *pn = pnames.v[i];
-		ok = *pn != 0;
-		char *name = ok ? passedname(in, arg, parm, &f) : NULL;
-		if (name) {
-			bool clash = hasname(&pnames, name) && strcmp(name, pn);
-			for (int r = 0; r < f.refs.n && !clash; r++)
-				if (clang_equalCursors(clang_getCursorReferenced(f.refs.v[r]), parm)) {
-					addedit(&body, startof(f.refs.v[r]) - bb, endof(f.refs.v[r]) - startof(f.refs.v[r]),
-					        xstrdup(name));
-				}
-			ok = !clash;
-			free(name);
-			continue;
-		}
-		CXType pt = clang_getCursorType(parm);
-		char *ts = typespelling(pt);
-		Strs used = {0};
-		argnames(arg, &used);
-		descend(arg, argnames, &used);
-		bool clash = false; /* the argument names a parameter: the local is renamed */
-		for (int u = 0; u < used.n; u++) {
-			clash |= hasname(&pnames, used.v[u]);
-			free(used.v[u]);
-		}
-		vfree(used);
-		char *local = clash ? fmt("%s_%d", pn, in->n) : xstrdup(pn);
-		ok = !strpbrk(ts, "([") && !isref(pt) && !ismacro(arg) && !hasname(&f.locals, local) &&
-		     !hasname(&in->names, local);
-		for (int r = 0; r < f.refs.n && clash; r++)
-			if (clang_equalCursors(clang_getCursorReferenced(f.refs.v[r]), parm)) {
-				ok &= !ismacro(f.refs.v[r]);
-				addedit(&body, startof(f.refs.v[r]) - bb, endof(f.refs.v[r]) - startof(f.refs.v[r]), xstrdup(local));
-			}
-		char *atext = slice(in->src, startof(arg), endof(arg));
-		bprintf(&head, "%s\t%s %s = (%s);\n", ind, ts, local, atext);
-		free(atext);
-		free(local);
-		free(ts);
-	}
-	if (!isvoid && ok) {
-		CXCursor last = lastkid(f.body);
-		int r = startof(last);
-		ok = !ismacro(last) && !strncmp(dsrc + r, "return", 6);
-		addedit(&body, r - bb, 6, fmt("%s =", ret)); /* return e;  ->  ret = e; */
-	}
-	size_t blen;
-	char *err = NULL, *btext = NULL;
-	if (ok) {
-		char *raw = slice(dsrc, bb, be);
-		btext = applyedits(raw, strlen(raw), &body, &blen, &err);
-		free(raw);
-		ok = btext != NULL;
-	}
-	if (ok) {
-		bputs(&head, btext);
-		bprintf(&head, "\n%s}", ind);
-		if (!isvoid) {
-			bprintf(&head, "\n%s", ind);
+	bprintf(&t.head, "{ /* cuflow: %s inlined */\n", fname);
+	ok = ok && bindtemplate(&t);
+	for (int i = 0; i < np && ok; i++)
+		ok = bindparam(&t, i);
+	char *btext = ok ? bodytext(&t, fname, ret, useret) : NULL;
+	if (btext) {
+		bputs(&t.head, btext);
+		bprintf(&t.head, "\n%s}%s%s", t.ind, useret ? "\n" : "", useret ? t.ind : "");
+		char *h = bstr(&t.head);
+		t.head = (Buf){0};
+		if (useret) {
 			record(in, startof(call), endof(call) - startof(call), xstrdup(ret), stmtline(call));
 			if (branch) {
-				char *h = fmt("{ %s", bstr(&head));
-				free(head.v);
-				record(in, startof(s), 0, h, stmtline(s));
+				char *hb = fmt("{ %s", h);
+				free(h);
+				record(in, startof(s), 0, hb, stmtline(s));
 				record(in, semi, 0, xstrdup(" }"), stmtline(s));
 			} else
-				record(in, startof(s), 0, bstr(&head), stmtline(s));
+				record(in, startof(s), 0, h, stmtline(s));
 		} else /* the call and its ';' */
-			record(in, startof(call), (semi < 0 ? endof(call) : semi) - startof(call), bstr(&head), stmtline(s));
-	} else
-		free(head.v);
+			record(in, startof(call), (semi < 0 ? endof(call) : semi) - startof(call), h, stmtline(s));
+	} else if (t.why) {
+		Why w = {startof(call), t.why};
+		vpush(*in->whys, w);
+	}
 	free(btext);
-	free(err);
-	freeedits(&body);
-	for (int i = 0; i < pnames.n; i++)
-		free(pnames.v[i]);
-	vfree(pnames);
 	free(ret);
 	free(fname);
-	free(ind);
-	freecallee(&f);
+	freesite(&t);
 }
 
 /* Each statement of a block, and each branch or loop body that is a
@@ -667,8 +1108,9 @@ kernelnames(CXCursor c, void *arg)
 		enum CXTypeKind t = clang_getCursorType(c).kind;
 		in->refs |= t == CXType_LValueReference || t == CXType_RValueReference;
 	}
-	if (k == CXCursor_TypedefDecl || k == CXCursor_StructDecl || k == CXCursor_ClassDecl ||
-	    k == CXCursor_TypeAliasDecl || k == CXCursor_LambdaExpr)
+	if (k == CXCursor_TypedefDecl || k == CXCursor_TypeAliasDecl) /* (a template's parameter, inlined before) */
+		vpush(in->names, spelling(c));
+	if (k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_LambdaExpr)
 		vpush(in->names, xstrdup("")); /* local types: inline nothing here */
 	return WALK_IN;
 }
@@ -689,6 +1131,14 @@ kernels(CXCursor c, void *arg)
 	descend(c, kernelnames, in);
 	if (!hasname(&in->names, ""))
 		descend(c, blocks, in);
+	if (in->hoist.n) {
+		CXCursor body = lastkid(c);
+		record(in, startof(body) + 1, 0, bstr(&in->hoist), stmtline(body));
+		in->hoist = (Buf){0};
+	}
+	for (int i = 0; i < in->hoisted.n; i++)
+		free(in->hoisted.v[i]);
+	vfree(in->hoisted);
 	for (int i = 0; i < in->names.n; i++)
 		free(in->names.v[i]);
 	vfree(in->names);
@@ -696,16 +1146,22 @@ kernels(CXCursor c, void *arg)
 }
 
 /* The text of file path (parsed as tu) with the calls inlined, or NULL when
- * there are none; *ins: where the inserted text is in the new text. */
+ * there are none; *ins: where the inserted text is in the new text; *whys:
+ * why each call that needs inlining was left alone (where there are none,
+ * the offsets are tu's). */
 char *
-inlinecalls(CXTranslationUnit tu, const char *path, size_t *len, Inserts *ins)
+inlinecalls(CXTranslationUnit tu, const char *path, size_t *len, Inserts *ins, Whys *whys)
 {
 	In in = {0};
+	in.whys = whys;
 	in.tu = tu;
 	in.file = clang_getFile(tu, path);
 	in.src = in.file ? clang_getFileContents(tu, in.file, &in.len) : NULL;
 	if (!in.src)
 		return NULL;
+	/* names numbered past an earlier round's (its inlined blocks say so) */
+	for (const char *p = in.src; (p = strstr(p, " inlined */")); p++)
+		in.n++;
 	descend(clang_getTranslationUnitCursor(tu), kernels, &in);
 	char *out = NULL, *err = NULL;
 	if (in.edits.n)

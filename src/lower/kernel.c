@@ -621,8 +621,11 @@ spanwalk(Span *sp, CXCursor c)
 		int u = calleeuses(c);
 		if (u & U_BUILTIN)
 			k->tls = true;
-		if (u & U_SYNC)
-			kfail(k, c, "a __device__ function containing a barrier or warp operation (inline it)");
+		if (u & U_SYNC) {
+			char *w = notinlined(k->L, c);
+			kfail(k, c, w);
+			free(w);
+		}
 		break;
 	}
 	default:

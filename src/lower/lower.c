@@ -19,18 +19,25 @@
 #include "front/cursor.h"
 #include "lower/lower.h"
 
-/* The user's line of offset off in F's text, which inline.c may have grown. */
-int
-userline(const LFile *F, int off, int line)
+/* The user's line of offset off at line `line` of a text inline.c grew
+ * with ins. */
+static int
+insline(const Inserts *ins, int off, int line)
 {
-	for (int i = 0; F && i < F->ins.n; i++) {
-		const Insert *s = &F->ins.v[i];
+	for (int i = 0; i < ins->n; i++) {
+		const Insert *s = &ins->v[i];
 		if (off >= s->off + s->len)
 			line -= s->lines;
 		else if (off >= s->off)
 			return s->line;
 	}
 	return line;
+}
+
+int
+userline(const LFile *F, int off, int line)
+{
+	return F ? insline(&F->ins, off, line) : line;
 }
 
 static void
@@ -41,6 +48,34 @@ vrefuse(Lower *L, const char *path, int line, const char *f, va_list ap)
 	bprintf(&L->why, "%s:%d: cannot lower %s\n", path, line, buf);
 }
 
+/* The user file holding name, or NULL. */
+static const LFile *
+userfileof(Lower *L, const char *name)
+{
+	for (int i = 0; name && i < L->files.n; i++)
+		if (!strcmp(L->files.v[i].path, name))
+			return &L->files.v[i];
+	return NULL;
+}
+
+/* NOTINLINED, and why inline.c left the call alone. */
+char *
+notinlined(Lower *L, CXCursor call)
+{
+	CXFile file;
+	int off;
+	locate(call, &file, NULL, &off);
+	char *name = filename(file);
+	const LFile *F = userfileof(L, name);
+	free(name);
+	const char *why = "the call is not a statement of its own, a declaration's initialiser or an assignment's "
+	                  "right side, or the kernel is a template";
+	for (int i = 0; F && i < F->whys.n; i++)
+		if (F->whys.v[i].off == off)
+			why = F->whys.v[i].why;
+	return fmt("%s: %s", NOTINLINED, why);
+}
+
 void
 refuse(Lower *L, CXCursor at, const char *f, ...)
 {
@@ -48,10 +83,7 @@ refuse(Lower *L, CXCursor at, const char *f, ...)
 	int line, off;
 	locate(at, &file, &line, &off);
 	char *name = filename(file);
-	const LFile *F = NULL;
-	for (int i = 0; name && i < L->files.n; i++)
-		if (!strcmp(L->files.v[i].path, name))
-			F = &L->files.v[i];
+	const LFile *F = userfileof(L, name);
 	va_list ap;
 	va_start(ap, f);
 	vrefuse(L, name ? name : "?", userline(F, off, line), f, ap);
@@ -285,6 +317,122 @@ texdims(CXCursor v)
 
 static void lowerdecls(Lower *L, CXTranslationUnit tu, CXCursor parent);
 
+/* ---------------------------------------------------------------- dead device code */
+
+/* A __device__ function (not __host__) nothing live calls: inline.c
+ * inlined every call a kernel made (or none was made), and the functions
+ * calling it are dead too. It leaves the output: its body may hold what only
+ * a kernel's lowering gives a meaning (a barrier, a warp operation, a
+ * block's __shared__ memory). Only where no other unit can call it: the
+ * program's only one, or a static function. */
+typedef struct {
+	Cursors fns; /* the candidates, canonical */
+	Ints from, to; /* edges: a candidate (or -1: live code) names one */
+	int at;      /* the candidate being walked, or -1 */
+} Dead;
+
+static int
+deadindex(const Dead *d, CXCursor c)
+{
+	CXCursor cc = clang_getCanonicalCursor(c);
+	for (int i = 0; i < d->fns.n; i++)
+		if (clang_equalCursors(d->fns.v[i], cc))
+			return i;
+	return -1;
+}
+
+static void
+deadedge(Dead *d, CXCursor r)
+{
+	CXCursor t = clang_getSpecializedCursorTemplate(r); /* a template's specialisation names the template */
+	int j = deadindex(d, clang_Cursor_isNull(t) ? r : t);
+	if (j >= 0 && j != d->at) {
+		vpush(d->from, d->at);
+		vpush(d->to, j);
+	}
+}
+
+static int
+deadrefs(CXCursor c, void *arg)
+{
+	Dead *d = arg;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr)
+		deadedge(d, clang_getCursorReferenced(c));
+	for (unsigned i = 0; k == CXCursor_OverloadedDeclRef && i < clang_getNumOverloadedDecls(c); i++)
+		deadedge(d, clang_getOverloadedDecl(c, i));
+	return WALK_IN;
+}
+
+static bool
+devonly(Lower *L, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	return (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) && !insystem(c) &&
+	       haskid(c, CXCursor_CUDADeviceAttr) && !haskid(c, CXCursor_CUDAHostAttr) && !iskernel(c) &&
+	       (L->units == 1 || clang_getCursorLinkage(c) == CXLinkage_Internal);
+}
+
+static void
+deadcand(CXCursor c, void *arg)
+{
+	void **a = arg;
+	if (devonly(a[0], c))
+		vpush(((Dead *)a[1])->fns, clang_getCanonicalCursor(c));
+}
+
+static void
+deadwalk(CXCursor c, void *arg)
+{
+	Dead *d = arg;
+	if (insystem(c))
+		return;
+	int i = deadindex(d, c);
+	d->at = i >= 0 && clang_isCursorDefinition(c) ? i : -1;
+	descend(c, deadrefs, d);
+}
+
+/* L->dead: tu's dead device functions (the greatest set none of whose
+ * members live code names). */
+static void
+finddead(Lower *L, CXTranslationUnit tu)
+{
+	Dead d = {0};
+	CXCursor t = clang_getTranslationUnitCursor(tu);
+	void *a[2] = {L, &d};
+	eachkid(t, deadcand, a);
+	L->dead.n = 0;
+	if (d.fns.n) {
+		eachkid(t, deadwalk, &d);
+		bool *dead = xmalloc(sizeof *dead * (size_t)d.fns.n);
+		for (int i = 0; i < d.fns.n; i++)
+			dead[i] = true;
+		for (bool changed = true; changed;) {
+			changed = false;
+			for (int e = 0; e < d.to.n; e++)
+				if ((d.from.v[e] < 0 || !dead[d.from.v[e]]) && dead[d.to.v[e]])
+					dead[d.to.v[e]] = false, changed = true;
+		}
+		for (int i = 0; i < d.fns.n; i++)
+			if (dead[i])
+				vpush(L->dead, d.fns.v[i]);
+		free(dead);
+	}
+	vfree(d.fns);
+	vfree(d.from);
+	vfree(d.to);
+}
+
+static bool
+isdead(Lower *L, CXCursor c)
+{
+	CXCursor cc = clang_getCanonicalCursor(c);
+	for (int i = 0; i < L->dead.n; i++)
+		if (clang_equalCursors(L->dead.v[i], cc))
+			return true;
+	return false;
+}
+
 /* A declaration of a user file, lowered (its members: lowerdecls). */
 static void
 lowerdecl(CXCursor c, void *d)
@@ -319,6 +467,13 @@ lowerdecl(CXCursor c, void *d)
 			lowerkernel(L, F, c);
 		else
 			lowerkerneldecl(L, F, c);
+		return;
+	}
+	if (clang_isCursorDefinition(c) && isdead(L, c)) {
+		char *name = spelling(c);
+		addedit(&F->edits, startof(c), endof(c) - startof(c),
+		        fmt("/* cuflow: __device__ %s left out: no call of it is left */", name));
+		free(name);
 		return;
 	}
 	if (clang_isCursorDefinition(c)) {
@@ -419,6 +574,7 @@ freelower(Lower *L)
 		free(F->path);
 		freeedits(&F->edits);
 		vfree(F->ins);
+		vfree(F->whys);
 		vfree(F->incoff);
 		vfree(F->incend);
 		vfree(F->incfile);
@@ -430,6 +586,7 @@ freelower(Lower *L)
 		clang_disposeIndex(L->idx.v[i]);
 	vfree(L->tus);
 	vfree(L->idx);
+	vfree(L->dead);
 	for (int i = 0; i < L->texts.n; i++)
 		free(L->texts.v[i]);
 	vfree(L->texts);
@@ -461,81 +618,192 @@ freeins(FileInses *fi)
 	for (int i = 0; i < fi->n; i++) {
 		free(fi->v[i].path);
 		vfree(fi->v[i].ins);
+		vfree(fi->v[i].whys);
 	}
 	fi->n = 0;
 }
 
-/* tu parsed again with the calls inline.c inlines in the kernels of each
- * of its user files (tu itself when there are none, or when the new text
- * does not parse, which would be cuflow's bug); *ins: where each file's
- * inserted text is. */
+static int
+byoff(const void *a, const void *b)
+{
+	return ((const Insert *)a)->off - ((const Insert *)b)->off;
+}
+
+static void
+sortins(Inserts *ins)
+{
+	if (ins->n)
+		qsort(ins->v, (size_t)ins->n, sizeof *ins->v, byoff);
+}
+
+/* Does the new insert n, at po in the old text, lie in the old insert a? */
+static bool
+inside(const Insert *a, const Insert *n, int po)
+{
+	return (po > a->off || (po == a->off && n->oldlen > 0)) && po + n->oldlen <= a->off + a->len;
+}
+
+/* Where inserts ins (text offsets of a new round, lines of the text
+ * before it) lie, once their lines are the user's (acc: the rounds before,
+ * in the old text's offsets): acc's inserts move past the new ones before
+ * them and grow by those inside them; a new one outside them all joins
+ * acc, its line the user's. */
+static void
+compose(Inserts *acc, Inserts *ins)
+{
+	sortins(ins);
+	int *po = xmalloc(sizeof *po * (size_t)(ins->n + 1)), shift = 0;
+	bool *in = xmalloc(sizeof *in * (size_t)(ins->n + 1));
+	for (int i = 0; i < ins->n; i++) { /* where each was in the old text */
+		po[i] = ins->v[i].off - shift;
+		shift += ins->v[i].len - ins->v[i].oldlen;
+		in[i] = false;
+		for (int j = 0; j < acc->n && !in[i]; j++)
+			in[i] = inside(&acc->v[j], &ins->v[i], po[i]);
+		if (!in[i])
+			ins->v[i].line = insline(acc, po[i], ins->v[i].line);
+	}
+	for (int j = 0; j < acc->n; j++) {
+		Insert *a = &acc->v[j], old = *a;
+		for (int i = 0; i < ins->n; i++) {
+			const Insert *n = &ins->v[i];
+			if (inside(&old, n, po[i])) {
+				a->len += n->len - n->oldlen;
+				a->lines += n->lines;
+			} else if (po[i] + n->oldlen <= old.off)
+				a->off += n->len - n->oldlen;
+		}
+	}
+	for (int i = 0; i < ins->n; i++)
+		if (!in[i])
+			vpush(*acc, ins->v[i]);
+	free(po);
+	free(in);
+	sortins(acc);
+}
+
+/* The entry of ins for path, added where there is none. */
+static FileIns *
+fileins(FileInses *ins, const char *path)
+{
+	for (int i = 0; i < ins->n; i++)
+		if (!strcmp(ins->v[i].path, path))
+			return &ins->v[i];
+	FileIns fresh = {xstrdup(path), {0}, {0}};
+	vpush(*ins, fresh);
+	return &ins->v[ins->n - 1];
+}
+
+/* One round: tu parsed again with the calls inline.c inlines in the
+ * kernels of each of its user files (tu itself when there are none, or when
+ * the new text does not parse, which would be cuflow's bug); o's texts
+ * become the new ones (all: o's list, which this owns), *ins: where each
+ * file's inserted text is. */
 static CXTranslationUnit
-inlined(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, FileInses *ins)
+inlineround(Lower *L, CXTranslationUnit tu, const char *path, Opts *o, FileTexts *all, FileInses *ins)
 {
 	Strs paths = {0};
 	void *a[2] = {&paths, tu};
 	clang_getInclusions(tu, userfile, a);
 	FileTexts texts = {0};
+	VEC(Inserts) rins = {0};
+	VEC(Whys) whys = {0};
 	for (int i = 0; i < paths.n; i++) {
 		Inserts fi = {0};
 		size_t len;
-		char *text = inlinecalls(tu, paths.v[i], &len, &fi);
+		vpush(whys, (Whys){0});
+		char *text = inlinecalls(tu, paths.v[i], &len, &fi, &whys.v[i]);
 		if (!text)
 			continue;
 		FileText t = {paths.v[i], text, len};
 		vpush(texts, t);
-		FileIns f = {xstrdup(paths.v[i]), fi};
-		vpush(*ins, f);
+		vpush(rins, fi);
 	}
-	if (!texts.n) {
-		for (int i = 0; i < paths.n; i++)
-			free(paths.v[i]);
-		vfree(paths);
-		return tu;
-	}
-	Opts to = *o; /* the device-side texts, each file inlined here replaced */
-	FileTexts all = {0};
-	for (int i = 0; i < o->nfiles; i++) {
-		bool mine = false;
-		for (int j = 0; j < texts.n && !mine; j++)
-			mine = !strcmp(texts.v[j].path, o->files[i].path);
-		if (!mine)
-			vpush(all, o->files[i]);
-	}
-	for (int j = 0; j < texts.n; j++) {
-		vpush(all, texts.v[j]);
-		if (!strcmp(texts.v[j].path, path)) {
-			to.text = texts.v[j].text;
-			to.textlen = texts.v[j].len;
+	CXTranslationUnit nt = NULL;
+	if (texts.n) {
+		Opts to = *o; /* the texts, each file inlined here replaced */
+		FileTexts now = {0};
+		for (int i = 0; i < o->nfiles; i++) {
+			bool mine = false;
+			for (int j = 0; j < texts.n && !mine; j++)
+				mine = !strcmp(texts.v[j].path, o->files[i].path);
+			if (!mine)
+				vpush(now, o->files[i]);
 		}
+		for (int j = 0; j < texts.n; j++) {
+			vpush(now, texts.v[j]);
+			if (!strcmp(texts.v[j].path, path)) {
+				to.text = texts.v[j].text;
+				to.textlen = texts.v[j].len;
+			}
+		}
+		to.files = now.v;
+		to.nfiles = now.n;
+		int mode;
+		CXIndex idx;
+		char *why = NULL;
+		nt = parsetu(path, &to, to.text, to.textlen, &mode, &idx, &why);
+		if (nt && !(why = firsterror(nt, path))) {
+			vpush(L->tus, nt);
+			vpush(L->idx, idx);
+			*o = to;
+			vfree(*all);
+			*all = now;
+		} else {
+			if (nt)
+				closetu(nt, idx);
+			nt = NULL;
+			vfree(now);
+		}
+		free(why);
 	}
-	to.files = all.v;
-	to.nfiles = all.n;
-	int mode;
-	CXIndex idx;
-	char *why = NULL;
-	CXTranslationUnit nt = parsetu(path, &to, to.text, to.textlen, &mode, &idx, &why);
-	bool ok = nt && !(why = firsterror(nt, path));
-	if (ok) {
-		vpush(L->tus, nt);
-		vpush(L->idx, idx);
-	} else if (nt)
-		closetu(nt, idx);
 	for (int j = 0; j < texts.n; j++) {
-		if (ok)
-			vpush(L->texts, texts.v[j].text); /* freed with the translation units */
-		else
+		if (!nt) {
 			free(texts.v[j].text);
+			vfree(rins.v[j]);
+			continue;
+		}
+		vpush(L->texts, texts.v[j].text); /* freed with the translation units */
+		compose(&fileins(ins, texts.v[j].path)->ins, &rins.v[j]);
+		vfree(rins.v[j]);
 	}
-	if (!ok)
-		freeins(ins);
-	free(why);
-	vfree(all);
+	for (int i = 0; i < paths.n; i++) { /* the reasons of the file's last text: this round's, unless it changed */
+		bool changed = false;
+		for (int j = 0; j < texts.n && nt && !changed; j++)
+			changed = !strcmp(texts.v[j].path, paths.v[i]);
+		if (changed) {
+			vfree(whys.v[i]);
+			continue;
+		}
+		FileIns *f = fileins(ins, paths.v[i]);
+		vfree(f->whys);
+		f->whys = whys.v[i];
+	}
+	vfree(whys);
+	vfree(rins);
 	vfree(texts);
 	for (int i = 0; i < paths.n; i++)
 		free(paths.v[i]);
 	vfree(paths);
-	return ok ? nt : tu;
+	return nt ? nt : tu;
+}
+
+/* tu with the calls inline.c inlines, round after round: a callee inlined
+ * brings the calls its body makes into the kernel (a block reduction's
+ * warp reductions), up to a depth no real program needs. */
+static CXTranslationUnit
+inlined(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, FileInses *ins)
+{
+	Opts to = *o;
+	FileTexts all = {0};
+	for (int round = 0; round < 8; round++) {
+		CXTranslationUnit nt = inlineround(L, tu, path, &to, &all, ins);
+		if (nt == tu)
+			break;
+		tu = nt;
+	}
+	vfree(all);
+	return tu;
 }
 
 /* tu parsed again from the device-side texts of its files (arch.c), which
@@ -598,7 +866,7 @@ openmpflag(const Opts *o)
 int
 lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 {
-	Lower L = {0};
+	Lower L = {.units = n};
 	/* parsed against the declarations the lowered program is compiled with */
 	Opts mo = *o0, *o = &mo;
 	mo.minimal = true;
@@ -652,13 +920,16 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 		clang_getInclusions(tu, inclusion, a);
 		for (int j = 0; j < ins.n; j++) { /* to files first lowered from this unit */
 			LFile *G = lfile(&L, tu, clang_getFile(tu, ins.v[j].path));
-			if (G->tu == tu && !G->ins.n) {
+			if (G->tu == tu && !G->ins.n && !G->whys.n) {
 				G->ins = ins.v[j].ins;
+				G->whys = ins.v[j].whys;
 				ins.v[j].ins = (Inserts){0};
+				ins.v[j].whys = (Whys){0};
 			}
 		}
 		freeins(&ins);
 		vfree(ins);
+		finddead(&L, tu);
 		lowerdecls(&L, tu, clang_getTranslationUnitCursor(tu));
 		for (int f = 0; f < L.files.n; f++)
 			if (L.files.v[f].tu == tu)

@@ -9,9 +9,16 @@ typedef struct {
 	int off, oldlen, len, lines, line;
 } Insert;
 typedef VEC(Insert) Inserts;
+/* Why inline.c left a call alone: the call's offset, a static reason. */
+typedef struct {
+	int off;
+	const char *why;
+} Why;
+typedef VEC(Why) Whys;
 typedef struct {
 	char *path;
 	Inserts ins;
+	Whys whys; /* of the last text of the file */
 } FileIns;
 typedef VEC(FileIns) FileInses;
 
@@ -24,6 +31,7 @@ typedef struct {
 	CXTranslationUnit tu;
 	Edits edits;
 	Inserts ins; /* what inline.c inserted: refusals name the user's lines */
+	Whys whys;   /* and the calls it left alone, why */
 	Ints incoff, incend, incfile; /* its #include lines of user files, and which file each includes */
 	bool given, included, emitted, done;
 } LFile;
@@ -35,6 +43,8 @@ typedef struct {
 	Strs texts;  /* the given files' texts after inlining */
 	Buf why;     /* the constructs refused, one line each */
 	int kernels; /* lowered */
+	int units;   /* the files given: the program's units */
+	VEC(CXCursor) dead; /* the unit's dead __device__ functions (lower.c) */
 } Lower;
 
 /* lower.c */
@@ -43,6 +53,7 @@ void refuse(Lower *L, CXCursor at, const char *fmt, ...) __attribute__((format(p
 void refuseline(Lower *L, const char *path, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 char *cursortext(LFile *F, CXCursor c);
 int userline(const LFile *F, int off, int line);
+char *notinlined(Lower *L, CXCursor call);
 
 /* kernel.c */
 bool iskernel(CXCursor c);
@@ -55,4 +66,7 @@ bool hassync(CXCursor s);
 bool devicetexts(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, FileTexts *out);
 
 /* inline.c */
-char *inlinecalls(CXTranslationUnit tu, const char *path, size_t *len, Inserts *ins);
+/* a call of a __device__ function that needs a kernel's lowering, left as
+ * it is (notinlined() adds why) */
+#define NOTINLINED "a call of a __device__ function holding a barrier or warp operation that cuflow does not inline"
+char *inlinecalls(CXTranslationUnit tu, const char *path, size_t *len, Inserts *ins, Whys *whys);

@@ -861,7 +861,7 @@ pairsteps(K *k, Acc *x, Acc *y, CXCursor *at)
 		if (!clang_Cursor_isNull(a->fn)) {
 			*at = a->fn;
 			return calleeuses(a->fn) & U_SYNC
-			           ? "a __device__ function containing a barrier or warp operation (inline it)"
+			           ? NOTINLINED
 			           : "a __device__ function writing __shared__ memory that other lanes of its warp read or write "
 			             "with no barrier between (it would have to run in step inside the call: inline it into the "
 			             "kernel)";
@@ -917,7 +917,9 @@ fillsteps(K *k)
 			checked(k, &w.acc.v[i]);
 	freewalk(&w);
 	if (why) {
-		refuse(k->L, at, "%s", why);
+		char *w = !strcmp(why, NOTINLINED) ? notinlined(k->L, at) : xstrdup(why);
+		refuse(k->L, at, "%s", w);
+		free(w);
 		return -1;
 	}
 	return k->steps.n > 0;

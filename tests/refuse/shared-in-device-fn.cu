@@ -1,6 +1,8 @@
-// expect 6: a __shared__ variable in a __device__ function other than extern __shared__ T v[]
+// expect 8: a __shared__ variable in a __device__ function other than extern __shared__ T v[]
 // A static __shared__ array in a __device__ helper is one per block: only
-// dynamic shared memory (the launch's buffer) is lowered outside kernels.
+// dynamic shared memory (the launch's buffer) is lowered outside kernels,
+// and the helper's array becomes the kernel's only where the lowering
+// inlines the call (tests/lower/41); here the call is a condition's.
 __device__ int *stage()
 {
 	__shared__ int buf[64];
@@ -9,10 +11,9 @@ __device__ int *stage()
 
 __global__ void k(int *o)
 {
-	int *b = stage();
-	b[threadIdx.x] = threadIdx.x;
-	__syncthreads();
-	o[threadIdx.x] = b[63 - threadIdx.x];
+	if (stage() != o) {
+		o[threadIdx.x] = threadIdx.x;
+	}
 }
 
 int main()

@@ -1,8 +1,8 @@
-// expect 31: a __device__ function containing a barrier or warp operation (inline it)
+// expect 31: a call of a __device__ function holding a barrier or warp operation that cuflow does not inline
 // A template kernel calling a template __device__ function that holds a
-// barrier: refused as the same call is without templates ("a __device__
-// function containing a barrier or warp operation"), not lowered into code
-// that does not compile.
+// barrier: the lowering inlines such calls in plain kernels only (a call in
+// a kernel template depends on the kernel's parameters): refused, not
+// lowered into code that does not compile.
 #include <cuda_runtime.h>
 
 template <class T> __device__ T block_sum(T v, T *s)
