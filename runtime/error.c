@@ -12,6 +12,8 @@
  * cudaGetLastError calls after a failed assert, tests/lower/36).
  */
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "rt_internal.h"
 
@@ -188,4 +190,11 @@ const char *cudaGetErrorString(cudaError_t error)
 {
 	const struct err_text *t = find(error);
 	return t ? t->text : "unrecognized error code";
+}
+
+void cuflowUnlowered(const char *what)
+{
+	fprintf(stderr, "cuflow: %s ran outside the thread loops of a lowered kernel (cuflow's bug: it stands only in "
+	                "code no lowered kernel runs)\n", what);
+	abort();
 }

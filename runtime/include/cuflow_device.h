@@ -883,6 +883,12 @@ inline __half hlog(__half a) { return __half(logf((float)a)); }
 inline __half hsin(__half a) { return __half(sinf((float)a)); }
 inline __half hcos(__half a) { return __half(cosf((float)a)); }
 inline __half htanh_approx(__half a) { return __half(tanhf((float)a)); }
+inline __half hlog2(__half a) { return __half(log2f((float)a)); }
+inline __half hexp2(__half a) { return __half(exp2f((float)a)); }
+inline __half hfloor(__half a) { return __half(floorf((float)a)); }
+inline __half hceil(__half a) { return __half(ceilf((float)a)); }
+inline __half htrunc(__half a) { return __half(truncf((float)a)); }
+inline __half hrint(__half a) { return __half(rintf((float)a)); }
 #define CUFLOW_H2(NAME, F) \
 	inline __half2 NAME(__half2 a, __half2 b) { return __half2{F(a.x, b.x), F(a.y, b.y)}; }
 CUFLOW_H2(__hadd2, __hadd)
@@ -892,6 +898,15 @@ CUFLOW_H2(__h2div, __hdiv)
 CUFLOW_H2(__hmax2, __hmax)
 CUFLOW_H2(__hmin2, __hmin)
 #undef CUFLOW_H2
+#define CUFLOW_H2CMP(NAME, F) \
+	inline __half2 NAME(__half2 a, __half2 b) { return __half2{__half(F(a.x, b.x) ? 1.0f : 0.0f), __half(F(a.y, b.y) ? 1.0f : 0.0f)}; }
+CUFLOW_H2CMP(__heq2, __heq)
+CUFLOW_H2CMP(__hne2, __hne)
+CUFLOW_H2CMP(__hlt2, __hlt)
+CUFLOW_H2CMP(__hle2, __hle)
+CUFLOW_H2CMP(__hgt2, __hgt)
+CUFLOW_H2CMP(__hge2, __hge)
+#undef CUFLOW_H2CMP
 inline __half2 __hfma2(__half2 a, __half2 b, __half2 c) { return __half2{__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)}; }
 inline __half2 __hneg2(__half2 a) { return __half2{__hneg(a.x), __hneg(a.y)}; }
 #define CUFLOW_HOP(OP) \

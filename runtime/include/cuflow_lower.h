@@ -131,4 +131,28 @@ cuflow_blockreduce(const int *p, const unsigned char *act, unsigned nt, int op)
 	return op == 0 ? count : op == 1 ? all : any;
 }
 
+/* Barriers and warp operations the lowering left as written: they stand
+ * only in code no lowered kernel runs (a __device__ function that nothing
+ * the lowering keeps calls, in a program of several units; a __host__
+ * __device__ function's device branch), which must still build. Templates,
+ * so that a program's own overload (a float4 __shfl_down) is preferred. */
+#define CUFLOW_UNLOWERED(name, params)                                                                             \
+	template <class T> static inline T name params { cuflowUnlowered(#name); }
+CUFLOW_UNLOWERED(__shfl_sync, (unsigned, T, int, int = 32))
+CUFLOW_UNLOWERED(__shfl_up_sync, (unsigned, T, unsigned, int = 32))
+CUFLOW_UNLOWERED(__shfl_down_sync, (unsigned, T, unsigned, int = 32))
+CUFLOW_UNLOWERED(__shfl_xor_sync, (unsigned, T, int, int = 32))
+CUFLOW_UNLOWERED(__shfl, (T, int, int = 32))
+CUFLOW_UNLOWERED(__shfl_up, (T, unsigned, int = 32))
+CUFLOW_UNLOWERED(__shfl_down, (T, unsigned, int = 32))
+CUFLOW_UNLOWERED(__shfl_xor, (T, int, int = 32))
+#undef CUFLOW_UNLOWERED
+template <class P> static inline unsigned __ballot_sync(unsigned, P) { cuflowUnlowered("__ballot_sync"); }
+template <class P> static inline int __any_sync(unsigned, P) { cuflowUnlowered("__any_sync"); }
+template <class P> static inline int __all_sync(unsigned, P) { cuflowUnlowered("__all_sync"); }
+template <class P> static inline unsigned __match_any_sync(unsigned, P) { cuflowUnlowered("__match_any_sync"); }
+static inline unsigned __activemask(void) { cuflowUnlowered("__activemask"); }
+static inline void __syncwarp(unsigned = 0xffffffffu) { cuflowUnlowered("__syncwarp"); }
+static inline void __syncthreads(void) { cuflowUnlowered("__syncthreads"); }
+
 #endif /* CUFLOW_LOWER_H */

@@ -114,6 +114,9 @@ cudaError_t cuflowRegisterKernel(const void *key, cuflow_kernel fn, size_t argsi
 				 unsigned nparams, const size_t *offsets,
 				 const size_t *sizes);
 cudaError_t cuflowRegisterSymbol(const void *addr, size_t size);
+/* A barrier or warp operation that ran outside a lowered kernel's thread
+ * loops (cuflow_lower.h): says so and aborts. */
+__attribute__((noreturn)) void cuflowUnlowered(const char *what);
 long cuflowSetGrain(long grain);
 int cuflowDeferred(void);
 

@@ -1,12 +1,13 @@
 /* test_intrinsics.cpp: the device-side helpers of cuflow_device.h: integer
  * and bit intrinsics against plain reference code, conversions (rounding,
  * saturation), rounding-mode arithmetic, fast-math and extra math
- * functions, min/max overloads, vector operators, __half, cache-hint loads,
+ * functions, min/max overloads, vector operators, __half, bfloat16, cache-hint loads,
  * clock64 and fences. */
 #include <math.h>
 #include <string.h>
 
 #include "check.h"
+#include "cuda_bf16.h"
 
 static unsigned ref_brev(unsigned x)
 {
@@ -223,6 +224,27 @@ static void test_misc(void)
 	CHECK_EQ(__isGlobal(&x), 1u);
 }
 
+/* bfloat16 (cuda_bf16.h): a float's upper half, rounded to nearest even;
+ * and the half2 comparisons that give 1.0 or 0.0 per lane. */
+static void test_bfloat16(void)
+{
+	CHECK_EQ(__bfloat16_as_ushort(__float2bfloat16(1.0f)), 0x3f80);
+	CHECK_EQ(__bfloat16_as_ushort(__float2bfloat16(3.14159f)), 0x4049);
+	CHECK_EQ(__bfloat16_as_ushort(__float2bfloat16(4.640625f)), 0x4094); /* tie to even */
+	CHECK_EQ(__bfloat16_as_ushort(__float2bfloat16(4.671875f)), 0x4096);
+	CHECK(__bfloat162float(__float2bfloat16(NAN)) != __bfloat162float(__float2bfloat16(NAN)));
+	__nv_bfloat16 a = 1.5f, b = 2.25f, z = __ushort_as_bfloat16(0x3f80);
+	CHECK((float)(a + b) == 3.75f && (float)__hmul(a, b) == 3.375f && (float)__hmax(a, b) == 2.25f);
+	atomicAdd(&z, a);
+	CHECK((float)z == 2.5f);
+	__nv_bfloat162 v = __floats2bfloat162_rn(1.0f, -2.0f);
+	v += v;
+	CHECK((float)v.x == 2.0f && (float)v.y == -4.0f);
+	__half2 g = __hgt2(__half2{__half(1.0f), __half(3.0f)}, __half2{__half(2.0f), __half(2.0f)});
+	CHECK((float)g.x == 0.0f && (float)g.y == 1.0f);
+	CHECK((float)hfloor(hlog2(__half(10.0f))) == 3.0f);
+}
+
 int main(void)
 {
 	test_bits();
@@ -231,6 +253,7 @@ int main(void)
 	test_minmax();
 	test_vectors();
 	test_half();
+	test_bfloat16();
 	test_misc();
 	printf("PASS test_intrinsics\n");
 	return 0;

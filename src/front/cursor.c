@@ -142,6 +142,23 @@ calleeof(CXCursor c)
 	return clang_getCursorKind(c) == CXCursor_CallExpr ? clang_getCursorReferenced(c) : clang_getNullCursor();
 }
 
+static bool
+isoverloadref(CXCursor c, void *found)
+{
+	if (clang_getCursorKind(c) != CXCursor_OverloadedDeclRef)
+		return false;
+	*(CXCursor *)found = c;
+	return true;
+}
+
+CXCursor
+overloadref(CXCursor c)
+{
+	CXCursor r = clang_getNullCursor();
+	contains(c, true, isoverloadref, &r);
+	return r;
+}
+
 /* ---------------------------------------------------------------- walks */
 
 typedef struct {

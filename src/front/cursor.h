@@ -26,6 +26,7 @@ CXCursor strip(CXCursor e);
 long long intconst(CXCursor a); /* LLONG_MIN: not an integer constant */
 CXCursor lastkid(CXCursor c); /* a function's or loop's body; null without children */
 CXCursor calleeof(CXCursor c); /* what call expression c calls; null: no call, or unresolved */
+CXCursor overloadref(CXCursor c); /* the overload set c or its first descendant names (an unresolved call in a template); null: none */
 CXFile fileof(CXCursor c); /* the file its location expands into */
 void locate(CXCursor c, CXFile *f, int *line, int *off); /* where its location expands; each may be NULL */
 bool frommacro(CXSourceLocation l); /* spelled elsewhere than it expands: a macro wrote it */

@@ -508,7 +508,8 @@ iscall(CXCursor c, void *arg)
 	return clang_getCursorKind(c) == CXCursor_CallExpr;
 }
 
-/* The one call s makes, when s is T v = ...f()...; or v = ...f()...; or f(); */
+/* The call s makes, when s is T v = ...f()...; or v = ...f()...; or f();
+ * (other calls only in f's arguments) */
 static CXCursor
 onecall(CXCursor s, bool *isstmt)
 {
@@ -516,7 +517,16 @@ onecall(CXCursor s, bool *isstmt)
 	Cursors calls = {0};
 	countcalls(s, &calls);
 	descend(s, countcalls, &calls);
-	CXCursor c = calls.n == 1 && clang_getCursorKind(calls.v[0]) == CXCursor_CallExpr ? calls.v[0] : none;
+	/* the first call, in pre-order: the outermost; any other lies in its
+	 * arguments, which are evaluated before the call either way */
+	CXCursor c = calls.n >= 1 && clang_getCursorKind(calls.v[0]) == CXCursor_CallExpr ? calls.v[0] : none;
+	for (int i = 1; i < calls.n && !clang_Cursor_isNull(c); i++) {
+		bool inarg = false;
+		for (int a = 0; a < clang_Cursor_getNumArguments(c) && !inarg; a++)
+			inarg = within(calls.v[i], clang_Cursor_getArgument(c, a));
+		if (!inarg)
+			c = none;
+	}
 	vfree(calls);
 	if (clang_Cursor_isNull(c) || ismacro(s) || ismacro(c))
 		return none;

@@ -83,11 +83,11 @@ static const char *warpnames[] = {
 	[W_SAND] = "syncthreads_and", [W_SOR] = "syncthreads_or",
 };
 
-/* The warp operation or block reduction a call performs, 0 for none. */
+/* The warp operation or block reduction a function named n performs, 0
+ * for none. */
 int
-warpop(CXCursor call)
+warpname(const char *n)
 {
-	char *n = spelling(calleeof(call)); /* "": no call */
 	int op = 0;
 	const char *s = n;
 	if (!strncmp(s, "__", 2))
@@ -100,6 +100,15 @@ warpop(CXCursor call)
 		if (!strcmp(base, warpnames[i]))
 			op = i;
 	free(base);
+	return op;
+}
+
+/* The warp operation or block reduction a call performs, 0 for none. */
+int
+warpop(CXCursor call)
+{
+	char *n = spelling(calleeof(call)); /* "": no call */
+	int op = warpname(n);
 	free(n);
 	return op;
 }
@@ -182,6 +191,14 @@ findsync(CXCursor c, void *arg)
 	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
 		return WALK_OVER;
 	return isbarrier(c) || warpop(c) || cgsync(c) ? WALK_STOP : WALK_IN;
+}
+
+/* A barrier of the block or a cooperative group (not a warp operation). */
+static bool
+barrierkid(CXCursor c, void *arg)
+{
+	(void)arg;
+	return isbarrier(c) || cgsync(c);
 }
 
 bool
@@ -1393,8 +1410,9 @@ genstmt(K *k, CXCursor s)
 	case CXCursor_CXXForRangeStmt:
 		genloop(k, s);
 		return;
-	default:
-		if (((clang_isExpression(kind) || kind == CXCursor_DeclStmt) && haswarp(s)) || stepof(k, s)) {
+	default: /* a step runs the statement for every thread in turn: never one holding a barrier */
+		if (!contains(s, true, barrierkid, NULL) &&
+		    (((clang_isExpression(kind) || kind == CXCursor_DeclStmt) && haswarp(s)) || stepof(k, s))) {
 			genstep(k, s);
 			return;
 		}

@@ -162,6 +162,7 @@ extern const char outerloops[]; /* the z and y loops around an x loop */
 int forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCursor *body);
 void kfail(K *k, CXCursor at, const char *what);
 int warpop(CXCursor call);
+int warpname(const char *n);
 bool incg(CXCursor d);
 int cgsync(CXCursor call);
 bool isbarrier(CXCursor call);

@@ -151,33 +151,32 @@ isconfig(CXCursor c)
 	return named(calleeof(c), "__cudaPushCallConfiguration");
 }
 
+/* Where c's text is in F: its extent, or in a launch a macro expands (mac),
+ * where the macro's argument spells it (a launch in a lambda passed to a
+ * dispatch macro): the text is the same in every expansion, so one edit of
+ * it serves them all. (In a macro's definition the extent's end is the
+ * expansion's: lowerlaunch's checks refuse.) */
+static bool
+launchtext(LFile *F, CXCursor c, bool mac, int *b, int *e)
+{
+	if (!mac) {
+		*b = startof(c);
+		*e = endof(c);
+		return true;
+	}
+	return spelledin(c, F->file, b, e) && *b < *e && *e <= (int)F->len;
+}
+
 static char *
-configarg(LFile *F, CXCursor cfg, int i)
+configarg(LFile *F, CXCursor cfg, bool mac, int i)
 {
 	if (i >= clang_Cursor_getNumArguments(cfg))
 		return xstrdup("0");
 	CXCursor a = clang_Cursor_getArgument(cfg, i);
+	int b, e;
 	if (clang_Cursor_isNull(lastkid(a)) && clang_getCursorKind(a) == CXCursor_UnexposedExpr)
 		return xstrdup("0"); /* left out */
-	return cursortext(F, a);
-}
-
-static bool
-isoverload(CXCursor c, void *found)
-{
-	if (clang_getCursorKind(c) != CXCursor_OverloadedDeclRef)
-		return false;
-	*(CXCursor *)found = c;
-	return true;
-}
-
-/* The overload set an unresolved callee names (a launch inside a template). */
-static CXCursor
-overloadname(CXCursor callee)
-{
-	CXCursor r = callee;
-	contains(callee, false, isoverload, &r);
-	return r;
+	return launchtext(F, a, mac, &b, &e) ? xstrndup(F->src + b, (size_t)(e - b)) : NULL;
 }
 
 /* k<<<g, b, s, st>>>(args)  ->  cuflow_launch_k(g, b, s, st, args) */
@@ -189,8 +188,11 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 	CXCursor callee = ks[0], cfg = strip(ks[1]);
 	free(ks);
 	int nargs = nk - 2; /* the callee, the configuration, then the arguments */
-	if (ismacro(call)) {
-		refuse(L, call, "a kernel launch written through a macro");
+	int cb, ce, kb, ke, fb, fe;
+	bool mac = ismacro(call);
+	if (!launchtext(F, call, mac, &cb, &ce) || !launchtext(F, callee, mac, &kb, &ke) ||
+	    !launchtext(F, cfg, mac, &fb, &fe) || kb != cb || fb < ke || fe > ce) {
+		refuse(L, call, "a kernel launch written in a macro's definition (one in a macro's argument is lowered)");
 		return;
 	}
 	CXCursor k = clang_getCursorReferenced(call);
@@ -198,13 +200,15 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 	if (!clang_Cursor_isNull(t))
 		k = t;
 	/* in a template the callee may be unresolved: the overload set still names it */
-	char *name = spelling(clang_Cursor_isNull(k) ? overloadname(callee) : k);
+	if (clang_Cursor_isNull(k))
+		k = overloadref(callee);
+	char *name = spelling(clang_Cursor_isNull(k) ? callee : k);
 	if (!*name) {
 		refuse(L, call, "a launch of a kernel named through an expression");
 		free(name);
 		return;
 	}
-	char *ctext = cursortext(F, callee);
+	char *ctext = xstrndup(F->src + kb, (size_t)(ke - kb));
 	/* the launcher's name goes where the kernel's is, before any template arguments */
 	char *at = NULL;
 	for (char *p = strstr(ctext, name); p; p = strstr(p + 1, name))
@@ -216,13 +220,24 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 		free(name);
 		return;
 	}
-	char *g = configarg(F, cfg, 0), *b = configarg(F, cfg, 1), *s = configarg(F, cfg, 2), *st = configarg(F, cfg, 3);
-	int lo = startof(callee), paren = endof(cfg);
-	while (paren < (int)F->len && F->src[paren] != '(')
+	char *g = configarg(F, cfg, mac, 0), *b = configarg(F, cfg, mac, 1), *s = configarg(F, cfg, mac, 2),
+	     *st = configarg(F, cfg, mac, 3);
+	int paren = fe;
+	while (paren < ce && F->src[paren] != '(')
 		paren++;
-	char *rep = fmt("%.*scuflow_launch_%s(%s, %s, %s, %s%s", (int)(at - ctext), ctext, at, g, b, s, st,
-	                nargs > 0 ? ", " : "");
-	addedit(&F->edits, lo, paren + 1 - lo, rep);
+	if (!g || !b || !s || !st || paren >= ce)
+		refuse(L, call, "a kernel launch written in a macro's definition (one in a macro's argument is lowered)");
+	else {
+		char *text = fmt("%.*scuflow_launch_%s(%s, %s, %s, %s%s", (int)(at - ctext), ctext, at, g, b, s, st,
+		                 nargs > 0 ? ", " : "");
+		bool again = false; /* the launch of a macro's argument that it expands twice */
+		for (int i = 0; i < F->edits.n && !again; i++)
+			again = F->edits.v[i].off == kb && F->edits.v[i].len == paren + 1 - kb && !strcmp(F->edits.v[i].text, text);
+		if (again)
+			free(text);
+		else
+			addedit(&F->edits, kb, paren + 1 - kb, text);
+	}
 	free(g);
 	free(b);
 	free(s);
@@ -324,7 +339,9 @@ static void lowerdecls(Lower *L, CXTranslationUnit tu, CXCursor parent);
  * calling it are dead too. It leaves the output: its body may hold what only
  * a kernel's lowering gives a meaning (a barrier, a warp operation, a
  * block's __shared__ memory). Only where no other unit can call it: the
- * program's only one, or a static function. */
+ * program's only unit, or in a program of several the unit's own file (not
+ * a header another unit includes) without relocatable device code (nvcc
+ * links no device function across units then), or a static function. */
 typedef struct {
 	Cursors fns; /* the candidates, canonical */
 	Ints from, to; /* edges: a candidate (or -1: live code) names one */
@@ -364,20 +381,24 @@ deadrefs(CXCursor c, void *arg)
 	return WALK_IN;
 }
 
+/* A candidate of unit main: in a program of several units, a function of
+ * main's own file (a header's may serve another unit's kernels). */
 static bool
-devonly(Lower *L, CXCursor c)
+devonly(Lower *L, CXCursor c, CXFile main)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
-	return (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) && !insystem(c) &&
-	       haskid(c, CXCursor_CUDADeviceAttr) && !haskid(c, CXCursor_CUDAHostAttr) && !iskernel(c) &&
-	       (L->units == 1 || clang_getCursorLinkage(c) == CXLinkage_Internal);
+	CXFile f = fileof(c);
+	return (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) &&
+	       !insystem(c) && haskid(c, CXCursor_CUDADeviceAttr) && !haskid(c, CXCursor_CUDAHostAttr) && !iskernel(c) &&
+	       (L->units == 1 ||
+	        (f && clang_File_isEqual(f, main) && (!L->rdc || clang_getCursorLinkage(c) == CXLinkage_Internal)));
 }
 
 static void
 deadcand(CXCursor c, void *arg)
 {
 	void **a = arg;
-	if (devonly(a[0], c))
+	if (devonly(a[0], c, a[2]))
 		vpush(((Dead *)a[1])->fns, clang_getCanonicalCursor(c));
 }
 
@@ -395,11 +416,11 @@ deadwalk(CXCursor c, void *arg)
 /* L->dead: tu's dead device functions (the greatest set none of whose
  * members live code names). */
 static void
-finddead(Lower *L, CXTranslationUnit tu)
+finddead(Lower *L, CXTranslationUnit tu, const char *path)
 {
 	Dead d = {0};
 	CXCursor t = clang_getTranslationUnitCursor(tu);
-	void *a[2] = {L, &d};
+	void *a[3] = {L, &d, clang_getFile(tu, path)};
 	eachkid(t, deadcand, a);
 	L->dead.n = 0;
 	if (d.fns.n) {
@@ -492,37 +513,54 @@ lowerdecls(Lower *L, CXTranslationUnit tu, CXCursor parent)
 
 /* #include lines of user files, recorded in the including file. */
 static void
-inclusion(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
+addinclusion(Lower *L, CXTranslationUnit tu, CXFile from, int off, CXFile inc)
 {
-	void **a = d;
-	Lower *L = a[0];
-	CXTranslationUnit tu = a[1];
-	if (depth == 0 || clang_Location_isInSystemHeader(stack[0]))
-		return;
-	CXSourceLocation at = stack[0];
-	if (systemfile(tu, inc))
+	if (!from || systemfile(tu, inc)) /* no from: -include FILE, no directive to rewrite */
 		return;
 	char *name = filename(inc);
-	bool virt = !strncmp(name, "/__cuflow__/", 12);
+	bool virt = !name || !strncmp(name, "/__cuflow__/", 12);
 	free(name);
-	if (virt)
-		return;
-	CXFile from;
-	unsigned off;
-	clang_getExpansionLocation(at, &from, NULL, NULL, &off);
-	if (!from) /* -include FILE: included by the command line, no directive to rewrite */
+	if (virt || systemfile(tu, from))
 		return;
 	LFile *F = lfile(L, tu, from), *G = lfile(L, tu, inc);
 	int gi = (int)(G - L->files.v);
 	F = lfile(L, tu, from); /* lfile may have moved the array */
 	for (int i = 0; i < F->incoff.n; i++)
-		if (F->incfile.v[i] == gi && F->incoff.v[i] <= (int)off && (int)off < F->incend.v[i])
+		if (F->incfile.v[i] == gi && F->incoff.v[i] <= off && off < F->incend.v[i])
 			return;
 	/* the whole directive line */
-	vpush(F->incoff, linestart(F->src, (int)off));
-	vpush(F->incend, lineend(F->src, F->len, (int)off));
+	vpush(F->incoff, linestart(F->src, off));
+	vpush(F->incend, lineend(F->src, F->len, off));
 	vpush(F->incfile, gi);
 	L->files.v[gi].included = true;
+}
+
+static void
+inclusion(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
+{
+	void **a = d;
+	if (depth == 0 || clang_Location_isInSystemHeader(stack[0]))
+		return;
+	CXFile from;
+	unsigned off;
+	clang_getExpansionLocation(stack[0], &from, NULL, NULL, &off);
+	addinclusion(a[0], a[1], from, (int)off, inc);
+}
+
+/* The #include directives of user files again, from the preprocessing
+ * record: a file's second #include (its guard makes the inclusion list skip
+ * it) must go too, or the lowered text names it from the wrong folder. */
+static void
+directive(CXCursor c, void *d)
+{
+	void **a = d;
+	if (clang_getCursorKind(c) != CXCursor_InclusionDirective || insystem(c))
+		return;
+	CXFile inc = clang_getIncludedFile(c), from;
+	int off;
+	locate(c, &from, NULL, &off);
+	if (inc)
+		addinclusion(a[0], a[1], from, off, inc);
 }
 
 /* ---------------------------------------------------------------- output */
@@ -861,12 +899,25 @@ openmpflag(const Opts *o)
 	return false;
 }
 
+/* Does the program compile with relocatable device code (nvcc -rdc=true,
+ * -dc), which alone lets a unit call another's __device__ functions? */
+static bool
+rdcflag(const Opts *o)
+{
+	for (int i = 0; i < o->ncargs; i++)
+		if (!strncmp(o->cargs[i], "-rdc", 4) ? !strstr(o->cargs[i], "false")
+		    : !strncmp(o->cargs[i], "--relocatable-device-code", 25) ? !strstr(o->cargs[i], "false")
+		                                                             : !strcmp(o->cargs[i], "-dc"))
+			return true;
+	return false;
+}
+
 /* Lowers the program made of paths into the text *out; 0 on success, else
  * -1 with every refusal in *err. */
 int
 lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 {
-	Lower L = {.units = n};
+	Lower L = {.units = n, .rdc = rdcflag(o0)};
 	/* parsed against the declarations the lowered program is compiled with */
 	Opts mo = *o0, *o = &mo;
 	mo.minimal = true;
@@ -918,6 +969,7 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 		F->given = true;
 		void *a[2] = {&L, tu};
 		clang_getInclusions(tu, inclusion, a);
+		eachkid(clang_getTranslationUnitCursor(tu), directive, a);
 		for (int j = 0; j < ins.n; j++) { /* to files first lowered from this unit */
 			LFile *G = lfile(&L, tu, clang_getFile(tu, ins.v[j].path));
 			if (G->tu == tu && !G->ins.n && !G->whys.n) {
@@ -929,7 +981,7 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 		}
 		freeins(&ins);
 		vfree(ins);
-		finddead(&L, tu);
+		finddead(&L, tu, paths[i]);
 		lowerdecls(&L, tu, clang_getTranslationUnitCursor(tu));
 		for (int f = 0; f < L.files.n; f++)
 			if (L.files.v[f].tu == tu)

@@ -355,6 +355,8 @@ calluses(Uses *u, CXCursor call)
 	if (!clang_Cursor_isNull(r) && clang_getCursorKind(r) != CXCursor_OverloadedDeclRef)
 		return; /* through a pointer, a virtual call */
 	char *name = calleename(call); /* unresolved: what it may call is named so */
+	if (warpname(name) || !strcmp(name, "__syncthreads") || !strcmp(name, "__syncwarp"))
+		u->uses |= U_SYNC; /* the toolkit's, on a dependent argument */
 	Cursors cands = {0};
 	Named n = {name, &cands};
 	if (*name)

@@ -426,12 +426,29 @@ access(Walk *w, CXCursor e, int mode)
 }
 
 static bool
-isatomic(CXCursor call)
+atomicfn(CXCursor f)
 {
-	CXCursor f = calleeof(call);
 	char *n = spelling(f);
 	bool yes = !strncmp(n, "atomic", 6) && insystem(f);
 	free(n);
+	return yes;
+}
+
+/* A call of the toolkit's atomics; in a template, where the call is not
+ * resolved, one whose every candidate is. */
+static bool
+isatomic(CXCursor call)
+{
+	CXCursor f = calleeof(call), *ks;
+	if (!clang_Cursor_isNull(f) || clang_getCursorKind(call) != CXCursor_CallExpr)
+		return atomicfn(f);
+	int n = kids(call, &ks);
+	CXCursor o = n > 0 ? overloadref(ks[0]) : clang_getNullCursor();
+	free(ks);
+	unsigned m = clang_Cursor_isNull(o) ? 0 : clang_getNumOverloadedDecls(o);
+	bool yes = m > 0;
+	for (unsigned i = 0; i < m && yes; i++)
+		yes = atomicfn(clang_getOverloadedDecl(o, i));
 	return yes;
 }
 
@@ -463,6 +480,65 @@ usekid(CXCursor c, void *arg)
 	if (loop)
 		u->depth--;
 	return WALK_OVER;
+}
+
+/* Is every use of parameter parm the address an atomic updates
+ * (`atomicAdd(address, val)`)? */
+typedef struct {
+	CXCursor parm;
+	bool other;
+} Atomics;
+
+static int
+atomicuse(CXCursor c, void *arg)
+{
+	Atomics *a = arg;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr && isatomic(c) && clang_Cursor_getNumArguments(c) > 0) {
+		CXCursor p = strip(clang_Cursor_getArgument(c, 0));
+		bool direct = clang_getCursorKind(p) == CXCursor_DeclRefExpr &&
+		              clang_equalCursors(clang_getCursorReferenced(p), a->parm);
+		for (int i = direct ? 1 : 0; i < clang_Cursor_getNumArguments(c); i++)
+			descend(clang_Cursor_getArgument(c, i), atomicuse, a);
+		return WALK_OVER;
+	}
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), a->parm))
+		a->other = true;
+	return a->other ? WALK_STOP : WALK_IN;
+}
+
+/* A call of the program's own wrapper of an atomic (HeCBench's
+ * gpuAtomicAddNoReturn(T *address, T val) { atomicAdd(address, val); })
+ * passing argument arg: one atomic access, as the atomic's own call is. In
+ * a template the call is not resolved: the overload set's one candidate. */
+static bool
+atomicwrapper(CXCursor call, int arg)
+{
+	CXCursor f = calleeof(call);
+	if (clang_Cursor_isNull(f) && clang_getCursorKind(call) == CXCursor_CallExpr) {
+		CXCursor *ks;
+		int n = kids(call, &ks);
+		CXCursor o = n > 0 ? overloadref(ks[0]) : clang_getNullCursor();
+		free(ks);
+		if (!clang_Cursor_isNull(o) && clang_getNumOverloadedDecls(o) == 1)
+			f = clang_getOverloadedDecl(o, 0);
+	}
+	if (clang_getCursorKind(f) == CXCursor_FunctionTemplate)
+		f = clang_getCursorDefinition(f);
+	CXCursor d = clang_Cursor_isNull(f) ? f : clang_getCursorDefinition(f), body = lastkid(d);
+	if (clang_Cursor_isNull(d) || insystem(d) || clang_getCursorKind(body) != CXCursor_CompoundStmt)
+		return false;
+	CXCursor parm = clang_getNullCursor();
+	CXCursor *ks;
+	int n = kids(d, &ks), k = 0;
+	for (int i = 0; i < n; i++)
+		if (clang_getCursorKind(ks[i]) == CXCursor_ParmDecl && k++ == arg)
+			parm = ks[i];
+	free(ks);
+	if (clang_Cursor_isNull(parm))
+		return false;
+	Atomics a = {parm, false};
+	descend(body, atomicuse, &a);
+	return !a.other;
 }
 
 /* A call passing __shared__ memory to a function of the program: reads
@@ -519,7 +595,7 @@ callwalk(Walk *w, CXCursor c)
 		bool addr = clang_getCursorKind(s) == CXCursor_UnaryOperator &&
 		            clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf;
 		int before = w->acc.n;
-		if (addr && atomic) {
+		if (addr && (atomic || atomicwrapper(c, j))) {
 			CXCursor *os;
 			kids(s, &os);
 			access(w, os[0], A_R | A_W | A_ATOMIC);
@@ -528,7 +604,7 @@ callwalk(Walk *w, CXCursor c)
 			exprwalk(w, a, A_R); /* the subscripts in &s[i], p + i */
 			addacc(w, r, A_R | A_W, a, NULL, NULL, true);
 		}
-		if (w->acc.n > before && !atomic && !insystem(calleeof(c))) {
+		if (w->acc.n > before && !atomic && !insystem(calleeof(c)) && !(addr && atomicwrapper(c, j))) {
 			bool several;
 			Acc *x = &w->acc.v[w->acc.n - 1];
 			x->kind = callmode(c, j, &several);

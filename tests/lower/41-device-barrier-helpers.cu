@@ -2,13 +2,14 @@
 // shuffles, votes and __shared__ memory, as reductions are written in real
 // code (warpReduceSum, blockReduceSum with a `static __shared__` array):
 // called from kernels as a statement, a declaration's initialiser, `x = f()`
-// and `x += f()`, in a loop of the kernel, in block-uniform branches, three
-// levels deep, and twice in one kernel (the helper's __shared__ array is the
-// block's one array, as on the GPU). Blocks of 256 threads (8 warps), grid
-// of 12. Expected: RESULT sum=<S> scan=<C> mix=<M> votes=<V> bad=0. The
-// lowering inlines each helper into the kernel, round after round for the
-// helpers a helper calls; the build before refused every kernel here ("a
-// __device__ function containing a barrier or warp operation (inline it)").
+// and `x += f()`, with a call in its arguments, in a loop of the kernel, in
+// block-uniform branches, three levels deep, and twice in one kernel (the
+// helper's __shared__ array is the block's one array, as on the GPU).
+// Blocks of 256 threads (8 warps), grid of 12. Expected: RESULT sum=<S>
+// scan=<C> mix=<M> votes=<V> bad=0. The lowering inlines each helper into
+// the kernel, round after round for the helpers a helper calls; the build
+// before refused every kernel here ("a __device__ function containing a
+// barrier or warp operation (inline it)").
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
@@ -89,6 +90,12 @@ __device__ void blockScan(int *t)
 	}
 }
 
+/* 1 for every thread: a call in another call's arguments */
+__device__ int one(unsigned t)
+{
+	return t < BS;
+}
+
 /* lanes whose predicate holds, in this thread's warp */
 __device__ int warpCount(bool p)
 {
@@ -102,7 +109,7 @@ __global__ void sums(const int *in, int *out, int n)
 		int i = (r * gridDim.x + blockIdx.x) * blockDim.x + threadIdx.x;
 		total += blockReduceSum(i < n ? in[i] : 0);
 	}
-	int again = blockReduceSum(1);
+	int again = blockReduceSum(one(threadIdx.x));
 	if (threadIdx.x == 0)
 		out[blockIdx.x] = total * 1000 + again;
 }

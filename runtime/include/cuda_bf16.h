@@ -1,0 +1,98 @@
+/* cuda_bf16.h for programs lowered by cuflow: bfloat16 in software, as
+ * __half is in cuflow_device.h. A __nv_bfloat16 is a float's upper 16 bits;
+ * conversions round to nearest even (NaN stays NaN); arithmetic is done in
+ * float and rounded back, as one GPU bf16 operation does. */
+#ifndef CUFLOW_CUDA_BF16_H
+#define CUFLOW_CUDA_BF16_H
+#ifdef __cplusplus
+#include "cuflow_lower.h"
+
+namespace cuflow_detail {
+inline unsigned short f2bf(float f)
+{
+	uint32_t x = bits<uint32_t>(f);
+	if ((x & 0x7fffffffu) > 0x7f800000u)
+		return (unsigned short)((x >> 16) | 0x40u);
+	return (unsigned short)((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
+}
+inline float bf2f(unsigned short h) { return bits<float>((uint32_t)h << 16); }
+} /* namespace cuflow_detail */
+
+struct __nv_bfloat16 {
+	unsigned short __x;
+	__nv_bfloat16() = default;
+	__nv_bfloat16(float f) : __x(cuflow_detail::f2bf(f)) {}
+	__nv_bfloat16(double d) : __x(cuflow_detail::f2bf((float)d)) {}
+	__nv_bfloat16(int i) : __x(cuflow_detail::f2bf((float)i)) {}
+	operator float() const { return cuflow_detail::bf2f(__x); }
+};
+struct __nv_bfloat162 {
+	__nv_bfloat16 x, y;
+};
+typedef __nv_bfloat16 nv_bfloat16;
+typedef __nv_bfloat162 nv_bfloat162;
+
+inline __nv_bfloat16 __ushort_as_bfloat16(unsigned short u) { __nv_bfloat16 h; h.__x = u; return h; }
+inline unsigned short __bfloat16_as_ushort(__nv_bfloat16 h) { return h.__x; }
+inline __nv_bfloat16 __float2bfloat16(float f) { return __nv_bfloat16(f); }
+inline __nv_bfloat16 __float2bfloat16_rn(float f) { return __nv_bfloat16(f); }
+inline __nv_bfloat16 __double2bfloat16(double d) { return __nv_bfloat16(d); }
+inline __nv_bfloat16 __int2bfloat16_rn(int i) { return __nv_bfloat16((float)i); }
+inline float __bfloat162float(__nv_bfloat16 h) { return (float)h; }
+inline int __bfloat162int_rn(__nv_bfloat16 h) { return __float2int_rn((float)h); }
+inline int __bfloat162int_rz(__nv_bfloat16 h) { return __float2int_rz((float)h); }
+inline __nv_bfloat162 __halves2bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat162{a, b}; }
+inline __nv_bfloat162 __floats2bfloat162_rn(float a, float b) { return __nv_bfloat162{a, b}; }
+inline __nv_bfloat162 __float2bfloat162_rn(float a) { return __nv_bfloat162{a, a}; }
+inline __nv_bfloat162 __float22bfloat162_rn(float2 f) { return __nv_bfloat162{f.x, f.y}; }
+inline float2 __bfloat1622float2(__nv_bfloat162 h) { return make_float2((float)h.x, (float)h.y); }
+inline __nv_bfloat16 __low2bfloat16(__nv_bfloat162 h) { return h.x; }
+inline __nv_bfloat16 __high2bfloat16(__nv_bfloat162 h) { return h.y; }
+inline float __low2float(__nv_bfloat162 h) { return (float)h.x; }
+inline float __high2float(__nv_bfloat162 h) { return (float)h.y; }
+#define CUFLOW_BF(NAME, EXPR) \
+	inline __nv_bfloat16 NAME(__nv_bfloat16 a, __nv_bfloat16 b) { float x = (float)a, y = (float)b; return __nv_bfloat16(EXPR); }
+CUFLOW_BF(__hadd, x + y)
+CUFLOW_BF(__hsub, x - y)
+CUFLOW_BF(__hmul, x * y)
+CUFLOW_BF(__hdiv, x / y)
+CUFLOW_BF(__hmax, fmaxf(x, y))
+CUFLOW_BF(__hmin, fminf(x, y))
+#undef CUFLOW_BF
+inline __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c)
+{ return __nv_bfloat16(fmaf((float)a, (float)b, (float)c)); }
+inline __nv_bfloat16 __hneg(__nv_bfloat16 a) { return __ushort_as_bfloat16((unsigned short)(a.__x ^ 0x8000u)); }
+inline __nv_bfloat16 __habs(__nv_bfloat16 a) { return __ushort_as_bfloat16((unsigned short)(a.__x & 0x7fffu)); }
+#define CUFLOW_BFOP(OP) \
+	inline __nv_bfloat16 operator OP(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat16((float)a OP(float) b); } \
+	inline __nv_bfloat16 &operator OP##=(__nv_bfloat16 &a, __nv_bfloat16 b) { return a = a OP b; } \
+	inline __nv_bfloat162 operator OP(__nv_bfloat162 a, __nv_bfloat162 b) { return __nv_bfloat162{a.x OP b.x, a.y OP b.y}; } \
+	inline __nv_bfloat162 &operator OP##=(__nv_bfloat162 &a, __nv_bfloat162 b) { return a = a OP b; }
+CUFLOW_BFOP(+)
+CUFLOW_BFOP(-)
+CUFLOW_BFOP(*)
+CUFLOW_BFOP(/)
+#undef CUFLOW_BFOP
+inline __nv_bfloat16 operator-(__nv_bfloat16 a) { return __hneg(a); }
+#define CUFLOW_BFCMP(OP) \
+	inline bool operator OP(__nv_bfloat16 a, __nv_bfloat16 b) { return (float)a OP(float) b; }
+CUFLOW_BFCMP(==)
+CUFLOW_BFCMP(!=)
+CUFLOW_BFCMP(<)
+CUFLOW_BFCMP(<=)
+CUFLOW_BFCMP(>)
+CUFLOW_BFCMP(>=)
+#undef CUFLOW_BFCMP
+inline __nv_bfloat16 atomicAdd(__nv_bfloat16 *a, __nv_bfloat16 v)
+{
+	unsigned short old = __atomic_load_n(&a->__x, __ATOMIC_SEQ_CST), want;
+	do {
+		want = __nv_bfloat16(cuflow_detail::bf2f(old) + (float)v).__x;
+	} while (!__atomic_compare_exchange_n(&a->__x, &old, want, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+	return __ushort_as_bfloat16(old);
+}
+inline __nv_bfloat162 atomicAdd(__nv_bfloat162 *a, __nv_bfloat162 v)
+{ return __nv_bfloat162{atomicAdd(&a->x, v.x), atomicAdd(&a->y, v.y)}; }
+
+#endif /* __cplusplus */
+#endif /* CUFLOW_CUDA_BF16_H */

@@ -1,0 +1,48 @@
+// expect 35: a barrier inside a statement cuflow cannot split
+// A loop under `#pragma unroll` holding barriers, in a kernel whose other
+// statements (helpers storing __shared__ float4 members, inlined) run in
+// step: the loop is one statement to the lowering, which must refuse it
+// rather than run it for each thread in turn with its barriers inside (the
+// build before did that; the runtime's __syncthreads then aborts).
+__device__ void swap4(float4 *a, float4 *b)
+{
+	float4 t = *b;
+	*b = *a;
+	*a = t;
+}
+
+__device__ float4 seed(int i)
+{
+	return make_float4(i, i + 1, i + 2, i + 3);
+}
+
+__device__ void store(float4 *s, int at, float4 v)
+{
+	s[at].x = v.x;
+	s[at].y = v.y;
+	s[at].z = v.z;
+	s[at].w = v.w;
+}
+
+__global__ void k(float4 *o)
+{
+	__shared__ float4 s[64 * 3];
+	int t = threadIdx.x;
+	store(s, t, seed(t));
+	store(s, t + blockDim.x, seed(t + 5));
+	store(s, t + 2 * blockDim.x, seed(t + 9));
+	__syncthreads();
+#pragma unroll 4
+	for (int j = 0; j < 4; j++) {
+		swap4(s + t, s + t + blockDim.x);
+		__syncthreads();
+		swap4(s + t + blockDim.x, s + t + 2 * blockDim.x);
+		__syncthreads();
+	}
+	o[t] = s[t];
+}
+
+int main()
+{
+	return 0;
+}
