@@ -440,6 +440,21 @@ isloop(enum CXCursorKind k)
 	       k == CXCursor_CXXForRangeStmt;
 }
 
+/* The loop a `#pragma unroll` stands before (libclang: an unexposed
+ * statement holding it), which splits at its barriers as any loop does;
+ * the hint, a matter of speed, is dropped there. Else s. */
+static CXCursor
+hinted(CXCursor s)
+{
+	if (clang_getCursorKind(s) != CXCursor_UnexposedStmt)
+		return s;
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	CXCursor r = n == 1 && isloop(clang_getCursorKind(ks[0])) && hassync(ks[0]) ? ks[0] : s;
+	free(ks);
+	return r;
+}
+
 static void
 jumpedit(Span *sp, CXCursor c, const char *what)
 {
@@ -1378,6 +1393,7 @@ genstmt(K *k, CXCursor s)
 {
 	if (k->pass.failed && !k->pass.dry)
 		return;
+	s = hinted(s);
 	enum CXCursorKind kind = clang_getCursorKind(s);
 	if (!splits(k, s)) {
 		threadloop(k, &s, 1);
@@ -1576,6 +1592,7 @@ interchangeable(K *k, CXCursor s)
 static bool
 splits(K *k, CXCursor s)
 {
+	s = hinted(s);
 	if (hassync(s) || hasstep(k, s))
 		return true;
 	enum CXCursorKind kind = clang_getCursorKind(s);

@@ -1,9 +1,9 @@
 // expect 35: a barrier inside a statement cuflow cannot split
-// A loop under `#pragma unroll` holding barriers, in a kernel whose other
-// statements (helpers storing __shared__ float4 members, inlined) run in
-// step: the loop is one statement to the lowering, which must refuse it
-// rather than run it for each thread in turn with its barriers inside (the
-// build before did that; the runtime's __syncthreads then aborts).
+// A switch holding barriers, in a kernel whose other statements (helpers
+// storing __shared__ float4 members, inlined) run in step: the switch is one
+// statement to the lowering, which must refuse it rather than run it for
+// each thread in turn with its barriers inside (builds before 1a88a8f did
+// that to a loop under `#pragma unroll`, which now splits as any loop).
 __device__ void swap4(float4 *a, float4 *b)
 {
 	float4 t = *b;
@@ -32,12 +32,16 @@ __global__ void k(float4 *o)
 	store(s, t + blockDim.x, seed(t + 5));
 	store(s, t + 2 * blockDim.x, seed(t + 9));
 	__syncthreads();
-#pragma unroll 4
-	for (int j = 0; j < 4; j++) {
+	switch (blockIdx.x % 2) {
+	case 0: {
 		swap4(s + t, s + t + blockDim.x);
 		__syncthreads();
 		swap4(s + t + blockDim.x, s + t + 2 * blockDim.x);
 		__syncthreads();
+		break;
+	}
+	default:
+		break;
 	}
 	o[t] = s[t];
 }
