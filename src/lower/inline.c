@@ -244,7 +244,8 @@ freecallee(Callee *f)
 }
 
 /* Does a #define or #undef in [b, e) of src name an identifier of f's body
- * (which would mean something else at the kernel)? */
+ * (which would mean something else at the kernel), or an #include stand
+ * there (its declarations could change what the body's calls call)? */
 static bool
 redefined(Callee *f, const char *src, int b, int e)
 {
@@ -255,6 +256,10 @@ redefined(Callee *f, const char *src, int b, int e)
 		const char *p = strchr(src + i, '#') + 1;
 		while (*p == ' ' || *p == '\t')
 			p++;
+		if (!strncmp(p, "include", 7)) { /* it may declare an overload of a function the body calls */
+			vpush(names, xstrdup(""));
+			continue;
+		}
 		if (strncmp(p, "define", 6) && strncmp(p, "undef", 5))
 			continue;
 		p += *p == 'd' ? 6 : 5;
@@ -265,7 +270,7 @@ redefined(Callee *f, const char *src, int b, int e)
 			n++;
 		vpush(names, xstrndup(p, (size_t)n));
 	}
-	bool yes = false;
+	bool yes = hasname(&names, "");
 	Tokens t = names.n ? cursortokens(f->body) : (Tokens){0};
 	for (unsigned i = 0; i < t.n && !yes; i++)
 		for (int j = 0; j < names.n && !yes; j++)
@@ -443,7 +448,7 @@ callee(In *in, CXCursor call, Callee *f)
 	bool isvoid = rt.kind == CXType_Void;
 	bool lastret = clang_getCursorKind(lastkid(body)) == CXCursor_ReturnStmt;
 	const char *why = f->bad                                                   ? f->why
-	                  : redefined(f, dsrc, endof(d), startof(in->kernel))      ? "a macro it names is defined or undefined before the kernel"
+	                  : redefined(f, dsrc, endof(d), startof(in->kernel))      ? "a macro it names is defined, or a header included, before the kernel"
 	                  : redeclared(in, f)                                      ? "a name it uses is declared again before the kernel"
 	                  : (isvoid ? f->returns != 0 : f->returns != 1 || !lastret) ? "it returns other than once, at its end"
 	                  : !isvoid && !clang_isPODType(rt)                        ? "it returns a class type"
@@ -534,13 +539,15 @@ onecall(CXCursor s, bool *isstmt)
 	*isstmt = clang_equalCursors(c, s);
 	if (*isstmt)
 		return assigns(s, c) == 0 ? c : none;
-	if (k == CXCursor_DeclStmt) {
+	if (k == CXCursor_DeclStmt) { /* in the first declarator: the others, calling nothing, run after it as before */
 		CXCursor *ks;
 		int n = kids(s, &ks);
-		bool ok = n == 1 && clang_getCursorKind(ks[0]) == CXCursor_VarDecl &&
-		          clang_Cursor_getStorageClass(ks[0]) == CX_SC_None;
+		bool ok = n >= 1 && within(c, ks[0]) && assigns(ks[0], c) == 1;
+		for (int i = 0; i < n && ok; i++) /* (the commas between declarators are no operator: each apart) */
+			ok = clang_getCursorKind(ks[i]) == CXCursor_VarDecl && clang_Cursor_getStorageClass(ks[i]) == CX_SC_None &&
+			     (i == 0 || (assigns(ks[i], c) >= 0 && assigns(ks[i], c) <= 1));
 		free(ks);
-		return ok && assigns(s, c) == 1 ? c : none;
+		return ok ? c : none;
 	}
 	if (k == CXCursor_BinaryOperator) { /* its right side is evaluated first (C++17): the call may go before */
 		CXCursor *ks;
@@ -904,6 +911,21 @@ lvalue(CXCursor e)
 	       k == CXCursor_UnaryOperator || k == CXCursor_CallExpr || k == CXCursor_UnexposedExpr;
 }
 
+/* Is argument i's variable also the argument of a reference parameter
+ * (f(x, x) with f(int a, int &b))? */
+static bool
+boundbyref(Site *t, int i)
+{
+	CXCursor v = clang_getCursorReferenced(strip(clang_Cursor_getArgument(t->call, i)));
+	for (int j = 0; j < clang_Cursor_getNumArguments(t->call); j++) {
+		CXCursor a = strip(clang_Cursor_getArgument(t->call, j));
+		if (j != i && isref(clang_getCursorType(clang_Cursor_getArgument(t->f.fn, j))) &&
+		    clang_getCursorKind(a) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(a), v))
+			return true;
+	}
+	return false;
+}
+
 /* Parameter i: the argument's variable in its place, or a local
  * initialised from the argument. */
 static bool
@@ -917,6 +939,10 @@ bindparam(Site *t, int i)
 	if (ismacro(arg) || refmacro(t, parm))
 		return sitewhy(t, "a macro writes an argument, or a use of a parameter");
 	char *name = passedname(in, arg, parm, &t->f);
+	if (name && !isref(clang_getCursorType(parm)) && boundbyref(t, i)) {
+		free(name); /* the body writes it through the reference: this parameter keeps its copy */
+		name = NULL;
+	}
 	if (name) {
 		bool clash = hasname(&t->pnames, name) && strcmp(name, pn);
 		if (!clash)

@@ -167,6 +167,39 @@ launchtext(LFile *F, CXCursor c, bool mac, int *b, int *e)
 	return spelledin(c, F->file, b, e) && *b < *e && *e <= (int)F->len;
 }
 
+/* Does the macro whose use expands to c turn arguments into strings (#x,
+ * or pastes them, ##)? Rewriting the argument would change the string. */
+typedef struct {
+	char *name;
+	bool yes;
+} Stringize;
+
+static void
+stringizekid(CXCursor c, void *arg)
+{
+	Stringize *z = arg;
+	if (clang_getCursorKind(c) != CXCursor_MacroDefinition || !named(c, z->name))
+		return;
+	Tokens t = cursortokens(c);
+	for (unsigned i = 0; i < t.n; i++)
+		z->yes |= clang_getTokenKind(t.v[i]) == CXToken_Punctuation && (tokenis(&t, i, "#") || tokenis(&t, i, "##"));
+	freetokens(&t);
+}
+
+static bool
+stringizes(LFile *F, CXCursor c)
+{
+	int off;
+	locate(c, NULL, NULL, &off); /* the use of the macro: its name */
+	int n = 0;
+	while (off + n < (int)F->len && isident(F->src[off + n]))
+		n++;
+	Stringize z = {xstrndup(F->src + off, (size_t)n), n == 0};
+	eachkid(clang_getTranslationUnitCursor(F->tu), stringizekid, &z);
+	free(z.name);
+	return z.yes;
+}
+
 static char *
 configarg(LFile *F, CXCursor cfg, bool mac, int i)
 {
@@ -190,6 +223,10 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 	int nargs = nk - 2; /* the callee, the configuration, then the arguments */
 	int cb, ce, kb, ke, fb, fe;
 	bool mac = ismacro(call);
+	if (mac && stringizes(F, call)) {
+		refuse(L, call, "a kernel launch in the argument of a macro that turns its arguments into strings");
+		return;
+	}
 	if (!launchtext(F, call, mac, &cb, &ce) || !launchtext(F, callee, mac, &kb, &ke) ||
 	    !launchtext(F, cfg, mac, &fb, &fe) || kb != cb || fb < ke || fe > ce) {
 		refuse(L, call, "a kernel launch written in a macro's definition (one in a macro's argument is lowered)");
