@@ -56,6 +56,7 @@ int newlines(const char *s, int n);
 bool isident(char c);                                      /* a letter, digit or '_' */
 int nexttoken(const char *s, int *at, int end);           /* the next identifier or #, past comments and literals */
 bool isword(const char *w, int n, const char *const *ws);  /* the n bytes at w are one of the words of ws */
+const char *relpath(const char *path); /* path without leading "./" */
 
 /* A growable array: VEC(int) ints; vpush(ints, 3); ints.v[i], ints.n. */
 #define VEC(T) struct { T *v; int n, cap; }
@@ -647,6 +648,7 @@ typedef struct {
 	char *text;
 	int seq;
 	bool shared; /* an edit several changes may each make (a line they split, a block they share): made once */
+	const struct Unit *u; /* its file when that is not its change's (a sync moved to a caller in another file) */
 } Edit;
 #define EDIT_SHARED 0x7ffffff0 /* seq of a shared split of a line (edit/forms.c): after the inserts there */
 typedef VEC(Edit) Edits;
@@ -674,6 +676,7 @@ typedef struct Change {
 	bool toend;         /* target is the end of the block */
 	bool chain;         /* sync out of a callee: it ends a caller, whose callers a later round may take it to */
 	char *targetfn;     /* sync out of a callee: the caller where the first gaining site lies, or NULL */
+	const Unit *targetu; /* and its file, when not u */
 	int overlap, calls; /* host statements and calls it now overlaps */
 	char *inflight;     /* moves: the device work in flight it overlaps ("fill (line 26)"), or NULL */
 	char *stop;         /* what stopped it (moves) or why it stayed (keeps) */
@@ -687,6 +690,9 @@ typedef struct Change {
 	                         /* one change with them, their edits among its own */
 } Change;
 typedef VEC(Change) Plan;
+/* The file an edit of c applies to. */
+static inline const Unit *editunit(const Change *c, const Edit *e) { return e->u ? e->u : c->u; }
+bool acrossfiles(const Change *c); /* pass/pipeline.c: c edits a file besides its own */
 
 /* model/dump.c: --dump=model */
 void dumpunit(Buf *b, const Unit *u);
@@ -753,6 +759,15 @@ void sortedits(Edits *e);                    /* sorts them into that order */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
 void newoffsets(const Edits *e, int *at); /* after applyedits: each text's offset in the new text */
 int writeatomic(const char *path, const char *data, size_t len, const char *was, size_t waslen, char **err);
+/* Files replaced together (driver.c, -i): each staged beside its file,
+ * then each committed (renamed into place) or dropped; termination signals
+ * wait from batchbegin to batchend, which drops what was not committed. */
+typedef struct Batch Batch;
+Batch *batchbegin(int n);
+int batchstage(Batch *b, int i, const char *path, const char *data, size_t len, const char *was, size_t waslen,
+               char **err);
+int batchcommit(Batch *b, int i, char **err);
+void batchend(Batch *b);
 
 /* edit/compose.c: edits made in rounds, as edits of the original text */
 typedef struct {

@@ -140,3 +140,12 @@ isword(const char *w, int n, const char *const *ws)
 			return true;
 	return false;
 }
+
+/* The path without its leading "./", as reports name files. */
+const char *
+relpath(const char *path)
+{
+	while (path[0] == '.' && path[1] == '/')
+		path += 2;
+	return path;
+}

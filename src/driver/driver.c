@@ -19,8 +19,8 @@ rewrite(const Unit *u, const Plan *plan, size_t *len, bool *changed, char **err)
 {
 	Edits all = {0};
 	for (int c = 0; c < plan->n; c++)
-		if (plan->v[c].u == u && plan->v[c].kind == CH_MOVE)
-			for (int k = 0; k < plan->v[c].edits.n; k++)
+		for (int k = 0; plan->v[c].kind == CH_MOVE && k < plan->v[c].edits.n; k++)
+			if (editunit(&plan->v[c], &plan->v[c].edits.v[k]) == u)
 				vpush(all, plan->v[c].edits.v[k]);
 	char *out = applyedits(u->src, u->len, &all, len, err);
 	vfree(all);
@@ -425,6 +425,71 @@ emit(const char *text, FILE *to)
 	return false;
 }
 
+/* Does a change of the plan take something out of file a and put it into
+ * file b (a sync that leaves a helper for a caller in another file, or a
+ * caller for a callee there)? */
+static bool
+feeds(const Plan *plan, const Unit *a, const Unit *b)
+{
+	for (int c = 0; c < plan->n; c++)
+		for (int k = 0; plan->v[c].u == a && plan->v[c].kind == CH_MOVE && k < plan->v[c].edits.n; k++)
+			if (editunit(&plan->v[c], &plan->v[c].edits.v[k]) == b)
+				return true;
+	return false;
+}
+
+/* A change across files is made in every one of them or in none: when one
+ * file's edits cannot be applied, the files it shares such a change with
+ * are left alone too. */
+static void
+leavetogether(Unit **units, int n, const Plan *plan, char **outs, bool *changed, char **editerr, int *rc)
+{
+	for (bool more = true; more;) {
+		more = false;
+		for (int i = 0; i < n; i++)
+			for (int k = 0; editerr[i] && k < n; k++)
+				if (k != i && !editerr[k] && outs[k] && (feeds(plan, units[i], units[k]) || feeds(plan, units[k], units[i]))) {
+					editerr[k] = fmt("a change across files also edits %s, which is left alone", units[i]->path);
+					fprintf(stderr, "cuflow: %s: file left alone: %s\n", units[k]->path, editerr[k]);
+					free(outs[k]);
+					outs[k] = NULL;
+					changed[k] = false;
+					*rc = 3;
+					more = true;
+				}
+	}
+}
+
+/* -i: every changed file's new text staged beside it, then all renamed
+ * into place; a file that cannot be staged leaves alone, with it, the
+ * files it shares a change across files with (leavetogether), so no sync
+ * leaves one file for another that did not take it. */
+static void
+writeall(Unit **units, int n, const Plan *plan, char **outs, const size_t *lens, bool *changed, char **editerr,
+         int *rc)
+{
+	Batch *b = batchbegin(n);
+	for (int i = 0; i < n; i++)
+		if (outs[i] && changed[i] &&
+		    batchstage(b, i, units[i]->path, outs[i], lens[i], units[i]->src, units[i]->len, &editerr[i])) {
+			fprintf(stderr, "cuflow: %s: %s\n", units[i]->path, editerr[i]);
+			free(outs[i]);
+			outs[i] = NULL;
+			changed[i] = false;
+			*rc = 3;
+		}
+	leavetogether(units, n, plan, outs, changed, editerr, rc);
+	for (int i = 0; i < n; i++) {
+		char *err = NULL;
+		if (outs[i] && batchcommit(b, i, &err)) {
+			fprintf(stderr, "cuflow: %s: %s\n", units[i]->path, err);
+			free(err);
+			*rc = 3;
+		}
+	}
+	batchend(b); /* drops the files leavetogether left alone */
+}
+
 /* Each analysed file's text with the plan applied: written back (-i) or
  * printed as a diff. Returns whether a diff was printed; *rc becomes 3 when
  * a file's edits cannot be applied or written. */
@@ -432,34 +497,34 @@ static bool
 rewriteall(Run *r, Unit **units, int n, const Plan *plan, bool *changed, char **editerr, int *rc)
 {
 	bool pending = false;
-	char *err = NULL;
+	char **outs = xcalloc(n + 1, sizeof *outs);
+	size_t *lens = xcalloc(n + 1, sizeof *lens);
 	for (int i = 0; i < n; i++) {
 		Unit *u = units[i];
 		if (u->refused || u->skipped || editerr[i]) /* editerr: a rewrite --verify left out */
 			continue;
-		size_t len;
-		char *out = rewrite(u, plan, &len, &changed[i], &editerr[i]);
-		if (!out) {
+		outs[i] = rewrite(u, plan, &lens[i], &changed[i], &editerr[i]);
+		if (!outs[i]) {
 			fprintf(stderr, "cuflow: %s: internal error, file left alone: %s\n", u->path, editerr[i]);
 			*rc = 3;
-			continue;
 		}
-		if (changed[i] && r->inplace) {
-			if (writeatomic(u->path, out, len, u->src, u->len, &err)) {
-				fprintf(stderr, "cuflow: %s: %s\n", u->path, err);
-				free(err);
-				*rc = 3;
-			}
-		} else if (changed[i]) {
+	}
+	leavetogether(units, n, plan, outs, changed, editerr, rc);
+	if (r->inplace)
+		writeall(units, n, plan, outs, lens, changed, editerr, rc);
+	for (int i = 0; !r->inplace && i < n; i++)
+		if (outs[i] && changed[i]) {
 			Buf d = {0};
-			unidiff(&d, u->path, u->src, u->len, out, len);
+			unidiff(&d, units[i]->path, units[i]->src, units[i]->len, outs[i], lens[i]);
 			if (!emit(bstr(&d), stdout))
 				*rc = 3;
 			free(d.v);
 			pending = true;
 		}
-		free(out);
-	}
+	for (int i = 0; i < n; i++)
+		free(outs[i]);
+	free(outs);
+	free(lens);
 	return pending;
 }
 

@@ -77,6 +77,11 @@ toorig(Fix *f, Change *c, bool *innew, bool *replaced, int *owner)
 	c->end = e > b ? e : b;
 	c->u = f->orig[i];
 	c->fn = origname(c->u, c->fn);
+	if (c->targetu)
+		c->targetu = f->orig[unitof(f, c->targetu)];
+	for (int k = 0; k < c->edits.n; k++) /* an edit in another file: that file as on disk */
+		if (c->edits.v[k].u)
+			c->edits.v[k].u = c->edits.v[k].u == c->u ? NULL : f->orig[unitof(f, c->edits.v[k].u)];
 }
 
 /* Takes round r's plan: its keeps replace the last round's, its moves are
@@ -113,8 +118,8 @@ static void
 editsof(Fix *f, int i, int from, Edits *e, Ints *owner)
 {
 	for (int m = from; m < f->moves.n; m++)
-		if (f->moves.v[m].u == f->orig[i])
-			for (int k = 0; k < f->moves.v[m].edits.n; k++) {
+		for (int k = 0; k < f->moves.v[m].edits.n; k++)
+			if (editunit(&f->moves.v[m], &f->moves.v[m].edits.v[k]) == f->orig[i]) {
 				vpush(*e, f->moves.v[m].edits.v[k]);
 				vpush(*owner, m);
 			}
@@ -153,6 +158,22 @@ basename_(const char *path)
 	return s ? s + 1 : path;
 }
 
+/* Does a directive of u (an #include) name the file path? */
+static bool
+includes(const Unit *u, const char *path)
+{
+	const char *base = basename_(path);
+	for (int i = 0; i < u->directives.n; i++) {
+		int d = u->directives.v[i], e = directiveend(u, d);
+		char *line = xstrndup(u->src + d, e - d);
+		bool hit = strstr(line, base) != NULL;
+		free(line);
+		if (hit)
+			return true;
+	}
+	return false;
+}
+
 /* Parses the edited units' new text; false when one cannot be (then the
  * rounds stop): a header, a file another one includes (whose parse would
  * still see the old text), or a parse that fails. */
@@ -161,7 +182,7 @@ reparse(Fix *f, const bool *edited, Reparse rp, void *ctx)
 {
 	for (int i = 0; i < f->n; i++)
 		for (int k = 0; edited[i] && k < f->n; k++)
-			if (k != i && strstr(f->cur[k]->src, basename_(f->orig[i]->path)))
+			if (k != i && includes(f->cur[k], f->orig[i]->path))
 				return false;
 	for (int i = 0; i < f->n; i++) {
 		if (!edited[i])
@@ -202,6 +223,9 @@ merge(Fix *f, Ints *members, Plan *plan, Edits *edits)
 			continue;
 		if (f->fromnew.v[top] && !f->fromnew.v[members->v[k]] && m->pass == c.pass) {
 			c.line = m->line, c.endline = m->endline, c.begin = m->begin, c.end = m->end;
+			if (!c.targetu && c.targetfn && m->u != c.u) /* up a chain from a helper in another file: that file */
+				c.targetu = c.u;
+			c.u = m->u, c.fn = m->fn;
 			f->fromnew.v[top] = false;
 			if (c.pass == PASS_SYNC && c.how == SY_OUT) { /* up a chain: the sync as it stood in the helper */
 				Ints t = c.members;
@@ -213,6 +237,9 @@ merge(Fix *f, Ints *members, Plan *plan, Edits *edits)
 		c.passes |= m->passes;
 		vpush(c.also, *m);
 	}
+	for (int k = 0; k < c.edits.n; k++) /* compose gave every edit its file */
+		if (c.edits.v[k].u == c.u)
+			c.edits.v[k].u = NULL;
 	vpush(*plan, c);
 }
 
@@ -228,9 +255,10 @@ compose(Fix *f, Plan *plan)
 		Ints owner = {0};
 		layedits(&f->lay[i], &e, &owner);
 		for (int k = 0; k < e.n; k++) {
-			Edits *to = &byroot[ufind(&f->uf, owner.v[k])];
+			int root = ufind(&f->uf, owner.v[k]);
 			e.v[k].seq = k; /* the file's order: one sequence for all its changes */
-			vpush(*to, e.v[k]);
+			e.v[k].u = f->orig[i];
+			vpush(byroot[root], e.v[k]);
 		}
 		vfree(e);
 		vfree(owner);

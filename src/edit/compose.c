@@ -306,7 +306,7 @@ bycut(const void *a, const void *b)
 static void
 addowned(Edits *out, Ints *owners, int off, int len, char *text, int owner)
 {
-	Edit x = {off, len, text, out->n, false};
+	Edit x = {off, len, text, out->n, false, NULL};
 	vpush(*out, x);
 	vpush(*owners, owner);
 }

@@ -20,7 +20,7 @@
 void
 addedit(Edits *e, int off, int len, char *text)
 {
-	Edit x = {off, len, text, e->n, false};
+	Edit x = {off, len, text, e->n, false, NULL};
 	vpush(*e, x);
 }
 
@@ -262,56 +262,156 @@ filltemp(int fd, int orig, const struct stat *sb, const char *data, size_t len)
 	return fsync(fd) == 0;
 }
 
-/* Replaces the file path names (through symlinks) with data, atomically:
- * a temporary beside it with the original's owner, mode and extended
- * attributes, fsync, rename, fsync of the directory. was: the text cuflow
- * analysed, and the file is replaced only while it still holds it; NULL
- * for an output file, which may not exist yet. Termination signals wait
- * until the temporary is renamed or removed, so a kill leaves either the
- * old file or the new one and no temporary. */
-int
-writeatomic(const char *path, const char *data, size_t len, const char *was, size_t waslen, char **err)
+typedef struct {
+	char *tmp, *to; /* the replacement beside the file, and the file */
+} Staged;
+
+static void dropwrite(Staged *st);
+
+/* The first half of writeatomic: the replacement written beside the file
+ * (its owner, mode and extended attributes, fsync), and the file checked
+ * to hold was still; 0, or -1 and *err. Several files that must change
+ * together are staged first and committed after (Batch): a failure
+ * leaves them all as they were. */
+static int
+stagewrite(const char *path, const char *data, size_t len, const char *was, size_t waslen, Staged *st, char **err)
 {
 	*err = NULL;
-	char *real = realpath(path, NULL), *tmp = NULL;
-	const char *to = real ? real : path;
+	st->tmp = NULL;
+	st->to = realpath(path, NULL);
+	if (!st->to)
+		st->to = xstrdup(path);
 	struct stat sb;
-	bool exists = stat(to, &sb) == 0;
-	if (exists && !S_ISREG(sb.st_mode) && !was) {
-		free(real);
-		return writedirect(path, data, len, err);
-	}
+	bool exists = stat(st->to, &sb) == 0;
 	if ((!exists && was) || (exists && (*err = unsafe(&sb)))) {
 		if (!exists)
 			*err = fmt("cannot stat: %s", strerror(errno));
-		free(real);
+		dropwrite(st);
 		return -1;
 	}
-	sigset_t stop, old;
-	sigemptyset(&stop);
-	for (int s = 0, sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT}; s < 4; s++)
-		sigaddset(&stop, sigs[s]);
-	pthread_sigmask(SIG_BLOCK, &stop, &old);
-	int orig = exists ? open(to, O_RDONLY | O_CLOEXEC) : -1;
-	int fd = exists && orig < 0 ? -1 : tempbeside(to, &tmp);
+	int orig = exists ? open(st->to, O_RDONLY | O_CLOEXEC) : -1;
+	int fd = exists && orig < 0 ? -1 : tempbeside(st->to, &st->tmp);
 	bool ok = fd >= 0 && filltemp(fd, orig, &sb, data, len);
 	if (fd >= 0 && close(fd) != 0)
 		ok = false;
 	int saved = errno;
-	if (ok && was && !unchanged(to, was, waslen))
-		*err = xstrdup("it changed after cuflow read it; file left alone");
-	else if (!ok || rename(tmp, to) != 0)
-		*err = fmt("cannot replace it: %s", strerror(ok ? errno : saved));
-	else if (!syncdir(to))
-		*err = fmt("cannot sync its directory: %s", strerror(errno));
-	if (*err && tmp && access(tmp, F_OK) == 0)
-		unlink(tmp);
 	if (orig >= 0)
 		close(orig);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	free(tmp);
-	free(real);
+	if (ok && was && !unchanged(st->to, was, waslen))
+		*err = xstrdup("it changed after cuflow read it; file left alone");
+	else if (!ok)
+		*err = fmt("cannot replace it: %s", strerror(saved));
+	if (*err) {
+		dropwrite(st);
+		return -1;
+	}
+	return 0;
+}
+
+/* The second half: the staged replacement renamed over the file, and its
+ * directory synced; 0, or -1 and *err (the file as it was). */
+static int
+commitwrite(Staged *st, char **err)
+{
+	*err = NULL;
+	if (rename(st->tmp, st->to) != 0)
+		*err = fmt("cannot replace it: %s", strerror(errno));
+	else if (!syncdir(st->to))
+		*err = fmt("cannot sync its directory: %s", strerror(errno));
+	else {
+		free(st->tmp);
+		st->tmp = NULL;
+	}
+	dropwrite(st);
 	return *err ? -1 : 0;
+}
+
+/* A staged replacement not made: its temporary removed. */
+static void
+dropwrite(Staged *st)
+{
+	if (st->tmp && access(st->tmp, F_OK) == 0)
+		unlink(st->tmp);
+	free(st->tmp);
+	free(st->to);
+	st->tmp = st->to = NULL;
+}
+
+/* Termination signals wait while files are being replaced, so a kill
+ * leaves either the old files or the new ones and no temporary. */
+static void
+holdsignals(sigset_t *old)
+{
+	sigset_t stop;
+	sigemptyset(&stop);
+	for (int s = 0, sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT}; s < 4; s++)
+		sigaddset(&stop, sigs[s]);
+	pthread_sigmask(SIG_BLOCK, &stop, old);
+}
+
+struct Batch {
+	sigset_t old;
+	Staged *st;
+	int n;
+};
+
+Batch *
+batchbegin(int n)
+{
+	Batch *b = xcalloc(1, sizeof *b);
+	b->st = xcalloc(n + 1, sizeof *b->st);
+	b->n = n;
+	holdsignals(&b->old);
+	return b;
+}
+
+int
+batchstage(Batch *b, int i, const char *path, const char *data, size_t len, const char *was, size_t waslen,
+           char **err)
+{
+	return stagewrite(path, data, len, was, waslen, &b->st[i], err);
+}
+
+int
+batchcommit(Batch *b, int i, char **err)
+{
+	*err = NULL;
+	return b->st[i].tmp ? commitwrite(&b->st[i], err) : 0;
+}
+
+void
+batchend(Batch *b)
+{
+	for (int i = 0; i < b->n; i++)
+		dropwrite(&b->st[i]);
+	pthread_sigmask(SIG_SETMASK, &b->old, NULL);
+	free(b->st);
+	free(b);
+}
+
+/* Replaces the file path names (through symlinks) with data, atomically:
+ * a temporary beside it with the original's owner, mode and extended
+ * attributes, fsync, rename, fsync of the directory. was: the text cuflow
+ * analysed, and the file is replaced only while it still holds it; NULL
+ * for an output file, which may not exist yet. */
+int
+writeatomic(const char *path, const char *data, size_t len, const char *was, size_t waslen, char **err)
+{
+	*err = NULL;
+	char *real = realpath(path, NULL);
+	struct stat sb;
+	bool direct = stat(real ? real : path, &sb) == 0 && !S_ISREG(sb.st_mode) && !was;
+	free(real);
+	if (direct)
+		return writedirect(path, data, len, err);
+	sigset_t old;
+	holdsignals(&old);
+	Staged st;
+	int rc = stagewrite(path, data, len, was, waslen, &st, err);
+	if (rc == 0)
+		rc = commitwrite(&st, err);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return rc;
 }
 
 /* The edits and the texts they own. */

@@ -80,7 +80,7 @@ static void
 linebreak(const Unit *u, int at, bool before, const char *indent, Edits *e)
 {
 	int a = before ? backblanks(u, at) : at, z = before ? at : skipblanks(u, at);
-	Edit x = {a, z - a, fmt("\n%s", indent), EDIT_SHARED, true};
+	Edit x = {a, z - a, fmt("\n%s", indent), EDIT_SHARED, true, NULL};
 	vpush(*e, x);
 }
 
@@ -114,13 +114,13 @@ insertbefore(const Unit *u, int begin, const char *text, int seq, Edits *e)
 		linebreak(u, begin, true, indent, e);
 		indented(&b, text, indent);
 		bprintf(&b, "\n%s", indent);
-		Edit x = {begin, 0, bstr(&b), seq, false};
+		Edit x = {begin, 0, bstr(&b), seq, false, NULL};
 		vpush(*e, x);
 	} else {
 		bputs(&b, indent);
 		indented(&b, text, indent);
 		bputs(&b, "\n");
-		Edit x = {linestart(u->src, begin), 0, bstr(&b), seq, false};
+		Edit x = {linestart(u->src, begin), 0, bstr(&b), seq, false, NULL};
 		vpush(*e, x);
 	}
 	free(indent);
@@ -140,13 +140,13 @@ insertafter(const Unit *u, int begin, int end, const char *text, int seq, Edits 
 		int z = skipblanks(u, end);
 		indented(&b, text, indent);
 		bprintf(&b, "\n%s", indent);
-		Edit x = {z, 0, bstr(&b), seq, false};
+		Edit x = {z, 0, bstr(&b), seq, false, NULL};
 		vpush(*e, x);
 	} else {
 		bputs(&b, indent);
 		indented(&b, text, indent);
 		bputs(&b, "\n");
-		Edit x = {le, 0, bstr(&b), seq, false};
+		Edit x = {le, 0, bstr(&b), seq, false, NULL};
 		vpush(*e, x);
 	}
 	free(indent);
@@ -216,7 +216,7 @@ void
 insertlines(const Unit *u, int at, bool before, const char *lines, int seq, Edits *e)
 {
 	char *indent = indentof(u->src, u->len, at);
-	Edit x = {0, 0, NULL, seq, false};
+	Edit x = {0, 0, NULL, seq, false, NULL};
 	if (before && !codebefore(u, at)) {
 		x.off = leadcomments(u, at);
 		x.text = xstrdup(lines);
@@ -297,7 +297,8 @@ splitdecl(const Unit *u, const Stmt *st, int d, const char *text, Edits *e)
 			linebreak(u, st->end, false, indent, e);
 	}
 	for (int i = 1; i < st->dbeg.n; i++) { /* , *b  ->  ;\n<indent>T *b */
-		Edit x = {st->dend.v[i - 1], st->dbeg.v[i] - st->dend.v[i - 1], fmt(";\n%s%s ", indent, spec), EDIT_SHARED, true};
+		Edit x = {st->dend.v[i - 1], st->dbeg.v[i] - st->dend.v[i - 1], fmt(";\n%s%s ", indent, spec), EDIT_SHARED,
+		          true, NULL};
 		vpush(*e, x);
 	}
 	Buf b = {0};

@@ -989,17 +989,17 @@ emitsplit(Split *sp, const List *l, int k, int work, Plan *plan)
 	for (int i = 0; i < sp->group.n; i++) {
 		const Call *c = &pf->f->calls.v[pf->f->st.v[sp->group.v[i]].call0];
 		vpush(ch.members, c->line);
-		Edit name = {c->off, 10, xstrdup("cudaMemcpyAsync"), 0, false};
+		Edit name = {c->off, 10, xstrdup("cudaMemcpyAsync"), 0, false, NULL};
 		vpush(ch.edits, name);
 		int open = c->off + 10;
 		while (u->src[open] == ' ' || u->src[open] == '\t')
 			open++;
 		int close = closeparen(u->src, open, pf->f->st.v[sp->group.v[i]].end);
-		Edit arg = {close - 1, 0, xstrdup(", 0"), 0, false};
+		Edit arg = {close - 1, 0, xstrdup(", 0"), 0, false, NULL};
 		vpush(ch.edits, arg);
 	}
 	char *indent = indentof(u->src, u->len, st->begin);
-	Edit wait = {at, 0, fmt("%scudaStreamSynchronize(0);\n", indent), 1 << 20, false};
+	Edit wait = {at, 0, fmt("%scudaStreamSynchronize(0);\n", indent), 1 << 20, false, NULL};
 	vpush(ch.edits, wait);
 	free(indent);
 	bool one = sp->group.n == 1;

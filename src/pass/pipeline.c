@@ -151,6 +151,15 @@ changefree(Change *c)
 	vfree(c->also);
 }
 
+bool
+acrossfiles(const Change *c)
+{
+	for (int k = 0; k < c->edits.n; k++)
+		if (editunit(c, &c->edits.v[k]) != c->u)
+			return true;
+	return false;
+}
+
 void
 planfree(Plan *plan)
 {

@@ -469,7 +469,7 @@ emitmove(S *s, Group *g, int j, int at, const char *indent, int ci)
 		vpush(c->members, s->f->st.v[s->it[g->m.v[k]].first].line);
 	char *text = grouptext(s, g, indent, c);
 	if (blankbefore(s->u, at)) {
-		Edit ins = {at, 0, text, ci, false};
+		Edit ins = {at, 0, text, ci, false, NULL};
 		vpush(c->edits, ins);
 	} else { /* before code that does not start its line: on lines of its own */
 		insertlines(s->u, at, true, text, ci, &c->edits);
@@ -844,25 +844,109 @@ nameslocal(const Unit *u, const Func *f, int a, int b)
 	return false;
 }
 
+/* Is the name (len bytes at w) a parameter of f, a function of unit u? */
+static bool
+isparam(const Unit *u, const Func *f, const char *w, int len)
+{
+	for (int i = 0; i < f->params.n; i++) {
+		const char *pn = u->syms.v[f->params.v[i]].name;
+		if ((int)strlen(pn) == len && !strncmp(w, pn, len))
+			return true;
+	}
+	return false;
+}
+
 /* A name in the text [a, b) of the helper's sync, not one of its
- * parameters, that caller c declares for itself (it would mean another
- * thing there), or NULL. */
+ * parameters, that caller c (in unit cu) declares for itself (it would
+ * mean another thing there), or NULL. */
 static const char *
-callershadows(const S *h, int a, int b, const Func *c)
+callershadows(const S *h, int a, int b, const Unit *cu, const Func *c)
 {
 	const Unit *u = h->u;
-	for (int at = a, t; (t = nexttoken(u->src, &at, b)) >= 0;) {
-		bool param = false;
-		for (int i = 0; i < h->f->params.n && !param; i++) {
-			const char *pn = u->syms.v[h->f->params.v[i]].name;
-			param = (int)strlen(pn) == at - t && !strncmp(u->src + t, pn, at - t);
-		}
-		for (int y = 0; !param && y < u->syms.n; y++) {
-			const Sym *x = &u->syms.v[y];
+	for (int at = a, t; (t = nexttoken(u->src, &at, b)) >= 0;)
+		for (int y = 0; !isparam(h->u, h->f, u->src + t, at - t) && y < cu->syms.n; y++) {
+			const Sym *x = &cu->syms.v[y];
 			if ((x->kind == SYM_LOCAL || x->kind == SYM_PARAM) && x->owner == c->sym &&
 			    (int)strlen(x->name) == at - t && !strncmp(u->src + t, x->name, at - t))
 				return x->name;
 		}
+	return NULL;
+}
+
+/* Where the unit's own text #defines the name (len bytes at w): the
+ * directive's offset, or -1. */
+static int
+definedat(const Unit *u, const char *w, int len)
+{
+	for (int i = 0; i < u->directives.n; i++) {
+		int d = u->directives.v[i], n, at;
+		const char *dw = directiveword(u, d, &n);
+		if (!dw || n != 6 || strncmp(dw, "define", 6))
+			continue;
+		at = (int)(dw - u->src) + n;
+		int t = nexttoken(u->src, &at, directiveend(u, d));
+		if (t >= 0 && at - t == len && !strncmp(u->src + t, w, len))
+			return d;
+	}
+	return -1;
+}
+
+/* Is the name (len bytes at w) declared, or #defined, in the unit's own
+ * text only after the start of function g? There it would not be seen. */
+static bool
+declaredafter(const Unit *u, const char *w, int len, const Func *g)
+{
+	bool seen = false, before = false;
+	for (int y = 0; y < u->syms.n; y++) {
+		const Sym *z = &u->syms.v[y];
+		if (z->kind == SYM_LOCAL || z->kind == SYM_PARAM || (int)strlen(z->name) != len || strncmp(z->name, w, len))
+			continue;
+		seen = true;
+		before |= (z->flags & SYMF_SYSTEM) || z->line < g->line;
+	}
+	if (seen)
+		return !before;
+	return definedat(u, w, len) > g->begin;
+}
+
+/* Why a name in a sync's text (n bytes), written in unit u, may not mean
+ * in function c of another unit cu what it means in u (a sync that moves
+ * to a caller or a callee in another file of the program), or NULL: each
+ * must be a parameter of function pf of unit pu (the helper's, which the
+ * call's arguments replace, or the callee's, which now stand in the text),
+ * the toolkit's (declared in a system header, or a cuda-prefixed constant
+ * neither file #defines), a keyword, or a function or variable of external
+ * linkage that cu declares before c. A macro of the program's own could be
+ * defined otherwise there: cuflow does not see macros across files. */
+static char *
+foreignname(const Unit *u, const char *text, int n, const Unit *pu, const Func *pf, const Unit *cu, const Func *c)
+{
+	for (int at = 0, t; (t = nexttoken(text, &at, n)) >= 0;) {
+		const char *w = text + t;
+		int len = at - t;
+		if (!isident(*w) || isdigit((unsigned char)*w) || isparam(pu, pf, w, len))
+			continue;
+		static const char *const keywords[] = {"sizeof", "alignof", "const", "unsigned", "signed", "char", "short",
+		                                       "int", "long", "float", "double", "bool", "void", "true", "false",
+		                                       "nullptr", "struct", "static_cast", "reinterpret_cast", NULL};
+		bool ok = isword(w, len, keywords);
+		const Sym *x = NULL;
+		for (int y = 0; !ok && !x && y < u->syms.n; y++)
+			if ((u->syms.v[y].kind == SYM_GLOBAL || u->syms.v[y].kind == SYM_FUNC) && u->syms.v[y].name &&
+			    (int)strlen(u->syms.v[y].name) == len && !strncmp(u->syms.v[y].name, w, len))
+				x = &u->syms.v[y];
+		if (x && (x->flags & SYMF_SYSTEM))
+			ok = true;
+		else if (x && (x->flags & SYMF_EXTERN)) {
+			for (int y = 0; !ok && y < cu->syms.n; y++)
+				ok = cu->syms.v[y].usr && x->usr && !strcmp(cu->syms.v[y].usr, x->usr);
+			ok = ok && !declaredafter(cu, w, len, c);
+		} else if (!x && !ok)
+			ok = (!strncmp(w, "cuda", 4) || !strncmp(w, "CUDA", 4)) && definedat(u, w, len) < 0 &&
+			     definedat(cu, w, len) < 0;
+		if (!ok)
+			return fmt("it names %.*s, which cuflow cannot tell means the same in %s before %s()", len, w,
+			           relpath(cu->path), cu->syms.v[c->sym].name);
 	}
 	return NULL;
 }
@@ -1051,9 +1135,9 @@ static bool
 editedin(const Plan *plan, const Unit *u, int a, int b, int skip)
 {
 	for (int i = 0; i < plan->n; i++)
-		for (int k = 0; i != skip && plan->v[i].kind >= 0 && plan->v[i].u == u && k < plan->v[i].edits.n; k++) {
+		for (int k = 0; i != skip && plan->v[i].kind >= 0 && k < plan->v[i].edits.n; k++) {
 			const Edit *e = &plan->v[i].edits.v[k];
-			if (e->off <= b && e->off + e->len >= a)
+			if (editunit(&plan->v[i], e) == u && e->off <= b && e->off + e->len >= a)
 				return true;
 		}
 	return false;
@@ -1108,23 +1192,33 @@ siteedits(const S *h, const char *base, Site *z, S *cs, const Call **calls, int 
 		char *text = sitetext(h, base, cs[k].u, calls[k], z[k].indent);
 		if (!text)
 			return false;
+		int from = c->edits.n;
 		if (blankbefore(cs[k].u, z[k].at)) {
-			Edit ins = {z[k].at, 0, text, seq, false};
+			Edit ins = {z[k].at, 0, text, seq, false, NULL};
 			vpush(c->edits, ins);
 		} else { /* before code that shares its line: the line splits there */
 			insertlines(cs[k].u, z[k].at, true, text, seq, &c->edits);
 			free(text);
 		}
+		for (int i = from; cs[k].u != h->u && i < c->edits.n; i++) /* a caller in another file */
+			c->edits.v[i].u = cs[k].u;
+		const char *file = h->p->nunits > 1 ? relpath(cs[k].u->path) : NULL; /* lines of which file */
 		c->overlap += z[k].nstmt;
 		c->calls += z[k].ncall;
 		if (!c->target && z[k].passed) {
 			c->target = z[k].target;
 			c->targetfn = xstrdup(cs[k].fname);
+			c->targetu = cs[k].u != h->u ? cs[k].u : NULL;
 		}
 		int line = cs[k].f->st.v[z[k].node].line;
-		bprintf(why, "%s line %d in %s() -> ", first ? "" : ";", line, cs[k].fname);
+		if (file)
+			bprintf(why, "%s %s:%d in %s() -> ", first ? "" : ";", file, line, cs[k].fname);
+		else
+			bprintf(why, "%s line %d in %s() -> ", first ? "" : ";", line, cs[k].fname);
 		first = 0;
-		if (z[k].passed)
+		if (z[k].passed && file)
+			bprintf(why, "%s:%d", file, z[k].target);
+		else if (z[k].passed)
 			bprintf(why, "line %d", z[k].target);
 		else
 			bputs(why, "right after the call");
@@ -1214,20 +1308,19 @@ noclone(const S *h, const char *name)
 	return NULL;
 }
 
-/* The helper's text with its sync item hx cut out and its name replaced
- * by name, static: the clone's definition, on lines of its own. */
+/* The helper's text with the edits e (offsets in its unit; taken) made
+ * and its name replaced by name, static: a clone's definition, on lines of
+ * its own (the sync cut out, or put in). */
 static char *
-clonetext(const S *h, int hx, const char *name)
+clonetext(const S *h, Edits e, const char *name)
 {
 	const Unit *u = h->u;
 	int a = h->f->begin, b = h->f->end;
-	Edits e = {0};
-	cutstmt(u, h->it[hx].begin, h->it[hx].end, NULL, NULL, &e);
 	for (int i = 0; i < e.n; i++)
 		e.v[i].off -= a;
 	for (int at = 0, t; (t = nexttoken(u->src + a, &at, b - a)) >= 0;)
 		if (at - t == (int)strlen(h->fname) && !strncmp(u->src + a + t, h->fname, at - t)) {
-			Edit ren = {t, at - t, xstrdup(name), 0, false};
+			Edit ren = {t, at - t, xstrdup(name), 0, false, NULL};
 			vpush(e, ren);
 			break;
 		}
@@ -1256,17 +1349,31 @@ emitclone(S *h, int hx, Site *z, S *cs, const Call **calls, int ns, const bool *
 	int own = ownrecord(plan, h, x);
 	if (own >= 0 && plan->v[own].kind == CH_MOVE)
 		return xstrdup("it moved inside the helper");
+	bool *serve = xcalloc(ns + 1, sizeof *serve); /* the clone is static: it serves sites in the helper's file */
+	bool any = false;
+	for (int k = 0; k < ns; k++)
+		any |= serve[k] = pick[k] && cs[k].u == h->u;
+	if (!any) {
+		free(serve);
+		return fmt("a clone would be static in %s, and the sites that gain are in other files", relpath(h->u->path));
+	}
 	char *name = fmt("%s_nosync", h->fname);
 	char *why = noclone(h, name);
 	if (!why && (callsitself(h->p, h->pf) || editedin(plan, h->u, h->f->begin, stmtlineend(h->u, h->f->end), -1)))
 		why = fmt("%s() calls itself, or another change edits it", h->fname);
-	char *clone = why ? NULL : clonetext(h, hx, name);
+	Edits without = {0};
+	if (!why)
+		cutstmt(h->u, x->begin, x->end, NULL, NULL, &without);
+	char *clone = why ? NULL : clonetext(h, without, name);
 	if (!why && !clone)
 		why = xstrdup("its text cannot be copied");
 	if (why) {
 		free(name);
+		free(serve);
 		return why;
 	}
+	bool *gains = (bool *)pick;
+	pick = serve;
 	Change c = stmtchange(PASS_SYNC, CH_MOVE, h->u, h->fname, &h->f->st.v[x->first], callname(h, x->first));
 	int seq = plan->n;
 	insertlines(h->u, h->f->end, false, clone, seq, &c.edits);
@@ -1283,12 +1390,13 @@ emitclone(S *h, int hx, Site *z, S *cs, const Call **calls, int ns, const bool *
 		                    calls[k]->off)) {
 			changefree(&c);
 			free(name);
+			free(serve);
 			return fmt("the call at line %d leaves a default argument or names %s() with a qualifier",
 			           cs[k].f->st.v[z[k].node].line, h->fname);
 		}
 	for (int k = 0; k < ns; k++)
 		if (pick[k]) {
-			Edit ren = {calls[k]->off, (int)strlen(h->fname), xstrdup(name), seq, false};
+			Edit ren = {calls[k]->off, (int)strlen(h->fname), xstrdup(name), seq, false, NULL};
 			vpush(c.edits, ren);
 			npick++;
 		}
@@ -1298,12 +1406,15 @@ emitclone(S *h, int hx, Site *z, S *cs, const Call **calls, int ns, const bool *
 	for (int k = 0, first = 1; ok && k < ns; k++)
 		if (!pick[k]) {
 			bprintf(&say, "%s line %d keeps %s() as it is: %s", first ? "; the others:" : ";",
-			        h->p->fns.v[z[k].fn].f->st.v[z[k].node].line,
-			        h->fname, whys[k] ? whys[k] : "the sync would overlap nothing there");
+			        h->p->fns.v[z[k].fn].f->st.v[z[k].node].line, h->fname,
+			        whys[k]    ? whys[k]
+			        : gains[k] ? "it lies in another file, where the static clone is not seen"
+			                   : "the sync would overlap nothing there");
 			first = 0;
 		}
 	free(base.v);
 	free(name);
+	free(serve);
 	if (!ok) {
 		free(say.v);
 		changefree(&c);
@@ -1335,16 +1446,20 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
 		return fmt("the call at line %d is not a plain statement of its own", st->line);
 	if (restclash(h->p, c, v, st->call0, &h->it[hx].e))
 		return fmt("the rest of the statement at line %d uses what the sync touches", st->line);
-	if (c->u != h->u || c->f->begin < h->f->end)
-		return fmt("its caller %s() (line %d) comes before it in the file, or in another", h->u == c->u ?
-		           c->u->syms.v[c->f->sym].name : "", st->line);
+	if (c->u == h->u && c->f->begin < h->f->end)
+		return fmt("its caller %s() (line %d) comes before it in the file", c->u->syms.v[c->f->sym].name, st->line);
 	if (st->list < 0)
 		return fmt("the call at line %d is no statement of a block (a loop's or a branch's own body)", st->line);
 	if (!c->f->inmain || !c->succ || refusal(c))
 		return fmt("cuflow does not move syncs in its caller %s() (line %d)", c->u->syms.v[c->f->sym].name, st->line);
-	const char *sh = callershadows(h, h->it[hx].begin, h->it[hx].end, c->f);
+	const char *sh = callershadows(h, h->it[hx].begin, h->it[hx].end, c->u, c->f);
 	if (sh)
 		return fmt("its caller %s() declares %s, a name the sync uses", c->u->syms.v[c->f->sym].name, sh);
+	char *foreign = c->u == h->u ? NULL
+	                             : foreignname(h->u, h->u->src + h->it[hx].begin, h->it[hx].end - h->it[hx].begin,
+	                                           h->u, h->f, c->u, c->f);
+	if (foreign)
+		return foreign;
 	*cs = (S){.p = h->p, .pf = c, .f = c->f, .u = c->u, .plan = h->plan, .l = &c->f->lists.v[st->list], .passret = -1};
 	cs->fname = c->u->syms.v[c->f->sym].name;
 	fillitems(cs);
@@ -1385,7 +1500,7 @@ passon(const S *h, int hx, const PFunc *c, int depth)
 		int v = sites->v[2 * k + 1];
 		const Stmt *st = &c2->f->st.v[v];
 		const Call *call = sitecall(p, c2, v, c->id);
-		if (!call || c2->u != c->u || c2->f->begin < c->f->end || st->list < 0 || !c2->f->inmain || !c2->succ ||
+		if (!call || (c2->u == c->u && c2->f->begin < c->f->end) || st->list < 0 || !c2->f->inmain || !c2->succ ||
 		    refusal(c2))
 			continue;
 		S cs = {.p = p, .pf = c2, .f = c2->f, .u = c2->u, .plan = h->plan, .l = &c2->f->lists.v[st->list],
@@ -1522,41 +1637,13 @@ outofcallee(Prog *p, PFunc *pf, Plan *plan)
  * (never written, no references), and no other name means something else
  * in the helper. */
 
-/* Is the name (len bytes at w) declared, or #defined, in the unit's own
- * text only after the start of function g? There it would not be seen. */
-static bool
-declaredafter(const Unit *u, const char *w, int len, const Func *g)
-{
-	bool seen = false, before = false;
-	for (int y = 0; y < u->syms.n; y++) {
-		const Sym *z = &u->syms.v[y];
-		if (z->kind == SYM_LOCAL || z->kind == SYM_PARAM || (int)strlen(z->name) != len || strncmp(z->name, w, len))
-			continue;
-		seen = true;
-		before |= (z->flags & SYMF_SYSTEM) || z->line < g->line;
-	}
-	if (seen)
-		return !before;
-	for (int i = 0; i < u->directives.n; i++) {
-		int d = u->directives.v[i], n, at;
-		const char *dw = directiveword(u, d, &n);
-		if (n != 6 || strncmp(dw, "define", 6))
-			continue;
-		at = (int)(dw - u->src) + n;
-		int t = nexttoken(u->src, &at, directiveend(u, d));
-		if (t >= 0 && at - t == len && !strncmp(u->src + t, w, len))
-			return d > g->begin;
-	}
-	return false;
-}
-
 /* The sync's text (lines, indented) with the caller's variables replaced by
  * the helper's parameters they are passed as; NULL and why when a name has
  * no such parameter or means another thing in the helper. */
 static char *
 intotext(const S *c, const Item *x, const Call *call, const PFunc *g, const char *indent, char **why)
 {
-	const Unit *u = c->u;
+	const Unit *u = c->u, *gu = g->u; /* the helper may lie in another file */
 	Buf raw = {0}, out = {0};
 	Edits cut = {0};
 	cutstmt(u, x->begin, x->end, indent, &raw, &cut);
@@ -1570,18 +1657,21 @@ intotext(const S *c, const Item *x, const Call *call, const PFunc *g, const char
 		int mine = -1, theirs = -1;
 		for (int y = 0; y < u->syms.n; y++) {
 			const Sym *z = &u->syms.v[y];
-			if ((int)strlen(z->name) != at - k || strncmp(t + k, z->name, at - k))
-				continue;
-			if ((z->kind == SYM_LOCAL || z->kind == SYM_PARAM || z->kind == SYM_THIS) && z->owner == c->f->sym)
+			if ((int)strlen(z->name) == at - k && !strncmp(t + k, z->name, at - k) &&
+			    (z->kind == SYM_LOCAL || z->kind == SYM_PARAM || z->kind == SYM_THIS) && z->owner == c->f->sym)
 				mine = y;
-			if ((z->kind == SYM_LOCAL || z->kind == SYM_PARAM) && z->owner == g->f->sym)
+		}
+		for (int y = 0; y < gu->syms.n; y++) {
+			const Sym *z = &gu->syms.v[y];
+			if ((int)strlen(z->name) == at - k && !strncmp(t + k, z->name, at - k) &&
+			    (z->kind == SYM_LOCAL || z->kind == SYM_PARAM) && z->owner == g->f->sym)
 				theirs = y;
 		}
 		if (mine < 0 && theirs >= 0) {
-			*why = fmt("%s means another thing in %s()", u->syms.v[theirs].name, u->syms.v[g->f->sym].name);
+			*why = fmt("%s means another thing in %s()", gu->syms.v[theirs].name, gu->syms.v[g->f->sym].name);
 			break;
 		}
-		if (mine < 0 && declaredafter(u, t + k, at - k, g->f)) {
+		if (mine < 0 && gu == u && declaredafter(u, t + k, at - k, g->f)) {
 			*why = fmt("it names %.*s, which is declared after %s()", at - k, t + k, u->syms.v[g->f->sym].name);
 			break;
 		}
@@ -1595,7 +1685,7 @@ intotext(const S *c, const Item *x, const Call *call, const PFunc *g, const char
 			if (same)
 				break;
 		}
-		const Sym *fs = &u->syms.v[g->f->sym];
+		const Sym *fs = &gu->syms.v[g->f->sym];
 		if (i == call->nargs || i >= g->f->params.n || i >= 32 || (fs->refparams >> i & 1) ||
 		    paramwritten(c->p, g, g->f->params.v[i])) {
 			*why = fmt("it names %s, which the call does not pass to a parameter %s() keeps", u->syms.v[mine].name,
@@ -1603,11 +1693,13 @@ intotext(const S *c, const Item *x, const Call *call, const PFunc *g, const char
 			break;
 		}
 		bputn(&out, t + done, k - done);
-		bputs(&out, u->syms.v[g->f->params.v[i]].name);
+		bputs(&out, gu->syms.v[g->f->params.v[i]].name);
 		done = at;
 	}
 	bputn(&out, t + done, n - done);
 	free(raw.v);
+	if (!*why && gu != u) /* the rest must mean in the helper's file what it means here */
+		*why = foreignname(u, bstr(&out), out.n, gu, g->f, gu, g->f);
 	if (*why) {
 		free(out.v);
 		return NULL;
@@ -1658,6 +1750,28 @@ scancallee(const S *c, int xi, S *gs, Site *z)
 
 /* Why the caller's sync item xi, stopped by the call in the next item,
  * cannot go into the callee, or NULL when it did (the plan has the move). */
+/* Why no clone of helper gs, name, can take the sync for the call (GSOHC
+ * moves into a callee with one call site only; a clone called from this
+ * site alone has one), or NULL. The clone is static and lies right after
+ * the helper, so the caller must follow it in the same file. */
+static char *
+intoclone(const S *c, const S *gs, const Call *call, const char *name)
+{
+	char *why = noclone(gs, name);
+	if (why)
+		return why;
+	if (gs->u != c->u || c->f->begin < gs->f->end)
+		return fmt("%s() has other callers, and a clone, static after it, would not be seen from %s()", gs->fname,
+		           c->fname);
+	if (editedin(c->plan, gs->u, gs->f->begin, stmtlineend(gs->u, gs->f->end), -1))
+		return fmt("%s() has other callers, and another change edits it", gs->fname);
+	if (call->nargs != gs->f->params.n ||
+	    nametoken(c->u->src, call->off, call->off + (int)strlen(gs->fname) + 1, gs->fname) != call->off)
+		return fmt("%s() has other callers, and the call leaves a default argument or names it with a qualifier",
+		           gs->fname);
+	return NULL;
+}
+
 static char *
 tryinto(S *c, int xi, int own)
 {
@@ -1671,19 +1785,22 @@ tryinto(S *c, int xi, int own)
 	if (gid < 0 || !sitecall(p, c->pf, nx->first, gid))
 		return NULL;
 	PFunc *g = &p->fns.v[gid];
-	const char *gname = c->u->syms.v[g->f->sym].name;
-	if (g->u != c->u || !g->f->inmain || !g->succ || refusal(g) || !bodylist(g->f) || g == c->pf)
+	const char *gname = g->u->syms.v[g->f->sym].name;
+	if (!g->f->inmain || !g->succ || refusal(g) || !bodylist(g->f) || g == c->pf)
 		return NULL;
 	S gs = {.p = p, .pf = g, .f = g->f, .u = g->u, .plan = c->plan, .l = bodylist(g->f), .passret = -1};
 	gs.fname = gname;
 	fillitems(&gs);
 	Site z = {0};
 	scancallee(c, xi, &gs, &z);
+	char *name = fmt("%s_sync", gname); /* the clone's, when the helper has other callers */
 	char *why = NULL, *text = NULL;
 	if (z.at < 0 || !z.passed || !z.work)
 		; /* the helper needs it at once, or has no host work before it needs it: nothing to say */
-	else if (p->open[gid] || p->sites[gid].n != 2 || callsitself(p, g))
-		why = fmt("%s() has other callers, or callers cuflow does not see", gname);
+	else if (p->open[gid] || callsitself(p, g))
+		why = fmt("%s() has callers cuflow does not see, or calls itself", gname);
+	else if (p->sites[gid].n != 2 && (why = intoclone(c, &gs, call, name)))
+		;
 	else if (argsclash(c, call, &x->e.wr) || restclash(p, c->pf, nx->first, st->call0, &x->e))
 		why = fmt("the call of %s() passes what the sync writes, or no plain value, or its statement uses what "
 		          "the sync touches", gname);
@@ -1702,23 +1819,44 @@ tryinto(S *c, int xi, int own)
 		Change ch = stmtchange(PASS_SYNC, CH_MOVE, c->u, c->fname, &c->f->st.v[x->first], callname(c, x->first));
 		int seq = own >= 0 ? own : c->plan->n;
 		cutstmt(c->u, x->begin, x->end, NULL, NULL, &ch.edits);
+		bool clone = p->sites[gid].n != 2;
+		Edits into = {0};
+		int from = ch.edits.n;
+		Edits *to = clone ? &into : &ch.edits; /* a clone: the helper's text with the sync, beside it */
 		if (blankbefore(g->u, z.at)) {
-			Edit ins = {z.at, 0, text, seq, false};
-			vpush(ch.edits, ins);
+			Edit ins = {z.at, 0, text, seq, false, NULL};
+			vpush(*to, ins);
 		} else {
-			insertlines(g->u, z.at, true, text, seq, &ch.edits);
+			insertlines(g->u, z.at, true, text, seq, to);
 			free(text);
+		}
+		for (int i = from; g->u != c->u && i < ch.edits.n; i++) /* a helper in another file */
+			ch.edits.v[i].u = g->u;
+		if (clone) {
+			char *def = clonetext(&gs, into, name);
+			insertlines(g->u, g->f->end, false, def, seq, &ch.edits);
+			free(def);
+			Edit ren = {call->off, (int)strlen(gname), xstrdup(name), seq, false, NULL};
+			vpush(ch.edits, ren);
 		}
 		vpush(ch.members, ch.line);
 		ch.target = z.target;
-		ch.targetfn = xstrdup(gname);
+		ch.targetfn = xstrdup(clone ? name : gname);
+		ch.targetu = g->u != c->u ? g->u : NULL;
 		ch.how = SY_INTO;
 		ch.overlap = z.nstmt;
 		ch.calls = z.ncall;
 		ch.stop = z.stop;
 		ch.stopline = z.stopline;
 		z.stop = NULL;
-		ch.safe = fmt("into %s(), its only call (line %d), -> line %d there", gname, st->line, z.target);
+		if (clone)
+			ch.safe = fmt("into a clone of %s() that its call at line %d now calls, %s() (static, after %s()), "
+			              "before what line %d does there", gname, st->line, name, gname, z.target);
+		else if (g->u != c->u)
+			ch.safe = fmt("into %s(), its only call (line %d), -> %s:%d there", gname, st->line, relpath(g->u->path),
+			              z.target);
+		else
+			ch.safe = fmt("into %s(), its only call (line %d), -> line %d there", gname, st->line, z.target);
 		ch.inflight = inflightname(c, x->first);
 		if (own >= 0) {
 			changefree(&c->plan->v[own]);
@@ -1728,6 +1866,7 @@ tryinto(S *c, int xi, int own)
 	}
 	sitefree(&z);
 	freeitems(&gs);
+	free(name);
 	return why;
 }
 

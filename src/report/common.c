@@ -22,12 +22,11 @@ fileedits(const Report *r, const Unit *u, EditRefs *out)
 	out->n = 0;
 	for (int c = 0; c < r->plan->n; c++) {
 		const Change *ch = &r->plan->v[c];
-		if (ch->u != u || ch->kind != CH_MOVE)
-			continue;
-		for (int k = 0; k < ch->edits.n; k++) {
-			EditRef ref = {&ch->edits.v[k], c};
-			vpush(*out, ref);
-		}
+		for (int k = 0; ch->kind == CH_MOVE && k < ch->edits.n; k++)
+			if (editunit(ch, &ch->edits.v[k]) == u) {
+				EditRef ref = {&ch->edits.v[k], c};
+				vpush(*out, ref);
+			}
 	}
 	qsort(out->v, out->n, sizeof *out->v, byorder);
 	int k = 0, reach = 0, delb = 0; /* as the edit engine makes them: a shared edit once */

@@ -85,6 +85,23 @@ replacement(Buf *b, const EditRefs *all, int k, int end, const char *path)
 	free(text.v);
 }
 
+/* The runs of change ci among the file's edits all, as replacements; n
+ * counts them. */
+static void
+replacements(Buf *b, const EditRefs *all, int ci, const char *path, int *n)
+{
+	for (int k = 0, end; k < all->n; k = end) {
+		end = runend(all, k);
+		if (all->v[k].change != ci) /* a run belongs to the change of its first edit */
+			continue;
+		if (!(*n)++)
+			bputs(b, "      Replacements:\n");
+		replacement(b, all, k, end, path);
+	}
+}
+
+/* Change ci, its replacements in its own file (all) and in any other file
+ * it edits (a sync moved to a caller there). */
 static void
 diagnostic(Buf *b, const Report *r, int ci, const EditRefs *all, const char *path, const char *cwd)
 {
@@ -100,13 +117,16 @@ diagnostic(Buf *b, const Report *r, int ci, const EditRefs *all, const char *pat
 	yfield(b, "      ", "FilePath", path);
 	bprintf(b, "      FileOffset:      %d\n", c->begin);
 	int n = 0;
-	for (int k = 0, end; k < all->n; k = end) {
-		end = runend(all, k);
-		if (all->v[k].change != ci) /* a run belongs to the change of its first edit */
+	replacements(b, all, ci, path, &n);
+	for (int i = 0; acrossfiles(c) && i < r->nunits; i++) {
+		if (r->units[i] == c->u)
 			continue;
-		if (!n++)
-			bputs(b, "      Replacements:\n");
-		replacement(b, all, k, end, path);
+		EditRefs other = {0};
+		fileedits(r, r->units[i], &other);
+		char *p = abspath(r->units[i]->path);
+		replacements(b, &other, ci, p, &n);
+		free(p);
+		vfree(other);
 	}
 	if (!n)
 		bputs(b, "      Replacements:    []\n");

@@ -91,19 +91,39 @@ action(const Change *c)
 	                                                                                                         : "move";
 }
 
-/* Every edit of the change, each with its place in the file's order. */
-static json_t *
-jedits(const Report *r, int ci, const EditRefs *all)
+/* Every edit of the change in file u, each with its place in that file's
+ * order (all: the file's edits), appended to a; an edit in another file
+ * than the change's names it. */
+static void
+jfileedits(const Report *r, int ci, const Unit *u, const EditRefs *all, json_t *a)
 {
-	const Unit *u = r->plan->v[ci].u;
-	json_t *a = json_array();
 	for (int k = 0; k < all->n; k++) {
 		const Edit *e = all->v[k].e;
 		if (all->v[k].change != ci)
 			continue;
-		json_array_append_new(a, json_pack("{s:i,s:i,s:i,s:o,s:o,s:o}", "order", k, "offset", e->off, "length",
-		                                   e->len, "replacement", jstr(e->text), "start", jpos(u, e->off),
-		                                   "end", jpos(u, e->off + e->len)));
+		json_t *j = json_pack("{s:i,s:i,s:i,s:o,s:o,s:o}", "order", k, "offset", e->off, "length", e->len,
+		                      "replacement", jstr(e->text), "start", jpos(u, e->off), "end", jpos(u, e->off + e->len));
+		if (u != r->plan->v[ci].u)
+			json_object_set_new(j, "file", jstr(relpath(u->path)));
+		json_array_append_new(a, j);
+	}
+}
+
+/* Every edit of the change (all: its own file's edits), then those it
+ * makes in other files. */
+static json_t *
+jedits(const Report *r, int ci, const EditRefs *all)
+{
+	const Change *c = &r->plan->v[ci];
+	json_t *a = json_array();
+	jfileedits(r, ci, c->u, all, a);
+	for (int i = 0; acrossfiles(c) && i < r->nunits; i++) {
+		if (r->units[i] == c->u)
+			continue;
+		EditRefs other = {0};
+		fileedits(r, r->units[i], &other);
+		jfileedits(r, ci, r->units[i], &other, a);
+		vfree(other);
 	}
 	return a;
 }
@@ -121,7 +141,7 @@ jmove(const Report *r, int ci, json_t *j)
 	json_t *t = json_pack("{s:i,s:b}", "line", c->target, "blockEnd", c->toend);
 	if (c->targetfn) { /* out of a callee: the target lies in a caller */
 		json_object_set_new(t, "function", jstr(c->targetfn));
-		json_object_set_new(t, "file", jstr(relpath(c->u->path)));
+		json_object_set_new(t, "file", jstr(relpath((c->targetu ? c->targetu : c->u)->path)));
 	}
 	json_object_set_new(j, "target", t);
 	json_object_set_new(j, "overlap", json_pack("{s:i,s:i}", "statements", c->overlap, "calls", c->calls));

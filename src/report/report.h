@@ -15,7 +15,6 @@ typedef struct {
 /* text.c */
 void textreport(Buf *b, const Report *r);
 void changemsg(Buf *b, const Change *c); /* one change in words, no file:line, no newline */
-const char *relpath(const char *path);  /* path without leading "./" */
 
 /* json.c, sarif.c, fixes.c: the machine formats (doc/reports.md) */
 void jsonreport(Buf *b, const Report *r);

@@ -176,22 +176,41 @@ jreplacement(const Unit *u, const Edit *e)
 	return rep;
 }
 
-/* The change's edits in the order the edit engine applies them. */
+/* The change's edits in one file, in the order the edit engine applies
+ * them; NULL when it has none there. */
+static json_t *
+jchanges(const Report *r, int ci, const Unit *u)
+{
+	EditRefs all = {0};
+	fileedits(r, u, &all);
+	json_t *reps = json_array();
+	for (int k = 0; k < all.n; k++)
+		if (all.v[k].change == ci)
+			json_array_append_new(reps, jreplacement(u, all.v[k].e));
+	vfree(all);
+	if (!json_array_size(reps)) {
+		json_decref(reps);
+		return NULL;
+	}
+	return json_pack("{s:o,s:o}", "artifactLocation", jartifact(u->path), "replacements", reps);
+}
+
+/* The change's edits: its own file's, then any other file's it edits. */
 static json_t *
 jfix(const Report *r, int ci)
 {
 	const Change *c = &r->plan->v[ci];
-	EditRefs all = {0};
-	fileedits(r, c->u, &all);
-	json_t *reps = json_array();
-	for (int k = 0; k < all.n; k++)
-		if (all.v[k].change == ci)
-			json_array_append_new(reps, jreplacement(c->u, all.v[k].e));
-	vfree(all);
+	json_t *changes = json_array(), *own = jchanges(r, ci, c->u);
+	if (own)
+		json_array_append_new(changes, own);
+	for (int i = 0; acrossfiles(c) && i < r->nunits; i++) {
+		json_t *other = r->units[i] == c->u ? NULL : jchanges(r, ci, r->units[i]);
+		if (other)
+			json_array_append_new(changes, other);
+	}
 	char *what = c->toend ? fmt("Move %s down to the end of its block (line %d)", c->call, c->target)
 	                      : fmt("Move %s down to line %d", c->call, c->target);
-	json_t *fix = json_pack("{s:o,s:[{s:o,s:o}]}", "description", jtext(what), "artifactChanges",
-	                        "artifactLocation", jartifact(c->u->path), "replacements", reps);
+	json_t *fix = json_pack("{s:o,s:o}", "description", jtext(what), "artifactChanges", changes);
 	free(what);
 	return fix;
 }

@@ -7,14 +7,6 @@
 #include "cuflow.h"
 #include "report/report.h"
 
-const char *
-relpath(const char *path)
-{
-	while (path[0] == '.' && path[1] == '/')
-		path += 2;
-	return path;
-}
-
 static void
 members(Buf *b, const Change *c)
 {
@@ -147,7 +139,10 @@ changemsg(Buf *b, const Change *c)
 	else
 		syncmsg(b, c);
 	for (int k = 0; k < c->also.n; k++) {
-		bprintf(b, "; with it, line %d: ", c->also.v[k].line);
+		if (c->also.v[k].u != c->u)
+			bprintf(b, "; with it, %s:%d: ", relpath(c->also.v[k].u->path), c->also.v[k].line);
+		else
+			bprintf(b, "; with it, line %d: ", c->also.v[k].line);
 		changemsg(b, &c->also.v[k]);
 	}
 }

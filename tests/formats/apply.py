@@ -4,7 +4,7 @@ independently of cuflow, so the tests can compare the result with cuflow -i.
 
   apply.py json REPORT.json ORIGDIR OUTDIR
       every move's edits: byte offset/length/replacement, applied in the
-      file's "order"; each edit's start/end line and column (bytes) must
+      file's "order" (the edit's own "file", else its change's); each edit's start/end line and column (bytes) must
       name the same bytes.
   apply.py sarif REPORT.sarif ORIGDIR OUTDIR
       every result's fixes: deletedRegion by line/column (UTF-16 code
@@ -63,8 +63,8 @@ def from_json(report):
     for ch in report["changes"]:
         if ch["kind"] != "move":
             continue
-        for e in ch["edits"]:
-            files.setdefault(ch["file"], []).append(e)
+        for e in ch["edits"]:  # an edit in another file (a sync moved to a caller there) names it
+            files.setdefault(e.get("file", ch["file"]), []).append(e)
     return files
 
 

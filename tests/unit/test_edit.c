@@ -32,7 +32,7 @@ apply(Edits *e, char **err)
 static void
 add(Edits *e, int off, int len, const char *s, int seq)
 {
-	Edit x = {off, len, (char *)s, seq, seq == EDIT_SHARED};
+	Edit x = {off, len, (char *)s, seq, seq == EDIT_SHARED, NULL};
 	vpush(*e, x);
 }
 

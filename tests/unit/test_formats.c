@@ -18,7 +18,7 @@ static const char src[] = "line1\nline2\nline3\nline4\n";
 static void
 edit(Change *c, int off, int len, const char *text, int seq)
 {
-	Edit e = {off, len, xstrdup(text), seq, false};
+	Edit e = {off, len, xstrdup(text), seq, false, NULL};
 	vpush(c->edits, e);
 }
 

@@ -120,7 +120,8 @@ docwith(const char *src, const char *stmt, const char *target)
 	x->stop = -1;
 	x->call = xstrdup("cudaMemcpy");
 	x->why = xstrdup("");
-	Edit del = {x->rb, x->se + 1 - x->rb, xstrdup(""), 0, false}, ins = {x->target, 0, xstrdup("  moved\n"), 1, false};
+	Edit del = {x->rb, x->se + 1 - x->rb, xstrdup(""), 0, false, NULL},
+	     ins = {x->target, 0, xstrdup("  moved\n"), 1, false, NULL};
 	vpush(x->edits, del);
 	vpush(x->edits, ins);
 	doc_setdiags(d, x, 1);
