@@ -135,7 +135,8 @@ fillitems(S *s)
 				x->begin = st->begin;
 			if (st->kind == ST_PLAIN || st->kind == ST_COND || st->kind == ST_RETURN)
 				x->nstmt++;
-			x->ncall += st->ncall;
+			for (int c = st->call0; c < st->call0 + st->ncall; c++) /* a defaulted constructor is no work */
+				x->ncall += s->f->calls.v[c].kind != C_DEFAULTED;
 		}
 		x->sync = x->first == x->last && issyncunit(s->p, s->f, &s->pf->st[x->first], x->first) && !taken(s, x->first) &&
 		          !(s->f->st.v[x->first].flags & SF_JUMP); /* a macro's jump: its target is not in the CFG */
