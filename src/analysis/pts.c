@@ -387,8 +387,8 @@ namesites(Prog *p)
 	Bits named = bnew(p->locs.n);
 	for (int v = 0; v < 2 * p->locs.n; v++) {
 		Loc *x = &p->locs.v[v % p->locs.n];
-		if (x->kind != L_VAR || (x->flags & SYMF_ARRAY))
-			continue;
+		if (x->kind != L_VAR || (x->flags & SYMF_ARRAY) || !strcmp(x->name, "return") || !strcmp(x->name, "this"))
+			continue; /* a function's return slot names no buffer a reader knows: its caller's variable will */
 		const Bits *to = &p->pts[v % p->locs.n];
 		for (int l = bnext(to, 0); l >= 0; l = bnext(to, l + 1)) {
 			Loc *h = &p->locs.v[l];
