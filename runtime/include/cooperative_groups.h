@@ -8,8 +8,10 @@
  * sync functions below therefore never run in a lowered kernel, and stop
  * the program if they do. The ranks read the thread-local threadIdx and
  * blockDim that block functions keep current for calls they cannot see
- * into. Tiles' collectives (shfl, ballot, reduce) are not provided: a
- * program using them does not compile. */
+ * into. A static tile's collectives (shfl, shfl_up, shfl_down, shfl_xor,
+ * ballot, any, all; cg::reduce in cooperative_groups/reduce.h) are
+ * exchanged between the lanes by the lowering, as the warp's intrinsics
+ * are: the methods below only stand in code no lowered kernel runs. */
 #ifndef CUFLOW_COOPERATIVE_GROUPS_H
 #define CUFLOW_COOPERATIVE_GROUPS_H
 
@@ -47,6 +49,13 @@ this_thread_block()
 template <unsigned Size, class ParentT = void> class thread_block_tile {
 public:
 	void sync() const { cuflow_unlowered_sync("thread_block_tile::sync"); }
+	template <class T> T shfl(T, int) const { cuflow_unlowered_sync("thread_block_tile::shfl"); }
+	template <class T> T shfl_up(T, unsigned) const { cuflow_unlowered_sync("thread_block_tile::shfl_up"); }
+	template <class T> T shfl_down(T, unsigned) const { cuflow_unlowered_sync("thread_block_tile::shfl_down"); }
+	template <class T> T shfl_xor(T, int) const { cuflow_unlowered_sync("thread_block_tile::shfl_xor"); }
+	unsigned ballot(int) const { cuflow_unlowered_sync("thread_block_tile::ballot"); }
+	int any(int) const { cuflow_unlowered_sync("thread_block_tile::any"); }
+	int all(int) const { cuflow_unlowered_sync("thread_block_tile::all"); }
 	static constexpr unsigned size() { return Size; }
 	static constexpr unsigned num_threads() { return Size; }
 	unsigned thread_rank() const { return thread_block().thread_rank() % Size; }

@@ -117,6 +117,40 @@ cuflow_activemask(unsigned *out, const unsigned char *act, unsigned nt)
 	}
 }
 
+/* cg::reduce(tile, v, op) over a static tile of n threads (a power of two
+ * up to 32): op folded over the values of the active threads of tid's
+ * tile, in lane order (v holds the block's values, one per thread). */
+template <class T, class Op>
+static inline T
+cuflow_tilereduce(const T *v, unsigned tid, unsigned n, const unsigned char *act, unsigned nt, Op op)
+{
+	unsigned first = tid & ~(n - 1);
+	T r = v[tid];
+	bool have = false;
+	for (unsigned t = first; t < first + n && t < nt; ++t)
+		if (act[t]) {
+			r = have ? op(r, v[t]) : v[t];
+			have = true;
+		}
+	return r;
+}
+
+/* A static tile's ballot / any / all (kind 0, 1, 2): over the lanes of
+ * tid's tile of n threads that mask (the warp's active lanes) holds, with
+ * the tile's lane 0 as bit 0. */
+template <class P>
+static inline unsigned
+cuflow_tilevote(const P *pred, unsigned lane, unsigned n, unsigned mask, int kind)
+{
+	unsigned seg = lane & ~(n - 1), bits = (n >= 32 ? 0xffffffffu : (1u << n) - 1u) << seg;
+	unsigned m = mask & bits, r = 0;
+	for (unsigned l = seg; l < seg + n && l < 32; ++l)
+		if (((m >> l) & 1u) && pred[l])
+			r |= 1u << (l - seg);
+	m >>= seg;
+	return kind == 0 ? r : kind == 1 ? r != 0 : r == m;
+}
+
 /* __syncthreads_count / _and / _or over the block's active threads. */
 static inline int
 cuflow_blockreduce(const int *p, const unsigned char *act, unsigned nt, int op)

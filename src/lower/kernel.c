@@ -79,7 +79,7 @@ launchername(CXCursor k)
 
 static const char *warpnames[] = {
 	[W_SHFL] = "shfl", [W_UP] = "shfl_up", [W_DOWN] = "shfl_down", [W_XOR] = "shfl_xor", [W_BALLOT] = "ballot",
-	[W_ANY] = "any", [W_ALL] = "all", [W_ACTIVE] = "activemask", [W_SCOUNT] = "syncthreads_count",
+	[W_ANY] = "any", [W_ALL] = "all", [W_ACTIVE] = "activemask", [W_REDUCE] = "", [W_SCOUNT] = "syncthreads_count",
 	[W_SAND] = "syncthreads_and", [W_SOR] = "syncthreads_or",
 };
 
@@ -97,21 +97,12 @@ warpname(const char *n)
 	if (l > 5 && !strcmp(s + l - 5, "_sync"))
 		base[l - 5] = 0;
 	for (int i = W_SHFL; i <= W_SOR && strncmp(n, "__", 2) == 0; i++)
-		if (!strcmp(base, warpnames[i]))
+		if (*warpnames[i] && !strcmp(base, warpnames[i]))
 			op = i;
 	free(base);
 	return op;
 }
 
-/* The warp operation or block reduction a call performs, 0 for none. */
-int
-warpop(CXCursor call)
-{
-	char *n = spelling(calleeof(call)); /* "": no call */
-	int op = warpname(n);
-	free(n);
-	return op;
-}
 
 /* Is d declared in namespace cooperative_groups (at any depth)? */
 bool
@@ -123,6 +114,23 @@ incg(CXCursor d)
 		d = clang_getCursorSemanticParent(d);
 	}
 	return false;
+}
+
+/* The size of a static tile of at most a warp (thread_block_tile<N>, N a
+ * power of two up to 32) that type t is, or refers or points to; 0 for any
+ * other type. */
+static unsigned
+tilesize(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+		t = clang_getCanonicalType(pointee(t));
+	CXCursor d = clang_getTypeDeclaration(t);
+	if (!named(d, "thread_block_tile") || clang_Cursor_getNumTemplateArguments(d) < 1 ||
+	    clang_Cursor_getTemplateArgumentKind(d, 0) != CXTemplateArgumentKind_Integral)
+		return 0;
+	unsigned long long n = clang_Cursor_getTemplateArgumentUnsignedValue(d, 0);
+	return n >= 1 && n <= 32 && !(n & (n - 1)) ? (unsigned)n : 0;
 }
 
 /* A cooperative-groups group type: the whole block and static tiles of at
@@ -138,11 +146,57 @@ cggroup(CXType t)
 	CXCursor d = clang_getTypeDeclaration(t);
 	if (named(d, "thread_block"))
 		return CG_BARRIER;
-	if (named(d, "thread_block_tile") && clang_Cursor_getNumTemplateArguments(d) >= 1 &&
-	    clang_Cursor_getTemplateArgumentKind(d, 0) == CXTemplateArgumentKind_Integral &&
-	    clang_Cursor_getTemplateArgumentUnsignedValue(d, 0) <= 32)
-		return CG_TILE;
-	return CG_OTHER;
+	return tilesize(t) ? CG_TILE : CG_OTHER;
+}
+
+/* The object a method call is made on (its callee's first child), or null. */
+static CXCursor
+callobject(CXCursor call)
+{
+	CXCursor *ks, *os, o = clang_getNullCursor();
+	int n = kids(call, &ks);
+	if (n > 0 && clang_getCursorKind(ks[0]) == CXCursor_MemberRefExpr) {
+		if (kids(ks[0], &os) > 0)
+			o = strip(os[0]);
+		free(os);
+	}
+	free(ks);
+	return o;
+}
+
+/* The tile of a tile collective (tile.shfl_down(v, d), cg::reduce(tile, v,
+ * op)): its size, or 0 when call is none. */
+unsigned
+tileof(CXCursor call)
+{
+	CXCursor r = calleeof(call);
+	if (!incg(r))
+		return 0;
+	if (clang_getCursorKind(r) == CXCursor_CXXMethod) {
+		CXCursor o = callobject(call);
+		return clang_Cursor_isNull(o) ? 0 : tilesize(clang_getCursorType(o));
+	}
+	return clang_Cursor_getNumArguments(call) == 3 ? tilesize(clang_getCursorType(clang_Cursor_getArgument(call, 0)))
+	                                               : 0;
+}
+
+/* The warp operation or block reduction a call performs, 0 for none: the
+ * toolkit's intrinsics, and a static tile's collectives. */
+int
+warpop(CXCursor call)
+{
+	CXCursor r = calleeof(call);
+	char *n = spelling(r); /* "": no call */
+	int op = warpname(n);
+	if (!op && tileof(call)) {
+		for (int i = W_SHFL; i <= W_ALL; i++)
+			if (!strcmp(n, warpnames[i]) && clang_getCursorKind(r) == CXCursor_CXXMethod)
+				op = i;
+		if (!strcmp(n, "reduce") && clang_getCursorKind(r) != CXCursor_CXXMethod)
+			op = W_REDUCE;
+	}
+	free(n);
+	return op;
 }
 
 /* The group a cooperative-groups sync call synchronises: g.sync(),
@@ -159,17 +213,8 @@ cgsync(CXCursor call)
 		           : CG_OTHER;
 	if (clang_CXXMethod_isStatic(r))
 		return cggroup(clang_getCursorType(clang_getCursorSemanticParent(r)));
-	/* the object the method is called on: the callee's first child */
-	CXCursor *ks, *os;
-	int n = kids(call, &ks), g = CG_OTHER;
-	if (n > 0 && clang_getCursorKind(ks[0]) == CXCursor_MemberRefExpr) {
-		int m = kids(ks[0], &os);
-		if (m > 0) /* its type as declared, not the base class a call of an inherited sync casts to */
-			g = cggroup(clang_getCursorType(strip(os[0])));
-		free(os);
-	}
-	free(ks);
-	return g;
+	CXCursor o = callobject(call); /* its type as declared, not the base class a call of an inherited sync casts to */
+	return clang_Cursor_isNull(o) ? CG_OTHER : cggroup(clang_getCursorType(o));
 }
 
 /* __syncthreads, __syncwarp, or a cooperative-groups sync of the block or
@@ -1279,6 +1324,7 @@ static void
 exchange(K *k, CXCursor call)
 {
 	int op = warpop(call), na = clang_Cursor_getNumArguments(call);
+	unsigned tile = tileof(call); /* a tile's collective: over tile lanes, no mask argument */
 	char *fn = spelling(clang_getCursorReferenced(call));
 	bool sync = strstr(fn, "_sync") != NULL;
 	free(fn);
@@ -1298,15 +1344,44 @@ exchange(K *k, CXCursor call)
 		bprintf(k->pass.out, "\tint %s = cuflow_blockreduce(%s, %s, cuflow_nt, %d);\n", w.res, v, act,
 		        op == W_SCOUNT ? 0 : op == W_SAND ? 1 : 2);
 		free(v);
+	} else if (op == W_REDUCE) { /* cg::reduce(tile, v, op): op over the tile's lanes */
+		CXCursor val = clang_Cursor_getArgument(call, 1), f = clang_Cursor_getArgument(call, 2);
+		char *ts = typespelling(clang_getCursorType(call));
+		char *v = newtemp(k, ts), *pv = fmt("%s[cuflow_tid] = (", v);
+		w.res = newtemp(k, ts);
+		free(ts);
+		exprloop(k, val, pv, ");");
+		free(pv);
+		CXType ft = clang_getCanonicalType(clang_getCursorType(f));
+		char *fname = typespelling(ft);
+		char *ftext = incg(clang_getTypeDeclaration(ft)) ? fmt("%s()", fname) : NULL;
+		free(fname);
+		if (!ftext) { /* a lambda may capture what each thread keeps: cg's stateless operators only */
+			kfail(k, call, "cg::reduce with an operator other than cooperative_groups' plus, less, greater, bit_and, "
+			               "bit_or or bit_xor");
+			ftext = xstrdup("0");
+		}
+		loophead(k, k->pass.mask);
+		bprintf(k->pass.out, "\t\t%s[cuflow_tid] = cuflow_tilereduce(%s, cuflow_tid, %uu, %s, cuflow_nt, %s);\n", w.res, v,
+		        tile, act, ftext);
+		looptail(k);
+		free(ftext);
+		free(v);
 	} else if (op == W_BALLOT || op == W_ANY || op == W_ALL) {
 		char *v = newtemp(k, "int"), *pre = fmt("%s[cuflow_tid] = (", v);
 		exprloop(k, clang_Cursor_getArgument(call, a0), pre, ") != 0;");
 		free(pre);
 		w.res = newtemp(k, op == W_BALLOT ? "unsigned" : "int");
 		loophead(k, k->pass.mask);
-		bprintf(k->pass.out,
-		        "\t\t%s[cuflow_tid] = cuflow_%s(%s + (cuflow_tid & ~31u), cuflow_warpmask(%s, cuflow_tid, cuflow_nt));\n",
-		        w.res, warpnames[op], v, act);
+		if (tile)
+			bprintf(k->pass.out,
+			        "\t\t%s[cuflow_tid] = cuflow_tilevote(%s + (cuflow_tid & ~31u), cuflow_tid & 31u, %uu, "
+			        "cuflow_warpmask(%s, cuflow_tid, cuflow_nt), %d);\n",
+			        w.res, v, tile, act, op == W_BALLOT ? 0 : op == W_ANY ? 1 : 2);
+		else
+			bprintf(k->pass.out,
+			        "\t\t%s[cuflow_tid] = cuflow_%s(%s + (cuflow_tid & ~31u), cuflow_warpmask(%s, cuflow_tid, cuflow_nt));\n",
+			        w.res, warpnames[op], v, act);
 		looptail(k);
 		free(v);
 	} else {
@@ -1320,8 +1395,8 @@ exchange(K *k, CXCursor call)
 		exprloop(k, clang_Cursor_getArgument(call, a0 + 1), pl, ");");
 		free(pv);
 		free(pl);
-		char *width = xstrdup("32");
-		if (na > a0 + 2) {
+		char *width = tile ? fmt("%u", tile) : xstrdup("32");
+		if (!tile && na > a0 + 2) {
 			CXCursor wc = clang_Cursor_getArgument(call, a0 + 2);
 			if (clang_getCursorKind(wc) != CXCursor_UnexposedExpr || !uniform(k, wc)) {
 				free(width);

@@ -84,7 +84,7 @@ typedef struct {
 	bool sint;      /* a local int = X + threadIdx.x (sub null): X + threadIdx.x < 2^31 */
 } KLane;
 
-enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_SCOUNT, W_SAND, W_SOR };
+enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_REDUCE, W_SCOUNT, W_SAND, W_SOR };
 
 /* One generation pass over the body (kernel.c, genlist): the first, dry,
  * pass only learns (thread loops, stores, what needs a thread_local copy);
@@ -162,6 +162,7 @@ extern const char outerloops[]; /* the z and y loops around an x loop */
 int forparts(K *k, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCursor *body);
 void kfail(K *k, CXCursor at, const char *what);
 int warpop(CXCursor call);
+unsigned tileof(CXCursor call); /* a static tile's collective: the tile's size, else 0 */
 int warpname(const char *n);
 bool incg(CXCursor d);
 int cgsync(CXCursor call);

@@ -39,6 +39,16 @@ typetext(CXCursor decl, bool param)
 	if (!param)
 		t = clang_getUnqualifiedType(t);
 	char *s = typespelling(t);
+	if (t.kind == CXType_Auto || incg(clang_getTypeDeclaration(clang_getCanonicalType(t)))) {
+		/* auto, or a group of cg (often named through a namespace alias
+		 * the kernel's body declares): the type with its namespaces */
+		char *c = typespelling(clang_getCanonicalType(t));
+		if (!strstr(c, "type-parameter")) {
+			free(s);
+			s = c;
+		} else
+			free(c);
+	}
 	/* an array's const sits on its elements; copies kept per block or per
 	 * thread are assigned, so drop it as for scalars */
 	if (!param && t.kind == CXType_ConstantArray && !strncmp(s, "const ", 6))
@@ -324,16 +334,35 @@ calleename(CXCursor call)
 	if (!nk)
 		return n;
 	Tokens t = cursortokens(ks[0]);
-	for (unsigned i = 0; i < t.n; i++)
+	for (unsigned i = 0; i < t.n; i++) {
+		if (clang_getTokenKind(t.v[i]) == CXToken_Punctuation) { /* f<T>(x): the name is before the arguments */
+			CXString s = clang_getTokenSpelling(t.tu, t.v[i]);
+			bool targs = !strcmp(clang_getCString(s), "<");
+			clang_disposeString(s);
+			if (targs)
+				break;
+		}
 		if (clang_getTokenKind(t.v[i]) == CXToken_Identifier) {
 			CXString s = clang_getTokenSpelling(t.tu, t.v[i]);
 			free(n);
 			n = xstrdup(clang_getCString(s));
 			clang_disposeString(s);
 		}
+	}
 	freetokens(&t);
 	free(ks);
 	return n;
+}
+
+/* U_SYNC when the unresolved call is named as the toolkit's warp
+ * operations and barriers are (a dependent argument leaves it unresolved). */
+static int
+syncname(CXCursor call)
+{
+	char *name = calleename(call);
+	bool sync = warpname(name) || !strcmp(name, "__syncthreads") || !strcmp(name, "__syncwarp");
+	free(name);
+	return sync ? U_SYNC : 0;
 }
 
 static void
@@ -344,8 +373,11 @@ calluses(Uses *u, CXCursor call)
 		u->uses |= U_BUILTIN;
 		return;
 	}
-	if (!clang_Cursor_isNull(r) && insystem(r))
+	if (!clang_Cursor_isNull(r) && insystem(r)) {
+		if (clang_getCursorKind(r) == CXCursor_OverloadedDeclRef) /* the toolkit's, on a dependent argument */
+			u->uses |= syncname(call);
 		return;
+	}
 	CXCursor f = directcallee(r) ? clang_getCursorDefinition(r) : clang_getNullCursor();
 	if (!clang_Cursor_isNull(f)) {
 		usesof(u, f);
@@ -354,9 +386,8 @@ calluses(Uses *u, CXCursor call)
 	u->uses |= U_BUILTIN;
 	if (!clang_Cursor_isNull(r) && clang_getCursorKind(r) != CXCursor_OverloadedDeclRef)
 		return; /* through a pointer, a virtual call */
+	u->uses |= syncname(call);
 	char *name = calleename(call); /* unresolved: what it may call is named so */
-	if (warpname(name) || !strcmp(name, "__syncthreads") || !strcmp(name, "__syncwarp"))
-		u->uses |= U_SYNC; /* the toolkit's, on a dependent argument */
 	Cursors cands = {0};
 	Named n = {name, &cands};
 	if (*name)

@@ -100,14 +100,15 @@ template <class T> struct greater { __device__ T operator()(const T &a, const T 
 template <class T> struct bit_and { __device__ T operator()(const T &a, const T &b) const; };
 template <class T> struct bit_or { __device__ T operator()(const T &a, const T &b) const; };
 template <class T> struct bit_xor { __device__ T operator()(const T &a, const T &b) const; };
+/* (bodies, so that an operator of no linkage, a lambda, may be passed) */
 template <class Group, class T, class Op>
-__device__ T reduce(const Group &g, T val, Op op);
+__device__ T reduce(const Group &g, T val, Op op) { return val; }
 template <class Group, class T, class Op>
-__device__ T inclusive_scan(const Group &g, T val, Op op);
+__device__ T inclusive_scan(const Group &g, T val, Op op) { return val; }
 template <class Group, class T>
 __device__ T inclusive_scan(const Group &g, T val);
 template <class Group, class T, class Op>
-__device__ T exclusive_scan(const Group &g, T val, Op op);
+__device__ T exclusive_scan(const Group &g, T val, Op op) { return val; }
 template <class Group, class T>
 __device__ T exclusive_scan(const Group &g, T val);
 
