@@ -420,7 +420,11 @@ static bool
 callee(In *in, CXCursor call, Callee *f)
 {
 	memset(f, 0, sizeof *f);
-	CXCursor d = clang_getCursorDefinition(clang_getCursorReferenced(call));
+	CXCursor r = clang_getCursorReferenced(call);
+	if (clang_Cursor_isNull(r) || clang_getCursorKind(r) == CXCursor_OverloadedDeclRef)
+		return nowhy(f, "a call a kernel template's parameters leave unresolved (its arguments or template arguments "
+		                "depend on them)");
+	CXCursor d = clang_getCursorDefinition(r);
 	if (clang_getCursorKind(d) != CXCursor_FunctionDecl || insystem(d) || iskernel(d) ||
 	    !haskid(d, CXCursor_CUDADeviceAttr) || clang_isFunctionTypeVariadic(clang_getCursorType(d)))
 		return nowhy(f, "not a plain __device__ function or template specialisation with its definition in sight");
@@ -1160,7 +1164,8 @@ kernels(CXCursor c, void *arg)
 		return WALK_OVER;
 	if (clang_getCursorKind(c) == CXCursor_Namespace)
 		return WALK_IN;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !iskernel(c) || !clang_isCursorDefinition(c))
+	enum CXCursorKind ck = clang_getCursorKind(c); /* a kernel template's pattern, too */
+	if ((ck != CXCursor_FunctionDecl && ck != CXCursor_FunctionTemplate) || !iskernel(c) || !clang_isCursorDefinition(c))
 		return WALK_OVER;
 	in->kernel = c;
 	in->refs = false;
