@@ -448,7 +448,8 @@ leavetogether(Unit **units, int n, const Plan *plan, char **outs, bool *changed,
 		more = false;
 		for (int i = 0; i < n; i++)
 			for (int k = 0; editerr[i] && k < n; k++)
-				if (k != i && !editerr[k] && outs[k] && (feeds(plan, units[i], units[k]) || feeds(plan, units[k], units[i]))) {
+				if (k != i && !editerr[k] && outs[k] &&
+				    (feeds(plan, units[i], units[k]) || feeds(plan, units[k], units[i]))) {
 					editerr[k] = fmt("a change across files also edits %s, which is left alone", units[i]->path);
 					fprintf(stderr, "cuflow: %s: file left alone: %s\n", units[k]->path, editerr[k]);
 					free(outs[k]);
@@ -479,15 +480,31 @@ writeall(Unit **units, int n, const Plan *plan, char **outs, const size_t *lens,
 			*rc = 3;
 		}
 	leavetogether(units, n, plan, outs, changed, editerr, rc);
-	for (int i = 0; i < n; i++) {
-		char *err = NULL;
-		if (outs[i] && batchcommit(b, i, &err)) {
+	/* the files that take a sync out of another are renamed first: when one
+	 * cannot be, the files it takes from are not renamed (a wait twice,
+	 * never none) */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++) {
+			bool takes = false;
+			for (int k = 0; k < n && !takes; k++)
+				takes = k != i && feeds(plan, units[k], units[i]);
+			char *err = NULL;
+			if (!outs[i] || takes != (pass == 0) || !batchcommit(b, i, &err))
+				continue;
 			fprintf(stderr, "cuflow: %s: %s\n", units[i]->path, err);
-			free(err);
+			free(editerr[i]);
+			editerr[i] = err;
 			*rc = 3;
+			for (int k = 0; k < n; k++)
+				if (k != i && outs[k] && feeds(plan, units[k], units[i])) {
+					editerr[k] = fmt("%s could not take its sync", units[i]->path);
+					fprintf(stderr, "cuflow: %s: file left alone: %s\n", units[k]->path, editerr[k]);
+					free(outs[k]);
+					outs[k] = NULL;
+					changed[k] = false;
+				}
 		}
-	}
-	batchend(b); /* drops the files leavetogether left alone */
+	batchend(b); /* drops the files left alone */
 }
 
 /* Each analysed file's text with the plan applied: written back (-i) or
