@@ -788,7 +788,7 @@ typedef struct {
 	int at;         /* where the sync goes, -1: nowhere */
 	char *indent;
 	int passed, nstmt, ncall, target, stopline;
-	bool work;
+	bool work, loop; /* it passes a loop or a call; a loop */
 	char *stop;
 } Site;
 
@@ -1106,7 +1106,8 @@ scanfrom(S *c, Group *g, int j, Site *z)
 		z->passed++;
 		z->nstmt += c->it[j].nstmt;
 		z->ncall += c->it[j].ncall;
-		z->work |= c->it[j].ncall > 0 || hasloop(c, &c->it[j]);
+		z->loop |= hasloop(c, &c->it[j]);
+		z->work |= c->it[j].ncall > 0 || z->loop;
 	}
 	groupfree(g);
 	return j;
@@ -1800,6 +1801,8 @@ tryinto(S *c, int xi, int own)
 		; /* the helper needs it at once, or has no host work before it needs it: nothing to say */
 	else if (p->open[gid] || callsitself(p, g))
 		why = fmt("%s() has callers cuflow does not see, or calls itself", gname);
+	else if (p->sites[gid].n != 2 && !z.loop) /* a copy of the helper is many lines to review: a loop must pay */
+		why = fmt("%s() has other callers, and a clone of it would overlap no loop", gname);
 	else if (p->sites[gid].n != 2 && (why = intoclone(c, &gs, call, name)))
 		;
 	else if (argsclash(c, call, &x->e.wr) || restclash(p, c->pf, nx->first, st->call0, &x->e))
