@@ -147,6 +147,30 @@ hiddenbefore(const Rules *rules, const Unit *u, const Func *f, bool *before)
 	}
 }
 
+/* Per node of f: does its statement lie in a conditional group (#if ...
+ * #endif) opened inside f's body? Another configuration may leave it out,
+ * so a wait there may not happen (pending.c lets work stay in flight past
+ * it). Groups around the whole function, include guards among them, do
+ * not count: the function goes with them. */
+void
+ingroup(const Unit *u, const Func *f, bool *in)
+{
+	for (int v = 2; v < f->st.n; v++) {
+		int depth = 0, b = f->st.v[v].begin;
+		for (int i = 0; i < u->directives.n; i++) {
+			int d = u->directives.v[i], n;
+			if (d < f->begin || d >= b)
+				continue;
+			const char *w = directiveword(u, d, &n);
+			if (w && n >= 2 && !strncmp(w, "if", 2)) /* if, ifdef, ifndef */
+				depth++;
+			else if (w && n == 5 && !strncmp(w, "endif", 5) && depth > 0)
+				depth--;
+		}
+		in[v] = depth > 0;
+	}
+}
+
 /* A variable that may point to location loc and that a left-out group of
  * some unit names (that code may copy, free or keep the buffer): its name,
  * and the group's line in *line; NULL when there is none. */

@@ -12,7 +12,9 @@
  * stream but the default one (Prog.streams): then a blocking copy clears
  * it too. Work enqueued on a blocking stream (cudaStreamCreate) starts only
  * after the legacy default stream's earlier work, so a sync of that stream
- * clears that work too (not with per-thread default streams). */
+ * clears that work too (not with per-thread default streams). A wait inside
+ * an #if group of the function's body clears nothing: another
+ * configuration may leave it out (smith seed 2026320373, golden 277). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,8 +189,9 @@ fillpending(Prog *p, PFunc *pf, const Pend *from)
 		pendnew(&out[i], nl);
 	}
 	seedentry(p, pf, from);
-	bool *hidden = xcalloc(n, sizeof *hidden);
+	bool *hidden = xcalloc(n, sizeof *hidden), *cond = xcalloc(n, sizeof *cond);
 	hiddenbefore(p->rules, pf->u, pf->f, hidden);
+	ingroup(pf->u, pf->f, cond);
 	transfer(p, &out[0], &pf->in[0], &pf->st[0]);
 	for (bool changed = true; changed;) {
 		changed = false;
@@ -198,13 +201,19 @@ fillpending(Prog *p, PFunc *pf, const Pend *from)
 				changed |= pendor(&pf->in[v], &out[pf->pred[v].v[j]]);
 			if (hidden[v])
 				pf->in[v].ex |= EX_HIDDEN;
-			transfer(p, &out[v], &pf->in[v], &pf->st[v]);
+			Eff e = pf->st[v]; /* transfer only reads it */
+			if (cond[v]) {     /* another configuration may leave out its waits: the work stays */
+				e.ex &= ~(EX_DEVSYNC | EX_DEFSYNC);
+				e.syncstream = -1;
+			}
+			transfer(p, &out[v], &pf->in[v], &e);
 		}
 	}
 	for (int i = 0; i < n; i++)
 		pendfree(&out[i]);
 	free(out);
 	free(hidden);
+	free(cond);
 }
 
 static bool
