@@ -131,6 +131,7 @@ enum { /* Effect.what */
 	EF_LAUNCH, /* launches the kernel named by arg, args array in arg2 */
 	EF_ALIAS,  /* *arg receives arg2's pointer value */
 	EF_COPYC,  /* *arg receives the pointers *arg2 holds (memcpy of pointer arrays) */
+	EF_RECORD, /* the event in arg completes when the work before it on the call's stream does */
 };
 enum { /* Effect.deref: how the argument designates memory */
 	AD_VALUE = 0, /* the argument object itself (an lvalue: a symbol, a reference) */
@@ -537,11 +538,17 @@ enum {
 	EX_HIDDEN = 1 << 18,   /* code another configuration compiles may leave device work in flight (hidden.c) */
 };
 
+/* Eff.evop: a record of an event on the default stream, a wait for one,
+ * or something that may record, create or destroy events cuflow cannot
+ * name (a helper with device work, an event handle made or freed). */
+enum { EV_NONE, EV_RECORD, EV_WAIT, EV_KILL };
+
 typedef struct {
 	Bits rd, wr;   /* what it reads and writes, on the host's side, by return */
 	Bits prd, pwr; /* what the device work it leaves in flight reads and writes */
 	Bits strm;     /* the streams that work goes to (with LOC_UNKNOWN when unsure) */
 	int syncstream; /* a stream sync's one stream object, or -1 */
+	int evop, event; /* EV_*: what it does to the one event object event (pending.c) */
 	int ex;        /* EX_* */
 	const char *what; /* the call that decided the flags, for reports */
 	int whatline;
@@ -560,6 +567,9 @@ typedef struct {
 	bool dentry;             /* the same work, on the default stream: the program uses no other */
 	int ex;                  /* EX_KIO when a printing kernel is in flight, EX_HIDDEN when work of code */
 	                         /* another configuration compiles may be */
+	Bits evdone;             /* events recorded on the default stream after all its work in flight */
+	                         /* (on every path: a must-set, its join an intersection) */
+	bool evtop;              /* no path seen yet: evdone is every event */
 } Pend;
 
 typedef struct {

@@ -18,7 +18,7 @@
 void
 effnew(Eff *e, int nlocs)
 {
-	*e = (Eff){.syncstream = -1};
+	*e = (Eff){.syncstream = -1, .event = -1};
 	e->rd = bnew(nlocs);
 	e->wr = bnew(nlocs);
 	e->prd = bnew(nlocs);
@@ -123,6 +123,8 @@ unknowneff(Eff *e, const char *what, int line)
 	bset(&e->pwr, LOC_UNKNOWN);
 	bset(&e->strm, LOC_UNKNOWN);
 	e->ex |= EX_UNKNOWN | EX_ASYNC | EX_STREAMOP;
+	e->evop = EV_KILL;
+	e->event = -1;
 	note(e, what, line);
 	if (!e->unk) {
 		e->unk = what;
@@ -186,9 +188,9 @@ onstream(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Bits *str
 	return false;
 }
 
-/* The one stream object a stream sync names, or -1. */
+/* The one object (a stream, an event) the handle in argument arg names, or -1. */
 static int
-syncedstream(const Prog *p, const PFunc *pf, const Call *c, int arg)
+oneobject(const Prog *p, const PFunc *pf, const Call *c, int arg)
 {
 	if (arg < 0 || arg >= c->nargs)
 		return -1;
@@ -199,12 +201,26 @@ syncedstream(const Prog *p, const PFunc *pf, const Call *c, int arg)
 
 void launcheff(const Prog *p, const PFunc *pf, const Call *c, int kfid, int args, Eff *e);
 
+/* Note what the statement does to event ev: two event operations in one
+ * statement, in an order cuflow does not follow, may undo each other. */
+static void
+eventop(Eff *e, int op, int ev)
+{
+	if (e->evop == EV_NONE || (e->evop == op && e->event == ev)) {
+		e->evop = op;
+		e->event = ev;
+	} else {
+		e->evop = EV_KILL;
+		e->event = -1;
+	}
+}
+
 static void
 ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 {
 	bool async = r->flags & RF_ASYNC;
 	Bits *rd = async ? &e->prd : &e->rd, *wr = async ? &e->pwr : &e->wr;
-	int ex = 0;
+	int ex = 0, rec = -2; /* the event a record names (-1: not one object) */
 	for (int i = 0; i < r->neff; i++) {
 		const Effect *f = &r->eff[i];
 		switch (f->what) {
@@ -215,6 +231,8 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 		case EF_WRITE:
 		case EF_FREE:
 		case EF_ALLOC:
+			if (f->what == EF_FREE || f->space == SP_HANDLE)
+				eventop(e, EV_KILL, -1); /* a new event object may take an old one's place */
 			if (f->arg != ARG_RET)
 				argset(p, pf, c, f->arg, f->deref ? f->deref : AD_PTR, f->what == EF_ALLOC ? &e->wr : wr);
 			break;
@@ -230,7 +248,12 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 			    (c->argk[f->arg] == 0 || pf->f->nodes.v[c->argv[f->arg]].kind == N_NULL))
 				ex |= EX_DEFSYNC; /* cudaStreamSynchronize(0): the legacy default stream */
 			else if (f->space == SY_STREAM)
-				e->syncstream = syncedstream(p, pf, c, f->arg);
+				e->syncstream = oneobject(p, pf, c, f->arg);
+			else if (f->space == SY_EVENT && oneobject(p, pf, c, f->arg) >= 0)
+				eventop(e, EV_WAIT, oneobject(p, pf, c, f->arg));
+			break;
+		case EF_RECORD:
+			rec = oneobject(p, pf, c, f->arg);
 			break;
 		case EF_LAUNCH:
 			launcheff(p, pf, c, c->kernel >= 0 ? symfn(p, unitidx(p, pf->u), c->kernel) : -1, f->arg2, e);
@@ -278,6 +301,8 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 		if (onstream(p, pf, c, r, &e->strm) && !MUTANT(p->opts, 12))
 			ex |= EX_STREAMOP;
 	}
+	if (rec != -2) /* only a record on the default stream follows all its work */
+		eventop(e, rec >= 0 && !(ex & EX_STREAMOP) ? EV_RECORD : EV_KILL, rec);
 	if (ex & (EX_DEVOP | EX_TIMER | EX_EXIT))
 		note(e, c->name, c->line);
 	e->ex |= ex;
@@ -333,6 +358,8 @@ summaryeff(const Prog *p, const PFunc *g, Eff *e)
 	effnew(&t, p->locs.n);
 	effor(&t, &g->sum);
 	if (MUTANT(p->opts, 5)) bclear(&t.wr);
+	if (g->sum.ex & EX_DEVOP)
+		eventop(e, EV_KILL, -1); /* it may record, make or free events */
 	int ends = endsync(p, g);
 	t.ex = (t.ex & ~(EX_DEVSYNC | EX_DEFSYNC)) | ends;
 	if (ends == EX_DEVSYNC || (ends == EX_DEFSYNC && !(t.ex & EX_STREAMOP))) {
@@ -496,6 +523,8 @@ stmteffbut(const Prog *p, const PFunc *pf, int n, const bool *skip, Eff *e)
 	}
 	if ((s->flags & SF_MACRO) && (e->ex & (EX_DEVSYNC | EX_DEFSYNC)) && !onemacro(pf->u, s))
 		e->ex &= ~(EX_DEVSYNC | EX_DEFSYNC); /* a macro loop or branch around the wait may skip it */
+	if ((s->flags & SF_MACRO) && e->evop != EV_NONE && !onemacro(pf->u, s))
+		e->evop = e->evop == EV_WAIT ? EV_NONE : EV_KILL; /* the same for an event's wait or record */
 	if (s->flags & SF_THROW)
 		e->ex |= EX_THROW;
 	if (s->flags & SF_NORETURN)
@@ -587,6 +616,8 @@ filleffects(Prog *p)
 				bclear(&e->pwr);
 				bclear(&e->strm);
 				e->syncstream = -1;
+				e->evop = EV_NONE;
+				e->event = -1;
 				e->ex = 0;
 				e->what = e->unk = e->unkvia = e->cfg = NULL;
 				stmteff(p, pf, n, e);

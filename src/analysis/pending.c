@@ -12,7 +12,11 @@
  * stream but the default one (Prog.streams): then a blocking copy clears
  * it too. Work enqueued on a blocking stream (cudaStreamCreate) starts only
  * after the legacy default stream's earlier work, so a sync of that stream
- * clears that work too (not with per-thread default streams). A wait inside
+ * clears that work too (not with per-thread default streams). A wait for
+ * an event recorded on the default stream clears that stream's work when,
+ * on every path, nothing was enqueued there after the record (the usual
+ * timing of a kernel, cudaEventRecord(stop); cudaEventSynchronize(stop):
+ * nothing is left to overlap after it). A wait inside
  * an #if group of the function's body clears nothing: another
  * configuration may leave it out (smith seed 2026320373, golden 277). */
 #include <stdlib.h>
@@ -29,8 +33,9 @@ pendnew(Pend *s, int nl)
 	s->srd = bnew(nl);
 	s->swr = bnew(nl);
 	s->strm = bnew(nl);
+	s->evdone = bnew(nl);
 	s->ex = 0;
-	s->dany = s->sany = s->entry = s->dentry = false;
+	s->dany = s->sany = s->entry = s->dentry = s->evtop = false;
 }
 
 static void
@@ -41,6 +46,27 @@ pendfree(Pend *s)
 	bfree(&s->srd);
 	bfree(&s->swr);
 	bfree(&s->strm);
+	bfree(&s->evdone);
+}
+
+/* Join b's finished events into a's: those finished on both paths. */
+static bool
+evjoin(Pend *a, const Pend *b)
+{
+	if (b->evtop)
+		return false;
+	if (a->evtop) {
+		bassign(&a->evdone, &b->evdone);
+		a->evtop = false;
+		return true;
+	}
+	bool ch = false;
+	for (int l = bnext(&a->evdone, 0); l >= 0; l = bnext(&a->evdone, l + 1))
+		if (!bhas(&b->evdone, l)) {
+			bclr(&a->evdone, l);
+			ch = true;
+		}
+	return ch;
 }
 
 static bool
@@ -59,7 +85,7 @@ pendor(Pend *a, const Pend *b)
 	a->sany |= b->sany;
 	a->entry |= b->entry;
 	a->dentry |= b->dentry;
-	return ch;
+	return evjoin(a, b) || ch;
 }
 
 /* Does a sync of stream l cover every stream with work in flight? */
@@ -85,9 +111,29 @@ afterdefault(const Prog *p, const Bits *strm)
 	return true;
 }
 
+/* The events finished after statement e: a record on the default stream
+ * adds its event, other work there or anything cuflow cannot name about
+ * events (EV_KILL) empties the set. */
+static void
+evtransfer(Pend *out, const Pend *in, const Eff *e)
+{
+	bassign(&out->evdone, &in->evdone);
+	out->evtop = in->evtop;
+	bool work = (e->ex & EX_ASYNC) || !bempty(&e->prd) || !bempty(&e->pwr);
+	bool record = e->evop == EV_RECORD && bempty(&e->prd) && bempty(&e->pwr);
+	if (e->evop == EV_KILL || (work && !record))
+		bclear(&out->evdone);
+	if (record)
+		bset(&out->evdone, e->event);
+}
+
 static void
 transfer(const Prog *p, Pend *out, const Pend *in, const Eff *e)
 {
+	evtransfer(out, in, e);
+	int ex = e->ex; /* a wait for an event recorded after the default stream's work waits for that work */
+	if (e->evop == EV_WAIT && !in->evtop && bhas(&in->evdone, e->event))
+		ex |= EX_DEFSYNC;
 	bclear(&out->drd);
 	bclear(&out->dwr);
 	bclear(&out->srd);
@@ -96,8 +142,8 @@ transfer(const Prog *p, Pend *out, const Pend *in, const Eff *e)
 	out->ex = 0;
 	out->dany = out->sany = out->entry = out->dentry = false;
 	bool streamdone = onlystream(in, e->syncstream);
-	if (!(e->ex & EX_DEVSYNC)) {
-		if (!(e->ex & EX_DEFSYNC)) {
+	if (!(ex & EX_DEVSYNC)) {
+		if (!(ex & EX_DEFSYNC)) {
 			bor(&out->drd, &in->drd);
 			bor(&out->dwr, &in->dwr);
 			out->dany = in->dany;
@@ -151,6 +197,8 @@ sitework(const Prog *p, const PFunc *pf, int v, Pend *to)
 	Eff e = pf->st[v]; /* transfer only reads it */
 	e.ex &= ~(EX_DEVSYNC | EX_DEFSYNC);
 	e.syncstream = -1;
+	if (e.evop == EV_WAIT)
+		e.evop = EV_NONE;
 	Pend t;
 	pendnew(&t, p->locs.n);
 	transfer(p, &t, &pf->in[v], &e);
@@ -187,6 +235,7 @@ fillpending(Prog *p, PFunc *pf, const Pend *from)
 	for (int i = 0; i < n; i++) {
 		pendnew(&pf->in[i], nl);
 		pendnew(&out[i], nl);
+		pf->in[i].evtop = out[i].evtop = i > 0; /* no path seen yet */
 	}
 	seedentry(p, pf, from);
 	bool *hidden = xcalloc(n, sizeof *hidden), *cond = xcalloc(n, sizeof *cond);
@@ -205,6 +254,7 @@ fillpending(Prog *p, PFunc *pf, const Pend *from)
 			if (cond[v]) {     /* another configuration may leave out its waits: the work stays */
 				e.ex &= ~(EX_DEVSYNC | EX_DEFSYNC);
 				e.syncstream = -1;
+				e.evop = e.evop == EV_WAIT ? EV_NONE : e.evop == EV_RECORD ? EV_KILL : e.evop;
 			}
 			transfer(p, &out[v], &pf->in[v], &e);
 		}

@@ -154,10 +154,10 @@ parseeffect(char *tok, Rule *r, Effects *out)
 		vpush(*out, e);
 		return true;
 	}
-	if (!strcmp(tok, "stream")) { /* a stream is a value: an index only */
+	if (!strcmp(tok, "stream") || !strcmp(tok, "record")) { /* a stream or event is a value: an index only */
 		if (b || !parseindex(a, &e.arg))
 			return false;
-		e.what = EF_STREAM;
+		e.what = tok[0] == 's' ? EF_STREAM : EF_RECORD;
 		vpush(*out, e);
 		return true;
 	}
