@@ -18,7 +18,8 @@ cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_devic
 	runtime/include/cuda_runtime.h runtime/include/cuda_runtime_api.h runtime/include/cuda.h \
 	runtime/include/device_launch_parameters.h runtime/include/device_functions.h \
 	runtime/include/vector_types.h runtime/include/cooperative_groups.h \
-	runtime/include/cuda_fp16.h runtime/include/cuda_bf16.h
+	runtime/include/cuda_fp16.h runtime/include/cuda_bf16.h \
+	runtime/include/cublas_v2.h runtime/include/cuflow_cublas_api.h
 cuflowcgdir = $(includedir)/cuflow/cooperative_groups
 cuflowcg_HEADERS = runtime/include/cooperative_groups/reduce.h
 

@@ -2174,7 +2174,6 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	free(p.v);
 	int lo = startof(fn), hi = endof(fn);
 	addedit(&F->edits, lo, hi - lo, bstr(&o));
-	L->kernels++;
 	free(gen.v);
 	free(name);
 	free(thead);

@@ -42,7 +42,6 @@ typedef struct {
 	VEC(CXIndex) idx;
 	Strs texts;  /* the given files' texts after inlining */
 	Buf why;     /* the constructs refused, one line each */
-	int kernels; /* lowered */
 	int units;   /* the files given: the program's units */
 	bool rdc;    /* compiled with relocatable device code (-rdc=true) */
 	VEC(CXCursor) dead; /* the unit's dead __device__ functions (lower.c) */
