@@ -112,3 +112,9 @@ int cuflowDeferred(void)
 {
 	return rt()->deferred;
 }
+
+int cuflowRunEagerly(void)
+{
+	rt()->deferred = false;
+	return 0;
+}

@@ -52,7 +52,8 @@
  * cudaGetSymbolAddress.
  * cuflowSetGrain sets the blocks per OpenMP task of a dynamic schedule for
  * later launches (0: affinity scheduling) and returns the previous setting; cuflowDeferred says
- * whether deferred mode is on.
+ * whether deferred mode is on. cuflowRunEagerly turns it off before any work (a lowered program
+ * calling thrust, whose algorithms do not wait for deferred launches) and returns 0.
  */
 #ifndef CUFLOW_RT_H
 #define CUFLOW_RT_H
@@ -119,6 +120,7 @@ cudaError_t cuflowRegisterSymbol(const void *addr, size_t size);
 __attribute__((noreturn)) void cuflowUnlowered(const char *what);
 long cuflowSetGrain(long grain);
 int cuflowDeferred(void);
+int cuflowRunEagerly(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -72,3 +72,4 @@ char *firstfatal(CXTranslationUnit tu); /* the first fatal diagnostic, formatted
 void closetu(CXTranslationUnit tu, CXIndex idx); /* parsetu's unit and index, disposed */
 const char *legacyapi(const char *error);
 char *toolkitheader(const char *error, const Opts *o); /* a "file not found" header the toolkit has */
+char *thrustdir(const Opts *o); /* the toolkit's folder holding thrust/, or NULL */

@@ -516,6 +516,25 @@ toolkitheader(const char *error, const Opts *o)
 	return name;
 }
 
+/* The folder of the toolkit's thrust (CCCL's: include/cccl since CUDA 13,
+ * include before), for a lowered program that calls thrust; or NULL. */
+char *
+thrustdir(const Opts *o)
+{
+	Opts full = *o;
+	full.minimal = false;
+	const char *cuda = cudapath(&full);
+	for (int i = 0; cuda && i < 2; i++) {
+		char *dir = fmt(i ? "%s/include" : "%s/include/cccl", cuda), *hdr = fmt("%s/thrust/version.h", dir);
+		bool there = isfile(hdr);
+		free(hdr);
+		if (there)
+			return dir;
+		free(dir);
+	}
+	return NULL;
+}
+
 /* A file parsed with the minimal declarations because it uses a removed
  * API (u->legacy) and refused for a header the toolkit has (a library's:
  * cufft.h): the refusal names that cause and the flag that lets it parse

@@ -599,6 +599,48 @@ directive(CXCursor c, void *d)
 	locate(c, &from, NULL, &off);
 	if (inc)
 		addinclusion(a[0], a[1], from, off, inc);
+	Lower *L = a[0];
+	char *name = spelling(c);
+	bool seen = strncmp(name, "thrust/", 7) != 0;
+	for (int i = 0; !seen && i < L->thrust.n; i++)
+		seen = !strcmp(L->thrust.v[i], name);
+	if (seen)
+		free(name);
+	else
+		vpush(L->thrust, name);
+}
+
+/* thrust on the CPU: its OpenMP system (CCCL's own), configured before
+ * __CUDACC__ is defined, or CCCL takes g++ for a CUDA compiler; half types
+ * are the runtime's, not CCCL's. A thrust call does not wait for deferred
+ * launches, so the program runs eagerly (CUFLOW_DEFER is ignored). */
+static void
+emitthrust(const Lower *L, Buf *b)
+{
+	if (!L->thrust.n)
+		return;
+	bputs(b, "#define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_OMP\n#define CCCL_DISABLE_FP16_SUPPORT\n"
+	         "#define CCCL_DISABLE_BF16_SUPPORT\n#define CCCL_DISABLE_NVFP8_SUPPORT\n");
+	for (int i = 0; i < L->thrust.n; i++)
+		bprintf(b, "#include <%s>\n", L->thrust.v[i]);
+	bputs(b, "static const int cuflow_eager = cuflowRunEagerly();\n");
+}
+
+/* The arguments a program that includes thrust parses with: the
+ * toolkit's thrust on its OpenMP system (emitthrust), or NULL. */
+static const char **
+thrustargs(const Opts *o, int *n, char **dir)
+{
+	if (!(*dir = thrustdir(o)))
+		return NULL;
+	const char **args = xcalloc((size_t)o->ncargs + 8, sizeof *args);
+	memcpy(args, o->cargs, (size_t)o->ncargs * sizeof *args);
+	*n = o->ncargs;
+	const char *more[] = {"-isystem", *dir, "-fopenmp", "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP",
+	                      "-DCCCL_DISABLE_FP16_SUPPORT", "-DCCCL_DISABLE_BF16_SUPPORT", "-DCCCL_DISABLE_NVFP8_SUPPORT"};
+	for (size_t i = 0; i < sizeof more / sizeof *more; i++)
+		args[(*n)++] = more[i];
+	return args;
 }
 
 /* ---------------------------------------------------------------- output */
@@ -666,6 +708,9 @@ freelower(Lower *L)
 	for (int i = 0; i < L->texts.n; i++)
 		free(L->texts.v[i]);
 	vfree(L->texts);
+	for (int i = 0; i < L->thrust.n; i++)
+		free(L->thrust.v[i]);
+	vfree(L->thrust);
 	free(L->why.v);
 }
 
@@ -956,6 +1001,8 @@ int
 lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 {
 	Lower L = {.units = n, .rdc = rdcflag(o0)};
+	const char **thrust = NULL; /* the parse's arguments once a unit includes thrust */
+	char *thrustinc = NULL;
 	/* parsed against the declarations the lowered program is compiled with */
 	Opts mo = *o0, *o = &mo;
 	mo.minimal = true;
@@ -978,6 +1025,19 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 			why = firsterror(tu, paths[i]);
 			vpush(L.tus, tu);
 			vpush(L.idx, idx);
+		}
+		if (tu && why && strstr(why, "'thrust/") && strstr(why, "' file not found") && !thrust) {
+			thrust = thrustargs(o, &mo.ncargs, &thrustinc); /* again, with the toolkit's thrust */
+			if (thrust) {
+				mo.cargs = thrust;
+				closetu(tu, idx);
+				L.tus.n--;
+				L.idx.n--;
+				free(why);
+				why = NULL;
+				i--;
+				continue;
+			}
 		}
 		if (why) {
 			char *lib = toolkitheader(why, o0);
@@ -1034,10 +1094,11 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 		bprintf(&b, " %s", paths[i]);
 	bputs(&b, ".\n * Build: g++ -O2 -fopenmp THIS.cpp $(pkg-config --cflags --libs cuflow-runtime) */\n"
 	          "#include <cuflow_lower.h>\n");
+	emitthrust(&L, &b);
 	/* the program's #if groups as the parse (and nvcc) saw them: a CUDA
 	 * compilation, with OpenMP only where the program asked for it */
 	bputs(&b, "#ifndef __CUDACC__\n#define __CUDACC__ 1\n#endif\n");
-	if (!openmpflag(o))
+	if (!openmpflag(o0))
 		bputs(&b, "#undef _OPENMP\n");
 	for (int i = 0; i < L.files.n; i++)
 		if (L.files.v[i].given && !L.files.v[i].included) {
@@ -1056,5 +1117,7 @@ lowerprogram(const char **paths, int n, const Opts *o0, char **out, char **err)
 		*out = bstr(&b);
 	freelower(&L);
 	free(args);
+	free(thrust);
+	free(thrustinc);
 	return rc;
 }

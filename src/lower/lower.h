@@ -41,6 +41,7 @@ typedef struct {
 	VEC(CXTranslationUnit) tus;
 	VEC(CXIndex) idx;
 	Strs texts;  /* the given files' texts after inlining */
+	Strs thrust; /* the thrust headers user files include, as written (thrust/sort.h) */
 	Buf why;     /* the constructs refused, one line each */
 	int units;   /* the files given: the program's units */
 	bool rdc;    /* compiled with relocatable device code (-rdc=true) */
