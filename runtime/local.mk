@@ -19,9 +19,12 @@ cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_devic
 	runtime/include/device_launch_parameters.h runtime/include/device_functions.h \
 	runtime/include/vector_types.h runtime/include/cooperative_groups.h \
 	runtime/include/cuda_fp16.h runtime/include/cuda_bf16.h \
-	runtime/include/cublas_v2.h runtime/include/cuflow_cublas_api.h
+	runtime/include/cublas_v2.h runtime/include/cuflow_cublas_api.h \
+	runtime/include/cuflow_cub.h
 cuflowcgdir = $(includedir)/cuflow/cooperative_groups
 cuflowcg_HEADERS = runtime/include/cooperative_groups/reduce.h
+cuflowcubdir = $(includedir)/cuflow/cub
+cuflowcub_HEADERS = runtime/include/cub/cub.cuh
 
 pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = runtime/cuflow-runtime.pc
