@@ -4,9 +4,10 @@
  * protocol: with a null d_temp_storage it only sets temp_storage_bytes (one
  * byte: the CPU needs none); otherwise it waits for all device work
  * (deferred launches included) and runs on the host, in order, on memory
- * that is host memory here. The block- and warp-level collectives
- * (BlockReduce, BlockScan, WarpReduce, ...) are not here: a program using
- * them is refused with the name. */
+ * that is host memory here. Of the block- and warp-level collectives,
+ * BlockReduce's Sum and Reduce only (the lowering makes them a block
+ * collective); a program using another (BlockScan, WarpReduce, ...) is
+ * refused with the name. */
 #ifndef CUFLOW_CUB_H
 #define CUFLOW_CUB_H
 
@@ -199,6 +200,24 @@ struct DeviceRunLengthEncode {
 		*runs = r;
 		return cudaSuccess;
 	}
+};
+
+/* BlockReduce: the lowering turns a call of Sum or Reduce into a block
+ * collective (cuflow_blockfold), so the methods are declared only. */
+enum BlockReduceAlgorithm { BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY, BLOCK_REDUCE_RAKING, BLOCK_REDUCE_WARP_REDUCTIONS };
+template <class T, int BLOCK_DIM_X, BlockReduceAlgorithm ALGORITHM = BLOCK_REDUCE_WARP_REDUCTIONS, int BLOCK_DIM_Y = 1,
+          int BLOCK_DIM_Z = 1, int ARCH = 0>
+class BlockReduce {
+public:
+	struct TempStorage {
+		unsigned char unused;
+	};
+	__device__ BlockReduce() {}
+	__device__ BlockReduce(TempStorage &) {}
+	__device__ T Sum(T v);
+	__device__ T Sum(T v, int valid);
+	template <class Op> __device__ T Reduce(T v, Op op);
+	template <class Op> __device__ T Reduce(T v, Op op, int valid);
 };
 
 /* cub's caching allocator: here cudaMalloc and cudaFree themselves */

@@ -165,6 +165,22 @@ cuflow_blockreduce(const int *p, const unsigned char *act, unsigned nt, int op)
 	return op == 0 ? count : op == 1 ? all : any;
 }
 
+/* cub::BlockReduce: op over the values of the block's first `valid`
+ * active threads (all when valid < 0), in thread order. */
+template <class T, class Op>
+static inline T
+cuflow_blockfold(const T *v, const unsigned char *act, unsigned nt, Op op, long valid)
+{
+	T r = T();
+	bool first = true;
+	for (unsigned t = 0; t < nt && (valid < 0 || (long)t < valid); ++t)
+		if (act[t]) {
+			r = first ? v[t] : op(r, v[t]);
+			first = false;
+		}
+	return r;
+}
+
 /* Barriers and warp operations the lowering left as written: they stand
  * only in code no lowered kernel runs (a __device__ function that nothing
  * the lowering keeps calls, in a program of several units; a __host__

@@ -80,6 +80,7 @@ typedef struct {
 	Strs targs;    /* a template's: pairs of a parameter's name and what it stands for */
 	Cursors trefs; /* uses of the template's parameters */
 	int returns;
+	bool typedefs; /* it declares a local typedef or alias (typedef cub::BlockReduce<T, 256> BR) */
 	bool bad;
 	const char *why; /* why it may not be inlined */
 } Callee;
@@ -110,12 +111,14 @@ calleekid(CXCursor c, void *arg)
 	case CXCursor_CXXTryStmt:
 	case CXCursor_CXXThrowExpr:
 	case CXCursor_AsmStmt:
+	case CXCursor_TypedefDecl: /* stays in the inlined block; a __shared__ variable's hoisted type is spelled out */
+	case CXCursor_TypeAliasDecl:
+		f->typedefs = true;
+		break;
 	case CXCursor_StructDecl:
 	case CXCursor_ClassDecl:
-	case CXCursor_TypedefDecl:
-	case CXCursor_TypeAliasDecl:
 		f->bad = true;
-		f->why = "it holds a goto, label, lambda, try, throw, asm or local type";
+		f->why = "it holds a goto, label, lambda, try, throw, asm or local class";
 		return WALK_STOP;
 	case CXCursor_DeclStmt: /* __shared__ ones alone: they move to the kernel's top */
 		if (contains(c, false, isshared, NULL)) {
@@ -831,8 +834,8 @@ sharedvars(In *in, Callee *f, const char *fname, const char *dsrc, int bb, Edits
 		}
 		size_t len;
 		char *err = NULL, *text = NULL;
-		if (f->targs.n) /* the template's parameter names mean nothing there: the types as instantiated */
-			text = instdecl(d, fname);
+		if (f->targs.n || f->typedefs) /* the template's parameters, the body's typedefs mean nothing at the */
+			text = instdecl(d, fname); /* kernel's top: the types spelled out */
 		else
 			text = applyedits(dsrc + startof(d), (size_t)(endof(d) - startof(d)), &e, &len, &err);
 		freeedits(&e);

@@ -180,11 +180,59 @@ tileof(CXCursor call)
 	                                               : 0;
 }
 
+/* A method call's name: 1 for Sum, 2 for Reduce, else 0. In a template an
+ * unresolved member has no spelling: its last token names it. */
+static int
+brmethod(CXCursor call)
+{
+	CXCursor *ks;
+	int n = kids(call, &ks), m = 0;
+	if (n > 0 && clang_getCursorKind(ks[0]) == CXCursor_MemberRefExpr) {
+		Tokens t = cursortokens(ks[0]);
+		m = t.n == 0 ? 0 : tokenis(&t, t.n - 1, "Sum") ? 1 : tokenis(&t, t.n - 1, "Reduce") ? 2 : 0;
+		freetokens(&t);
+	}
+	free(ks);
+	return m;
+}
+
+/* Is call cub::BlockReduce's Sum or Reduce? Then *elem (when asked) gets
+ * the element type's spelling. In a kernel template the call is not
+ * resolved: its method's name and its object's type say it. */
+static bool
+blockreduce(CXCursor call, char **elem)
+{
+	if (clang_getCursorKind(call) != CXCursor_CallExpr)
+		return false;
+	int m = brmethod(call);
+	CXCursor o = m ? callobject(call) : clang_getNullCursor();
+	if (clang_Cursor_isNull(o))
+		return false;
+	CXType t = clang_getCanonicalType(clang_getCursorType(o));
+	if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+		t = clang_getCanonicalType(pointee(t));
+	CXCursor d = clang_getTypeDeclaration(t), ns = clang_getCursorSemanticParent(d);
+	if (!named(d, "BlockReduce") || clang_getCursorKind(ns) != CXCursor_Namespace || !named(ns, "cub"))
+		return false;
+	if (elem) { /* cub::BlockReduce<T, N, ...>: T, to the first comma outside brackets */
+		char *ts = typespelling(t), *a = strchr(ts, '<');
+		int depth = 0;
+		char *e = a ? a + 1 : NULL;
+		for (; e && *e && !(depth == 0 && (*e == ',' || *e == '>')); e++)
+			depth += (*e == '<' || *e == '(') - (*e == '>' || *e == ')');
+		*elem = a && e && *e ? xstrndup(a + 1, (size_t)(e - a - 1)) : xstrdup("auto");
+		free(ts);
+	}
+	return true;
+}
+
 /* The warp operation or block reduction a call performs, 0 for none: the
- * toolkit's intrinsics, and a static tile's collectives. */
+ * toolkit's intrinsics, a static tile's collectives, cub's BlockReduce. */
 int
 warpop(CXCursor call)
 {
+	if (blockreduce(call, NULL))
+		return W_BREDUCE;
 	CXCursor r = calleeof(call);
 	char *n = spelling(r); /* "": no call */
 	int op = warpname(n);
@@ -1318,6 +1366,83 @@ collectwarps(CXCursor c, void *arg)
 	return WALK_OVER;
 }
 
+/* cub's BlockReduce: every active thread stores its value (and the
+ * number of valid threads, which the block agrees on), then op folds the
+ * first valid ones in thread order; every thread gets the aggregate (cub
+ * promises it to thread 0 only). op is a default-constructed object of the
+ * argument's type: cub's, or a program's functor; a lambda may capture what
+ * each thread keeps, and is refused. */
+/* Type text ts of a kernel template with its canonical parameter names
+ * (type-parameter-0-1, value-parameter-0-0) put back as the kernel names
+ * them. */
+static char *
+namedparams(K *k, char *ts)
+{
+	CXCursor *ks;
+	int n = kids(k->fn, &ks), idx = 0;
+	for (int i = 0; i < n; i++) {
+		enum CXCursorKind pk = clang_getCursorKind(ks[i]);
+		if (pk != CXCursor_TemplateTypeParameter && pk != CXCursor_NonTypeTemplateParameter &&
+		    pk != CXCursor_TemplateTemplateParameter)
+			continue;
+		char *name = spelling(ks[i]);
+		for (int kind = 0; kind < 2; kind++) {
+			char *canon = fmt("%s-parameter-0-%d", kind ? "value" : "type", idx);
+			for (char *at; (at = strstr(ts, canon));) {
+				char *t = fmt("%.*s%s%s", (int)(at - ts), ts, name, at + strlen(canon));
+				free(ts);
+				ts = t;
+			}
+			free(canon);
+		}
+		free(name);
+		idx++;
+	}
+	free(ks);
+	return ts;
+}
+
+static void
+blockreduceop(K *k, CXCursor call, const char *act, KWarp *w)
+{
+	int na = clang_Cursor_getNumArguments(call);
+	bool sum = brmethod(call) == 1;
+	char *ts = NULL;
+	blockreduce(call, &ts);
+	ts = namedparams(k, ts);
+	char *v = newtemp(k, ts), *pv = fmt("%s[cuflow_tid] = (", v);
+	exprloop(k, clang_Cursor_getArgument(call, 0), pv, ");");
+	free(pv);
+	char *valid = xstrdup("-1L");
+	if (na == (sum ? 2 : 3)) {
+		free(valid);
+		char *nv = newtemp(k, "long");
+		pv = fmt("%s[cuflow_tid] = (", nv);
+		exprloop(k, clang_Cursor_getArgument(call, na - 1), pv, ");");
+		free(pv);
+		valid = fmt("%s[0]", nv);
+		free(nv);
+	}
+	char *ftext = xstrdup("cub::Sum()");
+	if (!sum) {
+		CXType ft = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, 1)));
+		char *fname = typespelling(ft);
+		free(ftext);
+		ftext = strstr(fname, "lambda") ? NULL : fmt("%s()", fname);
+		free(fname);
+		if (!ftext) {
+			kfail(k, call, "cub::BlockReduce::Reduce with a lambda (it may capture what each thread keeps)");
+			ftext = xstrdup("cub::Sum()");
+		}
+	}
+	w->res = fmt("cuflow_r%d", k->pass.ntmp);
+	bprintf(k->pass.out, "	%s %s = cuflow_blockfold(%s, %s, cuflow_nt, %s, %s);\n", ts, w->res, v, act, ftext, valid);
+	free(ftext);
+	free(valid);
+	free(v);
+	free(ts);
+}
+
 /* The exchange of one warp operation: every active thread stores what it
  * offers, then each reads its partner's entry (or the block's reduction). */
 static void
@@ -1336,6 +1461,8 @@ exchange(K *k, CXCursor call)
 	if (op == W_ACTIVE) {
 		w.res = newtemp(k, "unsigned");
 		bprintf(k->pass.out, "\tcuflow_activemask(%s, %s, cuflow_nt);\n", w.res, act);
+	} else if (op == W_BREDUCE) { /* BlockReduce(temp).Sum(v[, valid]), .Reduce(v, f[, valid]) */
+		blockreduceop(k, call, act, &w);
 	} else if (op >= W_SCOUNT) { /* __syncthreads_count/and/or: one value for the block */
 		char *v = newtemp(k, "int"), *pre = fmt("%s[cuflow_tid] = (", v);
 		exprloop(k, clang_Cursor_getArgument(call, 0), pre, ") != 0;");
@@ -1842,6 +1969,34 @@ templateargs(K *k)
 	return bstr(&b);
 }
 
+/* The typedefs and aliases of the body's outer block, first: the
+ * __shared__ variables hoisted above the thread loops may name them
+ * (typedef cub::BlockReduce<float, 256> BR; __shared__ BR::TempStorage t;).
+ * The body keeps its own: the same name in an inner scope. */
+static void
+typedefs(K *k, Buf *o)
+{
+	CXCursor *ks;
+	int n = kids(k->body, &ks);
+	for (int i = 0; i < n; i++) {
+		if (clang_getCursorKind(ks[i]) != CXCursor_DeclStmt)
+			continue;
+		CXCursor *ds;
+		int nd = kids(ks[i], &ds), types = 0;
+		for (int j = 0; j < nd; j++) {
+			enum CXCursorKind dk = clang_getCursorKind(ds[j]);
+			types += dk == CXCursor_TypedefDecl || dk == CXCursor_TypeAliasDecl;
+		}
+		free(ds);
+		if (nd > 0 && types == nd) {
+			char *t = cursortext(k->F, ks[i]);
+			bprintf(o, "	%s\n", t);
+			free(t);
+		}
+	}
+	free(ks);
+}
+
 static void
 prologue(K *k, Buf *o, const char *name, const char *targs)
 {
@@ -1866,6 +2021,7 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 			        a, v->name);
 		}
 	}
+	typedefs(k, o);
 	int slot = 0; /* cuflowScratch's, one per local array */
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];

@@ -84,7 +84,8 @@ typedef struct {
 	bool sint;      /* a local int = X + threadIdx.x (sub null): X + threadIdx.x < 2^31 */
 } KLane;
 
-enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_REDUCE, W_SCOUNT, W_SAND, W_SOR };
+enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_REDUCE, W_SCOUNT, W_SAND, W_SOR,
+       W_BREDUCE /* cub::BlockReduce's Sum and Reduce: one value for the block */ };
 
 /* One generation pass over the body (kernel.c, genlist): the first, dry,
  * pass only learns (thread loops, stores, what needs a thread_local copy);

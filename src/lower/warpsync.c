@@ -567,6 +567,11 @@ static void
 callwalk(Walk *w, CXCursor c)
 {
 	int na = clang_Cursor_getNumArguments(c);
+	if (warpop(c) == W_BREDUCE) { /* BlockReduce(temp).Sum(v): the lowering's collective, not temp */
+		for (int j = 0; j < na; j++)
+			exprwalk(w, clang_Cursor_getArgument(c, j), A_R);
+		return;
+	}
 	bool atomic = isatomic(c);
 	CXCursor *ks;
 	int n = kids(c, &ks);
