@@ -1215,8 +1215,10 @@ perthread(CXCursor c, void *arg)
 		return false;
 	CXCursor r = kind == CXCursor_VarDecl ? c : clang_getCursorReferenced(c);
 	const char *b;
+	if (builtinvar(r, &b)) /* blockIdx, blockDim, gridDim: the block's own (a block-stride loop's */
+		return !strcmp(b, "threadIdx"); /* curDist += gridDim.x ran once per thread: HeCBench multinomial) */
 	int v = findvar(k, r);
-	return (builtinvar(r, &b) && !strcmp(b, "threadIdx")) || (v >= 0 && k->vars.v[v].arrayed) ||
+	return (v >= 0 && k->vars.v[v].arrayed) ||
 	       (v < 0 && (clang_getCursorKind(r) == CXCursor_VarDecl || clang_getCursorKind(r) == CXCursor_ParmDecl));
 }
 
