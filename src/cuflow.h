@@ -548,7 +548,7 @@ typedef struct {
 	Bits prd, pwr; /* what the device work it leaves in flight reads and writes */
 	Bits strm;     /* the streams that work goes to (with LOC_UNKNOWN when unsure) */
 	int syncstream; /* a stream sync's one stream object, or -1 */
-	int evop, event; /* EV_*: what it does to the one event object event (pending.c) */
+	int evop, event; /* EV_*: what it does to the event variable event (pending.c) */
 	int ex;        /* EX_* */
 	const char *what; /* the call that decided the flags, for reports */
 	int whatline;
@@ -567,7 +567,8 @@ typedef struct {
 	bool dentry;             /* the same work, on the default stream: the program uses no other */
 	int ex;                  /* EX_KIO when a printing kernel is in flight, EX_HIDDEN when work of code */
 	                         /* another configuration compiles may be */
-	Bits evdone;             /* events recorded on the default stream after all its work in flight */
+	Bits evdone;             /* variables holding events recorded on the default stream after all its */
+	                         /* work in flight, not written since */
 	                         /* (on every path: a must-set, its join an intersection) */
 	bool evtop;              /* no path seen yet: evdone is every event */
 } Pend;

@@ -188,9 +188,9 @@ onstream(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Bits *str
 	return false;
 }
 
-/* The one object (a stream, an event) the handle in argument arg names, or -1. */
+/* The one stream object the handle in argument arg names, or -1. */
 static int
-oneobject(const Prog *p, const PFunc *pf, const Call *c, int arg)
+syncedstream(const Prog *p, const PFunc *pf, const Call *c, int arg)
 {
 	if (arg < 0 || arg >= c->nargs)
 		return -1;
@@ -200,6 +200,26 @@ oneobject(const Prog *p, const PFunc *pf, const Call *c, int arg)
 }
 
 void launcheff(const Prog *p, const PFunc *pf, const Call *c, int kfid, int args, Eff *e);
+
+/* The variable argument arg names when it is a plain one (ev, not ev[i],
+ * s.ev or a reference), or -1. Events are followed by the variable that
+ * holds them: an event object's location may stand for several (made in a
+ * loop, kept in an array), while a variable not written in between holds
+ * one and the same event (pending.c). */
+static int
+handlevar(const Prog *p, const PFunc *pf, const Call *c, int arg)
+{
+	if (arg < 0 || arg >= c->nargs || pf->f->nodes.v[c->argv[arg]].kind != N_LOAD)
+		return -1;
+	int lv = pf->f->nodes.v[c->argv[arg]].a;
+	const Node *l = &pf->f->nodes.v[lv];
+	if (l->kind != N_VAR || l->sym < 0 ||
+	    (pf->u->syms.v[l->sym].flags & (SYMF_ARRAY | SYMF_REF | SYMF_RECORD | SYMF_VOLATILE)))
+		return -1;
+	const Bits *s = addrs(p, pf, lv);
+	int loc = bnext(s, 0);
+	return loc > LOC_UNKNOWN && bnext(s, loc + 1) < 0 ? loc : -1;
+}
 
 /* Note what the statement does to event ev: two event operations in one
  * statement, in an order cuflow does not follow, may undo each other. */
@@ -248,12 +268,12 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 			    (c->argk[f->arg] == 0 || pf->f->nodes.v[c->argv[f->arg]].kind == N_NULL))
 				ex |= EX_DEFSYNC; /* cudaStreamSynchronize(0): the legacy default stream */
 			else if (f->space == SY_STREAM)
-				e->syncstream = oneobject(p, pf, c, f->arg);
-			else if (f->space == SY_EVENT && oneobject(p, pf, c, f->arg) >= 0)
-				eventop(e, EV_WAIT, oneobject(p, pf, c, f->arg));
+				e->syncstream = syncedstream(p, pf, c, f->arg);
+			else if (f->space == SY_EVENT && handlevar(p, pf, c, f->arg) >= 0)
+				eventop(e, EV_WAIT, handlevar(p, pf, c, f->arg));
 			break;
 		case EF_RECORD:
-			rec = oneobject(p, pf, c, f->arg);
+			rec = handlevar(p, pf, c, f->arg);
 			break;
 		case EF_LAUNCH:
 			launcheff(p, pf, c, c->kernel >= 0 ? symfn(p, unitidx(p, pf->u), c->kernel) : -1, f->arg2, e);

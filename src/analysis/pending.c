@@ -111,8 +111,9 @@ afterdefault(const Prog *p, const Bits *strm)
 	return true;
 }
 
-/* The events finished after statement e: a record on the default stream
- * adds its event, other work there or anything cuflow cannot name about
+/* The event variables whose events are finished after statement e: a
+ * record on the default stream adds its variable, a write to a variable
+ * takes it out, other work there or anything cuflow cannot name about
  * events (EV_KILL) empties the set. */
 static void
 evtransfer(Pend *out, const Pend *in, const Eff *e)
@@ -121,8 +122,11 @@ evtransfer(Pend *out, const Pend *in, const Eff *e)
 	out->evtop = in->evtop;
 	bool work = (e->ex & EX_ASYNC) || !bempty(&e->prd) || !bempty(&e->pwr);
 	bool record = e->evop == EV_RECORD && bempty(&e->prd) && bempty(&e->pwr);
-	if (e->evop == EV_KILL || (work && !record))
+	if (e->evop == EV_KILL || (work && !record) || bhas(&e->wr, LOC_UNKNOWN) || bhas(&e->pwr, LOC_UNKNOWN))
 		bclear(&out->evdone);
+	for (int l = bnext(&out->evdone, 0); l >= 0; l = bnext(&out->evdone, l + 1))
+		if (bhas(&e->wr, l) || bhas(&e->pwr, l)) /* the variable may hold another event now */
+			bclr(&out->evdone, l);
 	if (record)
 		bset(&out->evdone, e->event);
 }
