@@ -130,7 +130,8 @@ struct blocks {
 	cuflow_kernel fn;
 	void *args;
 	cuflow_block *b;
-	long long n;                /* run_serial: blocks 0..n-1 */
+	long long n;                /* run_serial: blocks lo..lo+n-1 */
+	long long lo;               /* the first block of the range run (cuflowRunBlocks) */
 	struct share *sh, *s;       /* run_affine: the shares, this thread's */
 	int nt;
 };
@@ -145,7 +146,7 @@ static void one_block(void *ctx)
  * a jump must not leave an omp for). */
 static void run_guarded(cuflow_kernel fn, void *args, cuflow_block *b)
 {
-	struct blocks w = {fn, args, b, 1, NULL, NULL, 0};
+	struct blocks w = {fn, args, b, 1, 0, NULL, NULL, 0};
 	if (!asserted())
 		guarded(one_block, &w, b);
 }
@@ -164,14 +165,14 @@ static void serial_blocks(void *ctx)
 {
 	struct blocks *w = ctx;
 	for (long long i = 0; i < w->n && !asserted(); i++) {
-		w->b->blockIdx = block_index(i, w->b->gridDim);
+		w->b->blockIdx = block_index(w->lo + i, w->b->gridDim);
 		w->fn(w->b, w->args);
 	}
 }
 
-static void run_serial(cuflow_kernel fn, void *args, cuflow_block b, long long n)
+static void run_serial(cuflow_kernel fn, void *args, cuflow_block b, long long lo, long long n)
 {
-	struct blocks w = {fn, args, &b, n, NULL, NULL, 0};
+	struct blocks w = {fn, args, &b, n, lo, NULL, NULL, 0};
 	guarded(serial_blocks, &w, &b);
 }
 
@@ -185,7 +186,7 @@ static unsigned split_ranges(long long nblocks, int nthreads, dim3 block)
 	return (unsigned)(r < most ? r : most > 1 ? most : 1);
 }
 
-static void run_split(cuflow_kernel fn, void *args, cuflow_block b, size_t shmem, long long n,
+static void run_split(cuflow_kernel fn, void *args, cuflow_block b, size_t shmem, long long lo, long long n,
 		      unsigned ranges, int nt)
 {
 	/* ranges of a multiple of 16 threads, so that each stays SIMD-friendly */
@@ -196,7 +197,7 @@ static void run_split(cuflow_kernel fn, void *args, cuflow_block b, size_t shmem
 		b.dynshm = shm_alloc(shmem);
 #pragma omp for schedule(dynamic, 1)
 		for (long long i = 0; i < tasks; i++) {
-			b.blockIdx = block_index(i / ranges, b.gridDim);
+			b.blockIdx = block_index(lo + i / ranges, b.gridDim);
 			b.tlo = (unsigned)(i % ranges) * w;
 			b.thi = b.tlo + w < b.blockDim.x ? b.tlo + w : b.blockDim.x;
 			if (b.tlo < b.thi)
@@ -258,7 +259,7 @@ static void affine_blocks(void *ctx)
 			continue;
 		}
 		for (long long e = i + c; i < e && !asserted(); i++) {
-			w->b->blockIdx = block_index(i, w->b->gridDim);
+			w->b->blockIdx = block_index(w->lo + i, w->b->gridDim);
 			w->fn(w->b, w->args);
 		}
 	}
@@ -273,7 +274,7 @@ static void affine_blocks(void *ctx)
  * other thread touches until it steals, so chunks cost no contended atomic
  * and need no lower bound, unlike a dynamic schedule's grain. */
 static void run_affine(cuflow_kernel fn, void *args, cuflow_block b, size_t shmem,
-		       long long n, int nt)
+		       long long lo, long long n, int nt)
 {
 	struct share *sh = aligned_alloc(64, (size_t)nt * sizeof *sh);
 	if (!sh)
@@ -284,7 +285,7 @@ static void run_affine(cuflow_kernel fn, void *args, cuflow_block b, size_t shme
 	}
 #pragma omp parallel num_threads(nt) firstprivate(b)
 	{
-		struct blocks w = {fn, args, &b, n, sh, &sh[omp_get_thread_num() % nt], nt};
+		struct blocks w = {fn, args, &b, n, lo, sh, &sh[omp_get_thread_num() % nt], nt};
 		b.dynshm = shm_alloc(shmem);
 		guarded(affine_blocks, &w, &b);
 		free(b.dynshm);
@@ -292,21 +293,22 @@ static void run_affine(cuflow_kernel fn, void *args, cuflow_block b, size_t shme
 	free(sh);
 }
 
-void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem, bool split)
+/* Runs blocks [lo, lo + n) of the grid (by linearised index). */
+static void run_range(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem, bool split,
+		      long long lo, long long n)
 {
-	long long n = (long long)grid.x * grid.y * grid.z;
 	int nt = omp_get_max_threads();
 	long grain = __atomic_load_n(&rt()->grain, __ATOMIC_RELAXED);
 	cuflow_block b = {grid, block, {0, 0, 0}, NULL, 0, block.x};
 	unsigned ranges = split && grain <= 0 ? split_ranges(n, nt, block) : 1;
 	if (ranges > 1) {
 		/* the kernel has no shared memory, a __device__ function it calls may */
-		run_split(fn, args, b, shmem, n, ranges, nt);
+		run_split(fn, args, b, shmem, lo, n, ranges, nt);
 		return;
 	}
 	if (n == 1 || nt == 1) {
 		b.dynshm = shm_alloc(shmem);
-		run_serial(fn, args, b, n);
+		run_serial(fn, args, b, lo, n);
 		free(b.dynshm);
 		return;
 	}
@@ -315,7 +317,7 @@ void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t s
 	 * creates new ones for the next larger team, which launches of
 	 * growing and shrinking grids (nw, lud) paid on every step. */
 	if (grain <= 0) {
-		run_affine(fn, args, b, shmem, n, nt);
+		run_affine(fn, args, b, shmem, lo, n, nt);
 		return;
 	}
 #pragma omp parallel num_threads(nt) firstprivate(b)
@@ -323,11 +325,23 @@ void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t s
 		b.dynshm = shm_alloc(shmem);
 #pragma omp for schedule(dynamic, grain)
 		for (long long i = 0; i < n; i++) {
-			b.blockIdx = block_index(i, grid);
+			b.blockIdx = block_index(lo + i, grid);
 			run_guarded(fn, args, &b);
 		}
 		free(b.dynshm);
 	}
+}
+
+void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem, bool split)
+{
+	run_range(fn, args, grid, block, shmem, split, 0, (long long)grid.x * grid.y * grid.z);
+}
+
+void cuflowRunBlocks(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem, long long lo,
+		     long long hi)
+{
+	if (lo < hi)
+		run_range(fn, args, grid, block, shmem, false, lo, hi - lo);
 }
 
 /* ---- cuflowLaunch ---------------------------------------------------------- */

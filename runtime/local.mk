@@ -12,6 +12,22 @@ runtime_libcuflow_runtime_a_SOURCES = \
 	runtime/device.c runtime/texture.c runtime/graph.c runtime/profile.c \
 	runtime/freed.c runtime/racecheck.c runtime/trace.h runtime/trace.c runtime/trace_rt.c
 
+# The same objects built as position-independent code: --lower=coexec
+# links a program's CPU side and the runtime into one shared object whose
+# only exported symbols are the kernels' entries (doc/coexec.md), so that
+# the runtime's CUDA API stays apart from the real one.
+lib_LIBRARIES += runtime/libcuflow-runtime-pic.a
+runtime_libcuflow_runtime_pic_a_CPPFLAGS = $(runtime_libcuflow_runtime_a_CPPFLAGS)
+runtime_libcuflow_runtime_pic_a_CFLAGS = $(runtime_libcuflow_runtime_a_CFLAGS) -fPIC
+runtime_libcuflow_runtime_pic_a_SOURCES = $(runtime_libcuflow_runtime_a_SOURCES)
+
+# --lower=coexec's CUDA side: the split launches (header only, for nvcc)
+# and the script that builds a program from the two sides
+cuflowcoexecdir = $(includedir)/cuflow-coexec
+cuflowcoexec_HEADERS = runtime/coexec/cuflow_coexec.h
+bin_SCRIPTS = runtime/coexec/cuflow-coexec-cc
+EXTRA_DIST += runtime/coexec/cuflow-coexec-cc
+
 cuflowincludedir = $(includedir)/cuflow
 cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_device.h \
 	runtime/include/cuflow_cuda_api.h runtime/include/cuflow_lower.h \

@@ -165,7 +165,8 @@ typedef struct Rule {
 } Rule;
 enum { RF_ASYNC = 1, RF_NORETURN = 2, RF_DEVICE = 4 /* device-side rule */, RF_LEGACY = 8, RF_BODY = 16 /* replaces a seen body */,
        RF_CONTEXT = 32 /* ends the device context, or must come before it exists */,
-       RF_ZERO = 64 /* the memory it allocates starts zeroed (calloc) */ };
+       RF_ZERO = 64 /* the memory it allocates starts zeroed (calloc) */,
+       RF_ONEDEV = 128 /* device side: a kernel calling it runs on one device (--lower=coexec) */ };
 
 /* model/rules.c */
 typedef struct Rules Rules;
@@ -513,6 +514,9 @@ typedef struct {
 	bool io;           /* prints, asserts or traps: the host sees it at the next sync */
 	bool unknown;      /* calls cuflow cannot see into */
 	const char *why;   /* the first such call */
+	const char *solo;  /* the first call that lets blocks see one another's work or the clock (an atomic on */
+	                   /* memory beyond the block, a fence, a grid sync, a texture): --lower=coexec keeps */
+	                   /* the kernel on one device */
 } KSum;
 
 /* Effects of a statement, or of a whole host function (its mod/ref summary). */
@@ -652,6 +656,13 @@ int conflictloc(const Prog *p, const Bits *a, const Bits *b);
 
 /* ---------------------------------------------------------------- plans */
 
+/* What the lowering (--lower=coexec) found of a kernel: why the CPU cannot
+ * run its share of a launch, or NULL. */
+typedef struct {
+	char *name, *why;
+} CxFact;
+typedef VEC(CxFact) CxFacts;
+
 /* A byte-range replacement in one file; inserts have len 0. seq orders
  * inserts at the same offset. */
 typedef struct {
@@ -734,12 +745,34 @@ char *pinpays(long long size, int nup, int ndown, bool inloop); /* NULL: pinning
 /* pass/fuse.c */
 void fusecopies(Prog *p, Plan *plan);
 
+/* pass/coexec.c: the GPU's side of --lower=coexec (kernels run on the CPU
+ * and the GPU at once): per kernel, whether its launches are split and why
+ * not, and the edits of the program's one file */
+typedef struct {
+	int line;
+	const char *why;
+} CxSite;
+typedef struct {
+	const Unit *u;
+	const char *name;
+	int line;
+	char *why;        /* NULL: its launches run on both devices */
+	int nlaunch;      /* launches rewritten */
+	VEC(CxSite) left; /* launches left to the GPU alone, and why */
+} CxKernel;
+typedef struct {
+	VEC(CxKernel) k;
+	Edits edits;
+} CxPlan;
+void coexecsplit(Prog *p, const CxFacts *facts, CxPlan *plan);
+
 /* pass/pipeline.c */
 unsigned passset(const char *list); /* PASS_* bits of a comma list; 0: a name that is no pass */
 char *passlist(unsigned set);       /* and back, every name spelled out */
 const char *passname(int pass);
 bool analyse(Prog *p); /* every analysis, no pass */
 char *runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Plan *plan);
+char *runcoexec(Unit **u, int n, const Rules *rules, const Opts *o, const CxFacts *facts, CxPlan *plan);
 void changefree(Change *c);
 Change stmtchange(int pass, int kind, const Unit *u, const char *fn, const Stmt *st, const char *call);
 void planfree(Plan *plan);
@@ -827,7 +860,7 @@ typedef struct {
 	bool inplace, check, quiet, timing;
 	bool lsp; /* serve the Language Server Protocol on stdio instead */
 	const char *report, *reportfile, *exportfixes, *dump;
-	const char *lower, *output; /* --lower=openmp -o OUTPUT */
+	const char *lower, *output; /* --lower=openmp|coexec -o OUTPUT */
 	int jobs;
 	VEC(const char *) verify; /* --verify=ARGS, each a run of both sides */
 	VEC(const char *) vignore; /* --verify-ignore=REGEX: output lines --verify does not compare (timings) */
@@ -835,7 +868,7 @@ typedef struct {
 
 /* driver/driver.c: the rewrite (diff, -i, --check, reports) and --lower */
 int drive(Run *r, const Rules *rules);
-int drivelower(Run *r);
+int drivelower(Run *r, const Rules *rules);
 /* driver/fixpoint.c: runpasses, round after round until the passes change nothing */
 typedef Unit *(*Reparse)(void *ctx, const Unit *was, const char *text, size_t len, const int *origline);
 char *fixpoint(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Reparse rp, void *ctx,
@@ -847,8 +880,10 @@ bool verifyregex(const char *re); /* a POSIX extended regular expression */
 /* driver/compdb.c, walk.c: where the inputs and their flags come from */
 int compdb(const char *dir, Strs *files, Strs **flags, char **err);
 void walktree(const char *dir, Strs *files);
-/* lower/lower.c: a whole program to C++/OpenMP */
-int lowerprogram(const char **paths, int n, const Opts *o, char **out, char **err);
+/* lower/lower.c: a whole program to C++/OpenMP. With facts (--lower=coexec),
+ * each kernel also gets an entry for the CPU's share of a split launch,
+ * cuflow_cpu_NAME, and a fact (CxFact, above). */
+int lowerprogram(const char **paths, int n, const Opts *o, CxFacts *facts, char **out, char **err);
 /* lsp/lsp.c: the Language Server Protocol on stdio */
 int lspserve(Run *r, const Rules *rules);
 

@@ -14,7 +14,7 @@ src_libcuflow_a_SOURCES = \
 	src/model/link.c \
 	src/analysis/analysis.h src/analysis/pts.c src/analysis/kernel.c src/analysis/effects.c \
 	src/analysis/dom.c src/analysis/loop.c src/analysis/pending.c src/analysis/cfg.c src/analysis/hidden.c src/analysis/callers.c \
-	src/front/cst.c src/pass/sync.c src/pass/copies.h src/pass/copies.c src/pass/copy.c src/pass/redundant.c src/pass/config.c src/pass/promote.c src/pass/pin.c src/pass/fuse.c src/pass/pipeline.c src/edit/place.c src/edit/edit.c src/edit/forms.c src/edit/compose.c \
+	src/front/cst.c src/pass/sync.c src/pass/copies.h src/pass/copies.c src/pass/copy.c src/pass/redundant.c src/pass/config.c src/pass/promote.c src/pass/pin.c src/pass/fuse.c src/pass/pipeline.c src/pass/coexec.c src/edit/place.c src/edit/edit.c src/edit/forms.c src/edit/compose.c \
 	src/report/report.h src/report/diff.c src/report/text.c src/report/common.c src/report/formats.c \
 	src/report/json.c src/report/sarif.c src/report/fixes.c \
 	src/driver/driver.c src/driver/fixpoint.c src/driver/verify.c src/driver/compdb.c src/driver/walk.c \

@@ -23,6 +23,7 @@ static const char usage[] =
 	"  --passes=LIST      comma list of passes to run: sync (the default), copies, pin, fuse, or all;\n"
 	"                     two or more (or sync) run round after round until a round changes nothing\n"
 	"  --lower=openmp -o OUT.cpp  lower the program to C++/OpenMP for a CPU (no GPU)\n"
+	"  --lower=coexec -o OUT.cu   run its kernels on the CPU and the GPU at once (OUT-cpu.cpp beside it)\n"
 	"  --cuda-arch=sm_XX  the GPU the program is built for: __CUDA_ARCH__ in device code (sm_75)\n"
 	"  -p DIR             read compile flags from DIR/compile_commands.json\n"
 	"  --cuda-path=DIR    the CUDA toolkit to parse against\n"
@@ -269,8 +270,8 @@ main(int argc, char **argv)
 			r.opts.nocache = true;
 			break;
 		case OPT_LOWER:
-			if (strcmp(optarg, "openmp"))
-				return usageerr("--lower takes 'openmp'", optarg);
+			if (strcmp(optarg, "openmp") && strcmp(optarg, "coexec"))
+				return usageerr("--lower takes 'openmp' or 'coexec'", optarg);
 			r.lower = optarg;
 			break;
 		case 'o':
@@ -360,19 +361,15 @@ main(int argc, char **argv)
 	r.opts.cargs = (const char **)r.cargs.v;
 	r.opts.ncargs = r.cargs.n;
 	int rc;
-	if (r.lower)
-		rc = drivelower(&r);
-	else {
-		char *err = NULL;
-		Rules *rules = rules_loadall(r.rulefiles.v, r.rulefiles.n, &err);
-		if (rules) {
-			rc = r.lsp ? lspserve(&r, rules) : drive(&r, rules);
-			rules_free(rules);
-		} else {
-			fprintf(stderr, "cuflow: %s\n", err);
-			free(err);
-			rc = 2;
-		}
+	char *err = NULL;
+	Rules *rules = rules_loadall(r.rulefiles.v, r.rulefiles.n, &err);
+	if (rules) {
+		rc = r.lower ? drivelower(&r, rules) : r.lsp ? lspserve(&r, rules) : drive(&r, rules);
+		rules_free(rules);
+	} else {
+		fprintf(stderr, "cuflow: %s\n", err);
+		free(err);
+		rc = 2;
 	}
 	freerun(&r);
 	return rc;

@@ -3,14 +3,14 @@
 TESTS += tests/golden.test tests/cli.test tests/oracle.test tests/lsp.test tests/nvim.test tests/minhdr.test \
 	tests/precommit.test tests/man.test tests/flags.test tests/safety.test tests/kill.test tests/hostile.test \
 	tests/refuse.test tests/cache.test tests/racecheck.test tests/spell.test tests/verify.test tests/smith.test \
-	tests/unseen.test tests/lowerfiles.test tests/across.test
+	tests/unseen.test tests/lowerfiles.test tests/across.test tests/coexec.test
 EXTRA_DIST += tests/golden tests/golden.test tests/cli tests/cli.test tests/oracle tests/oracle.test tests/lower \
 	tests/corpus tests/gpu tests/rodinia tests/lsp tests/lsp.test tests/nvim.test tests/minhdr tests/minhdr.test \
 	tests/precommit.test tests/man.test tests/flags tests/flags.test tests/safety.test tests/kill.test \
 	tests/killrun.sh tests/hostile.test tests/refuse tests/refuse.test tests/lowerfiles tests/lowerfiles.test tests/cache.test tests/racecheck \
 	tests/racecheck.test tests/spell tests/spell.test tests/verify tests/verify.test tests/smith/gen.py \
 	tests/smith/model.py tests/smith/ir.py tests/smith/reasons.py tests/smith/campaign tests/smith/mutants \
-	tests/smith.test tests/unseen tests/unseen.test tests/across tests/across.test
+	tests/smith.test tests/unseen tests/unseen.test tests/across tests/across.test tests/coexec tests/coexec.test
 EXTRA_DIST += tests/verify-all
 
 # the report formats (JSON, SARIF, export-fixes) on every golden input:

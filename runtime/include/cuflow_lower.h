@@ -21,6 +21,10 @@
 
 inline thread_local dim3 threadIdx, blockIdx, blockDim, gridDim;
 
+/* --lower=coexec: the CPU side's entries (cuflow_cpu_NAME), the only
+ * symbols its shared object exports (cuflow-coexec-cc) */
+#define CUFLOW_EXPORT __attribute__((visibility("default")))
+
 /* A kernel called like a function, not launched: CUDA does not allow it. */
 static inline void
 cuflowDirectCall(const char *kernel)

@@ -83,6 +83,12 @@ cudaError_t cuflowLaunch(cuflow_kernel fn, const void *args, size_t argsize,
 cudaError_t cuflowLaunchSplit(cuflow_kernel fn, const void *args, size_t argsize,
 			      dim3 grid, dim3 block, size_t shmem, cudaStream_t stream);
 
+/* Runs blocks [lo, hi) of a grid (by linearised index, x fastest) now, on
+ * the calling thread's OpenMP team, outside any stream: the CPU's share of
+ * a launch that `cuflow --lower=coexec` splits between the CPU and a GPU. */
+void cuflowRunBlocks(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem, long long lo,
+		     long long hi);
+
 /* The dynamic shared memory (the launch's shmem bytes) of the block the
  * calling thread runs: what `extern __shared__` names in a __device__
  * function, which has no cuflow_block to read it from. */

@@ -25,9 +25,24 @@ unitidx(const Prog *p, const Unit *u)
 typedef struct {
 	Bits rd, wr;
 	bool io, unknown;
-	const char *why;
+	const char *why, *solo;
 	Ints callees;
 } Dev;
+
+/* Does value node v of pf point beyond the function's own locals (a
+ * __shared__ array is one)? An atomic there is seen by other blocks. */
+static bool
+beyondblock(const Prog *p, const PFunc *pf, int v)
+{
+	const Bits *a = addrs(p, pf, v);
+	bool out = bnext(a, 0) < 0; /* nothing known: anywhere */
+	for (int l = bnext(a, 0); l >= 0 && !out; l = bnext(a, l + 1)) {
+		const Loc *x = &p->locs.v[l];
+		/* the block's own: a local of this function, or __shared__ memory */
+		out = !(x->kind == L_VAR && ((!(x->flags & SYMF_STATIC) && x->fn == pf->id) || x->space == SP_DEVICE));
+	}
+	return out;
+}
 
 static void
 devcall(const Prog *p, const PFunc *pf, const Call *c, Dev *d)
@@ -57,6 +72,8 @@ devcall(const Prog *p, const PFunc *pf, const Call *c, Dev *d)
 	if (r && r->kind != RK_UNKNOWN) {
 		if (r->kind == RK_IO || r->kind == RK_EXIT)
 			d->io = true; /* printf, assert, __trap: the host sees them at the next sync */
+		if (!d->solo && ((r->flags & RF_ONEDEV) || (r->kind == RK_ATOMIC && (c->nargs < 1 || beyondblock(p, pf, c->argv[0])))))
+			d->solo = c->name;
 		for (int i = 0; i < r->neff; i++) {
 			const Effect *e = &r->eff[i];
 			if (e->what != EF_READ && e->what != EF_WRITE)
@@ -118,6 +135,8 @@ summarise(Prog *p, PFunc *k, Dev *own)
 		bor(&rd, &own[f].rd);
 		bor(&wr, &own[f].wr);
 		ks->io |= own[f].io;
+		if (!ks->solo)
+			ks->solo = own[f].solo;
 		if (own[f].unknown && !ks->unknown) {
 			ks->unknown = true;
 			ks->why = own[f].why;

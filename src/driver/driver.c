@@ -596,7 +596,7 @@ lowerfiles(Run *r, Strs *files, Strs *flags)
 	Strs all = {0};
 	Opts o = fileopts(&r->opts, files->n ? &flags[0] : NULL, &all); /* one set of flags: the program's */
 	char *out = NULL, *err = NULL;
-	int rc = lowerprogram((const char **)files->v, files->n, &o, &out, &err);
+	int rc = lowerprogram((const char **)files->v, files->n, &o, NULL, &out, &err);
 	if (!rc) {
 		rc = writeatomic(r->output, out, strlen(out), NULL, 0, &err);
 		if (rc)
@@ -607,6 +607,89 @@ lowerfiles(Run *r, Strs *files, Strs *flags)
 	vfree(all);
 	free(out);
 	free(err);
+	return rc ? 3 : 0;
+}
+
+/* --lower=coexec's CPU side: OUT.cu -> OUT-cpu.cpp */
+static char *
+cpupath(const char *out)
+{
+	const char *slash = strrchr(out, '/'), *dot = strrchr(out, '.');
+	int n = dot && (!slash || dot > slash) ? (int)(dot - out) : (int)strlen(out);
+	return fmt("%.*s-cpu.cpp", n, out);
+}
+
+static void
+coexecreport(const Run *r, const char *cpu, const CxPlan *plan)
+{
+	fprintf(stderr, "cuflow --lower=coexec: %s (CUDA, the GPU's side) and %s (C++/OpenMP, the CPU's side)\n",
+	        r->output, cpu);
+	for (int i = 0; i < plan->k.n; i++) {
+		const CxKernel *k = &plan->k.v[i];
+		if (k->why)
+			fprintf(stderr, "  %s:%d %s: on the GPU alone: %s\n", k->u->path, k->line, k->name, k->why);
+		else
+			fprintf(stderr, "  %s:%d %s: on the CPU and the GPU, %d launch%s split by the runtime\n", k->u->path,
+			        k->line, k->name, k->nlaunch, k->nlaunch == 1 ? "" : "es");
+		for (int j = 0; j < k->left.n && !k->why; j++)
+			fprintf(stderr, "    the launch at line %d stays on the GPU: %s\n", k->left.v[j].line, k->left.v[j].why);
+	}
+}
+
+/* --lower=coexec: the program's one file as a CUDA program whose kernels
+ * may run on the CPU and the GPU at once (pass/coexec.c), and its kernels'
+ * CPU side (the lowering, with an entry per kernel). */
+static int
+coexecfile(Run *r, const Rules *rules, Strs *files, Strs *flags)
+{
+	Strs all = {0};
+	Opts o = fileopts(&r->opts, &flags[0], &all);
+	CxFacts facts = {0};
+	CxPlan plan = {0};
+	char *cpu = NULL, *err = NULL, *gpu = NULL, *cpuout = cpupath(r->output);
+	Unit *u = NULL;
+	int rc = lowerprogram((const char **)files->v, 1, &o, &facts, &cpu, &err);
+	if (rc)
+		fputs(err, stderr);
+	else {
+		u = unit_parse(files->v[0], &o, rules);
+		if (u->refused) {
+			fprintf(stderr, "cuflow: %s: %s\n", u->path, u->refused);
+			rc = 3;
+		} else {
+			cst_scan(u);
+			err = runcoexec(&u, 1, rules, &o, &facts, &plan);
+			size_t len = 0;
+			if (!err)
+				gpu = applyedits(u->src, u->len, &plan.edits, &len, &err);
+			if (gpu && !(rc = writeatomic(cpuout, cpu, strlen(cpu), NULL, 0, &err)))
+				rc = writeatomic(r->output, gpu, len, NULL, 0, &err);
+			if (err || rc) {
+				fprintf(stderr, "cuflow: %s: %s\n", gpu ? r->output : u->path, err ? err : "not written");
+				rc = 3;
+			} else if (!r->quiet)
+				coexecreport(r, cpuout, &plan);
+		}
+	}
+	for (int i = 0; i < plan.k.n; i++) {
+		free(plan.k.v[i].why);
+		vfree(plan.k.v[i].left);
+	}
+	vfree(plan.k);
+	freeedits(&plan.edits);
+	for (int i = 0; i < facts.n; i++) {
+		free(facts.v[i].name);
+		free(facts.v[i].why);
+	}
+	vfree(facts);
+	if (u)
+		unit_free(u);
+	freeinputs(files, flags);
+	vfree(all);
+	free(cpu);
+	free(gpu);
+	free(err);
+	free(cpuout);
 	return rc ? 3 : 0;
 }
 
@@ -627,16 +710,24 @@ safeinputs(Run *r, Strs *files, Strs **flags, Ints *origin)
 	return 0;
 }
 
-/* --lower: the inputs as one program, lowered to C++/OpenMP. */
+/* --lower: the inputs as one program, lowered to C++/OpenMP, or (coexec)
+ * as a CUDA program with the CPU's side beside it. */
 int
-drivelower(Run *r)
+drivelower(Run *r, const Rules *rules)
 {
 	Strs files = {0}, *flags = NULL;
 	Ints origin = {0};
 	if (safeinputs(r, &files, &flags, &origin))
 		return 2;
 	vfree(origin);
-	return lowerfiles(r, &files, flags);
+	if (strcmp(r->lower, "coexec"))
+		return lowerfiles(r, &files, flags);
+	if (files.n != 1) {
+		fprintf(stderr, "cuflow: --lower=coexec takes one file (%d given)\n", files.n);
+		freeinputs(&files, flags);
+		return 2;
+	}
+	return coexecfile(r, rules, &files, flags);
 }
 
 /* The rewrite: every input parsed, grouped into programs, analysed and

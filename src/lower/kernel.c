@@ -2116,6 +2116,86 @@ launcher(K *k, Buf *o, const char *name, const char *thead, const char *targs, b
 	free(fn);
 }
 
+/* Does a value of type t hold an address: a pointer or reference, or a
+ * record (its fields and bases) or array holding one? */
+static bool
+holdsptr(CXType t, int depth)
+{
+	t = clang_getCanonicalType(t);
+	switch (t.kind) {
+	case CXType_Pointer:
+	case CXType_LValueReference:
+	case CXType_RValueReference:
+	case CXType_MemberPointer:
+	case CXType_BlockPointer:
+		return true;
+	case CXType_ConstantArray:
+	case CXType_IncompleteArray:
+	case CXType_VariableArray:
+	case CXType_DependentSizedArray:
+		return holdsptr(clang_getArrayElementType(t), depth);
+	case CXType_Record: {
+		if (depth > 16)
+			return true;
+		CXCursor *ks;
+		int n = kids(clang_getTypeDeclaration(t), &ks);
+		bool any = false;
+		for (int i = 0; i < n && !any; i++) {
+			enum CXCursorKind k = clang_getCursorKind(ks[i]);
+			any = (k == CXCursor_FieldDecl || k == CXCursor_CXXBaseSpecifier) &&
+			      holdsptr(clang_getCursorType(ks[i]), depth + 1);
+		}
+		free(ks);
+		return any;
+	}
+	default:
+		return false;
+	}
+}
+
+/* --lower=coexec: why the CPU cannot run some of k's blocks on copies of
+ * the device memory its pointer arguments point to, or NULL. */
+static char *
+cpuwhy(K *k, const char *thead)
+{
+	if (*thead)
+		return xstrdup("a kernel template");
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		if (!v->param)
+			continue;
+		CXType t = clang_getCanonicalType(clang_getCursorType(v->decl));
+		if (t.kind == CXType_Pointer && holdsptr(clang_getPointeeType(t), 0))
+			return fmt("its parameter %s points to memory holding pointers, which the CPU's copy would hold as "
+			           "device addresses", v->name);
+		if (t.kind != CXType_Pointer && holdsptr(t, 0))
+			return fmt("its parameter %s holds pointers other than itself, which the CPU's part could not "
+			           "follow into its copies", v->name);
+	}
+	return NULL;
+}
+
+/* --lower=coexec: the CPU's part of a launch, blocks [lo, hi) of the grid,
+ * called from the program's CUDA side (cuflow_coexec.h) with a pointer to
+ * each argument; dims: the grid's x, y, z, then the block's. */
+static void
+cpuentry(K *k, Buf *o, const char *name)
+{
+	bprintf(o, "\nextern \"C\" CUFLOW_EXPORT void cuflow_cpu_%s(void **cuflow_av, const unsigned *cuflow_d, size_t cuflow_s, "
+	           "long long cuflow_lo, long long cuflow_hi)\n{\n\tcuflow_args_%s cuflow_a = {",
+	        name, name);
+	for (int i = 0, n = 0; i < k->vars.n; i++)
+		if (k->vars.v[i].param) {
+			bprintf(o, "%s*(decltype(cuflow_args_%s::%s) *)cuflow_av[%d]", n ? ", " : "", name, k->vars.v[i].name, n);
+			n++;
+		}
+	char *fn = rcname(k, name, "");
+	bprintf(o, "};\n\tcuflowRunBlocks(%s, &cuflow_a, dim3(cuflow_d[0], cuflow_d[1], cuflow_d[2]), "
+	           "dim3(cuflow_d[3], cuflow_d[4], cuflow_d[5]), cuflow_s, cuflow_lo, cuflow_hi);\n}\n",
+	        fn);
+	free(fn);
+}
+
 /* The block function's template head: with the race check's flag where
  * the kernel uses __shared__ memory (its two forms). */
 static char *
@@ -2330,6 +2410,12 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
 	bprintf(&o, ")\n{\n\tcuflowDirectCall(\"%s\"); /* a kernel called without <<<...>>> */\n}", name);
 	free(p.v);
+	if (L->cx) {
+		CxFact fact = {xstrdup(name), cpuwhy(&k, thead)};
+		vpush(*L->cx, fact);
+		if (!*thead)
+			cpuentry(&k, &o, name);
+	}
 	int lo = startof(fn), hi = endof(fn);
 	addedit(&F->edits, lo, hi - lo, bstr(&o));
 	free(gen.v);

@@ -46,6 +46,7 @@ typedef struct {
 	int units;   /* the files given: the program's units */
 	bool rdc;    /* compiled with relocatable device code (-rdc=true) */
 	VEC(CXCursor) dead; /* the unit's dead __device__ functions (lower.c) */
+	CxFacts *cx; /* --lower=coexec: each kernel also gets its CPU part's entry, and a fact here (kernel.c) */
 } Lower;
 
 /* lower.c */

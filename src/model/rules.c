@@ -132,6 +132,8 @@ parseeffect(char *tok, Rule *r, Effects *out)
 		return r->flags |= RF_LEGACY, true;
 	if (!strcmp(tok, "zero") && !a)
 		return r->flags |= RF_ZERO, true;
+	if (!strcmp(tok, "onedevice") && !a)
+		return r->flags |= RF_ONEDEV, true;
 	if (!a)
 		return false;
 	if (!strcmp(tok, "read") || !strcmp(tok, "write") || !strcmp(tok, "rw")) {

@@ -115,6 +115,22 @@ runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, P
 	return why;
 }
 
+/* --lower=coexec: the program linked and analysed, then the kernels its
+ * launches may split between the CPU and the GPU (coexec.c). NULL, or why
+ * the program was refused. */
+char *
+runcoexec(Unit **u, int n, const Rules *rules, const Opts *o, const CxFacts *facts, CxPlan *plan)
+{
+	Prog *p = prog_link(u, n, rules, o);
+	char *why = NULL;
+	if (analyse(p))
+		coexecsplit(p, facts, plan);
+	else
+		why = xstrdup(p->over);
+	prog_free(p);
+	return why;
+}
+
 /* A pass's decision about statement st of unit u (in function fn), the
  * call it is about named: the fields every Change has. */
 Change
