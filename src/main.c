@@ -338,7 +338,7 @@ main(int argc, char **argv)
 	free(r.passes);
 	r.passes = passlist(r.passset);
 	if (r.lower && !r.output)
-		return usageerr("--lower needs -o OUT.cpp", NULL);
+		return usageerr("--lower needs -o OUT (OUT.cpp for openmp, OUT.cu for coexec)", NULL);
 	if (r.output && !r.lower)
 		return usageerr("-o goes with --lower", NULL);
 	if (r.inplace && r.check)

@@ -624,6 +624,8 @@ coexecreport(const Run *r, const char *cpu, const CxPlan *plan)
 {
 	fprintf(stderr, "cuflow --lower=coexec: %s (CUDA, the GPU's side) and %s (C++/OpenMP, the CPU's side)\n",
 	        r->output, cpu);
+	if (!plan->k.n)
+		fprintf(stderr, "  no kernel to share: %s is the program as it was\n", r->output);
 	for (int i = 0; i < plan->k.n; i++) {
 		const CxKernel *k = &plan->k.v[i];
 		if (k->why)
