@@ -20,7 +20,9 @@
  * performance): the first two launches of a kernel at a grid size run on
  * the GPU alone, timed (the faster counts: the first may load the module);
  * the third gives the CPU a small share, timed, with the transfers and the
- * merge; from then on k balances the two parts'
+ * merge, unless the copies a split makes could not take less time than the
+ * GPU alone even at CUFLOW_CX_MAXBW (then the kernel stays on the GPU with
+ * no probe); from then on k balances the two parts'
  * estimated times, transfers included, and falls back to the GPU alone
  * (or the CPU alone) when the split does not beat it by MARGIN.
  * CUFLOW_COEXEC=gpu, cpu or a GPU share in (0, 1) fixes the split;
@@ -51,6 +53,7 @@ typedef void (*cuflow_cx_cpu)(void **av, const unsigned *dims, size_t shmem, lon
 #define CUFLOW_CX_MARGIN 0.95 /* a split must beat one device by 5% */
 #define CUFLOW_CX_PROBE 8     /* the probe gives the CPU 1/8 of the blocks */
 #define CUFLOW_CX_SIZES 8     /* grid sizes remembered per kernel */
+#define CUFLOW_CX_MAXBW 100e9 /* bytes a second no host-device copy beats (PCIe 5 x16 is 64e9) */
 
 /* What was measured of a kernel at one grid size (seconds). */
 struct cuflow_cx_perf {
@@ -336,6 +339,32 @@ cuflowCxSplit(cuflow_cx_perf *p, unsigned long long n)
 	return n;
 }
 
+/* The bytes a split launch copies at the least: each allocation the
+ * arguments reach down once, those written through back up and down again. */
+static inline double
+cuflowCxLeast(const cuflow_cx_kernel *k, void **av)
+{
+	double bytes = 0;
+	CUdeviceptr seen[32];
+	int ns = 0;
+	for (int i = 0; i < k->nparams && i < 32; i++) {
+		CUdeviceptr base;
+		size_t size;
+		if (!k->use[i] || !*(void **)av[i] ||
+		    cuMemGetAddressRange(&base, &size, (CUdeviceptr) * (void **)av[i]) != CUDA_SUCCESS)
+			continue;
+		int j = 0;
+		while (j < ns && seen[j] != base)
+			j++;
+		if (j == ns) {
+			seen[ns++] = base;
+			bytes += (double)size;
+		}
+		bytes += k->use[i] & 2 ? 2.0 * (double)size : 0;
+	}
+	return bytes;
+}
+
 /* A launch of kernel k: the GPU's part (gpu(lo, hi) launches blocks
  * [lo, hi) on stream), the CPU's part, the merge. */
 template <class F>
@@ -344,8 +373,15 @@ cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStr
 {
 	unsigned long long n = (unsigned long long)grid.x * grid.y * grid.z;
 	cuflow_cx_perf *p = cuflowCxPerf(k, n, block.x * block.y * block.z);
-	unsigned long long kk = cuflowCxSplit(p, n);
 	cuflow_cx_state *s = cuflowCxState();
+	if (s->mode == 0 && p->runs == 2 && n >= 2 && p->gpu <= cuflowCxLeast(k, av) / CUFLOW_CX_MAXBW) {
+		/* the copies a split makes take longer than the GPU alone, whatever the CPU does: no probe */
+		p->fixed = cuflowCxLeast(k, av) / CUFLOW_CX_MAXBW;
+		p->cpublock = 1e30;
+		p->runs = 3;
+		cuflowCxRemember(k, p);
+	}
+	unsigned long long kk = cuflowCxSplit(p, n);
 	/* the arguments as the CPU's blocks see them: pointers into the mirrors */
 	void **cav = (void **)alloca((size_t)(k->nparams + 1) * sizeof *cav);
 	void **cptr = (void **)alloca((size_t)(k->nparams + 1) * sizeof *cptr);
