@@ -660,6 +660,7 @@ int conflictloc(const Prog *p, const Bits *a, const Bits *b);
  * run its share of a launch, or NULL. */
 typedef struct {
 	char *name, *why;
+	char *forms; /* where its blocks touch each pointer parameter: cuflow_cx_form initialisers (lower/ranges.c) */
 } CxFact;
 typedef VEC(CxFact) CxFacts;
 
@@ -763,6 +764,9 @@ typedef struct {
 typedef struct {
 	VEC(CxKernel) k;
 	Edits edits;
+	const char *eager; /* why the program's copies stay its own (no lazy mode), or NULL */
+	int eagerline;
+	int flushes;       /* calls the runtime makes every allocation current on the device before */
 } CxPlan;
 void coexecsplit(Prog *p, const CxFacts *facts, CxPlan *plan);
 

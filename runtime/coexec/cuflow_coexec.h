@@ -5,26 +5,43 @@
  * CPU at the same time, through the lowering's block function
  * (`cuflow_cpu_K`, built from the program's --lower=openmp form).
  *
- * Buffers (SKMD's discontiguous kernels, section III.B): before a split
- * launch every device allocation a pointer argument points into is copied
- * whole into a host mirror, and the mirror of each is kept as it was; the
- * CPU's blocks run on the mirrors. After both parts, the GPU's copy comes
- * back, and every byte the GPU changed (it differs from the copy kept) is
- * taken into the mirror, which then goes back to the device when the CPU
- * changed something. A kernel whose blocks never write what another block
- * reads or writes (any race-free kernel without atomics on global memory,
- * fences or grid-wide cooperation: cuflow runs the others on the GPU alone)
- * gives the same bytes as the GPU alone.
+ * Buffers (SKMD section III.B). Each device allocation a launch reaches
+ * has a host mirror and, per piece, where its current bytes are: on the
+ * device, on both, or in the mirror. cuflow writes, per pointer argument,
+ * the elements a block touches as affine forms in the block index (ranges.c:
+ * SKMD's contiguous kernels); a split launch makes the GPU part's bytes
+ * current on the device and the CPU part's in the mirror, copying only the
+ * pieces the other side holds, then records where each part wrote. Where
+ * one side may touch what the other writes (the forms overlap, or an
+ * argument has none), the launch merges as SKMD does for discontiguous
+ * kernels: both sides current, the mirror kept, and after both parts every
+ * byte the GPU changed taken into the mirror, which goes back to the device.
+ * A kernel whose blocks never write what another block reads or writes (any
+ * race-free kernel without atomics on global memory, fences or grid-wide
+ * cooperation: cuflow keeps the others on the GPU alone) gives the GPU's
+ * bytes. Outside lazy mode the device holds every allocation between
+ * launches (the program's own copies and launches use it): the CPU part's
+ * written bytes go back up at once.
+ *
+ * Lazy mode (the program defines CUFLOW_CX_LAZY, which cuflow does when it
+ * saw every way the program's host code reaches device memory, and
+ * CUFLOW_COEXEC_LAZY=1 at run time): the program's cudaMemcpy, cudaMemset
+ * and cudaFree are this runtime's, so bytes stay where they are until a
+ * part or a copy needs them, SKMD's case of inputs on the host; every other
+ * call that could reach device memory first makes the device current
+ * (cuflowCxPlain). Off by default: on the H200 its extra host copies cost
+ * more than the CPU's part saves (doc/results/coexec-gpu.md).
  *
  * Partitioning (SKMD's Algorithm 1 for one CPU and one GPU, with linear
  * performance): the first two launches of a kernel at a grid size run on
- * the GPU alone, timed (the faster counts: the first may load the module);
- * the third gives the CPU a small share, timed, with the transfers and the
- * merge, unless the copies a split makes could not take less time than the
- * GPU alone even at CUFLOW_CX_MAXBW (then the kernel stays on the GPU with
- * no probe); from then on k balances the two parts'
- * estimated times, transfers included, and falls back to the GPU alone
- * (or the CPU alone) when the split does not beat it by MARGIN.
+ * the GPU alone, timed (the kernel's time: the faster counts, the first
+ * may load the module); the third gives the CPU a small share, timed,
+ * unless (outside lazy mode) the copies a split makes could not take less
+ * time than the GPU alone even at CUFLOW_CX_MAXBW (then the kernel stays
+ * on the GPU with no probe); from then on each launch takes the split that
+ * its model (cuflowCxModel: each part's compute and the copies its bytes
+ * need where they are now) says is fastest, the GPU alone unless a split
+ * or the CPU alone beats it by MARGIN.
  * CUFLOW_COEXEC=gpu, cpu or a GPU share in (0, 1) fixes the split;
  * CUFLOW_COEXEC_LOG=1 prints each decision on stderr.
  *
@@ -48,6 +65,12 @@
 #include <string>
 #include <vector>
 
+#ifdef CUFLOW_CX_LAZY
+#define CUFLOW_CX_LAZY_ON true
+#else
+#define CUFLOW_CX_LAZY_ON false
+#endif
+
 typedef void (*cuflow_cx_cpu)(void **av, const unsigned *dims, size_t shmem, long long lo, long long hi);
 
 #define CUFLOW_CX_MARGIN 0.95 /* a split must beat one device by 5% */
@@ -61,7 +84,7 @@ struct cuflow_cx_perf {
 	unsigned threads;     /* per block */
 	double gpu;           /* the GPU alone, the whole grid */
 	double cpublock;      /* the CPU, per block */
-	double fixed;         /* transfers and merge of a split launch */
+	double bw;            /* bytes a second the copies moved (0: not measured) */
 	int runs;
 };
 
@@ -89,23 +112,34 @@ cuflowCxNow(void)
 	return omp_get_wtime();
 }
 
-/* One device allocation a launch reaches: its mirror, the mirror as it was
- * before the launch, and the GPU's result. */
+/* Where the current bytes of a piece of an allocation are: on the device
+ * only (the mirror is stale), on both, or in the mirror only. */
+enum { CUFLOW_CX_DEV, CUFLOW_CX_BOTH, CUFLOW_CX_HOST };
+struct cuflow_cx_seg {
+	size_t a, b;
+	int st;
+};
+
+/* One device allocation a launch reaches: its mirror, its pieces' states
+ * (in order, covering [0, size)), and for the merge the mirror as it was
+ * before a launch and the GPU's result. */
 struct cuflow_cx_buf {
 	CUdeviceptr base;
 	size_t size;
 	unsigned char *mirror, *before, *gpu;
+	std::vector<cuflow_cx_seg> seg;
 };
 
 struct cuflow_cx_state {
-	struct cuflow_cx_buf *buf;
-	int n, cap;
+	std::vector<cuflow_cx_buf *> buf;
 	int mode;      /* 0 auto, 1 gpu, 2 cpu, 3 fixed share */
 	double share;  /* mode 3: the GPU's share */
 	int log;
 	bool init;
+	bool synced;   /* a launch's coherence: the device waited for once */
+	bool lazy;     /* compiled lazy (CUFLOW_CX_LAZY) and asked for (CUFLOW_COEXEC_LAZY=1) */
 	std::string cache, exe;         /* the cache file ("": none), this program */
-	std::vector<std::string> saved; /* its lines: exe, kernel, blocks, threads, gpu, cpublock, fixed */
+	std::vector<std::string> saved; /* its lines: exe, kernel, blocks, threads, gpu, cpublock, bw */
 	bool dirty;
 };
 
@@ -118,7 +152,8 @@ cuflowCxState(void)
 	static cuflow_cx_state s;
 	if (!s.init) {
 		s.init = true;
-		const char *m = getenv("CUFLOW_COEXEC"), *l = getenv("CUFLOW_COEXEC_LOG");
+		const char *m = getenv("CUFLOW_COEXEC"), *l = getenv("CUFLOW_COEXEC_LOG"), *z = getenv("CUFLOW_COEXEC_LAZY");
+		s.lazy = CUFLOW_CX_LAZY_ON && z && !strcmp(z, "1");
 		s.log = l && *l && strcmp(l, "0");
 		if (m && !strcmp(m, "gpu"))
 			s.mode = 1;
@@ -146,13 +181,19 @@ cuflowCxCheck(cudaError_t e, const char *what)
 	}
 }
 
-/* The allocation holding device pointer p, with its mirrors; NULL when p
- * is not device memory cudaMalloc made (managed, mapped host memory). */
+/* The allocation cudaMalloc made that holds p, registered with its mirror
+ * on first sight (its bytes on the device alone); NULL when p is no such
+ * memory (managed, mapped host memory, a symbol). */
 static inline cuflow_cx_buf *
 cuflowCxBuf(const void *p)
 {
+	cuflow_cx_state *s = cuflowCxState();
+	if (CUFLOW_CX_LAZY_ON && p) /* cudaFree is the runtime's: the registry is current */
+		for (cuflow_cx_buf *b : s->buf)
+			if (b->base <= (CUdeviceptr)p && (CUdeviceptr)p < b->base + b->size)
+				return b;
 	cudaPointerAttributes a;
-	if (cudaPointerGetAttributes(&a, p) != cudaSuccess || a.type != cudaMemoryTypeDevice) {
+	if (!p || cudaPointerGetAttributes(&a, p) != cudaSuccess || a.type != cudaMemoryTypeDevice) {
 		cudaGetLastError();
 		return NULL;
 	}
@@ -160,25 +201,116 @@ cuflowCxBuf(const void *p)
 	size_t size;
 	if (cuMemGetAddressRange(&base, &size, (CUdeviceptr)p) != CUDA_SUCCESS)
 		return NULL;
-	cuflow_cx_state *s = cuflowCxState();
-	for (int i = 0; i < s->n; i++)
-		if (s->buf[i].base == base && s->buf[i].size == size)
-			return &s->buf[i];
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 8;
-		s->buf = (cuflow_cx_buf *)realloc(s->buf, (size_t)s->cap * sizeof *s->buf);
-		if (!s->buf)
-			abort();
-	}
-	cuflow_cx_buf *b = &s->buf[s->n++];
+	for (cuflow_cx_buf *b : s->buf)
+		if (b->base == base && b->size == size)
+			return b;
+	cuflow_cx_buf *b = new cuflow_cx_buf;
 	b->base = base;
 	b->size = size;
-	cuflowCxCheck(cudaMallocHost((void **)&b->mirror, size), "a mirror");
-	cuflowCxCheck(cudaMallocHost((void **)&b->gpu, size), "a mirror");
-	b->before = (unsigned char *)malloc(size);
-	if (!b->before)
+	b->before = b->gpu = NULL;
+	if (!(b->mirror = (unsigned char *)malloc(size ? size : 1)))
 		abort();
+	b->seg.push_back({0, size, CUFLOW_CX_DEV});
+	s->buf.push_back(b);
 	return b;
+}
+
+/* The merge's two copies, made when first needed. */
+static inline void
+cuflowCxMergeCopies(cuflow_cx_buf *b)
+{
+	if (!b->gpu && !(b->gpu = (unsigned char *)malloc(b->size ? b->size : 1)))
+		abort();
+	if (!b->before && !(b->before = (unsigned char *)malloc(b->size)))
+		abort();
+}
+
+/* memcpy over the cores for large copies (a mirror's bytes) */
+static inline void
+cuflowCxCopy(void *dst, const void *src, size_t n)
+{
+	const size_t chunk = 1 << 22;
+	if (n < 2 * chunk) {
+		memcpy(dst, src, n);
+		return;
+	}
+	long long m = (long long)((n + chunk - 1) / chunk);
+#pragma omp parallel for schedule(static)
+	for (long long i = 0; i < m; i++) {
+		size_t a = (size_t)i * chunk, e = a + chunk < n ? a + chunk : n;
+		memcpy((char *)dst + a, (const char *)src + a, e - a);
+	}
+}
+
+/* Pieces [a, e) of b get state st. */
+static inline void
+cuflowCxMark(cuflow_cx_buf *b, size_t a, size_t e, int st)
+{
+	if (a >= e)
+		return;
+	std::vector<cuflow_cx_seg> out;
+	for (const cuflow_cx_seg &g : b->seg) /* the pieces are in order: before, [a, e), after */
+		if (g.a < a)
+			out.push_back({g.a, g.b < a ? g.b : a, g.st});
+	out.push_back({a, e, st});
+	for (const cuflow_cx_seg &g : b->seg)
+		if (g.b > e)
+			out.push_back({g.a > e ? g.a : e, g.b, g.st});
+	b->seg.clear();
+	for (const cuflow_cx_seg &g : out) /* neighbours in one state become one piece */
+		if (!b->seg.empty() && b->seg.back().st == g.st)
+			b->seg.back().b = g.b;
+		else
+			b->seg.push_back(g);
+}
+
+/* The device waits once before the first copy a launch's coherence makes:
+ * its earlier work may still read or write those bytes. */
+static inline void
+cuflowCxQuiet(void)
+{
+	cuflow_cx_state *s = cuflowCxState();
+	if (!s->synced) {
+		cuflowCxCheck(cudaDeviceSynchronize(), "before a copy");
+		s->synced = true;
+	}
+}
+
+/* Makes [a, e) of b current on the device (from), or in the mirror: the
+ * pieces only the other side holds are copied over. */
+static inline size_t
+cuflowCxNeed(cuflow_cx_buf *b, size_t a, size_t e, bool dev)
+{
+	size_t moved = 0;
+	std::vector<cuflow_cx_seg> todo;
+	for (const cuflow_cx_seg &g : b->seg)
+		if (g.b > a && g.a < e && g.st == (dev ? CUFLOW_CX_HOST : CUFLOW_CX_DEV))
+			todo.push_back({g.a > a ? g.a : a, g.b < e ? g.b : e, 0});
+	for (const cuflow_cx_seg &g : todo) {
+		cuflowCxQuiet();
+		void *d = (void *)(b->base + g.a);
+		if (dev)
+			cuflowCxCheck(cudaMemcpy(d, b->mirror + g.a, g.b - g.a, cudaMemcpyHostToDevice), "an upload");
+		else
+			cuflowCxCheck(cudaMemcpy(b->mirror + g.a, d, g.b - g.a, cudaMemcpyDeviceToHost), "a download");
+		cuflowCxMark(b, g.a, g.b, CUFLOW_CX_BOTH);
+		moved += g.b - g.a;
+	}
+	return moved;
+}
+
+/* Every allocation current on the device, its mirror stale: before work
+ * cuflow does not follow (a plain launch, a library call) and at the end of
+ * a launch outside lazy mode. */
+static inline void
+cuflowCxPlain(void)
+{
+	cuflow_cx_state *s = cuflowCxState();
+	s->synced = false;
+	for (cuflow_cx_buf *b : s->buf) {
+		cuflowCxNeed(b, 0, b->size, true);
+		cuflowCxMark(b, 0, b->size, CUFLOW_CX_DEV);
+	}
 }
 
 /* Takes into mirror every byte of gpu that differs from before. */
@@ -277,7 +409,7 @@ cuflowCxRemember(const cuflow_cx_kernel *k, const cuflow_cx_perf *p)
 		return;
 	std::string key = cuflowCxKey(k, p);
 	char v[128];
-	snprintf(v, sizeof v, "%.9g\t%.9g\t%.9g", p->gpu, p->cpublock, p->fixed);
+	snprintf(v, sizeof v, "%.9g\t%.9g\t%.9g", p->gpu, p->cpublock, p->bw);
 	for (std::string &l : s->saved)
 		if (!l.compare(0, key.size(), key)) {
 			l = key + v;
@@ -306,37 +438,9 @@ cuflowCxPerf(cuflow_cx_kernel *k, unsigned long long n, unsigned threads)
 	std::string key = s->cache.empty() ? "" : cuflowCxKey(k, p);
 	for (const std::string &l : s->saved)
 		if (!key.empty() && !l.compare(0, key.size(), key) &&
-		    sscanf(l.c_str() + key.size(), "%lf\t%lf\t%lf", &p->gpu, &p->cpublock, &p->fixed) == 3)
+		    sscanf(l.c_str() + key.size(), "%lf\t%lf\t%lf", &p->gpu, &p->cpublock, &p->bw) == 3)
 			p->runs = p->cpublock > 0 ? 3 : 2; /* measured by an earlier run: decide at once, or probe */
 	return p;
-}
-
-/* The GPU's blocks of a launch of n: the partitioner. */
-static inline unsigned long long
-cuflowCxSplit(cuflow_cx_perf *p, unsigned long long n)
-{
-	cuflow_cx_state *s = cuflowCxState();
-	if (s->mode == 1)
-		return n;
-	if (s->mode == 2)
-		return 0;
-	if (s->mode == 3)
-		return (unsigned long long)(s->share * (double)n + 0.5);
-	if (p->runs < 2 || n < 2)
-		return n; /* the GPU alone, timed */
-	if (p->runs == 2)
-		return n - (n + CUFLOW_CX_PROBE - 1) / CUFLOW_CX_PROBE; /* the probe */
-	/* balance: gpu * k / n = cpublock * (n - k) */
-	double g = p->gpu / (double)n, c = p->cpublock;
-	double k = c / (g + c) * (double)n;
-	unsigned long long kk = k < 1 ? 0 : k >= (double)n ? n : (unsigned long long)k;
-	double split = (g * (double)kk > c * (double)(n - kk) ? g * (double)kk : c * (double)(n - kk)) + p->fixed;
-	double cpu = c * (double)n + p->fixed;
-	if (split < CUFLOW_CX_MARGIN * p->gpu && split <= cpu)
-		return kk;
-	if (cpu < CUFLOW_CX_MARGIN * p->gpu)
-		return 0;
-	return n;
 }
 
 /* The bytes a split launch copies at the least: each allocation the
@@ -365,60 +469,180 @@ cuflowCxLeast(const cuflow_cx_kernel *k, void **av)
 	return bytes;
 }
 
+static inline long long
+cuflowCxMin(long long a, long long b)
+{
+	return a < b ? a : b;
+}
+
+static inline long long
+cuflowCxMax(long long a, long long b)
+{
+	return a < b ? b : a;
+}
+
+/* Where a parameter's blocks read and write: element e of the block at b
+ * lies in [lo + c.b, hi + c.b] (cuflow's ranges.c writes these at each
+ * launch). param -1 ends a list. */
+struct cuflow_cx_form {
+	int param;
+	size_t elem;
+	long long c[3], lo, hi;
+};
+
+/* The bytes of parameter i's allocation that blocks [lo, hi) of grid g may
+ * touch, [*a, *e) from the allocation's start: every form of i over the
+ * box of block indices the range spans; the whole allocation without one. */
+static inline void
+cuflowCxBytes(const cuflow_cx_form *f, int i, dim3 g, unsigned long long lo, unsigned long long hi, size_t off,
+	      size_t size, size_t *a, size_t *e)
+{
+	*a = 0;
+	*e = size;
+	if (lo >= hi) {
+		*a = *e = 0;
+		return;
+	}
+	unsigned long long r0 = lo / g.x, r1 = (hi - 1) / g.x, z0 = r0 / g.y, z1 = r1 / g.y;
+	long long blo[3] = {r0 == r1 ? (long long)(lo % g.x) : 0, z0 == z1 ? (long long)(r0 % g.y) : 0, (long long)z0};
+	long long bhi[3] = {r0 == r1 ? (long long)((hi - 1) % g.x) : (long long)g.x - 1,
+			    z0 == z1 ? (long long)(r1 % g.y) : (long long)g.y - 1, (long long)z1};
+	bool any = false;
+	long long mn = 0, mx = 0;
+	size_t elem = 1;
+	for (; f && f->param >= 0; f++) {
+		if (f->param != i)
+			continue;
+		long long l = f->lo, h = f->hi;
+		for (int d = 0; d < 3; d++) {
+			long long p = f->c[d] * blo[d], q = f->c[d] * bhi[d];
+			l += p < q ? p : q;
+			h += p < q ? q : p;
+		}
+		mn = any && mn < l ? mn : l;
+		mx = any && mx > h ? mx : h;
+		elem = f->elem;
+		any = true;
+	}
+	if (!any)
+		return;
+	long long s = (long long)off + mn * (long long)elem, t = (long long)off + (mx + 1) * (long long)elem;
+	*a = s < 0 ? 0 : (size_t)s > size ? size : (size_t)s;
+	*e = t < 0 ? 0 : (size_t)t > size ? size : (size_t)t;
+	if (*e < *a)
+		*e = *a;
+}
+
+/* One argument of a split launch: its allocation, where it points into it,
+ * and the bytes each part's blocks may touch. */
+struct cuflow_cx_arg {
+	cuflow_cx_buf *b;
+	size_t off, ga, ge, ca, ce;
+	int use;
+};
+
+/* Bytes of [a, e) of b in state st. */
+static inline double
+cuflowCxIn(const cuflow_cx_buf *b, size_t a, size_t e, int st)
+{
+	double n = 0;
+	for (const cuflow_cx_seg &g : b->seg)
+		if (g.st == st && g.b > a && g.a < e)
+			n += (double)((g.b < e ? g.b : e) - (g.a > a ? g.a : a));
+	return n;
+}
+
+/* The time of a launch whose GPU part runs blocks [0, kk) (SKMD's
+ * estimate: each part's compute, linear in its blocks, and the copies its
+ * bytes need where they are now; the slower part sets the time). */
+static inline double
+cuflowCxModel(const cuflow_cx_perf *p, unsigned long long n, unsigned long long kk, const cuflow_cx_kernel *k,
+	      const cuflow_cx_arg *arg, const cuflow_cx_form *forms, dim3 grid, bool lazy)
+{
+	double bw = p->bw > 0 ? p->bw : 20e9, up = 0, down = 0, back = 0, whole = 0;
+	bool overlap = false;
+	for (int i = 0; i < k->nparams; i++) {
+		const cuflow_cx_buf *b = arg[i].b;
+		if (!b)
+			continue;
+		size_t ga, ge, ca, ce;
+		cuflowCxBytes(forms, i, grid, 0, kk, arg[i].off, b->size, &ga, &ge);
+		cuflowCxBytes(forms, i, grid, kk, n, arg[i].off, b->size, &ca, &ce);
+		up += lazy ? cuflowCxIn(b, ga, ge, CUFLOW_CX_HOST) : 0;
+		down += lazy ? cuflowCxIn(b, ca, ce, CUFLOW_CX_DEV) : (double)(ce - ca);
+		back += !lazy && (arg[i].use & 2) ? (double)(ce - ca) : 0;
+		whole += (double)b->size * (arg[i].use & 2 ? 3 : 1);
+		overlap |= (arg[i].use & 2) && kk > 0 && kk < n && ga < ce && ca < ge;
+	}
+	double g = p->gpu * (double)kk / (double)n + up / bw, c = p->cpublock * (double)(n - kk) + down / bw;
+	return (g > c ? g : c) + (overlap ? whole / bw : back / bw);
+}
+
+/* The GPU's blocks of a launch of n: SKMD's Algorithm 1 for two devices,
+ * as a scan over 64 splits of the model above, from the GPU alone: a
+ * split (or the CPU alone) must beat it by MARGIN. */
+static inline unsigned long long
+cuflowCxChoose(const cuflow_cx_perf *p, unsigned long long n, const cuflow_cx_kernel *k, const cuflow_cx_arg *arg,
+	       const cuflow_cx_form *forms, dim3 grid, bool lazy)
+{
+	unsigned long long best = n;
+	double alone = cuflowCxModel(p, n, n, k, arg, forms, grid, lazy), t = alone;
+	for (int j = 0; j < 64; j++) {
+		unsigned long long kk = n * (unsigned long long)j / 64;
+		double m = cuflowCxModel(p, n, kk, k, arg, forms, grid, lazy);
+		if (m < t && m < CUFLOW_CX_MARGIN * alone) {
+			t = m;
+			best = kk;
+		}
+	}
+	return best;
+}
+
 /* A launch of kernel k: the GPU's part (gpu(lo, hi) launches blocks
- * [lo, hi) on stream), the CPU's part, the merge. */
+ * [lo, hi) on stream), the CPU's part, the bytes each needs made current
+ * on its side, and after it where the written bytes now are.
+ *
+ * Lazy mode (CUFLOW_CX_LAZY, when cuflow saw every way the program reaches
+ * device memory): the program's copies are this runtime's (below), so
+ * bytes stay where they are until a part or a copy needs them: an input
+ * still on the host goes up only for the GPU's blocks, the CPU's part
+ * computes in place. Otherwise the device holds every allocation between
+ * launches: the CPU's part gets its bytes down and sends what it wrote up.
+ * Where one side's blocks may touch what the other side's write (forms
+ * that overlap, or none), the launch merges by comparison instead. */
 template <class F>
 static inline void
-cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStream_t stream, void **av, const F &gpu)
+cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStream_t stream, void **av,
+	       const cuflow_cx_form *forms, const F &gpu)
 {
-	unsigned long long n = (unsigned long long)grid.x * grid.y * grid.z;
+	unsigned long long n = (unsigned long long)grid.x * grid.y * grid.z, kk = ~0ULL; /* ~0: the model decides */
 	cuflow_cx_perf *p = cuflowCxPerf(k, n, block.x * block.y * block.z);
 	cuflow_cx_state *s = cuflowCxState();
-	if (s->mode == 0 && p->runs == 2 && n >= 2 && p->gpu <= cuflowCxLeast(k, av) / CUFLOW_CX_MAXBW) {
+	bool lazy = s->lazy;
+	if (s->mode == 1)
+		kk = n;
+	else if (s->mode == 2)
+		kk = 0;
+	else if (s->mode == 3)
+		kk = (unsigned long long)(s->share * (double)n + 0.5);
+	else if (p->runs < 2 || n < 2)
+		kk = n; /* the GPU alone, timed */
+	else if (p->runs == 2 && !lazy && p->gpu <= cuflowCxLeast(k, av) / CUFLOW_CX_MAXBW) {
 		/* the copies a split makes take longer than the GPU alone, whatever the CPU does: no probe */
-		p->fixed = cuflowCxLeast(k, av) / CUFLOW_CX_MAXBW;
 		p->cpublock = 1e30;
+		p->bw = CUFLOW_CX_MAXBW;
 		p->runs = 3;
 		cuflowCxRemember(k, p);
-	}
-	unsigned long long kk = cuflowCxSplit(p, n);
-	/* the arguments as the CPU's blocks see them: pointers into the mirrors */
-	void **cav = (void **)alloca((size_t)(k->nparams + 1) * sizeof *cav);
-	void **cptr = (void **)alloca((size_t)(k->nparams + 1) * sizeof *cptr);
-	cuflow_cx_buf **bufs = (cuflow_cx_buf **)alloca((size_t)(k->nparams + 1) * sizeof *bufs);
-	unsigned char *wr = (unsigned char *)alloca((size_t)(k->nparams + 1));
-	unsigned char *rd = (unsigned char *)alloca((size_t)(k->nparams + 1));
-	int nb = 0;
-	for (int i = 0; i < k->nparams && kk < n; i++) {
-		cav[i] = av[i];
-		if (!k->use[i] || !*(void **)av[i])
-			continue;
-		cuflow_cx_buf *b = cuflowCxBuf(*(void **)av[i]);
-		if (!b) {
-			kk = n; /* memory the CPU cannot mirror: the GPU alone */
-			break;
-		}
-		cptr[i] = b->mirror + ((CUdeviceptr) * (void **)av[i] - b->base);
-		cav[i] = &cptr[i];
-		int j = 0;
-		while (j < nb && bufs[j] != b)
-			j++;
-		if (j == nb) {
-			bufs[nb] = b;
-			rd[nb] = wr[nb] = 0;
-			nb++;
-		}
-		rd[j] |= (k->use[i] & 1) != 0;
-		wr[j] |= (k->use[i] & 2) != 0;
-		if (rd[j] && wr[j])
-			kk = n; /* one allocation read through one argument and written through another: a block on one
-				 * device could read what a block on the other writes (cuflow keeps kernels that do so
-				 * through one argument on the GPU) */
-	}
-	if (kk >= n) {
-		bool time = s->mode == 0 && p->runs < 2; /* the GPU alone, timed from an idle device */
+		kk = n;
+	} else if (p->runs == 2)
+		kk = n - (n + CUFLOW_CX_PROBE - 1) / CUFLOW_CX_PROBE; /* the probe */
+	else if (p->cpublock >= 1e29)
+		kk = n;
+	bool time = s->mode == 0 && p->runs < 2; /* the GPU alone, timed from an idle device */
+	s->synced = false;
+	if (kk == n && !lazy) {
 		if (time)
-			cuflowCxCheck(cudaDeviceSynchronize(), "before a launch");
+			cuflowCxQuiet();
 		double t0 = cuflowCxNow();
 		gpu(0ULL, n);
 		if (time) {
@@ -433,43 +657,204 @@ cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStr
 			fprintf(stderr, "cuflow: coexec %s: %llu blocks, all on the GPU\n", k->name, n);
 		return;
 	}
-	/* everything the launch would wait for is done: the mirrors are its inputs */
-	double t0 = cuflowCxNow();
-	cuflowCxCheck(cudaDeviceSynchronize(), "before a split launch");
-	for (int j = 0; j < nb; j++) {
-		cuflow_cx_buf *b = bufs[j];
-		cuflowCxCheck(cudaMemcpy(b->mirror, (void *)b->base, b->size, cudaMemcpyDeviceToHost), "a mirror");
-		if (wr[j])
-			memcpy(b->before, b->mirror, b->size);
+	if (!lazy) /* the device holds every allocation: mirrors are stale */
+		for (cuflow_cx_buf *b : s->buf)
+			cuflowCxMark(b, 0, b->size, CUFLOW_CX_DEV);
+	/* the arguments, and the arguments as the CPU's blocks see them: pointers into the mirrors */
+	cuflow_cx_arg *arg = (cuflow_cx_arg *)alloca((size_t)(k->nparams + 1) * sizeof *arg);
+	void **cav = (void **)alloca((size_t)(k->nparams + 1) * sizeof *cav);
+	void **cptr = (void **)alloca((size_t)(k->nparams + 1) * sizeof *cptr);
+	for (int i = 0; i < k->nparams; i++) {
+		cav[i] = av[i];
+		arg[i].b = NULL;
+		arg[i].use = k->use[i];
+		void *ptr = k->use[i] ? *(void **)av[i] : NULL;
+		if (!ptr)
+			continue;
+		if (!(arg[i].b = cuflowCxBuf(ptr))) {
+			if (lazy)
+				cuflowCxPlain(); /* memory the CPU cannot mirror: the GPU alone, on current bytes */
+			kk = n;
+			continue;
+		}
+		arg[i].off = (CUdeviceptr)ptr - arg[i].b->base;
+		cptr[i] = arg[i].b->mirror + arg[i].off;
+		cav[i] = &cptr[i];
 	}
+	if (kk == ~0ULL)
+		kk = cuflowCxChoose(p, n, k, arg, forms, grid, lazy);
+	bool merge = false;
+	for (int i = 0; i < k->nparams; i++)
+		if (arg[i].b) {
+			cuflowCxBytes(forms, i, grid, 0, kk, arg[i].off, arg[i].b->size, &arg[i].ga, &arg[i].ge);
+			cuflowCxBytes(forms, i, grid, kk, n, arg[i].off, arg[i].b->size, &arg[i].ca, &arg[i].ce);
+		}
+	/* a side's blocks touching what the other side's write */
+	for (int i = 0; i < k->nparams && kk > 0 && kk < n; i++)
+		for (int j = 0; j < k->nparams && arg[i].b; j++)
+			if (arg[j].b == arg[i].b && (arg[i].use & 2) &&
+			    ((arg[i].ga < arg[j].ce && arg[j].ca < arg[i].ge) || (arg[i].ca < arg[j].ge && arg[j].ga < arg[i].ce)))
+				merge = true;
+	double t0 = cuflowCxNow(), moved = 0;
+	for (int i = 0; i < k->nparams; i++) {
+		cuflow_cx_buf *b = arg[i].b;
+		if (!b)
+			continue;
+		if (merge) { /* both sides current everywhere, the mirror kept */
+			moved += (double)cuflowCxNeed(b, 0, b->size, true);
+			moved += (double)cuflowCxNeed(b, 0, b->size, false);
+		} else {
+			moved += (double)cuflowCxNeed(b, arg[i].ga, arg[i].ge, true);
+			moved += (double)cuflowCxNeed(b, arg[i].ca, arg[i].ce, false);
+		}
+	}
+	/* the allocations written through, each once (arguments may alias) */
+	cuflow_cx_buf **wb = (cuflow_cx_buf **)alloca((size_t)(k->nparams + 1) * sizeof *wb);
+	int nw = 0;
+	for (int i = 0; i < k->nparams; i++) {
+		int j = 0;
+		while (j < nw && wb[j] != arg[i].b)
+			j++;
+		if (arg[i].b && (arg[i].use & 2) && j == nw)
+			wb[nw++] = arg[i].b;
+	}
+	for (int j = 0; j < nw && merge; j++) {
+		cuflowCxMergeCopies(wb[j]);
+		memcpy(wb[j]->before, wb[j]->mirror, wb[j]->size);
+	}
+	if (time)
+		cuflowCxQuiet();
 	double t1 = cuflowCxNow();
 	if (kk > 0)
 		gpu(0ULL, kk);
 	cuflowCxCheck(cudaGetLastError(), "the GPU's part");
 	unsigned dims[6] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};
-	k->cpu(cav, dims, shmem, (long long)kk, (long long)n);
+	if (kk < n)
+		k->cpu(cav, dims, shmem, (long long)kk, (long long)n);
 	double t2 = cuflowCxNow();
-	cuflowCxCheck(cudaDeviceSynchronize(), "the GPU's part");
+	if (kk < n || time) /* the GPU alone on current bytes is left in flight, as the program launched it */
+		cuflowCxCheck(cudaDeviceSynchronize(), "the GPU's part");
 	double t3 = cuflowCxNow();
-	for (int j = 0; j < nb; j++) {
-		cuflow_cx_buf *b = bufs[j];
-		if (!wr[j])
-			continue;
+	for (int j = 0; j < nw && merge; j++) {
+		cuflow_cx_buf *b = wb[j];
 		cuflowCxCheck(cudaMemcpy(b->gpu, (void *)b->base, b->size, cudaMemcpyDeviceToHost), "the GPU's part");
 		if (cuflowCxMerge(b))
 			cuflowCxCheck(cudaMemcpy((void *)b->base, b->mirror, b->size, cudaMemcpyHostToDevice), "the merge");
+		cuflowCxMark(b, 0, b->size, CUFLOW_CX_BOTH);
+		moved += 3.0 * (double)b->size;
 	}
+	for (int i = 0; i < k->nparams && !merge; i++)
+		if (arg[i].b && (arg[i].use & 2)) {
+			cuflowCxMark(arg[i].b, arg[i].ga, arg[i].ge, CUFLOW_CX_DEV);
+			cuflowCxMark(arg[i].b, arg[i].ca, arg[i].ce, CUFLOW_CX_HOST);
+		}
+	if (!lazy) /* the device holds every allocation again */
+		for (int j = 0; j < nw; j++)
+			moved += (double)cuflowCxNeed(wb[j], 0, wb[j]->size, true);
 	double t4 = cuflowCxNow();
-	if (s->mode == 0 && p->runs == 2) { /* the probe */
+	if (moved >= (1 << 20)) /* enough bytes for a rate */
+		p->bw = moved / ((t1 - t0) + (t4 - t3));
+	if (kk >= n && time) {
+		double t = t3 - t1;
+		p->gpu = p->runs == 0 || t < p->gpu ? t : p->gpu;
+		if (p->runs == 1)
+			cuflowCxRemember(k, p);
+	}
+	if (s->mode == 0 && p->runs == 2 && kk < n) { /* the probe */
 		p->cpublock = (t2 - t1) / (double)(n - kk);
-		p->fixed = (t1 - t0) + (t4 - t3);
 		cuflowCxRemember(k, p);
 	}
 	p->runs++;
 	if (s->log)
-		fprintf(stderr, "cuflow: coexec %s: %llu blocks, %llu on the GPU, %llu on the CPU (%.3f ms: CPU %.3f ms, "
-			"transfers and merge %.3f ms)\n", k->name, n, kk, n - kk, 1e3 * (t4 - t0), 1e3 * (t2 - t1),
-			1e3 * ((t1 - t0) + (t4 - t3)));
+		fprintf(stderr, "cuflow: coexec %s: %llu blocks, %llu on the GPU, %llu on the CPU%s (%.3f ms: CPU %.3f ms, "
+			"copies%s %.3f ms, %.0f bytes)\n", k->name, n, kk, n - kk, merge ? ", merged" : "", 1e3 * (t4 - t0),
+			1e3 * (t2 - t1), merge ? " and merge" : "", 1e3 * ((t1 - t0) + (t4 - t3)), moved);
 }
+
+/* ---- lazy mode: the program's copies (cuflow --lower=coexec defines
+ * CUFLOW_CX_LAZY when they are all it uses to reach device memory, and
+ * puts cuflowCxPlain() before every other call that could) ---- */
+#ifdef CUFLOW_CX_LAZY
+static inline cudaError_t
+cuflowCxMemcpy(void *dst, const void *src, size_t n, cudaMemcpyKind kind)
+{
+	cuflow_cx_state *s = cuflowCxState();
+	s->synced = false;
+	cuflow_cx_buf *d = s->lazy ? cuflowCxBuf(dst) : NULL, *r = s->lazy ? cuflowCxBuf(src) : NULL;
+	size_t doff = d ? (CUdeviceptr)dst - d->base : 0, roff = r ? (CUdeviceptr)src - r->base : 0;
+	if ((!d && !r) || (d && n > d->size - doff) || (r && n > r->size - roff))
+		return cudaMemcpy(dst, src, n, kind); /* not the runtime's, or an error the call reports */
+	if (d && !r) { /* up: into the mirror, on the host until a part needs it */
+		cuflowCxCopy(d->mirror + doff, src, n);
+		cuflowCxMark(d, doff, doff + n, CUFLOW_CX_HOST);
+	} else if (r && !d) { /* down: the host waits, as for cudaMemcpy; each piece from where it is current */
+		cuflowCxQuiet();
+		for (const cuflow_cx_seg &g : r->seg) {
+			size_t a = g.a > roff ? g.a : roff, e = g.b < roff + n ? g.b : roff + n;
+			if (a >= e)
+				continue;
+			if (g.st == CUFLOW_CX_DEV)
+				cuflowCxCheck(cudaMemcpy((char *)dst + (a - roff), (void *)(r->base + a), e - a, cudaMemcpyDeviceToHost),
+					      "a copy");
+			else
+				cuflowCxCopy((char *)dst + (a - roff), r->mirror + a, e - a);
+		}
+	} else {
+		cuflowCxNeed(r, roff, roff + n, true);
+		cudaError_t e = cudaMemcpy(dst, src, n, cudaMemcpyDeviceToDevice);
+		cuflowCxMark(d, doff, doff + n, CUFLOW_CX_DEV);
+		return e;
+	}
+	(void)kind;
+	return cudaSuccess;
+}
+
+static inline cudaError_t
+cuflowCxMemcpyAsync(void *dst, const void *src, size_t n, cudaMemcpyKind kind, cudaStream_t stream = 0)
+{
+	cudaError_t e = cudaStreamSynchronize(stream);
+	return e != cudaSuccess ? e : cuflowCxMemcpy(dst, src, n, kind);
+}
+
+static inline cudaError_t
+cuflowCxMemset(void *p, int v, size_t n)
+{
+	cuflow_cx_buf *b = cuflowCxState()->lazy ? cuflowCxBuf(p) : NULL;
+	cudaError_t e = cudaMemset(p, v, n);
+	if (b)
+		cuflowCxMark(b, (CUdeviceptr)p - b->base, (CUdeviceptr)p - b->base + n, CUFLOW_CX_DEV);
+	return e;
+}
+
+static inline cudaError_t
+cuflowCxMemsetAsync(void *p, int v, size_t n, cudaStream_t stream = 0)
+{
+	cudaError_t e = cudaStreamSynchronize(stream);
+	return e != cudaSuccess ? e : cuflowCxMemset(p, v, n);
+}
+
+static inline cudaError_t
+cuflowCxFree(void *p)
+{
+	cuflow_cx_state *s = cuflowCxState();
+	cuflow_cx_buf *b = p ? cuflowCxBuf(p) : NULL;
+	for (size_t i = 0; b && i < s->buf.size(); i++)
+		if (s->buf[i] == b) {
+			s->buf.erase(s->buf.begin() + (long)i);
+			free(b->mirror);
+			free(b->gpu);
+			free(b->before);
+			delete b;
+			break;
+		}
+	return cudaFree(p);
+}
+
+#define cudaMemcpy cuflowCxMemcpy
+#define cudaMemcpyAsync cuflowCxMemcpyAsync
+#define cudaMemset cuflowCxMemset
+#define cudaMemsetAsync cuflowCxMemsetAsync
+#define cudaFree cuflowCxFree
+#endif
 
 #endif

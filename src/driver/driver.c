@@ -626,6 +626,17 @@ coexecreport(const Run *r, const char *cpu, const CxPlan *plan)
 	        r->output, cpu);
 	if (!plan->k.n)
 		fprintf(stderr, "  no kernel to share: %s is the program as it was\n", r->output);
+	bool split = false;
+	for (int i = 0; i < plan->k.n; i++)
+		split |= !plan->k.v[i].why;
+	if (split && plan->eager)
+		fprintf(stderr, "  copies: the program's own (line %d, %s, reaches device memory in a way cuflow cannot "
+		                "take over): each split launch copies its part's bytes from the device and back\n",
+		        plan->eagerline, plan->eager);
+	else if (split)
+		fprintf(stderr, "  copies: the runtime may take them over (CUFLOW_COEXEC_LAZY=1: bytes stay on the host "
+		                "until a part needs them); %d call%s first make%s every allocation current on the device\n",
+		        plan->flushes, plan->flushes == 1 ? "" : "s", plan->flushes == 1 ? "s" : "");
 	for (int i = 0; i < plan->k.n; i++) {
 		const CxKernel *k = &plan->k.v[i];
 		if (k->why)
@@ -682,6 +693,7 @@ coexecfile(Run *r, const Rules *rules, Strs *files, Strs *flags)
 	for (int i = 0; i < facts.n; i++) {
 		free(facts.v[i].name);
 		free(facts.v[i].why);
+		free(facts.v[i].forms);
 	}
 	vfree(facts);
 	if (u)

@@ -2411,7 +2411,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	bprintf(&o, ")\n{\n\tcuflowDirectCall(\"%s\"); /* a kernel called without <<<...>>> */\n}", name);
 	free(p.v);
 	if (L->cx) {
-		CxFact fact = {xstrdup(name), cpuwhy(&k, thead)};
+		CxFact fact = {xstrdup(name), cpuwhy(&k, thead), *thead ? xstrdup("") : cxranges(&k)};
 		vpush(*L->cx, fact);
 		if (!*thead)
 			cpuentry(&k, &o, name);

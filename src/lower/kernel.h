@@ -225,3 +225,6 @@ void threadloop(K *k, CXCursor *ks, int n);
 void exprloop(K *k, CXCursor e, const char *pre, const char *post);
 char *newmask(K *k);
 char *newtemp(K *k, const char *type);
+
+/* ranges.c */
+char *cxranges(K *k); /* --lower=coexec: each pointer parameter's elements per block, as cuflow_cx_form initialisers */

@@ -156,9 +156,9 @@ bodyof(const Func *f)
 	return NULL;
 }
 
-/* Why kernel pf stays on the GPU alone, or NULL. */
+/* Why kernel pf stays on the GPU alone, or NULL (*fact: the lowering's). */
 static char *
-gpuonly(const Prog *p, const PFunc *pf, const char *name, const CxFacts *facts)
+gpuonly(const Prog *p, const PFunc *pf, const char *name, const CxFacts *facts, const CxFact **factp)
 {
 	const Func *f = pf->f;
 	const KSum *ks = &pf->ks;
@@ -173,6 +173,7 @@ gpuonly(const Prog *p, const PFunc *pf, const char *name, const CxFacts *facts)
 			fact = &facts->v[i];
 			same++;
 		}
+	*factp = fact;
 	if (same > 1)
 		return xstrdup("two kernels have its name");
 	if (!fact)
@@ -212,7 +213,8 @@ gpuonly(const Prog *p, const PFunc *pf, const char *name, const CxFacts *facts)
 
 /* The partition-ready copy and the launcher, after the definition. */
 static void
-glue(const Unit *u, const PFunc *pf, const char *name, int at, const char *params, const List *body, Buf *o)
+glue(const Unit *u, const PFunc *pf, const char *name, int at, const char *params, const List *body, const char *forms,
+     Buf *o)
 {
 	const Func *f = pf->f;
 	const char *s = u->src;
@@ -241,15 +243,17 @@ glue(const Unit *u, const PFunc *pf, const char *name, int at, const char *param
 	bprintf(o, "\tvoid *cuflow_av[] = {%snullptr};\n"
 	           "\tstatic const unsigned char cuflow_use[] = {%s0}; /* 1: read through, 2: written through */\n"
 	           "\tstatic cuflow_cx_kernel cuflow_k = {\"%s\", %d, cuflow_use, cuflow_cpu_%s, {}};\n"
-	           "\tcuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av,\n"
+	           "\t/* the elements each block touches (doc/coexec.md) */\n"
+	           "\tconst cuflow_cx_form cuflow_f[] = {%s{-1, 0, {0, 0, 0}, 0, 0}};\n"
+	           "\tcuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av, cuflow_f,\n"
 	           "\t               [&](unsigned long long cuflow_lo, unsigned long long cuflow_hi) {\n"
 	           "\t\tif (cuflow_lo == 0 && cuflow_hi == (unsigned long long)cuflow_g.x * cuflow_g.y * cuflow_g.z)\n"
 	           "\t\t\t%s<<<cuflow_g, cuflow_b, cuflow_s, cuflow_st>>>(%s);\n"
 	           "\t\telse\n"
 	           "\t\t\tcuflow_part_%s<<<cuflow_g, cuflow_b, cuflow_s, cuflow_st>>>(cuflow_lo, cuflow_hi%s%s);\n"
 	           "\t});\n}",
-	        bstr(&av), bstr(&use), name, f->params.n, name, name, bstr(&args), name, f->params.n ? ", " : "",
-	        bstr(&args));
+	        bstr(&av), bstr(&use), name, f->params.n, name, forms ? forms : "", name, bstr(&args), name,
+	        f->params.n ? ", " : "", bstr(&args));
 	free(head.v);
 	free(args.v);
 	free(av.v);
@@ -264,7 +268,8 @@ coexeckernel(const Prog *p, const PFunc *pf, const CxFacts *facts, CxPlan *plan)
 	const Unit *u = pf->u;
 	const Func *f = pf->f;
 	const Sym *ksym = &u->syms.v[f->sym];
-	CxKernel k = {u, ksym->name, f->line, gpuonly(p, pf, ksym->name, facts), 0, {0}};
+	const CxFact *fact = NULL;
+	CxKernel k = {u, ksym->name, f->line, gpuonly(p, pf, ksym->name, facts, &fact), 0, {0}};
 	const List *body = bodyof(f);
 	int at = -1;
 	char *params = NULL;
@@ -297,12 +302,95 @@ coexeckernel(const Prog *p, const PFunc *pf, const CxFacts *facts, CxPlan *plan)
 			vpush(plan->edits, launches.v[i]);
 		launches.n = 0;
 		Buf o = {0};
-		glue(u, pf, ksym->name, at, params, body, &o);
+		glue(u, pf, ksym->name, at, params, body, fact ? fact->forms : NULL, &o);
 		addedit(&plan->edits, f->end, 0, bstr(&o));
 	}
 	freeedits(&launches);
 	free(params);
 	vpush(plan->k, k);
+}
+
+/* ---------------------------------------------------------------- lazy mode */
+
+/* The copies the runtime takes over in lazy mode (cuflow_coexec.h). */
+static const char *const taken[] = {"cudaMemcpy", "cudaMemcpyAsync", "cudaMemset", "cudaMemsetAsync", "cudaFree", NULL};
+
+/* Does call c of host function pf reach device memory other than through
+ * a copy the runtime takes over or a function whose body cuflow sees (its
+ * own calls answer for it)? A plain launch, a library or unknown call, a
+ * copy of another kind, a device-side rule reading or writing through a
+ * pointer (cudaMemPrefetchAsync). */
+static bool
+reachesdevice(const Prog *p, const PFunc *pf, const Call *c)
+{
+	if (c->kind == C_LAUNCH || c->kind == C_INDIRECT || c->kind == C_DEPENDENT)
+		return true;
+	if (c->kind == C_DEFAULTED || calledfn(p, unitidx(p, pf->u), c) >= 0)
+		return false;
+	const Rule *r = callrule(p, pf, c);
+	if (!r || r->kind == RK_UNKNOWN)
+		return true;
+	for (int i = 0; taken[i]; i++)
+		if (!strcmp(c->name, taken[i]))
+			return false;
+	if (r->kind == RK_COPY || r->kind == RK_MEMSET || r->kind == RK_LAUNCH)
+		return true;
+	if (r->kind != RK_DEVICE)
+		return false;
+	for (int i = 0; i < r->neff; i++)
+		if ((r->eff[i].what == EF_READ || r->eff[i].what == EF_WRITE) && r->eff[i].deref >= AD_PTR)
+			return true;
+	return false;
+}
+
+/* Lazy mode, or why not: each host call that reaches device memory another
+ * way gets cuflowCxPlain() before it (every allocation current on the
+ * device, the mirrors stale), which needs its text in the file. */
+static void
+lazymode(Prog *p, CxPlan *plan)
+{
+	Edits e = {0};
+	const Unit *u = p->units[0];
+	for (int g = 0; g < p->fns.n && !plan->eager; g++) {
+		const PFunc *pf = &p->fns.v[g];
+		const Func *f = pf->f;
+		if (pf->u != u || f->kind == FN_KERNEL || f->kind == FN_DEVICE)
+			continue;
+		for (int c = 0; c < f->calls.n && !plan->eager; c++) {
+			const Call *call = &f->calls.v[c];
+			bool rewritten = false; /* a launch of a kernel the runtime splits */
+			for (int i = 0; i < plan->edits.n && call->kind == C_LAUNCH; i++)
+				rewritten |= plan->edits.v[i].off == call->off && plan->edits.v[i].len > 0;
+			if (rewritten)
+				continue;
+			const Rule *r = callrule(p, pf, call);
+			if (r && (r->flags & RF_CONTEXT)) { /* cudaDeviceReset: every allocation gone at once */
+				plan->eager = call->name;
+				plan->eagerline = call->line;
+				break;
+			}
+			if (!reachesdevice(p, pf, call))
+				continue;
+			int st = callnode(f, c);
+			if (!f->inmain || st < 0 || (f->st.v[st].flags & SF_MACRO) || call->off < 0 || call->end > (int)u->len ||
+			    u->src[call->end - 1] != ')') {
+				plan->eager = call->name ? call->name : "a call";
+				plan->eagerline = call->line;
+				break;
+			}
+			addedit(&e, call->off, 0, xstrdup("(cuflowCxPlain(), "));
+			addedit(&e, call->end, 0, xstrdup(")"));
+			plan->flushes++;
+		}
+	}
+	if (plan->eager) {
+		freeedits(&e);
+		return;
+	}
+	for (int i = 0; i < e.n; i++)
+		vpush(plan->edits, e.v[i]);
+	e.n = 0;
+	freeedits(&e);
 }
 
 void
@@ -311,9 +399,14 @@ coexecsplit(Prog *p, const CxFacts *facts, CxPlan *plan)
 	for (int i = 0; i < p->fns.n; i++)
 		if (p->fns.v[i].f->kind == FN_KERNEL && p->fns.v[i].u == p->units[0])
 			coexeckernel(p, &p->fns.v[i], facts, plan);
+	bool any = false;
 	for (int i = 0; i < plan->k.n; i++)
-		if (!plan->k.v[i].why) {
-			addedit(&plan->edits, 0, 0, xstrdup("#include \"cuflow_coexec.h\" /* cuflow --lower=coexec */\n"));
-			break;
-		}
+		any |= !plan->k.v[i].why;
+	if (!any)
+		return;
+	lazymode(p, plan);
+	addedit(&plan->edits, 0, 0,
+	        xstrdup(plan->eager ? "#include \"cuflow_coexec.h\" /* cuflow --lower=coexec */\n"
+	                            : "#define CUFLOW_CX_LAZY 1 /* the program's copies go through the runtime */\n"
+	                              "#include \"cuflow_coexec.h\" /* cuflow --lower=coexec */\n"));
 }

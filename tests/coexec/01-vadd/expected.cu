@@ -1,7 +1,9 @@
+#define CUFLOW_CX_LAZY 1 /* the program's copies go through the runtime */
 #include "cuflow_coexec.h" /* cuflow --lower=coexec */
 // Vector add, data from the host: each block writes its own slice.
 #include <cstdio>
 #include <cstdlib>
+#include <chrono>
 
 __global__ void vadd(const float *a, const float *b, float *c, int n)
 {
@@ -32,7 +34,9 @@ cuflow_coexec_vadd(dim3 cuflow_g, dim3 cuflow_b, size_t cuflow_s, cudaStream_t c
 	void *cuflow_av[] = {(void *)&a, (void *)&b, (void *)&c, (void *)&n, nullptr};
 	static const unsigned char cuflow_use[] = {1, 1, 2, 0, 0}; /* 1: read through, 2: written through */
 	static cuflow_cx_kernel cuflow_k = {"vadd", 4, cuflow_use, cuflow_cpu_vadd, {}};
-	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av,
+	/* the elements each block touches (doc/coexec.md) */
+	const cuflow_cx_form cuflow_f[] = {{0, sizeof(*a), (1LL * (long long)cuflow_b.x), 0LL, 0LL, ((0LL * (long long)cuflow_b.x) + 0LL), ((0LL * (long long)cuflow_b.x) + ((long long)cuflow_b.x - 1))}, {1, sizeof(*b), (1LL * (long long)cuflow_b.x), 0LL, 0LL, ((0LL * (long long)cuflow_b.x) + 0LL), ((0LL * (long long)cuflow_b.x) + ((long long)cuflow_b.x - 1))}, {2, sizeof(*c), (1LL * (long long)cuflow_b.x), 0LL, 0LL, ((0LL * (long long)cuflow_b.x) + 0LL), ((0LL * (long long)cuflow_b.x) + ((long long)cuflow_b.x - 1))}, {-1, 0, {0, 0, 0}, 0, 0}};
+	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av, cuflow_f,
 	               [&](unsigned long long cuflow_lo, unsigned long long cuflow_hi) {
 		if (cuflow_lo == 0 && cuflow_hi == (unsigned long long)cuflow_g.x * cuflow_g.y * cuflow_g.z)
 			vadd<<<cuflow_g, cuflow_b, cuflow_s, cuflow_st>>>(a, b, c, n);
@@ -54,11 +58,13 @@ int main(int argc, char **argv)
     cudaMalloc(&da, bytes);
     cudaMalloc(&db, bytes);
     cudaMalloc(&dc, bytes);
+    auto t0 = std::chrono::steady_clock::now(); // the phase from the first upload to the last download
     cudaMemcpy(da, a, bytes, cudaMemcpyHostToDevice);
     cudaMemcpy(db, b, bytes, cudaMemcpyHostToDevice);
     for (int round = 0; round < 4; round++)
         cuflow_coexec_vadd((n + 255) / 256, 256, 0, 0, da, db, dc, n);
     cudaMemcpy(c, dc, bytes, cudaMemcpyDeviceToHost);
+    printf("TIME %.3f ms\n", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     int bad = 0;
     double s = 0;
     for (int i = 0; i < n; i++) {

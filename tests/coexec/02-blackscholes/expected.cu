@@ -1,3 +1,4 @@
+#define CUFLOW_CX_LAZY 1 /* the program's copies go through the runtime */
 #include "cuflow_coexec.h" /* cuflow --lower=coexec */
 // Black-Scholes over many options, two outputs per option, a grid-stride
 // loop (gridDim read in the kernel) and a __device__ helper.
@@ -57,7 +58,9 @@ cuflow_coexec_blackscholes(dim3 cuflow_g, dim3 cuflow_b, size_t cuflow_s, cudaSt
 	void *cuflow_av[] = {(void *)&call, (void *)&put, (void *)&price, (void *)&strike, (void *)&years, (void *)&r, (void *)&v, (void *)&n, nullptr};
 	static const unsigned char cuflow_use[] = {2, 2, 1, 1, 1, 0, 0, 0, 0}; /* 1: read through, 2: written through */
 	static cuflow_cx_kernel cuflow_k = {"blackscholes", 8, cuflow_use, cuflow_cpu_blackscholes, {}};
-	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av,
+	/* the elements each block touches (doc/coexec.md) */
+	const cuflow_cx_form cuflow_f[] = {{-1, 0, {0, 0, 0}, 0, 0}};
+	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av, cuflow_f,
 	               [&](unsigned long long cuflow_lo, unsigned long long cuflow_hi) {
 		if (cuflow_lo == 0 && cuflow_hi == (unsigned long long)cuflow_g.x * cuflow_g.y * cuflow_g.z)
 			blackscholes<<<cuflow_g, cuflow_b, cuflow_s, cuflow_st>>>(call, put, price, strike, years, r, v, n);

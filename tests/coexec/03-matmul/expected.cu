@@ -1,3 +1,4 @@
+#define CUFLOW_CX_LAZY 1 /* the program's copies go through the runtime */
 #include "cuflow_coexec.h" /* cuflow --lower=coexec */
 // Tiled matrix multiply: a 2-D grid, __shared__ tiles and barriers.
 #include <cstdio>
@@ -51,7 +52,9 @@ cuflow_coexec_matmul(dim3 cuflow_g, dim3 cuflow_b, size_t cuflow_s, cudaStream_t
 	void *cuflow_av[] = {(void *)&a, (void *)&b, (void *)&c, (void *)&n, nullptr};
 	static const unsigned char cuflow_use[] = {1, 1, 2, 0, 0}; /* 1: read through, 2: written through */
 	static cuflow_cx_kernel cuflow_k = {"matmul", 4, cuflow_use, cuflow_cpu_matmul, {}};
-	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av,
+	/* the elements each block touches (doc/coexec.md) */
+	const cuflow_cx_form cuflow_f[] = {{0, sizeof(*a), 0LL, ((1LL * 16LL) * (long long)n), 0LL, ((cuflowCxMin(((0LL * 16LL) + 0LL) * (long long)n, ((0LL * 16LL) + ((long long)cuflow_b.y - 1)) * (long long)n) + cuflowCxMin(0LL * 16LL, (((long long)n / 16LL) - 1) * 16LL)) + 0LL), ((cuflowCxMax(((0LL * 16LL) + 0LL) * (long long)n, ((0LL * 16LL) + ((long long)cuflow_b.y - 1)) * (long long)n) + cuflowCxMax(0LL * 16LL, (((long long)n / 16LL) - 1) * 16LL)) + ((long long)cuflow_b.x - 1))}, {1, sizeof(*b), (1LL * 16LL), 0LL, 0LL, (cuflowCxMin((cuflowCxMin(0LL * 16LL, (((long long)n / 16LL) - 1) * 16LL) + 0LL) * (long long)n, (cuflowCxMax(0LL * 16LL, (((long long)n / 16LL) - 1) * 16LL) + ((long long)cuflow_b.y - 1)) * (long long)n) + ((0LL * 16LL) + 0LL)), (cuflowCxMax((cuflowCxMin(0LL * 16LL, (((long long)n / 16LL) - 1) * 16LL) + 0LL) * (long long)n, (cuflowCxMax(0LL * 16LL, (((long long)n / 16LL) - 1) * 16LL) + ((long long)cuflow_b.y - 1)) * (long long)n) + ((0LL * 16LL) + ((long long)cuflow_b.x - 1)))}, {2, sizeof(*c), (1LL * 16LL), ((1LL * 16LL) * (long long)n), 0LL, (cuflowCxMin(((0LL * 16LL) + 0LL) * (long long)n, ((0LL * 16LL) + ((long long)cuflow_b.y - 1)) * (long long)n) + ((0LL * 16LL) + 0LL)), (cuflowCxMax(((0LL * 16LL) + 0LL) * (long long)n, ((0LL * 16LL) + ((long long)cuflow_b.y - 1)) * (long long)n) + ((0LL * 16LL) + ((long long)cuflow_b.x - 1)))}, {-1, 0, {0, 0, 0}, 0, 0}};
+	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av, cuflow_f,
 	               [&](unsigned long long cuflow_lo, unsigned long long cuflow_hi) {
 		if (cuflow_lo == 0 && cuflow_hi == (unsigned long long)cuflow_g.x * cuflow_g.y * cuflow_g.z)
 			matmul<<<cuflow_g, cuflow_b, cuflow_s, cuflow_st>>>(a, b, c, n);

@@ -1,7 +1,9 @@
+#define CUFLOW_CX_LAZY 1 /* the program's copies go through the runtime */
 #include "cuflow_coexec.h" /* cuflow --lower=coexec */
 // A tree reduction into one partial sum per block, then the host adds them.
 #include <cstdio>
 #include <cstdlib>
+#include <chrono>
 
 __global__ void partial(const int *in, long long *out, int n)
 {
@@ -58,7 +60,9 @@ cuflow_coexec_partial(dim3 cuflow_g, dim3 cuflow_b, size_t cuflow_s, cudaStream_
 	void *cuflow_av[] = {(void *)&in, (void *)&out, (void *)&n, nullptr};
 	static const unsigned char cuflow_use[] = {1, 2, 0, 0}; /* 1: read through, 2: written through */
 	static cuflow_cx_kernel cuflow_k = {"partial", 3, cuflow_use, cuflow_cpu_partial, {}};
-	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av,
+	/* the elements each block touches (doc/coexec.md) */
+	const cuflow_cx_form cuflow_f[] = {{0, sizeof(*in), ((1LL * (long long)cuflow_b.x) * 2LL), 0LL, 0LL, (((0LL * (long long)cuflow_b.x) * 2LL) + 0LL), (((0LL * (long long)cuflow_b.x) * 2LL) + ((long long)cuflow_b.x - 1))}, {0, sizeof(*in), ((1LL * (long long)cuflow_b.x) * 2LL), 0LL, 0LL, ((((0LL * (long long)cuflow_b.x) * 2LL) + 0LL) + (long long)cuflow_b.x), ((((0LL * (long long)cuflow_b.x) * 2LL) + ((long long)cuflow_b.x - 1)) + (long long)cuflow_b.x)}, {1, sizeof(*out), 1LL, 0LL, 0LL, 0LL, 0LL}, {-1, 0, {0, 0, 0}, 0, 0}};
+	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av, cuflow_f,
 	               [&](unsigned long long cuflow_lo, unsigned long long cuflow_hi) {
 		if (cuflow_lo == 0 && cuflow_hi == (unsigned long long)cuflow_g.x * cuflow_g.y * cuflow_g.z)
 			partial<<<cuflow_g, cuflow_b, cuflow_s, cuflow_st>>>(in, out, n);
@@ -80,6 +84,7 @@ int main(int argc, char **argv)
     long long *dout, *out = (long long *)malloc(blocks * sizeof(long long));
     cudaMalloc(&din, n * sizeof(int));
     cudaMalloc(&dout, blocks * sizeof(long long));
+    auto t0 = std::chrono::steady_clock::now(); // the phase from the first upload to the last download
     cudaMemcpy(din, in, n * sizeof(int), cudaMemcpyHostToDevice);
     long long got = 0;
     for (int it = 0; it < 4; it++) {
@@ -89,6 +94,7 @@ int main(int argc, char **argv)
         for (int b = 0; b < blocks; b++)
             got += out[b];
     }
+    printf("TIME %.3f ms\n", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     printf("RESULT reduce sum=%lld ok=%d\n", got, got == want);
     return 0;
 }

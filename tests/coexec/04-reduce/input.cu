@@ -1,6 +1,7 @@
 // A tree reduction into one partial sum per block, then the host adds them.
 #include <cstdio>
 #include <cstdlib>
+#include <chrono>
 
 __global__ void partial(const int *in, long long *out, int n)
 {
@@ -35,6 +36,7 @@ int main(int argc, char **argv)
     long long *dout, *out = (long long *)malloc(blocks * sizeof(long long));
     cudaMalloc(&din, n * sizeof(int));
     cudaMalloc(&dout, blocks * sizeof(long long));
+    auto t0 = std::chrono::steady_clock::now(); // the phase from the first upload to the last download
     cudaMemcpy(din, in, n * sizeof(int), cudaMemcpyHostToDevice);
     long long got = 0;
     for (int it = 0; it < 4; it++) {
@@ -44,6 +46,7 @@ int main(int argc, char **argv)
         for (int b = 0; b < blocks; b++)
             got += out[b];
     }
+    printf("TIME %.3f ms\n", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     printf("RESULT reduce sum=%lld ok=%d\n", got, got == want);
     return 0;
 }

@@ -1,3 +1,4 @@
+#define CUFLOW_CX_LAZY 1 /* the program's copies go through the runtime */
 #include "cuflow_coexec.h" /* cuflow --lower=coexec */
 // Trap: a kernel template stays on the GPU (co-execution takes kernels of
 // one form); the plain kernel beside it is split.
@@ -39,7 +40,9 @@ cuflow_coexec_square(dim3 cuflow_g, dim3 cuflow_b, size_t cuflow_s, cudaStream_t
 	void *cuflow_av[] = {(void *)&in, (void *)&out, (void *)&n, nullptr};
 	static const unsigned char cuflow_use[] = {1, 2, 0, 0}; /* 1: read through, 2: written through */
 	static cuflow_cx_kernel cuflow_k = {"square", 3, cuflow_use, cuflow_cpu_square, {}};
-	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av,
+	/* the elements each block touches (doc/coexec.md) */
+	const cuflow_cx_form cuflow_f[] = {{0, sizeof(*in), (1LL * (long long)cuflow_b.x), 0LL, 0LL, ((0LL * (long long)cuflow_b.x) + 0LL), ((0LL * (long long)cuflow_b.x) + ((long long)cuflow_b.x - 1))}, {0, sizeof(*in), (1LL * (long long)cuflow_b.x), 0LL, 0LL, ((0LL * (long long)cuflow_b.x) + 0LL), ((0LL * (long long)cuflow_b.x) + ((long long)cuflow_b.x - 1))}, {1, sizeof(*out), (1LL * (long long)cuflow_b.x), 0LL, 0LL, ((0LL * (long long)cuflow_b.x) + 0LL), ((0LL * (long long)cuflow_b.x) + ((long long)cuflow_b.x - 1))}, {-1, 0, {0, 0, 0}, 0, 0}};
+	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av, cuflow_f,
 	               [&](unsigned long long cuflow_lo, unsigned long long cuflow_hi) {
 		if (cuflow_lo == 0 && cuflow_hi == (unsigned long long)cuflow_g.x * cuflow_g.y * cuflow_g.z)
 			square<<<cuflow_g, cuflow_b, cuflow_s, cuflow_st>>>(in, out, n);
@@ -58,7 +61,7 @@ int main()
     cudaMalloc(&d, sizeof h);
     cudaMalloc(&e, sizeof h);
     cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
-    scale<int><<<n / 256, 256>>>(d, 3, n);
+    (cuflowCxPlain(), scale<int><<<n / 256, 256>>>(d, 3, n));
     cuflow_coexec_square(n / 256, 256, 0, 0, d, e, n);
     cudaMemcpy(h, e, sizeof h, cudaMemcpyDeviceToHost);
     long long s = 0;

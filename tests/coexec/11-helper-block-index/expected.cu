@@ -1,3 +1,4 @@
+#define CUFLOW_CX_LAZY 1 /* the program's copies go through the runtime */
 #include "cuflow_coexec.h" /* cuflow --lower=coexec */
 // A __device__ helper reads blockIdx and gridDim itself: the partition-
 // ready kernel keeps every block's own indices, so the helper stays right.
@@ -36,7 +37,9 @@ cuflow_coexec_tag(dim3 cuflow_g, dim3 cuflow_b, size_t cuflow_s, cudaStream_t cu
 	void *cuflow_av[] = {(void *)&out, nullptr};
 	static const unsigned char cuflow_use[] = {2, 0}; /* 1: read through, 2: written through */
 	static cuflow_cx_kernel cuflow_k = {"tag", 1, cuflow_use, cuflow_cpu_tag, {}};
-	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av,
+	/* the elements each block touches (doc/coexec.md) */
+	const cuflow_cx_form cuflow_f[] = {{-1, 0, {0, 0, 0}, 0, 0}};
+	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av, cuflow_f,
 	               [&](unsigned long long cuflow_lo, unsigned long long cuflow_hi) {
 		if (cuflow_lo == 0 && cuflow_hi == (unsigned long long)cuflow_g.x * cuflow_g.y * cuflow_g.z)
 			tag<<<cuflow_g, cuflow_b, cuflow_s, cuflow_st>>>(out);

@@ -1,3 +1,4 @@
+#define CUFLOW_CX_LAZY 1 /* the program's copies go through the runtime */
 #include "cuflow_coexec.h" /* cuflow --lower=coexec */
 // Matrix transpose through a __shared__ tile: a block reads a row band and
 // writes a column band, so the blocks of one device write all over the
@@ -51,7 +52,9 @@ cuflow_coexec_transpose(dim3 cuflow_g, dim3 cuflow_b, size_t cuflow_s, cudaStrea
 	void *cuflow_av[] = {(void *)&in, (void *)&out, (void *)&n, nullptr};
 	static const unsigned char cuflow_use[] = {1, 2, 0, 0}; /* 1: read through, 2: written through */
 	static cuflow_cx_kernel cuflow_k = {"transpose", 3, cuflow_use, cuflow_cpu_transpose, {}};
-	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av,
+	/* the elements each block touches (doc/coexec.md) */
+	const cuflow_cx_form cuflow_f[] = {{-1, 0, {0, 0, 0}, 0, 0}};
+	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av, cuflow_f,
 	               [&](unsigned long long cuflow_lo, unsigned long long cuflow_hi) {
 		if (cuflow_lo == 0 && cuflow_hi == (unsigned long long)cuflow_g.x * cuflow_g.y * cuflow_g.z)
 			transpose<<<cuflow_g, cuflow_b, cuflow_s, cuflow_st>>>(in, out, n);

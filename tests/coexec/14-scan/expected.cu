@@ -1,3 +1,4 @@
+#define CUFLOW_CX_LAZY 1 /* the program's copies go through the runtime */
 #include "cuflow_coexec.h" /* cuflow --lower=coexec */
 // An inclusive scan in three kernels: each block scans its part and writes
 // its total, one block scans the totals, each block adds its offset.
@@ -56,7 +57,9 @@ cuflow_coexec_blockscan(dim3 cuflow_g, dim3 cuflow_b, size_t cuflow_s, cudaStrea
 	void *cuflow_av[] = {(void *)&in, (void *)&out, (void *)&sums, (void *)&n, nullptr};
 	static const unsigned char cuflow_use[] = {1, 2, 2, 0, 0}; /* 1: read through, 2: written through */
 	static cuflow_cx_kernel cuflow_k = {"blockscan", 4, cuflow_use, cuflow_cpu_blockscan, {}};
-	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av,
+	/* the elements each block touches (doc/coexec.md) */
+	const cuflow_cx_form cuflow_f[] = {{0, sizeof(*in), (1LL * 256LL), 0LL, 0LL, ((0LL * 256LL) + 0LL), ((0LL * 256LL) + ((long long)cuflow_b.x - 1))}, {1, sizeof(*out), (1LL * 256LL), 0LL, 0LL, ((0LL * 256LL) + 0LL), ((0LL * 256LL) + ((long long)cuflow_b.x - 1))}, {2, sizeof(*sums), 1LL, 0LL, 0LL, 0LL, 0LL}, {-1, 0, {0, 0, 0}, 0, 0}};
+	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av, cuflow_f,
 	               [&](unsigned long long cuflow_lo, unsigned long long cuflow_hi) {
 		if (cuflow_lo == 0 && cuflow_hi == (unsigned long long)cuflow_g.x * cuflow_g.y * cuflow_g.z)
 			blockscan<<<cuflow_g, cuflow_b, cuflow_s, cuflow_st>>>(in, out, sums, n);
@@ -91,8 +94,8 @@ int main(int argc, char **argv)
     cudaMalloc(&dsums, m * sizeof(int));
     cudaMemcpy(din, in, n * sizeof(int), cudaMemcpyHostToDevice);
     cuflow_coexec_blockscan(m, B, 0, 0, din, dout, dsums, n);
-    scansums<<<1, 32>>>(dsums, m);
-    addoffset<<<m, B>>>(dout, dsums, n);
+    (cuflowCxPlain(), scansums<<<1, 32>>>(dsums, m));
+    (cuflowCxPlain(), addoffset<<<m, B>>>(dout, dsums, n));
     cudaMemcpy(out, dout, n * sizeof(int), cudaMemcpyDeviceToHost);
     int bad = 0;
     long long run = 0;

@@ -1,3 +1,4 @@
+#define CUFLOW_CX_LAZY 1 /* the program's copies go through the runtime */
 #include "cuflow_coexec.h" /* cuflow --lower=coexec */
 // Binomial option pricing, one block per option: the tree's levels in
 // __shared__ memory, a barrier per level (SKMD's compute-bound kind).
@@ -61,7 +62,9 @@ cuflow_coexec_binomial(dim3 cuflow_g, dim3 cuflow_b, size_t cuflow_s, cudaStream
 	void *cuflow_av[] = {(void *)&s, (void *)&x, (void *)&t, (void *)&call, (void *)&r, (void *)&v, nullptr};
 	static const unsigned char cuflow_use[] = {1, 1, 1, 2, 0, 0, 0}; /* 1: read through, 2: written through */
 	static cuflow_cx_kernel cuflow_k = {"binomial", 6, cuflow_use, cuflow_cpu_binomial, {}};
-	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av,
+	/* the elements each block touches (doc/coexec.md) */
+	const cuflow_cx_form cuflow_f[] = {{0, sizeof(*s), 1LL, 0LL, 0LL, 0LL, 0LL}, {1, sizeof(*x), 1LL, 0LL, 0LL, 0LL, 0LL}, {2, sizeof(*t), 1LL, 0LL, 0LL, 0LL, 0LL}, {3, sizeof(*call), 1LL, 0LL, 0LL, 0LL, 0LL}, {-1, 0, {0, 0, 0}, 0, 0}};
+	cuflowCxLaunch(&cuflow_k, cuflow_g, cuflow_b, cuflow_s, cuflow_st, cuflow_av, cuflow_f,
 	               [&](unsigned long long cuflow_lo, unsigned long long cuflow_hi) {
 		if (cuflow_lo == 0 && cuflow_hi == (unsigned long long)cuflow_g.x * cuflow_g.y * cuflow_g.z)
 			binomial<<<cuflow_g, cuflow_b, cuflow_s, cuflow_st>>>(s, x, t, call, r, v);
