@@ -27,6 +27,9 @@ distclean-validators:
 	rm -rf tests/validators
 .PHONY: clean-formats distclean-validators
 TEST_EXTENSIONS = .test
+# the tests run at once, as many as there are cores (a plain `make check`
+# too): the long ones keep both cores busy, the short ones fill the gaps
+AM_MAKEFLAGS = -j$(shell nproc 2>/dev/null || echo 2)
 TEST_LOG_COMPILER = $(SHELL)
 # the header cache of the tests' runs: their own, shared by tests running at once
 AM_TESTS_ENVIRONMENT = CUFLOW=$(abs_top_builddir)/src/cuflow; export CUFLOW; \
