@@ -317,7 +317,10 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 	if (r->flags & RF_NORETURN)
 		ex |= EX_EXIT;
 	if (async) {
-		ex |= EX_ASYNC;
+		/* a record or a stream's wait for an event enqueues a marker, no
+		 * work: nothing is left in flight to overlap (golden 280) */
+		if (r->kind != RK_EVENT && r->kind != RK_STREAM)
+			ex |= EX_ASYNC;
 		if (onstream(p, pf, c, r, &e->strm) && !MUTANT(p->opts, 12))
 			ex |= EX_STREAMOP;
 	}

@@ -1,5 +1,5 @@
 // case: the stop event is recorded on one branch only, and a second event on a stream of its own; the host waits for both
-// expect: "cudaMemcpy(h, d, ...)" moves below the host loop: on the path without the record the kernel is still in flight, and an event recorded on another stream does not wait for the default stream
+// expect: "cudaMemcpy(h, d, ...)" moves below the host loop: on the path without the record the kernel is still in flight, and an event recorded on another stream does not wait for the default stream; cudaFree stays: a record is no work in flight, so moving it would overlap nothing
 // trap: an event recorded on some paths, or on another stream, does not finish the default stream's work; only a record on every path, with nothing enqueued after it, does
 #include <cstdio>
 #include <cstdlib>
