@@ -24,13 +24,14 @@
  * written bytes go back up at once.
  *
  * Lazy mode (the program defines CUFLOW_CX_LAZY, which cuflow does when it
- * saw every way the program's host code reaches device memory, and
- * CUFLOW_COEXEC_LAZY=1 at run time): the program's cudaMemcpy, cudaMemset
- * and cudaFree are this runtime's, so bytes stay where they are until a
- * part or a copy needs them, SKMD's case of inputs on the host; every other
- * call that could reach device memory first makes the device current
- * (cuflowCxPlain). Off by default: on the H200 its extra host copies cost
- * more than the CPU's part saves (doc/results/coexec-gpu.md).
+ * saw every way the program's host code reaches device memory; off with
+ * CUFLOW_COEXEC_LAZY=0 at run time): the program's cudaMalloc, cudaMemcpy,
+ * cudaMemset and cudaFree are this runtime's, so bytes stay where they are
+ * until a part or a copy needs them, SKMD's case of inputs on the host; an
+ * allocation no one has written needs no copy either way; every other call
+ * that could reach device memory first makes the device current
+ * (cuflowCxPlain). The runtime's copies go through pinned chunks, several
+ * times faster than the program's pageable ones (cuflowCxMove).
  *
  * Partitioning (SKMD's Algorithm 1 for one CPU and one GPU, with linear
  * performance): the first two launches of a kernel at a grid size run on
@@ -40,8 +41,9 @@
  * time than the GPU alone even at CUFLOW_CX_MAXBW (then the kernel stays
  * on the GPU with no probe); from then on each launch takes the split that
  * its model (cuflowCxModel: each part's compute and the copies its bytes
- * need where they are now) says is fastest, the GPU alone unless a split
- * or the CPU alone beats it by MARGIN.
+ * need where they are now) says is fastest: the GPU alone unless the CPU
+ * alone beats it by MARGIN, a split only if it beats the faster of the two
+ * by MARGIN.
  * CUFLOW_COEXEC=gpu, cpu or a GPU share in (0, 1) fixes the split;
  * CUFLOW_COEXEC_LOG=1 prints each decision on stderr.
  *
@@ -55,6 +57,7 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <alloca.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <omp.h>
 #include <stdio.h>
@@ -63,6 +66,7 @@
 #include <unistd.h>
 
 #include <string>
+#include <thread>
 #include <vector>
 
 #ifdef CUFLOW_CX_LAZY
@@ -85,6 +89,7 @@ struct cuflow_cx_perf {
 	double gpu;           /* the GPU alone, the whole grid */
 	double cpublock;      /* the CPU, per block */
 	double bw;            /* bytes a second the copies moved (0: not measured) */
+	double bwb;           /* the same for uploads beside the CPU's part, which shares the host's memory */
 	int runs;
 };
 
@@ -113,8 +118,11 @@ cuflowCxNow(void)
 }
 
 /* Where the current bytes of a piece of an allocation are: on the device
- * only (the mirror is stale), on both, or in the mirror only. */
-enum { CUFLOW_CX_DEV, CUFLOW_CX_BOTH, CUFLOW_CX_HOST };
+ * only (the mirror is stale), on both, or in the mirror only; or nowhere
+ * (lazy mode: no one wrote them since cudaMalloc, so neither side's bytes
+ * are worth a copy: a kernel's output the CPU's part writes is not first
+ * downloaded). */
+enum { CUFLOW_CX_DEV, CUFLOW_CX_BOTH, CUFLOW_CX_HOST, CUFLOW_CX_UNSET };
 struct cuflow_cx_seg {
 	size_t a, b;
 	int st;
@@ -137,10 +145,13 @@ struct cuflow_cx_state {
 	int log;
 	bool init;
 	bool synced;   /* a launch's coherence: the device waited for once */
-	bool lazy;     /* compiled lazy (CUFLOW_CX_LAZY) and asked for (CUFLOW_COEXEC_LAZY=1) */
+	bool lazy;     /* compiled lazy (CUFLOW_CX_LAZY), not turned off (CUFLOW_COEXEC_LAZY=0) */
 	std::string cache, exe;         /* the cache file ("": none), this program */
-	std::vector<std::string> saved; /* its lines: exe, kernel, blocks, threads, gpu, cpublock, bw */
+	std::vector<std::string> saved; /* its lines: exe, kernel, blocks, threads, gpu, cpublock, bw, bwb */
 	bool dirty;
+	unsigned char *pin[2];          /* cuflowCxMove's pinned chunks, made when first needed */
+	cudaStream_t pinst;
+	cudaEvent_t pinev[2];
 };
 
 static inline void cuflowCxLoad(cuflow_cx_state *s);
@@ -153,7 +164,7 @@ cuflowCxState(void)
 	if (!s.init) {
 		s.init = true;
 		const char *m = getenv("CUFLOW_COEXEC"), *l = getenv("CUFLOW_COEXEC_LOG"), *z = getenv("CUFLOW_COEXEC_LAZY");
-		s.lazy = CUFLOW_CX_LAZY_ON && z && !strcmp(z, "1");
+		s.lazy = CUFLOW_CX_LAZY_ON && !(z && !strcmp(z, "0"));
 		s.log = l && *l && strcmp(l, "0");
 		if (m && !strcmp(m, "gpu"))
 			s.mode = 1;
@@ -181,6 +192,24 @@ cuflowCxCheck(cudaError_t e, const char *what)
 	}
 }
 
+/* Registers an allocation, its bytes in state st; the mirror zeroed (fresh
+ * pages), as the driver's fresh allocations are in practice. */
+static inline cuflow_cx_buf *
+cuflowCxAdd(CUdeviceptr base, size_t size, int st)
+{
+	cuflow_cx_buf *b = new cuflow_cx_buf;
+	b->base = base;
+	b->size = size;
+	b->before = b->gpu = NULL;
+	b->mirror = (unsigned char *)mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (b->mirror == MAP_FAILED)
+		abort();
+	madvise(b->mirror, size ? size : 1, MADV_HUGEPAGE); /* first touches: half the time (coexec-bw.cu) */
+	b->seg.push_back({0, size, st});
+	cuflowCxState()->buf.push_back(b);
+	return b;
+}
+
 /* The allocation cudaMalloc made that holds p, registered with its mirror
  * on first sight (its bytes on the device alone); NULL when p is no such
  * memory (managed, mapped host memory, a symbol). */
@@ -204,15 +233,7 @@ cuflowCxBuf(const void *p)
 	for (cuflow_cx_buf *b : s->buf)
 		if (b->base == base && b->size == size)
 			return b;
-	cuflow_cx_buf *b = new cuflow_cx_buf;
-	b->base = base;
-	b->size = size;
-	b->before = b->gpu = NULL;
-	if (!(b->mirror = (unsigned char *)malloc(size ? size : 1)))
-		abort();
-	b->seg.push_back({0, size, CUFLOW_CX_DEV});
-	s->buf.push_back(b);
-	return b;
+	return cuflowCxAdd(base, size, CUFLOW_CX_DEV);
 }
 
 /* The merge's two copies, made when first needed. */
@@ -225,21 +246,68 @@ cuflowCxMergeCopies(cuflow_cx_buf *b)
 		abort();
 }
 
-/* memcpy over the cores for large copies (a mirror's bytes) */
+/* memcpy over the cores (threads of them; 0: the whole team) for large copies */
 static inline void
-cuflowCxCopy(void *dst, const void *src, size_t n)
+cuflowCxCopy(void *dst, const void *src, size_t n, int threads = 0)
 {
-	const size_t chunk = 1 << 22;
-	if (n < 2 * chunk) {
+	const size_t chunk = 1 << 20;
+	if (n < 2 * chunk || threads == 1) {
 		memcpy(dst, src, n);
 		return;
 	}
 	long long m = (long long)((n + chunk - 1) / chunk);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(threads ? threads : omp_get_max_threads())
 	for (long long i = 0; i < m; i++) {
 		size_t a = (size_t)i * chunk, e = a + chunk < n ? a + chunk : n;
 		memcpy((char *)dst + a, (const char *)src + a, e - a);
 	}
+}
+
+#define CUFLOW_CX_PINCHUNK ((size_t)16 << 20)
+
+/* A copy between pageable host memory and the device through two pinned
+ * chunks: the cores copy one chunk while the other crosses the link. A
+ * pageable cudaMemcpy runs at a fraction of the link's rate (the H200's
+ * host: 6.6 GB/s up, 1.3 GB/s down into fresh pages, 55 GB/s pinned;
+ * tests/gpu/coexec-bw.cu). The host waits for it, as for cudaMemcpy. */
+static inline void
+cuflowCxMove(void *dst, const void *src, size_t n, cudaMemcpyKind kind, int threads = 0)
+{
+	cuflow_cx_state *s = cuflowCxState();
+	if (n < CUFLOW_CX_PINCHUNK / 4 || (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToHost)) {
+		cuflowCxCheck(cudaMemcpy(dst, src, n, kind), "a copy");
+		return;
+	}
+	if (!s->pin[0]) {
+		cuflowCxCheck(cudaMallocHost((void **)&s->pin[0], 2 * CUFLOW_CX_PINCHUNK), "pinned chunks");
+		s->pin[1] = s->pin[0] + CUFLOW_CX_PINCHUNK;
+		cuflowCxCheck(cudaStreamCreateWithFlags(&s->pinst, cudaStreamNonBlocking), "pinned chunks");
+		for (int i = 0; i < 2; i++)
+			cuflowCxCheck(cudaEventCreateWithFlags(&s->pinev[i], cudaEventDisableTiming), "pinned chunks");
+	}
+	bool up = kind == cudaMemcpyHostToDevice;
+	size_t m = (n + CUFLOW_CX_PINCHUNK - 1) / CUFLOW_CX_PINCHUNK;
+	for (size_t i = 0; i <= m; i++) {
+		size_t a = i * CUFLOW_CX_PINCHUNK, len = i < m ? (n - a < CUFLOW_CX_PINCHUNK ? n - a : CUFLOW_CX_PINCHUNK) : 0;
+		unsigned char *pin = s->pin[i % 2];
+		if (up && i < m) { /* chunk i into its pinned buffer, once the link has taken what it held */
+			cuflowCxCheck(cudaEventSynchronize(s->pinev[i % 2]), "an upload");
+			cuflowCxCopy(pin, (const char *)src + a, len, threads);
+			cuflowCxCheck(cudaMemcpyAsync((char *)dst + a, pin, len, kind, s->pinst), "an upload");
+			cuflowCxCheck(cudaEventRecord(s->pinev[i % 2], s->pinst), "an upload");
+		}
+		if (!up && i < m) { /* chunk i over the link, then chunk i - 1 out of its buffer */
+			cuflowCxCheck(cudaEventSynchronize(s->pinev[i % 2]), "a download");
+			cuflowCxCheck(cudaMemcpyAsync(pin, (const char *)src + a, len, kind, s->pinst), "a download");
+			cuflowCxCheck(cudaEventRecord(s->pinev[i % 2], s->pinst), "a download");
+		}
+		if (!up && i > 0) {
+			size_t pa = (i - 1) * CUFLOW_CX_PINCHUNK, plen = n - pa < CUFLOW_CX_PINCHUNK ? n - pa : CUFLOW_CX_PINCHUNK;
+			cuflowCxCheck(cudaEventSynchronize(s->pinev[(i - 1) % 2]), "a download");
+			cuflowCxCopy((char *)dst + pa, s->pin[(i - 1) % 2], plen, threads);
+		}
+	}
+	cuflowCxCheck(cudaStreamSynchronize(s->pinst), "a copy");
 }
 
 /* Pieces [a, e) of b get state st. */
@@ -276,10 +344,19 @@ cuflowCxQuiet(void)
 	}
 }
 
-/* Makes [a, e) of b current on the device (from), or in the mirror: the
- * pieces only the other side holds are copied over. */
+/* One copy between a mirror and the device. */
+struct cuflow_cx_copy {
+	void *dst;
+	const void *src;
+	size_t n;
+	cudaMemcpyKind kind;
+};
+
+/* Plans making [a, e) of b current on the device (dev), or in the mirror:
+ * a copy of each piece only the other side holds, added to out, and the
+ * piece on both sides from now. The bytes planned. */
 static inline size_t
-cuflowCxNeed(cuflow_cx_buf *b, size_t a, size_t e, bool dev)
+cuflowCxPlan(cuflow_cx_buf *b, size_t a, size_t e, bool dev, std::vector<cuflow_cx_copy> *out)
 {
 	size_t moved = 0;
 	std::vector<cuflow_cx_seg> todo;
@@ -287,14 +364,35 @@ cuflowCxNeed(cuflow_cx_buf *b, size_t a, size_t e, bool dev)
 		if (g.b > a && g.a < e && g.st == (dev ? CUFLOW_CX_HOST : CUFLOW_CX_DEV))
 			todo.push_back({g.a > a ? g.a : a, g.b < e ? g.b : e, 0});
 	for (const cuflow_cx_seg &g : todo) {
-		cuflowCxQuiet();
 		void *d = (void *)(b->base + g.a);
 		if (dev)
-			cuflowCxCheck(cudaMemcpy(d, b->mirror + g.a, g.b - g.a, cudaMemcpyHostToDevice), "an upload");
+			out->push_back({d, b->mirror + g.a, g.b - g.a, cudaMemcpyHostToDevice});
 		else
-			cuflowCxCheck(cudaMemcpy(b->mirror + g.a, d, g.b - g.a, cudaMemcpyDeviceToHost), "a download");
+			out->push_back({b->mirror + g.a, d, g.b - g.a, cudaMemcpyDeviceToHost});
 		cuflowCxMark(b, g.a, g.b, CUFLOW_CX_BOTH);
 		moved += g.b - g.a;
+	}
+	return moved;
+}
+
+/* Makes the planned copies (the device quiet before them: cuflowCxQuiet),
+ * with threads of the cores (0: all). */
+static inline void
+cuflowCxRun(const std::vector<cuflow_cx_copy> &v, int threads = 0)
+{
+	for (const cuflow_cx_copy &c : v)
+		cuflowCxMove(c.dst, c.src, c.n, c.kind, threads);
+}
+
+/* Makes [a, e) of b current on the device (dev), or in the mirror. */
+static inline size_t
+cuflowCxNeed(cuflow_cx_buf *b, size_t a, size_t e, bool dev)
+{
+	std::vector<cuflow_cx_copy> v;
+	size_t moved = cuflowCxPlan(b, a, e, dev, &v);
+	if (!v.empty()) {
+		cuflowCxQuiet();
+		cuflowCxRun(v);
 	}
 	return moved;
 }
@@ -409,7 +507,7 @@ cuflowCxRemember(const cuflow_cx_kernel *k, const cuflow_cx_perf *p)
 		return;
 	std::string key = cuflowCxKey(k, p);
 	char v[128];
-	snprintf(v, sizeof v, "%.9g\t%.9g\t%.9g", p->gpu, p->cpublock, p->bw);
+	snprintf(v, sizeof v, "%.9g\t%.9g\t%.9g\t%.9g", p->gpu, p->cpublock, p->bw, p->bwb);
 	for (std::string &l : s->saved)
 		if (!l.compare(0, key.size(), key)) {
 			l = key + v;
@@ -438,7 +536,7 @@ cuflowCxPerf(cuflow_cx_kernel *k, unsigned long long n, unsigned threads)
 	std::string key = s->cache.empty() ? "" : cuflowCxKey(k, p);
 	for (const std::string &l : s->saved)
 		if (!key.empty() && !l.compare(0, key.size(), key) &&
-		    sscanf(l.c_str() + key.size(), "%lf\t%lf\t%lf", &p->gpu, &p->cpublock, &p->bw) == 3)
+		    sscanf(l.c_str() + key.size(), "%lf\t%lf\t%lf\t%lf", &p->gpu, &p->cpublock, &p->bw, &p->bwb) >= 3)
 			p->runs = p->cpublock > 0 ? 3 : 2; /* measured by an earlier run: decide at once, or probe */
 	return p;
 }
@@ -559,7 +657,8 @@ static inline double
 cuflowCxModel(const cuflow_cx_perf *p, unsigned long long n, unsigned long long kk, const cuflow_cx_kernel *k,
 	      const cuflow_cx_arg *arg, const cuflow_cx_form *forms, dim3 grid, bool lazy)
 {
-	double bw = p->bw > 0 ? p->bw : 20e9, up = 0, down = 0, back = 0, whole = 0;
+	double bw = p->bw > 0 ? p->bw : 20e9, up = 0, down = 0, back = 0, whole = 0, out = 0;
+	double bwup = kk == 0 || kk == n ? bw : p->bwb > 0 ? p->bwb : bw / 4; /* beside the CPU's part: slower, until measured */
 	bool overlap = false;
 	for (int i = 0; i < k->nparams; i++) {
 		const cuflow_cx_buf *b = arg[i].b;
@@ -571,23 +670,26 @@ cuflowCxModel(const cuflow_cx_perf *p, unsigned long long n, unsigned long long 
 		up += lazy ? cuflowCxIn(b, ga, ge, CUFLOW_CX_HOST) : 0;
 		down += lazy ? cuflowCxIn(b, ca, ce, CUFLOW_CX_DEV) : (double)(ce - ca);
 		back += !lazy && (arg[i].use & 2) ? (double)(ce - ca) : 0;
+		out += lazy && (arg[i].use & 2) ? (double)(ge - ga) : 0; /* the GPU's output comes down, the CPU's is here */
 		whole += (double)b->size * (arg[i].use & 2 ? 3 : 1);
 		overlap |= (arg[i].use & 2) && kk > 0 && kk < n && ga < ce && ca < ge;
 	}
-	double g = p->gpu * (double)kk / (double)n + up / bw, c = p->cpublock * (double)(n - kk) + down / bw;
+	double g = p->gpu * (double)kk / (double)n + up / bwup + out / bw, c = p->cpublock * (double)(n - kk) + down / bw;
 	return (g > c ? g : c) + (overlap ? whole / bw : back / bw);
 }
 
 /* The GPU's blocks of a launch of n: SKMD's Algorithm 1 for two devices,
- * as a scan over 64 splits of the model above, from the GPU alone: a
- * split (or the CPU alone) must beat it by MARGIN. */
+ * as a scan over 64 splits of the model above. The CPU alone must beat the
+ * GPU alone by MARGIN, and a split the faster of the two: the model does not
+ * see everything the two parts share (the host's memory bandwidth). */
 static inline unsigned long long
 cuflowCxChoose(const cuflow_cx_perf *p, unsigned long long n, const cuflow_cx_kernel *k, const cuflow_cx_arg *arg,
 	       const cuflow_cx_form *forms, dim3 grid, bool lazy)
 {
-	unsigned long long best = n;
-	double alone = cuflowCxModel(p, n, n, k, arg, forms, grid, lazy), t = alone;
-	for (int j = 0; j < 64; j++) {
+	double gpu = cuflowCxModel(p, n, n, k, arg, forms, grid, lazy), cpu = cuflowCxModel(p, n, 0, k, arg, forms, grid, lazy);
+	unsigned long long best = cpu < CUFLOW_CX_MARGIN * gpu ? 0 : n;
+	double alone = best ? gpu : cpu, t = alone;
+	for (int j = 1; j < 64; j++) {
 		unsigned long long kk = n * (unsigned long long)j / 64;
 		double m = cuflowCxModel(p, n, kk, k, arg, forms, grid, lazy);
 		if (m < t && m < CUFLOW_CX_MARGIN * alone) {
@@ -695,19 +797,28 @@ cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStr
 			if (arg[j].b == arg[i].b && (arg[i].use & 2) &&
 			    ((arg[i].ga < arg[j].ce && arg[j].ca < arg[i].ge) || (arg[i].ca < arg[j].ge && arg[j].ga < arg[i].ce)))
 				merge = true;
-	double t0 = cuflowCxNow(), moved = 0;
+	/* the copies each part needs; with a split and no merge, the GPU's
+	 * uploads and its part run in a thread of their own beside the CPU's
+	 * part, as SKMD overlaps the GPU's transfers with the CPU's work (the
+	 * uploads read mirror bytes the CPU's blocks do not write: no merge) */
+	std::vector<cuflow_cx_copy> up, down;
+	double t0 = cuflowCxNow(), moved = 0, tup = 0, upbytes = 0;
 	for (int i = 0; i < k->nparams; i++) {
 		cuflow_cx_buf *b = arg[i].b;
 		if (!b)
 			continue;
-		if (merge) { /* both sides current everywhere, the mirror kept */
-			moved += (double)cuflowCxNeed(b, 0, b->size, true);
-			moved += (double)cuflowCxNeed(b, 0, b->size, false);
-		} else {
-			moved += (double)cuflowCxNeed(b, arg[i].ga, arg[i].ge, true);
-			moved += (double)cuflowCxNeed(b, arg[i].ca, arg[i].ce, false);
-		}
+		bool all = merge; /* both sides current everywhere, the mirror kept */
+		moved += (double)cuflowCxPlan(b, all ? 0 : arg[i].ga, all ? b->size : arg[i].ge, true, &up);
+		moved += (double)cuflowCxPlan(b, all ? 0 : arg[i].ca, all ? b->size : arg[i].ce, false, &down);
 	}
+	bool beside = !merge && kk > 0 && kk < n && !up.empty();
+	for (const cuflow_cx_copy &c : up)
+		upbytes += beside ? (double)c.n : 0;
+	if (!up.empty() || !down.empty())
+		cuflowCxQuiet();
+	cuflowCxRun(down);
+	if (!beside)
+		cuflowCxRun(up);
 	/* the allocations written through, each once (arguments may alias) */
 	cuflow_cx_buf **wb = (cuflow_cx_buf **)alloca((size_t)(k->nparams + 1) * sizeof *wb);
 	int nw = 0;
@@ -725,21 +836,34 @@ cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStr
 	if (time)
 		cuflowCxQuiet();
 	double t1 = cuflowCxNow();
-	if (kk > 0)
-		gpu(0ULL, kk);
-	cuflowCxCheck(cudaGetLastError(), "the GPU's part");
+	auto gside = [&]() {
+		double a = cuflowCxNow();
+		if (beside) /* a few of the cores: the CPU's part has the others */
+			cuflowCxRun(up, 2);
+		tup = cuflowCxNow() - a;
+		if (kk > 0)
+			gpu(0ULL, kk);
+		cuflowCxCheck(cudaGetLastError(), "the GPU's part"); /* the error is the launching thread's */
+	};
+	std::thread side;
+	if (beside)
+		side = std::thread(gside);
+	else
+		gside();
 	unsigned dims[6] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};
 	if (kk < n)
 		k->cpu(cav, dims, shmem, (long long)kk, (long long)n);
 	double t2 = cuflowCxNow();
+	if (side.joinable())
+		side.join();
 	if (kk < n || time) /* the GPU alone on current bytes is left in flight, as the program launched it */
 		cuflowCxCheck(cudaDeviceSynchronize(), "the GPU's part");
 	double t3 = cuflowCxNow();
 	for (int j = 0; j < nw && merge; j++) {
 		cuflow_cx_buf *b = wb[j];
-		cuflowCxCheck(cudaMemcpy(b->gpu, (void *)b->base, b->size, cudaMemcpyDeviceToHost), "the GPU's part");
+		cuflowCxMove(b->gpu, (void *)b->base, b->size, cudaMemcpyDeviceToHost);
 		if (cuflowCxMerge(b))
-			cuflowCxCheck(cudaMemcpy((void *)b->base, b->mirror, b->size, cudaMemcpyHostToDevice), "the merge");
+			cuflowCxMove((void *)b->base, b->mirror, b->size, cudaMemcpyHostToDevice);
 		cuflowCxMark(b, 0, b->size, CUFLOW_CX_BOTH);
 		moved += 3.0 * (double)b->size;
 	}
@@ -752,8 +876,12 @@ cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStr
 		for (int j = 0; j < nw; j++)
 			moved += (double)cuflowCxNeed(wb[j], 0, wb[j]->size, true);
 	double t4 = cuflowCxNow();
-	if (moved >= (1 << 20)) /* enough bytes for a rate */
-		p->bw = moved / ((t1 - t0) + (t4 - t3));
+	if (moved - upbytes >= (1 << 20)) /* enough bytes for a rate */
+		p->bw = (moved - upbytes) / ((t1 - t0) + (t4 - t3));
+	if (upbytes >= (1 << 20)) {
+		p->bwb = upbytes / tup;
+		cuflowCxRemember(k, p);
+	}
 	if (kk >= n && time) {
 		double t = t3 - t1;
 		p->gpu = p->runs == 0 || t < p->gpu ? t : p->gpu;
@@ -767,8 +895,9 @@ cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStr
 	p->runs++;
 	if (s->log)
 		fprintf(stderr, "cuflow: coexec %s: %llu blocks, %llu on the GPU, %llu on the CPU%s (%.3f ms: CPU %.3f ms, "
-			"copies%s %.3f ms, %.0f bytes)\n", k->name, n, kk, n - kk, merge ? ", merged" : "", 1e3 * (t4 - t0),
-			1e3 * (t2 - t1), merge ? " and merge" : "", 1e3 * ((t1 - t0) + (t4 - t3)), moved);
+			"copies%s %.3f ms%s, %.0f bytes)\n", k->name, n, kk, n - kk, merge ? ", merged" : "", 1e3 * (t4 - t0),
+			1e3 * (t2 - t1), merge ? " and merge" : "", 1e3 * ((t1 - t0) + (beside ? tup : 0) + (t4 - t3)),
+			beside ? ", the uploads beside the CPU" : "", moved);
 }
 
 /* ---- lazy mode: the program's copies (cuflow --lower=coexec defines
@@ -794,8 +923,7 @@ cuflowCxMemcpy(void *dst, const void *src, size_t n, cudaMemcpyKind kind)
 			if (a >= e)
 				continue;
 			if (g.st == CUFLOW_CX_DEV)
-				cuflowCxCheck(cudaMemcpy((char *)dst + (a - roff), (void *)(r->base + a), e - a, cudaMemcpyDeviceToHost),
-					      "a copy");
+				cuflowCxMove((char *)dst + (a - roff), (void *)(r->base + a), e - a, cudaMemcpyDeviceToHost);
 			else
 				cuflowCxCopy((char *)dst + (a - roff), r->mirror + a, e - a);
 		}
@@ -807,6 +935,20 @@ cuflowCxMemcpy(void *dst, const void *src, size_t n, cudaMemcpyKind kind)
 	}
 	(void)kind;
 	return cudaSuccess;
+}
+
+/* Lazy mode knows an allocation from its start: no one has written it. */
+template <class T>
+static inline cudaError_t
+cuflowCxMalloc(T **p, size_t n)
+{
+	cudaError_t e = cudaMalloc((void **)p, n);
+	CUdeviceptr base;
+	size_t size;
+	if (e == cudaSuccess && cuflowCxState()->lazy && *p &&
+	    cuMemGetAddressRange(&base, &size, (CUdeviceptr)*p) == CUDA_SUCCESS)
+		cuflowCxAdd(base, size, CUFLOW_CX_UNSET);
+	return e;
 }
 
 static inline cudaError_t
@@ -841,7 +983,7 @@ cuflowCxFree(void *p)
 	for (size_t i = 0; b && i < s->buf.size(); i++)
 		if (s->buf[i] == b) {
 			s->buf.erase(s->buf.begin() + (long)i);
-			free(b->mirror);
+			munmap(b->mirror, b->size ? b->size : 1);
 			free(b->gpu);
 			free(b->before);
 			delete b;
@@ -850,6 +992,7 @@ cuflowCxFree(void *p)
 	return cudaFree(p);
 }
 
+#define cudaMalloc cuflowCxMalloc
 #define cudaMemcpy cuflowCxMemcpy
 #define cudaMemcpyAsync cuflowCxMemcpyAsync
 #define cudaMemset cuflowCxMemset

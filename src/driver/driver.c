@@ -634,8 +634,9 @@ coexecreport(const Run *r, const char *cpu, const CxPlan *plan)
 		                "take over): each split launch copies its part's bytes from the device and back\n",
 		        plan->eagerline, plan->eager);
 	else if (split)
-		fprintf(stderr, "  copies: the runtime may take them over (CUFLOW_COEXEC_LAZY=1: bytes stay on the host "
-		                "until a part needs them); %d call%s first make%s every allocation current on the device\n",
+		fprintf(stderr, "  copies: the runtime takes them over (bytes stay on the host until a part needs them; "
+		                "CUFLOW_COEXEC_LAZY=0 keeps the program's own); %d call%s first make%s every allocation "
+		                "current on the device\n",
 		        plan->flushes, plan->flushes == 1 ? "" : "s", plan->flushes == 1 ? "s" : "");
 	for (int i = 0; i < plan->k.n; i++) {
 		const CxKernel *k = &plan->k.v[i];
