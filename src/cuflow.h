@@ -661,6 +661,7 @@ int conflictloc(const Prog *p, const Bits *a, const Bits *b);
 typedef struct {
 	char *name, *why;
 	char *forms; /* where its blocks touch each pointer parameter: cuflow_cx_form initialisers (lower/ranges.c) */
+	unsigned long long formed; /* the parameters (bit i: the ith) that have forms */
 } CxFact;
 typedef VEC(CxFact) CxFacts;
 
@@ -755,9 +756,10 @@ typedef struct {
 } CxSite;
 typedef struct {
 	const Unit *u;
-	const char *name;
+	const char *name, *file; /* file: where it is defined (the main file or a header) */
 	int line;
 	char *why;        /* NULL: its launches run on both devices */
+	const char *inplace; /* a parameter it reads and writes (the runtime splits where each block's elements are its own), or NULL */
 	int nlaunch;      /* launches rewritten */
 	VEC(CxSite) left; /* launches left to the GPU alone, and why */
 } CxKernel;

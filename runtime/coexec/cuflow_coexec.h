@@ -631,6 +631,49 @@ cuflowCxBytes(const cuflow_cx_form *f, int i, dim3 g, unsigned long long lo, uns
 		*e = *a;
 }
 
+/* Are the elements each block of grid g touches through parameter i its
+ * own, no two blocks sharing one? Where a block reads what it writes in
+ * place this makes any split give the GPU's answer; a neighbour's element
+ * (a stencil in place) could cross devices. Every form of i must have the
+ * same coefficients; sorted by coefficient, each dimension's blocks must
+ * step past the extent of all the smaller ones (a sufficient test). */
+static inline bool
+cuflowCxOwn(const cuflow_cx_form *f, int i, dim3 g)
+{
+	const cuflow_cx_form *first = NULL;
+	long long lo = 0, hi = 0;
+	for (; f && f->param >= 0; f++) {
+		if (f->param != i)
+			continue;
+		if (first && (f->c[0] != first->c[0] || f->c[1] != first->c[1] || f->c[2] != first->c[2] || f->elem != first->elem))
+			return false;
+		lo = first && lo < f->lo ? lo : f->lo;
+		hi = first && hi > f->hi ? hi : f->hi;
+		first = first ? first : f;
+	}
+	if (!first)
+		return false;
+	long long dim[3] = {g.x, g.y, g.z}, c[3], n[3];
+	int k = 0;
+	for (int d = 0; d < 3; d++)
+		if (dim[d] > 1) {
+			c[k] = first->c[d] < 0 ? -first->c[d] : first->c[d];
+			n[k++] = dim[d];
+		}
+	for (int a = 1; a < k; a++) /* by coefficient, smallest first */
+		for (int b = a; b > 0 && c[b] < c[b - 1]; b--) {
+			long long t = c[b]; c[b] = c[b - 1]; c[b - 1] = t;
+			t = n[b]; n[b] = n[b - 1]; n[b - 1] = t;
+		}
+	long long extent = hi - lo + 1; /* of one block, then of all blocks of the dimensions so far */
+	for (int d = 0; d < k; d++) {
+		if (c[d] < extent)
+			return false;
+		extent += c[d] * (n[d] - 1);
+	}
+	return true;
+}
+
 /* One argument of a split launch: its allocation, where it points into it,
  * and the bytes each part's blocks may touch. */
 struct cuflow_cx_arg {
@@ -718,6 +761,11 @@ cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStr
 	       const cuflow_cx_form *forms, const F &gpu)
 {
 	unsigned long long n = (unsigned long long)grid.x * grid.y * grid.z, kk = ~0ULL; /* ~0: the model decides */
+	cudaStreamCaptureStatus cap = cudaStreamCaptureStatusNone;
+	if (cudaStreamIsCapturing(stream, &cap) != cudaSuccess || cap != cudaStreamCaptureStatusNone) {
+		gpu(0ULL, n); /* into a graph (or an error the launch repeats): recorded as written, no copy, no wait; */
+		return;       /* the graph's launch, a call cuflow flushes before in lazy mode, runs it on current bytes */
+	}
 	cuflow_cx_perf *p = cuflowCxPerf(k, n, block.x * block.y * block.z);
 	cuflow_cx_state *s = cuflowCxState();
 	bool lazy = s->lazy;
@@ -783,6 +831,24 @@ cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStr
 		cptr[i] = arg[i].b->mirror + arg[i].off;
 		cav[i] = &cptr[i];
 	}
+	bool shared = false; /* the probe waits for a launch it may split */
+	/* an allocation read and written: split only where no block could read
+	 * what another writes (in place, each block's elements its own; through
+	 * two arguments, ranges apart over the whole grid), else the GPU alone */
+	for (int i = 0; i < k->nparams && kk != n; i++)
+		for (int j = 0; j < k->nparams && arg[i].b && (arg[i].use & 2) && kk != n; j++) {
+			if (arg[j].b != arg[i].b || !(arg[j].use & 1))
+				continue;
+			size_t wa, we, ra, re;
+			cuflowCxBytes(forms, i, grid, 0, n, arg[i].off, arg[i].b->size, &wa, &we);
+			cuflowCxBytes(forms, j, grid, 0, n, arg[j].off, arg[j].b->size, &ra, &re);
+			if (i == j ? !cuflowCxOwn(forms, i, grid) : wa < re && ra < we) {
+				kk = n;
+				shared = true;
+				if (s->log)
+					fprintf(stderr, "cuflow: coexec %s: the GPU alone: blocks could read what others write\n", k->name);
+			}
+		}
 	if (kk == ~0ULL)
 		kk = cuflowCxChoose(p, n, k, arg, forms, grid, lazy);
 	bool merge = false;
@@ -892,7 +958,7 @@ cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStr
 		p->cpublock = (t2 - t1) / (double)(n - kk);
 		cuflowCxRemember(k, p);
 	}
-	p->runs++;
+	p->runs += !(shared && p->runs == 2);
 	if (s->log)
 		fprintf(stderr, "cuflow: coexec %s: %llu blocks, %llu on the GPU, %llu on the CPU%s (%.3f ms: CPU %.3f ms, "
 			"copies%s %.3f ms%s, %.0f bytes)\n", k->name, n, kk, n - kk, merge ? ", merged" : "", 1e3 * (t4 - t0),

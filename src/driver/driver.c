@@ -641,10 +641,12 @@ coexecreport(const Run *r, const char *cpu, const CxPlan *plan)
 	for (int i = 0; i < plan->k.n; i++) {
 		const CxKernel *k = &plan->k.v[i];
 		if (k->why)
-			fprintf(stderr, "  %s:%d %s: on the GPU alone: %s\n", k->u->path, k->line, k->name, k->why);
+			fprintf(stderr, "  %s:%d %s: on the GPU alone: %s\n", k->file, k->line, k->name, k->why);
 		else
-			fprintf(stderr, "  %s:%d %s: on the CPU and the GPU, %d launch%s split by the runtime\n", k->u->path,
-			        k->line, k->name, k->nlaunch, k->nlaunch == 1 ? "" : "es");
+			fprintf(stderr, "  %s:%d %s: on the CPU and the GPU, %d launch%s split by the runtime%s%s%s\n", k->file,
+			        k->line, k->name, k->nlaunch, k->nlaunch == 1 ? "" : "es",
+			        k->inplace ? " (it reads and writes through " : "", k->inplace ? k->inplace : "",
+			        k->inplace ? ": on both only where each block's elements are its own)" : "");
 		for (int j = 0; j < k->left.n && !k->why; j++)
 			fprintf(stderr, "    the launch at line %d stays on the GPU: %s\n", k->left.v[j].line, k->left.v[j].why);
 	}

@@ -2411,7 +2411,8 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	bprintf(&o, ")\n{\n\tcuflowDirectCall(\"%s\"); /* a kernel called without <<<...>>> */\n}", name);
 	free(p.v);
 	if (L->cx) {
-		CxFact fact = {xstrdup(name), cpuwhy(&k, thead), *thead ? xstrdup("") : cxranges(&k)};
+		CxFact fact = {xstrdup(name), cpuwhy(&k, thead), NULL, 0};
+		fact.forms = *thead ? xstrdup("") : cxranges(&k, &fact.formed);
 		vpush(*L->cx, fact);
 		if (!*thead)
 			cpuentry(&k, &o, name);

@@ -227,4 +227,4 @@ char *newmask(K *k);
 char *newtemp(K *k, const char *type);
 
 /* ranges.c */
-char *cxranges(K *k); /* --lower=coexec: each pointer parameter's elements per block, as cuflow_cx_form initialisers */
+char *cxranges(K *k, unsigned long long *formed); /* --lower=coexec: each pointer parameter's elements per block, as cuflow_cx_form initialisers */

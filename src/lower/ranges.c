@@ -359,7 +359,7 @@ usekid(CXCursor c, void *arg)
  * can bound, as the initialisers of cuflow_cx_form (cuflow_coexec.h):
  * {parameter, element size, cx, cy, cz, lo, hi}, ...; "" when none. */
 char *
-cxranges(K *k)
+cxranges(K *k, unsigned long long *formed)
 {
 	Buf out = {0};
 	bputs(&out, "");
@@ -372,8 +372,10 @@ cxranges(K *k)
 			Buf one = {0};
 			Uses u = {k, i, false, &one, param, 0, NULL};
 			descend(k->body, usekid, &u);
-			if (!u.whole && u.nforms)
+			if (!u.whole && u.nforms) {
 				bputn(&out, one.v, one.n);
+				*formed |= param < 64 ? 1ULL << param : 0;
+			}
 			free(one.v);
 		}
 		param++;

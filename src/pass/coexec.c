@@ -200,10 +200,10 @@ gpuonly(const Prog *p, const PFunc *pf, const char *name, const CxFacts *facts, 
 	}
 	if (f->params.n > 32)
 		return xstrdup("it has more than 32 parameters");
-	for (int i = 0; i < f->params.n; i++)
-		if ((ks->prd & ks->pwr) >> i & 1)
-			return fmt("it reads and writes memory through %s: a block on one device could read what a block on "
-			           "the other writes",
+	for (int i = 0; i < f->params.n; i++) /* with forms, the runtime splits where each block's elements are its own */
+		if ((ks->prd & ks->pwr & ~fact->formed) >> i & 1)
+			return fmt("it reads and writes memory through %s, in a way cuflow cannot bound per block: a block "
+			           "on one device could read what a block on the other writes",
 			           pf->u->syms.v[f->params.v[i]].name);
 	for (int i = 0; i < f->params.n; i++)
 		if (!*pf->u->syms.v[f->params.v[i]].name)
@@ -269,7 +269,11 @@ coexeckernel(const Prog *p, const PFunc *pf, const CxFacts *facts, CxPlan *plan)
 	const Func *f = pf->f;
 	const Sym *ksym = &u->syms.v[f->sym];
 	const CxFact *fact = NULL;
-	CxKernel k = {u, ksym->name, f->line, gpuonly(p, pf, ksym->name, facts, &fact), 0, {0}};
+	CxKernel k = {u, ksym->name, f->file ? relpath(f->file) : u->path, f->line, gpuonly(p, pf, ksym->name, facts, &fact),
+	              NULL, 0, {0}};
+	for (int i = 0; i < f->params.n && !k.why && !k.inplace; i++)
+		if ((pf->ks.prd & pf->ks.pwr) >> i & 1)
+			k.inplace = u->syms.v[f->params.v[i]].name;
 	const List *body = bodyof(f);
 	int at = -1;
 	char *params = NULL;

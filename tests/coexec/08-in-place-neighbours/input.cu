@@ -1,6 +1,7 @@
 // Trap: an in-place smoothing step reads the neighbours of the element it
 // writes, in the same array: a block on one device would read what a
-// block on the other writes. The kernel stays on the GPU.
+// block on the other writes. Each block's range reaches its neighbours',
+// so the runtime keeps every launch on the GPU.
 #include <cstdio>
 #include <cstdlib>
 
