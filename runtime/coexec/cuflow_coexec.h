@@ -36,7 +36,8 @@
  * Partitioning (SKMD's Algorithm 1 for one CPU and one GPU, with linear
  * performance): the first two launches of a kernel at a grid size run on
  * the GPU alone, timed (the kernel's time: the faster counts, the first
- * may load the module); the third gives the CPU a small share, timed,
+ * may load the module); the third gives the CPU a small share, timed
+ * (its rate serves the kernel's other grid sizes),
  * unless (outside lazy mode) the copies a split makes could not take less
  * time than the GPU alone even at CUFLOW_CX_MAXBW (then the kernel stays
  * on the GPU with no probe); from then on each launch takes the split that
@@ -78,7 +79,7 @@
 typedef void (*cuflow_cx_cpu)(void **av, const unsigned *dims, size_t shmem, long long lo, long long hi);
 
 #define CUFLOW_CX_MARGIN 0.95 /* a split must beat one device by 5% */
-#define CUFLOW_CX_PROBE 8     /* the probe gives the CPU 1/8 of the blocks */
+#define CUFLOW_CX_PROBE 8     /* the probe gives the CPU 1/8 of the blocks, two a core at the most */
 #define CUFLOW_CX_SIZES 8     /* grid sizes remembered per kernel */
 #define CUFLOW_CX_MAXBW 100e9 /* bytes a second no host-device copy beats (PCIe 5 x16 is 64e9) */
 
@@ -538,6 +539,14 @@ cuflowCxPerf(cuflow_cx_kernel *k, unsigned long long n, unsigned threads)
 		if (!key.empty() && !l.compare(0, key.size(), key) &&
 		    sscanf(l.c_str() + key.size(), "%lf\t%lf\t%lf\t%lf", &p->gpu, &p->cpublock, &p->bw, &p->bwb) >= 3)
 			p->runs = p->cpublock > 0 ? 3 : 2; /* measured by an earlier run: decide at once, or probe */
+	for (int i = 0; i < CUFLOW_CX_SIZES && !(p->cpublock > 0); i++) { /* a block's CPU time does not depend on */
+		const cuflow_cx_perf *o = &k->perf[i];                       /* the grid: another size's probe serves */
+		if (o != p && o->threads == threads && o->cpublock > 0 && o->cpublock < 1e29) {
+			p->cpublock = o->cpublock;
+			p->bw = p->bw > 0 ? p->bw : o->bw;
+			p->bwb = p->bwb > 0 ? p->bwb : o->bwb;
+		}
+	}
 	return p;
 }
 
@@ -784,8 +793,12 @@ cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStr
 		p->runs = 3;
 		cuflowCxRemember(k, p);
 		kk = n;
-	} else if (p->runs == 2)
-		kk = n - (n + CUFLOW_CX_PROBE - 1) / CUFLOW_CX_PROBE; /* the probe */
+	} else if (p->runs == 2 && p->cpublock > 0)
+		p->runs = 3; /* the CPU's rate known from another grid size: the model decides */
+	else if (p->runs == 2) { /* the probe: few blocks, its cost bounded */
+		unsigned long long m = (n + CUFLOW_CX_PROBE - 1) / CUFLOW_CX_PROBE, most = 2ULL * (unsigned long long)omp_get_max_threads();
+		kk = n - (m < most ? m : most);
+	}
 	else if (p->cpublock >= 1e29)
 		kk = n;
 	bool time = s->mode == 0 && p->runs < 2; /* the GPU alone, timed from an idle device */

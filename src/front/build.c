@@ -1514,7 +1514,8 @@ buildfn(B *b, CXCursor c)
 	CXString fname = clang_getFileName(file);
 	f.file = xstrdup(clang_getCString(fname) ? clang_getCString(fname) : "");
 	clang_disposeString(fname);
-	f.line = unitline(b->u, f.begin);
+	b->fsrc = sourceof(b, file);
+	f.line = srcline(b, f.begin); /* a header's own line */
 	if (s->flags & SYMF_TEMPLATE)
 		f.flags |= FNF_TEMPLATE;
 	f.thissym = s->flags & SYMF_METHOD ? pseudosym(b, sym, SYM_THIS, "this") : -1;
@@ -1522,7 +1523,6 @@ buildfn(B *b, CXCursor c)
 	if (f.thissym >= 0)
 		vpush(f.params, f.thissym);
 	b->fn = &f;
-	b->fsrc = sourceof(b, file);
 	if (f.kind != FN_HOST && b->fsrc->src && configured(b->fsrc, f.begin, f.end))
 		f.flags |= FNF_LEFTOUT;
 	b->node = -1;

@@ -37,6 +37,23 @@ skipblank(const char *s, int at, int end)
 	return at;
 }
 
+/* at past blanks and comments, up to end */
+static int
+skipspace(const char *s, int at, int end)
+{
+	for (;;) {
+		at = skipblank(s, at, end);
+		if (at + 1 < end && s[at] == '/' && s[at + 1] == '/')
+			while (at < end && s[at] != '\n')
+				at++;
+		else if (at + 1 < end && s[at] == '/' && s[at + 1] == '*') {
+			const char *c = strstr(s + at + 2, "*/");
+			at = c && c + 2 - s <= end ? (int)(c + 2 - s) : end;
+		} else
+			return at;
+	}
+}
+
 /* Where name is written as a whole word in s[b, e) followed by '(' , or -1. */
 static int
 namedparen(const char *s, int b, int e, const char *name)
@@ -117,8 +134,9 @@ launchedit(const Unit *u, const Func *f, const Call *c, const char *name, int de
 			free(part[i]);
 		return "its launch configuration is written through a macro";
 	}
-	int close = closeparen(s, paren, end);
-	bool args = close > 0 && skipblank(s, paren + 1, close - 1) < close - 1;
+	if (s[end - 1] != ')')
+		return "it is written through a macro or a name cuflow cannot rewrite";
+	bool args = skipspace(s, paren + 1, end - 1) < end - 1; /* the arguments may hold comments */
 	addedit(e, c->off, paren + 1 - c->off,
 	        fmt("cuflow_coexec_%s(%s, %s, %s, %s%s", name, part[0], part[1], np > 2 ? part[2] : "0",
 	            np > 3 ? part[3] : "0", args ? ", " : ""));
@@ -128,20 +146,20 @@ launchedit(const Unit *u, const Func *f, const Call *c, const char *name, int de
 }
 
 /* The kernel's parameter list's text (without parentheses) and where its
- * name is; false when cuflow cannot find them. */
+ * name is, in text (its file's); false when cuflow cannot find them. */
 static bool
-paramtext(const Unit *u, const Func *f, const char *name, int body, int *at, char **params)
+paramtext(const char *text, const Func *f, const char *name, int body, int *at, char **params)
 {
-	*at = namedparen(u->src, f->begin, body, name);
+	*at = namedparen(text, f->begin, body, name);
 	if (*at < 0)
 		return false;
-	int open = skipblank(u->src, *at + (int)strlen(name), body), close = closeparen(u->src, open, body);
+	int open = skipblank(text, *at + (int)strlen(name), body), close = closeparen(text, open, body);
 	if (close < 0)
 		return false;
-	int b = skipblank(u->src, open + 1, close - 1), e = close - 1;
-	while (e > b && (u->src[e - 1] == ' ' || u->src[e - 1] == '\t' || u->src[e - 1] == '\n'))
+	int b = skipblank(text, open + 1, close - 1), e = close - 1;
+	while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t' || text[e - 1] == '\n'))
 		e--;
-	*params = xstrndup(u->src + b, (size_t)(e - b));
+	*params = xstrndup(text + b, (size_t)(e - b));
 	if (!strcmp(*params, "void"))
 		(*params)[0] = 0;
 	return true;
@@ -156,16 +174,21 @@ bodyof(const Func *f)
 	return NULL;
 }
 
-/* Why kernel pf stays on the GPU alone, or NULL (*fact: the lowering's). */
+/* Why kernel pf stays on the GPU alone, or NULL (*fact: the lowering's).
+ * incl: for a kernel defined in a header, where the main file's #include of
+ * it ends (-1: none). */
 static char *
-gpuonly(const Prog *p, const PFunc *pf, const char *name, const CxFacts *facts, const CxFact **factp)
+gpuonly(const Prog *p, const PFunc *pf, const char *name, int incl, const CxFacts *facts, const CxFact **factp)
 {
 	const Func *f = pf->f;
 	const KSum *ks = &pf->ks;
 	if (f->flags & FNF_TEMPLATE)
 		return xstrdup("a kernel template: co-execution takes kernels of one form");
-	if (!f->inmain)
-		return xstrdup("it is defined in a header");
+	if (!f->inmain && incl < 0)
+		return xstrdup("it is defined in a header the main file does not include itself (#include \"...\")");
+	const char *qual = pf->u->syms.v[f->sym].qualname;
+	if (!f->inmain && qual && strstr(qual, "::"))
+		return fmt("it is defined in a header, as %s: the launcher beside the #include could not name it", qual);
 	const CxFact *fact = NULL;
 	int same = 0;
 	for (int i = 0; i < facts->n; i++)
@@ -213,11 +236,10 @@ gpuonly(const Prog *p, const PFunc *pf, const char *name, const CxFacts *facts, 
 
 /* The partition-ready copy and the launcher, after the definition. */
 static void
-glue(const Unit *u, const PFunc *pf, const char *name, int at, const char *params, const List *body, const char *forms,
-     Buf *o)
+glue(const Unit *u, const char *s, const PFunc *pf, const char *name, int at, const char *params, const List *body,
+     const char *forms, Buf *o)
 {
 	const Func *f = pf->f;
-	const char *s = u->src;
 	Buf head = {0}, args = {0}, av = {0}, use = {0};
 	bputn(&head, s + f->begin, (size_t)(at - f->begin));
 	for (int i = 0; i < f->params.n; i++) {
@@ -260,6 +282,38 @@ glue(const Unit *u, const PFunc *pf, const char *name, int at, const char *param
 	free(use.v);
 }
 
+/* Where the main file's own #include "..." of header ends (the line's end),
+ * or -1: a kernel defined there gets its glue at that point, where its
+ * definition is in scope and before the main file's launches of it. */
+static int
+includedat(const Unit *u, const char *header)
+{
+	char *want = realpath(header, NULL), *dir = xstrdup(u->path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		slash[1] = 0;
+	else
+		dir[0] = 0;
+	int at = -1;
+	for (int i = 0; want && i < u->directives.n && at < 0; i++) {
+		int d = u->directives.v[i], n, e = directiveend(u, d);
+		const char *w = directiveword(u, d, &n);
+		if (!w || n != 7 || strncmp(w, "include", 7))
+			continue;
+		const char *q = memchr(w, '"', (size_t)(u->src + e - w)), *r = q ? memchr(q + 1, '"', (size_t)(u->src + e - q - 1)) : NULL;
+		if (!r)
+			continue;
+		char *path = fmt("%s%.*s", dir, (int)(r - q - 1), q + 1), *real = realpath(path, NULL);
+		if (real && !strcmp(real, want))
+			at = e;
+		free(real);
+		free(path);
+	}
+	free(want);
+	free(dir);
+	return at;
+}
+
 /* One kernel: the decision, and when it is to share, its launches' edits
  * and the glue. */
 static void
@@ -269,18 +323,25 @@ coexeckernel(const Prog *p, const PFunc *pf, const CxFacts *facts, CxPlan *plan)
 	const Func *f = pf->f;
 	const Sym *ksym = &u->syms.v[f->sym];
 	const CxFact *fact = NULL;
-	CxKernel k = {u, ksym->name, f->file ? relpath(f->file) : u->path, f->line, gpuonly(p, pf, ksym->name, facts, &fact),
-	              NULL, 0, {0}};
+	int incl = f->inmain || !f->file ? -1 : includedat(u, f->file);
+	CxKernel k = {u, ksym->name, f->file ? relpath(f->file) : u->path, f->line,
+	              gpuonly(p, pf, ksym->name, incl, facts, &fact), NULL, 0, {0}};
 	for (int i = 0; i < f->params.n && !k.why && !k.inplace; i++)
 		if ((pf->ks.prd & pf->ks.pwr) >> i & 1)
 			k.inplace = u->syms.v[f->params.v[i]].name;
 	const List *body = bodyof(f);
 	int at = -1;
-	char *params = NULL;
-	if (!k.why && (!body || !paramtext(u, f, ksym->name, body->begin, &at, &params)))
+	char *params = NULL, *header = NULL; /* a header kernel's text: its file's */
+	size_t hlen = 0;
+	if (!k.why && !f->inmain && !(header = readfile(f->file, &hlen, NULL)))
+		k.why = fmt("cuflow cannot read %s again", k.file);
+	const char *text = header ? header : u->src;
+	size_t tlen = header ? hlen : u->len;
+	if (!k.why && (!body || body->end >= (int)tlen || !paramtext(text, f, ksym->name, body->begin, &at, &params)))
 		k.why = xstrdup("cuflow cannot find its parameter list or body in the text");
-	if (!k.why && !strncmp(u->src + f->begin, "extern", 6))
+	if (!k.why && !strncmp(text + f->begin, "extern", 6))
 		k.why = xstrdup("it is declared extern");
+	int place = f->inmain ? f->end : incl; /* the glue: after the definition, or the header's #include */
 	Edits launches = {0};
 	for (int g = 0; g < p->fns.n && !k.why; g++) {
 		const PFunc *host = &p->fns.v[g];
@@ -291,7 +352,7 @@ coexeckernel(const Prog *p, const PFunc *pf, const CxFacts *facts, CxPlan *plan)
 			const Call *call = &host->f->calls.v[c];
 			if (call->kind != C_LAUNCH || call->kernel < 0 || p->symlink[ui].v[call->kernel] != pf->id)
 				continue;
-			const char *why = launchedit(u, host->f, call, ksym->name, f->end, &launches);
+			const char *why = launchedit(u, host->f, call, ksym->name, place, &launches);
 			if (why) {
 				CxSite site = {call->line, why};
 				vpush(k.left, site);
@@ -306,11 +367,12 @@ coexeckernel(const Prog *p, const PFunc *pf, const CxFacts *facts, CxPlan *plan)
 			vpush(plan->edits, launches.v[i]);
 		launches.n = 0;
 		Buf o = {0};
-		glue(u, pf, ksym->name, at, params, body, fact ? fact->forms : NULL, &o);
-		addedit(&plan->edits, f->end, 0, bstr(&o));
+		glue(u, text, pf, ksym->name, at, params, body, fact ? fact->forms : NULL, &o);
+		addedit(&plan->edits, place, 0, bstr(&o));
 	}
 	freeedits(&launches);
 	free(params);
+	free(header);
 	vpush(plan->k, k);
 }
 
