@@ -185,7 +185,7 @@ gpuonly(const Prog *p, const PFunc *pf, const char *name, int incl, const CxFact
 	if (f->flags & FNF_TEMPLATE)
 		return xstrdup("a kernel template: co-execution takes kernels of one form");
 	if (!f->inmain && incl < 0)
-		return xstrdup("it is defined in a header the main file does not include itself (#include \"...\")");
+		return xstrdup("it is defined in a header the main file does not include itself (#include \"...\", outside #if)");
 	const char *qual = pf->u->syms.v[f->sym].qualname;
 	if (!f->inmain && qual && strstr(qual, "::"))
 		return fmt("it is defined in a header, as %s: the launcher beside the #include could not name it", qual);
@@ -284,7 +284,9 @@ glue(const Unit *u, const char *s, const PFunc *pf, const char *name, int at, co
 
 /* Where the main file's own #include "..." of header ends (the line's end),
  * or -1: a kernel defined there gets its glue at that point, where its
- * definition is in scope and before the main file's launches of it. */
+ * definition is in scope and before the main file's launches of it. Only an
+ * #include outside #if groups: one in a group may be the configuration the
+ * parse left out. */
 static int
 includedat(const Unit *u, const char *header)
 {
@@ -294,11 +296,15 @@ includedat(const Unit *u, const char *header)
 		slash[1] = 0;
 	else
 		dir[0] = 0;
-	int at = -1;
+	int at = -1, depth = 0;
 	for (int i = 0; want && i < u->directives.n && at < 0; i++) {
 		int d = u->directives.v[i], n, e = directiveend(u, d);
 		const char *w = directiveword(u, d, &n);
-		if (!w || n != 7 || strncmp(w, "include", 7))
+		if (w && n >= 2 && !strncmp(w, "if", 2))
+			depth++;
+		else if (w && n == 5 && !strncmp(w, "endif", 5))
+			depth--;
+		if (!w || n != 7 || strncmp(w, "include", 7) || depth > 0)
 			continue;
 		const char *q = memchr(w, '"', (size_t)(u->src + e - w)), *r = q ? memchr(q + 1, '"', (size_t)(u->src + e - q - 1)) : NULL;
 		if (!r)

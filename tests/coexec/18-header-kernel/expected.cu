@@ -2,11 +2,15 @@
 #include "cuflow_coexec.h" /* cuflow --lower=coexec */
 // Kernels defined in a header the main file includes (HeCBench's
 // kernels.h): blend's partition-ready copy and launcher go right after the
-// #include, where its definition and helper are in scope. fill comes from
+// #include, where its definition and helper are in scope (not the one
+// inside #if 0). fill comes from
 // a header kern.h includes: the launcher could not be put beside an
 // #include of the main file, so it stays on the GPU.
 #include <cstdio>
 #include <cstdlib>
+#if 0 // a configuration the parse leaves out: the glue must not go here
+#include "kern.h"
+#endif
 #include "kern.h"
 
 /* cuflow --lower=coexec: blend as SKMD's partition-ready kernel: the blocks of the flattened grid in [lo, hi) run, the others leave at once (doc/coexec.md) */
