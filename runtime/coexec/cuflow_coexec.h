@@ -1016,6 +1016,19 @@ cuflowCxMemcpy(void *dst, const void *src, size_t n, cudaMemcpyKind kind)
 	return cudaSuccess;
 }
 
+/* The registry's allocation i forgotten, its mirror and copies freed. */
+static inline void
+cuflowCxDrop(size_t i)
+{
+	cuflow_cx_state *s = cuflowCxState();
+	cuflow_cx_buf *b = s->buf[i];
+	s->buf.erase(s->buf.begin() + (long)i);
+	munmap(b->mirror, b->size ? b->size : 1);
+	free(b->gpu);
+	free(b->before);
+	delete b;
+}
+
 /* Lazy mode knows an allocation from its start: no one has written it. */
 template <class T>
 static inline cudaError_t
@@ -1024,9 +1037,17 @@ cuflowCxMalloc(T **p, size_t n)
 	cudaError_t e = cudaMalloc((void **)p, n);
 	CUdeviceptr base;
 	size_t size;
-	if (e == cudaSuccess && cuflowCxState()->lazy && *p &&
-	    cuMemGetAddressRange(&base, &size, (CUdeviceptr)*p) == CUDA_SUCCESS)
-		cuflowCxAdd(base, size, CUFLOW_CX_UNSET);
+	cuflow_cx_state *s = cuflowCxState();
+	if (e != cudaSuccess || !s->lazy || !*p || cuMemGetAddressRange(&base, &size, (CUdeviceptr)*p) != CUDA_SUCCESS)
+		return e;
+	for (size_t i = 0; i < s->buf.size();) { /* one freed another way (cudaFreeAsync) whose bytes the driver gave back */
+		cuflow_cx_buf *b = s->buf[i];
+		if (b->base < base + size && base < b->base + b->size)
+			cuflowCxDrop(i);
+		else
+			i++;
+	}
+	cuflowCxAdd(base, size, CUFLOW_CX_UNSET);
 	return e;
 }
 
@@ -1061,11 +1082,7 @@ cuflowCxFree(void *p)
 	cuflow_cx_buf *b = p ? cuflowCxBuf(p) : NULL;
 	for (size_t i = 0; b && i < s->buf.size(); i++)
 		if (s->buf[i] == b) {
-			s->buf.erase(s->buf.begin() + (long)i);
-			munmap(b->mirror, b->size ? b->size : 1);
-			free(b->gpu);
-			free(b->before);
-			delete b;
+			cuflowCxDrop(i);
 			break;
 		}
 	return cudaFree(p);
