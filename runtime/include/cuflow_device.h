@@ -75,6 +75,9 @@
 #ifndef __grid_constant__
 #define __grid_constant__
 #endif
+#ifndef __align__ /* typedef struct __align__(8) {...} T: the toolkit's alignment keyword */
+#define __align__(n) __attribute__((aligned(n)))
+#endif
 
 #ifndef CUFLOW_NO_WARPSIZE
 static constexpr int warpSize = 32;
@@ -920,6 +923,9 @@ CUFLOW_HOP(*)
 CUFLOW_HOP(/)
 #undef CUFLOW_HOP
 inline __half operator-(__half a) { return __hneg(a); }
+inline __half operator+(__half a) { return a; }
+inline __half2 operator-(__half2 a) { return __hneg2(a); }
+inline __half2 operator+(__half2 a) { return a; }
 #define CUFLOW_HCMP(OP) \
 	inline bool operator OP(__half a, __half b) { return (float)a OP(float) b; }
 CUFLOW_HCMP(==)

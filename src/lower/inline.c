@@ -36,6 +36,14 @@
 enum { AT_BLOCK = 1, AT_BRANCH };
 
 typedef struct {
+	CXFile from; /* NULL: the command line's -include */
+	int off;
+	CXFile inc;
+} Incl;
+typedef VEC(Incl) Incls;
+typedef VEC(CXFile) Files;
+
+typedef struct {
 	CXTranslationUnit tu;
 	CXFile file;
 	const char *src;
@@ -50,6 +58,8 @@ typedef struct {
 	Strs hoisted; /* their names */
 	int at;     /* blocks: visiting a statement of a block (AT_BLOCK), a branch or loop body (AT_BRANCH) */
 	int n;
+	Incls incls; /* the #includes the unit entered (inclat), once asked */
+	bool inclsdone;
 } In;
 
 static bool
@@ -81,6 +91,8 @@ typedef struct {
 	Cursors trefs; /* uses of the template's parameters */
 	int returns;
 	bool typedefs; /* it declares a local typedef or alias (typedef cub::BlockReduce<T, 256> BR) */
+	bool dep;      /* a function template's own text, called from a kernel template with its arguments written
+	                  (blockReduce<T, BS>(v)): targs hold the arguments' text */
 	bool bad;
 	const char *why; /* why it may not be inlined */
 } Callee;
@@ -93,6 +105,22 @@ isshared(CXCursor c, void *arg)
 	(void)arg;
 	return clang_getCursorKind(c) == CXCursor_VarDecl && haskid(c, CXCursor_CUDASharedAttr) &&
 	       !clang_Cursor_hasVarDeclExternalStorage(c);
+}
+
+/* Is the name at c written after a "::" (found by qualified lookup,
+ * which no later or inner declaration of the name changes)? */
+static bool
+qualified(CXCursor c)
+{
+	CXFile file = fileof(c);
+	size_t len;
+	const char *src = file ? clang_getFileContents(clang_Cursor_getTranslationUnit(c), file, &len) : NULL;
+	int o = startof(c);
+	if (!src || o <= 0 || (size_t)o > len || ismacro(c))
+		return false;
+	while (o > 0 && (src[o - 1] == ' ' || src[o - 1] == '\t' || src[o - 1] == '\n'))
+		o--;
+	return o >= 2 && src[o - 1] == ':' && src[o - 2] == ':';
 }
 
 static int
@@ -144,9 +172,9 @@ calleekid(CXCursor c, void *arg)
 		break;
 	}
 	case CXCursor_TypeRef:
-	case CXCursor_TemplateRef: { /* a type's name: a kernel's typedef could hide it */
+	case CXCursor_TemplateRef: { /* a type's name: a kernel's typedef could hide it (not a qualified one: cub::X) */
 		CXCursor r = clang_getCursorReferenced(c);
-		if (clang_getCursorKind(r) != CXCursor_TemplateTypeParameter)
+		if (clang_getCursorKind(r) != CXCursor_TemplateTypeParameter && !qualified(c) && !within(r, f->fn))
 			vpush(f->outside, spelling(r));
 		break;
 	}
@@ -218,12 +246,19 @@ passesshared(CXCursor call)
 	return false;
 }
 
+/* A preprocessor line in [b, e) other than a #pragma (#pragma unroll is
+ * copied with the body: it stays on its own line). */
 static bool
 hasdirective(const char *s, int b, int e)
 {
 	for (int i = b; i < e; i++)
-		if ((i == b || s[i - 1] == '\n') && isdirective(s, i, e))
-			return true;
+		if ((i == b || s[i - 1] == '\n') && isdirective(s, i, e)) {
+			const char *p = strchr(s + i, '#') + 1;
+			while (*p == ' ' || *p == '\t')
+				p++;
+			if (strncmp(p, "pragma", 6) || isident(p[6]))
+				return true;
+		}
 	return false;
 }
 
@@ -246,21 +281,86 @@ freecallee(Callee *f)
 	vfree(f->shrefs);
 }
 
-/* Does a #define or #undef in [b, e) of src name an identifier of f's body
- * (which would mean something else at the kernel), or an #include stand
- * there (its declarations could change what the body's calls call)? */
+/* An #include the translation unit entered: the including file, the
+ * directive's offset there, the file included. */
+static void
+addincl(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
+{
+	Incls *v = d;
+	if (depth < 1)
+		return;
+	Incl x = {NULL, 0, inc};
+	unsigned off;
+	clang_getExpansionLocation(stack[0], &x.from, NULL, NULL, &off);
+	x.off = (int)off;
+	vpush(*v, x);
+}
+
+/* The inclusion the #include line [b, e] of file brings, or NULL: none
+ * entered there (a header included before, behind a guard the
+ * preprocessor knows), or a system header entered again (<cstdio> opens
+ * with a #pragma before its guard: its declarations are the ones before). */
+static const Incl *
+inclat(In *in, CXFile file, int b, int e)
+{
+	if (!in->inclsdone)
+		clang_getInclusions(in->tu, addincl, &in->incls);
+	in->inclsdone = true;
+	for (int i = 0; i < in->incls.n; i++) {
+		const Incl *x = &in->incls.v[i];
+		if (!x->from || !clang_File_isEqual(x->from, file) || x->off < b || x->off > e)
+			continue;
+		bool again = false;
+		for (int j = 0; j < i && !again; j++)
+			again = clang_File_isEqual(in->incls.v[j].inc, x->inc);
+		return again && systemfile(in->tu, x->inc) ? NULL : x;
+	}
+	return NULL;
+}
+
+/* Where the kernel's file includes header h itself (the #include line's
+ * offset), or -1: h entered only through another header, or not at all. */
+static int
+includeline(In *in, CXFile h)
+{
+	inclat(in, in->file, 0, 0);
+	int at = -1;
+	for (int i = 0; i < in->incls.n; i++) {
+		const Incl *x = &in->incls.v[i];
+		if (clang_File_isEqual(x->inc, h) && x->from && clang_File_isEqual(x->from, in->file) && (at < 0 || x->off < at))
+			at = x->off;
+	}
+	return at;
+}
+
+/* Does a #define or #undef in [b, e) of src (file's text) name an
+ * identifier of f's body (which would mean something else at the kernel)?
+ * An #include there that enters a user header counts its text too, and
+ * adds it to *seen (its declarations: redeclared); one that enters a
+ * system header counts as yes: it may declare an overload of a function
+ * the body calls. */
 static bool
-redefined(Callee *f, const char *src, int b, int e)
+redefined(In *in, Callee *f, CXFile file, const char *src, int b, int e, Files *seen, int depth)
 {
 	Strs names = {0};
-	for (int i = b; i < e; i++) {
+	bool yes = false;
+	for (int i = b; i < e && !yes; i++) {
 		if ((i != b && src[i - 1] != '\n') || !isdirective(src, i, e))
 			continue;
 		const char *p = strchr(src + i, '#') + 1;
 		while (*p == ' ' || *p == '\t')
 			p++;
-		if (!strncmp(p, "include", 7)) { /* it may declare an overload of a function the body calls */
-			vpush(names, xstrdup(""));
+		if (!strncmp(p, "include", 7)) {
+			const Incl *x = inclat(in, file, i, lineend(src, (size_t)e, i));
+			size_t hlen;
+			const char *h = !x || systemfile(in->tu, x->inc) || depth > 8 ? NULL
+			                                                                : clang_getFileContents(in->tu, x->inc, &hlen);
+			if (x && !h)
+				yes = true;
+			else if (x) {
+				vpush(*seen, x->inc);
+				yes = redefined(in, f, x->inc, h, 0, (int)hlen, seen, depth + 1);
+			}
 			continue;
 		}
 		if (strncmp(p, "define", 6) && strncmp(p, "undef", 5))
@@ -273,13 +373,11 @@ redefined(Callee *f, const char *src, int b, int e)
 			n++;
 		vpush(names, xstrndup(p, (size_t)n));
 	}
-	bool yes = hasname(&names, "");
-	Tokens t = names.n ? cursortokens(f->body) : (Tokens){0};
+	Tokens t = names.n && !yes ? cursortokens(f->body) : (Tokens){0};
 	for (unsigned i = 0; i < t.n && !yes; i++)
 		for (int j = 0; j < names.n && !yes; j++)
 			yes = clang_getTokenKind(t.v[i]) == CXToken_Identifier && tokenis(&t, i, names.v[j]);
-	if (names.n)
-		freetokens(&t);
+	freetokens(&t);
 	for (int j = 0; j < names.n; j++)
 		free(names.v[j]);
 	vfree(names);
@@ -291,17 +389,24 @@ redefined(Callee *f, const char *src, int b, int e)
 typedef struct {
 	In *in;
 	Callee *f;
+	int from; /* in the kernel's file: the callee's end, or the #include of its header */
+	const Files *seen; /* headers first entered in between: all of their declarations count */
 } Between;
 
 /* A declaration of the scope that names nothing the body uses, or lies
- * outside the span between them. */
+ * outside the span between them: the rest of the callee's header, then the
+ * kernel's file from `from` to the kernel. */
 static bool
 nothingnew(CXCursor c, void *arg)
 {
 	Between *b = arg;
-	CXFile cf = fileof(c);
-	if (!cf || !clang_File_isEqual(cf, b->in->file) || startof(c) < endof(b->f->fn) ||
-	    startof(c) >= startof(b->in->kernel))
+	CXFile cf = fileof(c), ff = fileof(b->f->fn);
+	bool inkernel = cf && clang_File_isEqual(cf, b->in->file), incallee = cf && !inkernel && clang_File_isEqual(cf, ff);
+	bool inseen = false;
+	for (int i = 0; cf && i < b->seen->n && !inseen; i++)
+		inseen = clang_File_isEqual(cf, b->seen->v[i]);
+	if (!inseen && (incallee ? startof(c) < endof(b->f->fn)
+	                         : !inkernel || startof(c) < b->from || startof(c) >= startof(b->in->kernel)))
 		return true;
 	char *name = spelling(c);
 	bool yes = hasname(&b->f->outside, name) || clang_getCursorKind(c) == CXCursor_Namespace ||
@@ -311,9 +416,9 @@ nothingnew(CXCursor c, void *arg)
 }
 
 static bool
-redeclared(In *in, Callee *f)
+redeclared(In *in, Callee *f, int from, const Files *seen)
 {
-	Between b = {in, f};
+	Between b = {in, f, from, seen};
 	return !allkids(clang_getCursorSemanticParent(in->kernel), nothingnew, &b);
 }
 
@@ -418,18 +523,217 @@ nowhy(Callee *f, const char *why)
 	return false;
 }
 
+/* The explicit template arguments of a call's callee as written
+ * (blockReduce<T, BS / 32>(v): "T", "BS / 32"), into *out; false when
+ * there are none or the text is not plain. */
+static bool
+writtenargs(CXCursor call, Strs *out)
+{
+	Tokens t = cursortokens(call);
+	int depth = 0, start = -1, end = endof(call);
+	bool ok = false;
+	const char *src = NULL;
+	size_t len;
+	CXFile file = fileof(call);
+	src = file ? clang_getFileContents(clang_Cursor_getTranslationUnit(call), file, &len) : NULL;
+	for (unsigned i = 0; src && i < t.n && tokenoff(&t, i) < end; i++) {
+		int o = tokenoff(&t, i);
+		if (!depth && tokenis(&t, i, "("))
+			break;
+		bool open = tokenis(&t, i, "<"), close = tokenis(&t, i, ">"), close2 = tokenis(&t, i, ">>");
+		bool inner = tokenis(&t, i, "(") || tokenis(&t, i, "[") || tokenis(&t, i, "{");
+		bool outer = tokenis(&t, i, ")") || tokenis(&t, i, "]") || tokenis(&t, i, "}");
+		if (open && !depth++) {
+			start = o + 1;
+			continue;
+		}
+		if (depth == 1 && (tokenis(&t, i, ",") || close || close2)) {
+			char *a = xstrndup(src + start, (size_t)(o - start));
+			vpush(*out, a);
+			start = o + 1;
+		}
+		if (close || close2) {
+			depth -= close2 ? 2 : 1;
+			if (depth < 0)
+				break;
+			if (!depth)
+				ok = true;
+			if (!depth && close2) /* a>> closing both: not ours */
+				ok = false;
+		} else if (depth && (inner || outer))
+			depth += inner ? 1 : -1;
+		else if (!depth && ok)
+			break;
+	}
+	freetokens(&t);
+	for (int i = 0; i < out->n && ok; i++) {
+		char *a = out->v[i];
+		while (*a == ' ' || *a == '\t')
+			memmove(a, a + 1, strlen(a));
+		for (size_t n = strlen(a); n && (a[n - 1] == ' ' || a[n - 1] == '\t'); n--)
+			a[n - 1] = 0;
+		ok = *a != 0;
+	}
+	return ok && out->n;
+}
+
+/* A template's parameters, or -1 where one is a pack, a template
+ * template parameter or has a default. */
+static int
+tparams(CXCursor tmpl, Strs *names)
+{
+	CXCursor *ks;
+	int n = kids(tmpl, &ks), np = 0;
+	for (int i = 0; i < n && np >= 0; i++) {
+		enum CXCursorKind k = clang_getCursorKind(ks[i]);
+		if (k == CXCursor_TemplateTemplateParameter)
+			np = -1;
+		else if (k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter) {
+			Tokens t = cursortokens(ks[i]);
+			for (unsigned j = 0; j < t.n && np >= 0; j++)
+				if (tokenoff(&t, j) < endof(ks[i]) && (tokenis(&t, j, "...") || tokenis(&t, j, "=")))
+					np = -1;
+			freetokens(&t);
+			if (np >= 0 && names)
+				vpush(*names, spelling(ks[i]));
+			np += np >= 0;
+		}
+	}
+	free(ks);
+	return np;
+}
+
+/* In a kernel template, a call the template's parameters leave unresolved
+ * whose callee is still certain: every candidate a function template, one
+ * with as many parameters (no pack, none defaulted) as the call writes
+ * template arguments, the others fewer (they cannot take them). *d: its
+ * definition; f->targs: its parameters' names and the arguments' text
+ * (non-type ones parenthesised). */
+static bool
+depcallee(CXCursor call, CXCursor *d, Callee *f)
+{
+	CXCursor o = overloadref(call);
+	Strs args = {0};
+	bool ok = !clang_Cursor_isNull(o) && writtenargs(call, &args);
+	CXCursor pick = clang_getNullCursor();
+	for (unsigned i = 0; ok && i < clang_getNumOverloadedDecls(o); i++) {
+		CXCursor c = clang_getOverloadedDecl(o, i);
+		int np = clang_getCursorKind(c) == CXCursor_FunctionTemplate ? tparams(c, NULL) : -1;
+		ok = np >= 0 && (np < args.n || (np == args.n && clang_Cursor_isNull(pick)));
+		if (ok && np == args.n)
+			pick = c;
+	}
+	ok = ok && !clang_Cursor_isNull(pick);
+	if (ok) {
+		*d = clang_getCursorDefinition(pick);
+		ok = clang_getCursorKind(*d) == CXCursor_FunctionTemplate;
+	}
+	Strs names = {0};
+	if (ok && tparams(*d, &names) == args.n) {
+		CXCursor *ks;
+		int n = kids(*d, &ks), j = 0;
+		for (int i = 0; i < n; i++) {
+			enum CXCursorKind k = clang_getCursorKind(ks[i]);
+			if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter)
+				continue;
+			vpush(f->targs, xstrdup(names.v[j]));
+			vpush(f->targs, k == CXCursor_NonTypeTemplateParameter ? fmt("(%s)", args.v[j]) : xstrdup(args.v[j]));
+			j++;
+		}
+		free(ks);
+	} else
+		ok = false;
+	for (int i = 0; i < names.n; i++)
+		free(names.v[i]);
+	vfree(names);
+	for (int i = 0; i < args.n; i++)
+		free(args.v[i]);
+	vfree(args);
+	f->dep = ok;
+	return ok;
+}
+
+/* Text with each identifier that is a name of pairs (name, text, name,
+ * text, ...) replaced by its text. */
+static char *
+pairsubst(const Strs *pairs, const char *text)
+{
+	Buf b = {0};
+	for (const char *p = text; *p;) {
+		if (!isident(*p) || (p > text && isident(p[-1]))) {
+			bprintf(&b, "%c", *p++);
+			continue;
+		}
+		size_t n = 0;
+		while (isident(p[n]))
+			n++;
+		const char *to = NULL;
+		for (int i = 0; i + 1 < pairs->n && !to; i += 2)
+			if (strlen(pairs->v[i]) == n && !strncmp(pairs->v[i], p, n))
+				to = pairs->v[i + 1];
+		if (to)
+			bputs(&b, to);
+		else
+			bprintf(&b, "%.*s", (int)n, p);
+		p += n;
+	}
+	return bstr(&b);
+}
+
+/* Text with a dependent callee's template parameters replaced by the
+ * call's arguments. */
+static char *
+substargs(const Callee *f, const char *text)
+{
+	static const Strs none;
+	return pairsubst(f->dep ? &f->targs : &none, text);
+}
+
+/* A function's (or function template's) parameter i, and their number. */
+static CXCursor
+param(CXCursor fn, int i)
+{
+	if (clang_getCursorKind(fn) != CXCursor_FunctionTemplate)
+		return clang_Cursor_getArgument(fn, (unsigned)i);
+	CXCursor *ks, r = clang_getNullCursor();
+	int n = kids(fn, &ks);
+	for (int j = 0; j < n; j++)
+		if (clang_getCursorKind(ks[j]) == CXCursor_ParmDecl && !i--) {
+			r = ks[j];
+			break;
+		}
+	free(ks);
+	return r;
+}
+
+static int
+nparams(CXCursor fn)
+{
+	if (clang_getCursorKind(fn) != CXCursor_FunctionTemplate)
+		return clang_Cursor_getNumArguments(fn);
+	int n = 0;
+	while (!clang_Cursor_isNull(param(fn, n)))
+		n++;
+	return n;
+}
+
 /* The callee of call when it may be inlined: false, or *f filled. */
 static bool
 callee(In *in, CXCursor call, Callee *f)
 {
 	memset(f, 0, sizeof *f);
-	CXCursor r = clang_getCursorReferenced(call);
-	if (clang_Cursor_isNull(r) || clang_getCursorKind(r) == CXCursor_OverloadedDeclRef)
-		return nowhy(f, "a call a kernel template's parameters leave unresolved (its arguments or template arguments "
-		                "depend on them)");
-	CXCursor d = clang_getCursorDefinition(r);
-	if (clang_getCursorKind(d) != CXCursor_FunctionDecl || insystem(d) || iskernel(d) ||
-	    !haskid(d, CXCursor_CUDADeviceAttr) || clang_isFunctionTypeVariadic(clang_getCursorType(d)))
+	CXCursor r = clang_getCursorReferenced(call), d;
+	if (clang_Cursor_isNull(r) || clang_getCursorKind(r) == CXCursor_OverloadedDeclRef) {
+		if (!depcallee(call, &d, f)) {
+			freecallee(f);
+			return nowhy(f, "a call a kernel template's parameters leave unresolved (its arguments depend on them, or "
+			                "its template arguments are not all written)");
+		}
+	} else
+		d = clang_getCursorDefinition(r);
+	if (clang_getCursorKind(d) != (f->dep ? CXCursor_FunctionTemplate : CXCursor_FunctionDecl) || insystem(d) ||
+	    iskernel(d) || !haskid(d, CXCursor_CUDADeviceAttr) ||
+	    (!f->dep && clang_isFunctionTypeVariadic(clang_getCursorType(d))))
 		return nowhy(f, "not a plain __device__ function or template specialisation with its definition in sight");
 	CXCursor body = lastkid(d);
 	if (clang_getCursorKind(body) != CXCursor_CompoundStmt || !(hasloop(body) || passesshared(call) || blockwide(d, 0)))
@@ -439,27 +743,39 @@ callee(In *in, CXCursor call, Callee *f)
 	const char *dsrc = clang_getFileContents(in->tu, df, &dlen);
 	if (!dsrc || hasdirective(dsrc, startof(body), endof(body)) || ismacro(body))
 		return nowhy(f, "its body holds a preprocessor line, or a macro writes it");
-	/* in the kernel's file and scope, before it: the names the body uses
-	 * then mean what they meant there (unless a macro of them is defined,
-	 * or they are declared again, in between: redefined, redeclared below) */
-	if (!clang_File_isEqual(df, in->file) || startof(d) > startof(in->kernel) ||
-	    !clang_equalCursors(clang_getCursorSemanticParent(d), clang_getCursorSemanticParent(in->kernel)))
-		return nowhy(f, "it is defined in another file, after the kernel, or in another scope");
+	/* in the kernel's file and scope, before it, or at the top level of a
+	 * header the kernel's file includes itself before it (reduce.h's
+	 * blockReduceSum): the names the body uses then mean what they meant
+	 * there (unless a macro of them is defined, a header included, or they
+	 * are declared again, in between: redefined, redeclared below) */
+	bool here = clang_File_isEqual(df, in->file);
+	int inc = here ? startof(d) : includeline(in, df);
+	CXCursor dp = clang_getCursorSemanticParent(d), kp = clang_getCursorSemanticParent(in->kernel);
+	if (inc < 0 || inc > startof(in->kernel) || !clang_equalCursors(dp, kp) ||
+	    (!here && clang_getCursorKind(kp) != CXCursor_TranslationUnit))
+		return nowhy(f, "it is defined after the kernel, in another scope, or in a header the kernel's file does not "
+		                "include itself");
 	f->fn = d;
 	f->body = body;
 	descend(body, calleekid, f);
-	CXCursor pattern = clang_getSpecializedCursorTemplate(d);
+	CXCursor pattern = f->dep ? d : clang_getSpecializedCursorTemplate(d);
 	if (!clang_Cursor_isNull(pattern))
 		descend(lastkid(pattern), templaterefs, f);
 	CXType rt = clang_getResultType(clang_getCursorType(d));
 	bool isvoid = rt.kind == CXType_Void;
 	bool lastret = clang_getCursorKind(lastkid(body)) == CXCursor_ReturnStmt;
+	Files seen = {0};
+	bool macros = here ? redefined(in, f, df, dsrc, endof(d), startof(in->kernel), &seen, 0)
+	                   : redefined(in, f, df, dsrc, endof(d), (int)dlen, &seen, 0) ||
+	                         redefined(in, f, in->file, in->src, lineend(in->src, in->len, inc), startof(in->kernel), &seen, 0);
+	bool again = !macros && redeclared(in, f, here ? endof(d) : inc, &seen);
+	vfree(seen);
 	const char *why = f->bad                                                   ? f->why
-	                  : redefined(f, dsrc, endof(d), startof(in->kernel))      ? "a macro it names is defined, or a header included, before the kernel"
-	                  : redeclared(in, f)                                      ? "a name it uses is declared again before the kernel"
+	                  : macros                                                 ? "a macro it names is defined, or a header included, before the kernel"
+	                  : again                                                  ? "a name it uses is declared again before the kernel"
 	                  : (isvoid ? f->returns != 0 : f->returns != 1 || !lastret) ? "it returns other than once, at its end"
-	                  : !isvoid && !clang_isPODType(rt)                        ? "it returns a class type"
-	                  : !templateargs(d, &f->targs)                            ? "a template parameter pack or template template parameter"
+	                  : !isvoid && !f->dep && !clang_isPODType(rt)             ? "it returns a class type"
+	                  : !f->dep && !templateargs(d, &f->targs)                 ? "a template parameter pack or template template parameter"
 	                                                                           : NULL;
 	if (why) {
 		freecallee(f);
@@ -654,6 +970,29 @@ written(Callee *f, CXCursor parm)
 	return yes;
 }
 
+/* Does kernel variable v have the type of a dependent callee's parameter
+ * parm (its reference's), as written, the callee's template parameters
+ * replaced by the call's arguments? */
+static bool
+sametype(const Callee *f, CXCursor v, CXCursor parm)
+{
+	CXType pt = clang_getCursorType(parm), vt = canontype(v);
+	/* T &a bound to a float variable: the call builds only where T is float
+	 * (a non-const lvalue reference takes no conversion) */
+	if (pt.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getNonReferenceType(pt)) &&
+	    vt.kind >= CXType_FirstBuiltin && vt.kind <= CXType_LastBuiltin)
+		return true;
+	if (isref(pt))
+		pt = clang_getNonReferenceType(pt);
+	char *a = typespelling(clang_getUnqualifiedType(clang_getCursorType(v)));
+	char *p = typespelling(clang_getUnqualifiedType(pt)), *q = substargs(f, p);
+	bool same = !strcmp(a, q);
+	free(a);
+	free(p);
+	free(q);
+	return same;
+}
+
 /* A kernel variable passed as it is: its name can stand for the parameter
  * when the types agree, the callee never writes the parameter, and the
  * kernel never takes the variable's address (which the callee could then
@@ -670,9 +1009,11 @@ passedname(In *in, CXCursor arg, CXCursor parm, Callee *f)
 	    clang_Cursor_getStorageClass(v) != CX_SC_None)
 		return NULL;
 	CXType vt = canontype(v), pt = canontype(parm);
+	if (f->dep && !sametype(f, v, parm)) /* canonical types cannot tell one template's T from another's */
+		return NULL;
 	if (isref(pt)) { /* a reference to the variable: the variable itself */
 		char *name = spelling(v);
-		if (!clang_equalTypes(clang_getUnqualifiedType(vt), clang_getUnqualifiedType(pointee(pt))) ||
+		if ((!f->dep && !clang_equalTypes(clang_getUnqualifiedType(vt), clang_getUnqualifiedType(pointee(pt)))) ||
 		    hasname(&f->locals, name)) {
 			free(name);
 			return NULL;
@@ -793,6 +1134,42 @@ instdecl(CXCursor d, const char *fname)
 	return bstr(&b);
 }
 
+/* A dependent callee's __shared__ declaration (text, owned) for the
+ * kernel's top: each name of a typedef or alias of its body replaced by
+ * what it stands for (as written), then its template's parameters by the
+ * call's arguments; NULL where a type is then not plain. */
+static int
+findaliases(CXCursor c, void *arg)
+{
+	Strs *a = arg;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_TypedefDecl || k == CXCursor_TypeAliasDecl) {
+		vpush(*a, spelling(c));
+		vpush(*a, typespelling(clang_getTypedefDeclUnderlyingType(c)));
+	}
+	return WALK_IN;
+}
+
+static char *
+depdecl(const Callee *f, char *text)
+{
+	if (!text)
+		return NULL;
+	Strs a = {0};
+	descend(f->body, findaliases, &a);
+	char *t = pairsubst(&a, text), *r = substargs(f, t);
+	for (int i = 0; i < a.n; i++)
+		free(a.v[i]);
+	vfree(a);
+	free(text);
+	free(t);
+	if (strstr(r, "type-parameter") || strstr(r, "dependent")) {
+		free(r);
+		return NULL;
+	}
+	return r;
+}
+
 /* The callee's __shared__ variables become the kernel's, declared once at
  * its top (one per block, as the callee's are, however many calls there
  * are): their declarations leave the body (edits of body, whose text starts
@@ -834,8 +1211,10 @@ sharedvars(In *in, Callee *f, const char *fname, const char *dsrc, int bb, Edits
 		}
 		size_t len;
 		char *err = NULL, *text = NULL;
-		if (f->targs.n || f->typedefs) /* the template's parameters, the body's typedefs mean nothing at the */
-			text = instdecl(d, fname); /* kernel's top: the types spelled out */
+		if (f->dep) /* as written, the body's typedefs and the template's parameters replaced */
+			text = depdecl(f, applyedits(dsrc + startof(d), (size_t)(endof(d) - startof(d)), &e, &len, &err));
+		else if (f->targs.n || f->typedefs) /* the template's parameters, the body's typedefs mean nothing at the */
+			text = instdecl(d, fname);      /* kernel's top: the types spelled out */
 		else
 			text = applyedits(dsrc + startof(d), (size_t)(endof(d) - startof(d)), &e, &len, &err);
 		freeedits(&e);
@@ -926,7 +1305,7 @@ boundbyref(Site *t, int i)
 	CXCursor v = clang_getCursorReferenced(strip(clang_Cursor_getArgument(t->call, i)));
 	for (int j = 0; j < clang_Cursor_getNumArguments(t->call); j++) {
 		CXCursor a = strip(clang_Cursor_getArgument(t->call, j));
-		if (j != i && isref(clang_getCursorType(clang_Cursor_getArgument(t->f.fn, j))) &&
+		if (j != i && isref(clang_getCursorType(param(t->f.fn, j))) &&
 		    clang_getCursorKind(a) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(a), v))
 			return true;
 	}
@@ -939,7 +1318,7 @@ static bool
 bindparam(Site *t, int i)
 {
 	In *in = t->in;
-	CXCursor parm = clang_Cursor_getArgument(t->f.fn, i), arg = clang_Cursor_getArgument(t->call, i);
+	CXCursor parm = param(t->f.fn, i), arg = clang_Cursor_getArgument(t->call, i);
 	char *pn = t->pnames.v[i];
 	if (!*pn)
 		return sitewhy(t, "an unnamed parameter");
@@ -961,6 +1340,11 @@ bindparam(Site *t, int i)
 	if (isref(pt) && (!clang_isConstQualifiedType(vt) || lvalue(arg)))
 		return sitewhy(t, "a reference parameter passed an expression that is not one of the kernel's variables");
 	char *ts = typespelling(vt);
+	if (t->f.dep) {
+		char *w = substargs(&t->f, ts);
+		free(ts);
+		ts = w;
+	}
 	Strs used = {0};
 	argnames(arg, &used);
 	descend(arg, argnames, &used);
@@ -1005,7 +1389,9 @@ bodytext(Site *t, const char *fname, const char *ret, bool useret)
 		int r = startof(last);
 		if (ismacro(last) || strncmp(t->dsrc + r, "return", 6))
 			return sitewhy(t, "a macro writes its return"), NULL;
-		addedit(&t->body, r - t->bb, 6, useret ? fmt("%s =", ret) : xstrdup("(void)"));
+		addedit(&t->body, r - t->bb, 6, useret ? fmt("%s =", ret) : xstrdup("(void)("));
+		if (!useret) /* (void)(a + b): a cast binds tighter than a sum */
+			addedit(&t->body, endof(lastkid(last)) - t->bb, 0, xstrdup(")"));
 	}
 	size_t blen;
 	char *err = NULL, *raw = slice(t->dsrc, t->bb, t->be);
@@ -1063,7 +1449,7 @@ inlinestmt(In *in, CXCursor s, bool branch)
 		ok = !hasname(&in->names, t.f.outside.v[i]) || sitewhy(&t, "a name it uses means a kernel variable there");
 	CXType rt = clang_getResultType(clang_getCursorType(t.f.fn));
 	bool isvoid = rt.kind == CXType_Void, useret = !isvoid && !isstmt;
-	int np = clang_Cursor_getNumArguments(t.f.fn);
+	int np = nparams(t.f.fn);
 	ok = ok && (!isvoid || isstmt || sitewhy(&t, "a void call inside an expression"));
 	ok = ok && (np == clang_Cursor_getNumArguments(call) || sitewhy(&t, "default arguments"));
 	size_t dlen;
@@ -1076,9 +1462,14 @@ inlinestmt(In *in, CXCursor s, bool branch)
 		plain &= isident(*p);
 	char *ret = fmt("cuflow_%s_%d", plain ? fname : "call", ++in->n); /* its result */
 	for (int i = 0; i < np; i++)
-		vpush(t.pnames, spelling(clang_Cursor_getArgument(t.f.fn, i)));
+		vpush(t.pnames, spelling(param(t.f.fn, i)));
 	if (useret) {
 		char *ts = typespelling(rt);
+		if (t.f.dep) { /* T: the call's argument */
+			char *w = substargs(&t.f, ts);
+			free(ts);
+			ts = w;
+		}
 		ok = ok && (!strpbrk(ts, "([") || sitewhy(&t, "it returns an array or function pointer type"));
 		bprintf(&t.head, "%s %s;\n%s", ts, ret, t.ind);
 		free(ts);
@@ -1224,6 +1615,7 @@ inlinecalls(CXTranslationUnit tu, const char *path, size_t *len, Inserts *ins, W
 		free(at);
 	}
 	vfree(in.lines);
+	vfree(in.incls);
 	freeedits(&in.edits);
 	return out;
 }

@@ -18,6 +18,7 @@
  * thread's return clears its bit of an "alive" mask. Everything else of the
  * user's text (names, comments, layout) is copied. Two passes run the same
  * generator: the first only records which loop each variable is used in. */
+#include <ctype.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -226,6 +227,23 @@ blockreduce(CXCursor call, char **elem)
 	return true;
 }
 
+/* The name of the function call calls: its callee's, or where a template's
+ * dependent argument leaves the call unresolved and every candidate is the
+ * toolkit's (__shfl_xor_sync(m, v, d) with v of type T), theirs; "" for
+ * neither. */
+static char *
+toolkitname(CXCursor call)
+{
+	CXCursor r = calleeof(call);
+	if (!clang_Cursor_isNull(r) || clang_getCursorKind(call) != CXCursor_CallExpr)
+		return spelling(r);
+	CXCursor o = overloadref(call);
+	bool sys = !clang_Cursor_isNull(o) && clang_getNumOverloadedDecls(o) > 0;
+	for (unsigned i = 0; sys && i < clang_getNumOverloadedDecls(o); i++)
+		sys = insystem(clang_getOverloadedDecl(o, i));
+	return sys ? spelling(o) : xstrdup("");
+}
+
 /* The warp operation or block reduction a call performs, 0 for none: the
  * toolkit's intrinsics, a static tile's collectives, cub's BlockReduce. */
 int
@@ -234,7 +252,7 @@ warpop(CXCursor call)
 	if (blockreduce(call, NULL))
 		return W_BREDUCE;
 	CXCursor r = calleeof(call);
-	char *n = spelling(r); /* "": no call */
+	char *n = toolkitname(call); /* "": no call */
 	int op = warpname(n);
 	if (!op && tileof(call)) {
 		for (int i = W_SHFL; i <= W_ALL; i++)
@@ -496,7 +514,10 @@ vardecledit(Span *sp, CXCursor ds)
 		}
 		if (x->shared || clang_Cursor_isNull(init))
 			continue;
-		if (x->carray && !clang_isPODType(clang_getCursorType(ks[i]))) {
+		CXType et = clang_getCursorType(ks[i]); /* the elements' type (a template's array: its own type is not POD) */
+		while (et.kind == CXType_ConstantArray || et.kind == CXType_DependentSizedArray)
+			et = clang_getArrayElementType(et);
+		if (x->carray && !clang_isPODType(et)) {
 			kfail(k, ks[i], "an initialised local array of a non-trivial type kept per thread");
 			continue;
 		}
@@ -1445,6 +1466,24 @@ blockreduceop(K *k, CXCursor call, const char *act, KWarp *w)
 	free(ts);
 }
 
+/* The type a shuffle returns: its value's, which a kernel template's
+ * dependent call spells only through the value (T). */
+static char *
+shfltype(K *k, CXCursor call, CXCursor val)
+{
+	char *ts = typespelling(clang_getCursorType(call));
+	if (!strstr(ts, "dependent") && !strstr(ts, "type-parameter"))
+		return ts;
+	free(ts);
+	ts = typespelling(clang_getNonReferenceType(clang_getCursorType(val)));
+	if (strstr(ts, "dependent") || strstr(ts, "type-parameter")) {
+		kfail(k, call, "a shuffle of a value whose type a kernel template's parameters leave unnamed");
+		free(ts);
+		ts = xstrdup("int");
+	}
+	return ts;
+}
+
 /* The exchange of one warp operation: every active thread stores what it
  * offers, then each reads its partner's entry (or the block's reduction). */
 static void
@@ -1452,7 +1491,7 @@ exchange(K *k, CXCursor call)
 {
 	int op = warpop(call), na = clang_Cursor_getNumArguments(call);
 	unsigned tile = tileof(call); /* a tile's collective: over tile lanes, no mask argument */
-	char *fn = spelling(clang_getCursorReferenced(call));
+	char *fn = toolkitname(call);
 	bool sync = strstr(fn, "_sync") != NULL;
 	free(fn);
 	int a0 = sync && op != W_ACTIVE && op < W_SCOUNT ? 1 : 0; /* the mask argument is ignored */
@@ -1515,7 +1554,7 @@ exchange(K *k, CXCursor call)
 		free(v);
 	} else {
 		CXCursor val = clang_Cursor_getArgument(call, a0);
-		char *ts = typespelling(clang_getCursorType(call));
+		char *ts = shfltype(k, call, val);
 		char *v = newtemp(k, ts), *l = newtemp(k, "int");
 		w.res = newtemp(k, ts);
 		free(ts);
@@ -1561,6 +1600,23 @@ genstep(K *k, CXCursor s)
 	if (st && !clang_Cursor_isNull(st->rhs)) {
 		CXCursor rhs = st->rhs;
 		char *ty = typespelling(clang_getUnqualifiedType(clang_getCursorType(rhs)));
+		if (strstr(ty, "dependent")) { /* a template's: x = e takes x's type; x op= e could not name e's */
+			CXCursor t = strip(st->stmt), *lk;
+			int nl = kids(t, &lk);
+			free(ty);
+			if (nl == 2 && clang_getCursorKind(t) == CXCursor_BinaryOperator &&
+			    clang_getCursorBinaryOperatorKind(t) == CXBinaryOperator_Assign)
+				ty = typespelling(clang_getNonReferenceType(clang_getUnqualifiedType(clang_getCursorType(lk[0]))));
+			else
+				ty = xstrdup("<dependent type>");
+			free(lk);
+			if (strstr(ty, "dependent") || strstr(ty, "type-parameter")) {
+				kfail(k, s, "a statement run in step whose value has a type a kernel template's parameters leave "
+				            "unnamed");
+				free(ty);
+				ty = xstrdup("int");
+			}
+		}
 		char *tmp = newtemp(k, ty), *pre = fmt("%s[cuflow_tid] = (", tmp);
 		if (clang_getCanonicalType(clang_getCursorType(rhs)).kind == CXType_Unexposed) /* a template's parameter */
 			bprintf(k->pass.out, "\tstatic_assert(std::is_trivially_copyable<%s>::value, \"a value held per thread "
@@ -1816,15 +1872,51 @@ splits(K *k, CXCursor s)
 	return yes;
 }
 
-/* jumps: ks is a plain loop's body, whose uniform jumps run once per block */
+/* The #define and #undef lines between statements ks[i - 1] and ks[i]
+ * where the output does not copy that text (a run of statements starts or
+ * ends there): they go out as they were, before what follows them
+ * (HeCBench match's `#define NRX 2` between two loops of a kernel). */
 static void
+gapdefines(K *k, CXCursor *ks, int i)
+{
+	if (i <= 0 || k->pass.dry)
+		return;
+	const char *src = k->F->src;
+	int lo = endof(ks[i - 1]), hi = startof(ks[i]);
+	for (int j = lo; j < hi; j++) {
+		if ((j != lo && src[j - 1] != '\n') || !isdirective(src, j, hi))
+			continue;
+		const char *p = strchr(src + j, '#') + 1;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (strncmp(p, "define", 6) && strncmp(p, "undef", 5))
+			continue;
+		int e = j;
+		while (e < hi && (src[e] != '\n' || (e > j && src[e - 1] == '\\')))
+			e++;
+		bprintf(k->pass.out, "\n%.*s\n", e - j, src + j); /* on a line of its own */
+	}
+}
+
+/* Statements ks[run, i) as thread loops, after the #defines before them. */
+static void
+flushrun(K *k, CXCursor *ks, int run, int i)
+{
+	if (i > run && run > 0)
+		gapdefines(k, ks, run);
+	threadrun(k, ks + run, i - run);
+}
+
+/* jumps: ks is a plain loop's body, whose uniform jumps run once per block */
+void
 genlist(K *k, CXCursor *ks, int n, bool jumps)
 {
 	int run = 0;
 	for (int i = 0; i < n; i++) {
 		const char *jump = jumps ? uniformjump(k, ks[i]) : NULL;
 		if (jump) {
-			threadrun(k, ks + run, i - run);
+			flushrun(k, ks, run, i);
+			gapdefines(k, ks, i);
 			CXCursor *js;
 			kids(ks[i], &js);
 			bputs(k->pass.out, "\tif (");
@@ -1836,11 +1928,12 @@ genlist(K *k, CXCursor *ks, int n, bool jumps)
 		}
 		if (!splits(k, ks[i]))
 			continue;
-		threadrun(k, ks + run, i - run);
+		flushrun(k, ks, run, i);
+		gapdefines(k, ks, i);
 		genstmt(k, ks[i]);
 		run = i + 1;
 	}
-	threadrun(k, ks + run, n - run);
+	flushrun(k, ks, run, n);
 }
 
 /* ---------------------------------------------------------------- the block function */
@@ -1921,7 +2014,7 @@ declare(const char *type, const char *name)
 		return fmt("%.*s %s%s", n, type, name, br);
 	}
 	if (strchr(type, '('))
-		return fmt("std::remove_reference<%s>::type %s", type, name);
+		return fmt("typename std::remove_reference<%s>::type %s", type, name);
 	return fmt("%s %s", type, name);
 }
 
@@ -1933,6 +2026,55 @@ istparam(CXCursor c)
 	       k == CXCursor_TemplateTemplateParameter;
 }
 
+/* Is fn inside an extern "C" { } block (where no template may be)? */
+static bool
+inlinkage(CXCursor fn)
+{
+	for (CXCursor p = clang_getCursorLexicalParent(fn); !clang_Cursor_isNull(p) && !clang_isTranslationUnit(clang_getCursorKind(p));
+	     p = clang_getCursorLexicalParent(p))
+		if (clang_getCursorKind(p) == CXCursor_LinkageSpec)
+			return true;
+	return false;
+}
+
+/* A template parameter's text, an unnamed one given a name
+ * (typename std::enable_if<C, int>::type = 0 -> ... cuflow_tpI = 0) */
+static char *
+tparamtext(K *k, CXCursor c, int i)
+{
+	char *s = spelling(c);
+	int lo = startof(c), hi = endof(c);
+	const char *t = k->F->src + lo;
+	if (*s) {
+		free(s);
+		return xstrndup(t, (size_t)(hi - lo));
+	}
+	free(s);
+	int depth = 0, eq = -1;
+	for (int j = 0; j < hi - lo && eq < 0; j++) {
+		char ch = t[j];
+		if (ch == '<' || ch == '(' || ch == '[')
+			depth++;
+		else if (ch == '>' || ch == ')' || ch == ']')
+			depth--;
+		else if (ch == '=' && depth == 0)
+			eq = j;
+	}
+	if (eq < 0)
+		return fmt("%.*s cuflow_tp%d", hi - lo, t, i);
+	return fmt("%.*s cuflow_tp%d %.*s", eq, t, i, hi - lo - eq, t + eq);
+}
+
+static char *
+tparamname(CXCursor c, int i)
+{
+	char *s = spelling(c);
+	if (*s)
+		return s;
+	free(s);
+	return fmt("cuflow_tp%d", i);
+}
+
 static char *
 templatehead(K *k)
 {
@@ -1940,15 +2082,19 @@ templatehead(K *k)
 		return xstrdup("");
 	CXCursor *ks;
 	int n = kids(k->fn, &ks);
-	int lo = -1, hi = -1;
+	Buf b = {0};
 	for (int i = 0; i < n; i++)
 		if (istparam(ks[i])) {
-			if (lo < 0)
-				lo = startof(ks[i]);
-			hi = endof(ks[i]);
+			char *t = tparamtext(k, ks[i], i);
+			bprintf(&b, "%s%s", b.n ? ", " : "", t);
+			free(t);
 		}
 	free(ks);
-	return lo < 0 ? xstrdup("template <> ") : fmt("template <%.*s> ", hi - lo, k->F->src + lo);
+	if (!b.n)
+		return xstrdup("template <> ");
+	char *r = fmt("template <%s> ", bstr(&b));
+	free(b.v);
+	return r;
 }
 
 static char *
@@ -1961,7 +2107,7 @@ templateargs(K *k)
 	Buf b = {0};
 	for (int i = 0; i < n; i++)
 		if (istparam(ks[i])) {
-			char *s = spelling(ks[i]);
+			char *s = tparamname(ks[i], i);
 			bprintf(&b, "%s%s", b.n ? ", " : "<", s);
 			free(s);
 		}
@@ -1971,10 +2117,11 @@ templateargs(K *k)
 	return bstr(&b);
 }
 
-/* The typedefs and aliases of the body's outer block, first: the
- * __shared__ variables hoisted above the thread loops may name them
- * (typedef cub::BlockReduce<float, 256> BR; __shared__ BR::TempStorage t;).
- * The body keeps its own: the same name in an inner scope. */
+/* The typedefs, aliases and local types of the body's outer block, first:
+ * the __shared__ and per-thread variables hoisted above the thread loops
+ * may name them (typedef cub::BlockReduce<float, 256> BR; __shared__
+ * BR::TempStorage t; struct U {...}; U u[4];). The body keeps its own: the
+ * same name in an inner scope. */
 static void
 typedefs(K *k, Buf *o)
 {
@@ -1987,7 +2134,8 @@ typedefs(K *k, Buf *o)
 		int nd = kids(ks[i], &ds), types = 0;
 		for (int j = 0; j < nd; j++) {
 			enum CXCursorKind dk = clang_getCursorKind(ds[j]);
-			types += dk == CXCursor_TypedefDecl || dk == CXCursor_TypeAliasDecl;
+			types += dk == CXCursor_TypedefDecl || dk == CXCursor_TypeAliasDecl || dk == CXCursor_StructDecl ||
+			         dk == CXCursor_ClassDecl || dk == CXCursor_UnionDecl || dk == CXCursor_EnumDecl;
 		}
 		free(ds);
 		if (nd > 0 && types == nd) {
@@ -1997,6 +2145,65 @@ typedefs(K *k, Buf *o)
 		}
 	}
 	free(ks);
+}
+
+/* The name of a kernel's argument struct and block function: its own
+ * name, or for the second and later kernels of that name in the program
+ * (overloads, an explicit specialisation) NAME_cuflowN: their launchers
+ * keep the name, C++ picks among them as among the kernels. */
+static char *
+ownname(Lower *L, const char *name)
+{
+	int n = 0;
+	for (int i = 0; i < L->kernels.n; i++)
+		n += !strcmp(L->kernels.v[i], name);
+	vpush(L->kernels, xstrdup(name));
+	return n ? fmt("%s_cuflow%d", name, n + 1) : xstrdup(name);
+}
+
+/* An explicit specialisation's name with its arguments as written
+ * (loss_bwd<__half, __half>): its launcher specialises the launcher
+ * template, so a launch naming the arguments reaches it. Otherwise name. */
+static char *
+specname(K *k, char *name)
+{
+	if (clang_getCursorKind(k->fn) != CXCursor_FunctionDecl ||
+	    clang_Cursor_isNull(clang_getSpecializedCursorTemplate(k->fn)))
+		return name;
+	const char *s = k->F->src;
+	int at = locof(k->fn) + (int)strlen(name), end = endof(k->fn), depth = 0, i = at;
+	while (i < end && isspace((unsigned char)s[i]))
+		i++;
+	if (i >= end || s[i] != '<')
+		return name;
+	for (int j = i; j < end; j++) {
+		depth += (s[j] == '<') - (s[j] == '>');
+		if (!depth)
+			return fmt("%s%.*s", name, j + 1 - i, s + i);
+	}
+	return name;
+}
+
+/* Does local array v's type, as written (a template's double[R2]), name
+ * another local of the kernel? */
+static bool
+sizedbylocal(K *k, KVar *v)
+{
+	const char *t = v->type;
+	for (const char *p = t; *p; p++) {
+		if (!isident(*p) || (p > t && isident(p[-1])))
+			continue;
+		size_t n = 0;
+		while (isident(p[n]))
+			n++;
+		for (int i = 0; i < k->vars.n; i++) {
+			KVar *x = &k->vars.v[i];
+			if (x != v && !x->param && strlen(x->name) == n && !strncmp(x->name, p, n))
+				return true;
+		}
+		p += n - 1;
+	}
+	return false;
 }
 
 static void
@@ -2016,7 +2223,7 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 			free(d);
 		} else if (v->param && (!v->sr || v->arr)) {
 			const char *a = v->sr ? v->arr : v->name;
-			bprintf(o, "\tauto *%s = (decltype(cuflow_a.%s) *)alloca(cuflow_nt * sizeof cuflow_a.%s);\n", a,
+			bprintf(o, "\tauto *%s = (typename std::remove_cv<decltype(cuflow_a.%s)>::type *)alloca(cuflow_nt * sizeof cuflow_a.%s);\n", a,
 			        v->name, v->name);
 			bprintf(o, "\tfor (unsigned cuflow_i = 0; cuflow_i < cuflow_nt; ++cuflow_i)\n\t\t%s[cuflow_i] = "
 			           "cuflow_a.%s;\n",
@@ -2041,6 +2248,9 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 			free(d);
 		} else if (v->arrayed && !v->param) {
 			char *d = fmt("(*%s)", v->name), *decl = declare(v->type, d);
+			if (v->carray && sizedbylocal(k, v))
+				kfail(k, v->decl, "a per-thread array whose size names a local of the kernel (constexpr int n = R * R; "
+				                  "double a[n]: the buffers are made before the locals are set)");
 			if (v->carray) { /* T a[N][M] -> T (*a)[N][M], on the heap: nt copies may not fit a stack */
 				char *cast = declare(v->type, "(*)");
 				if (slot < 64) /* runtime/launch.c's SCRATCH_SLOTS */
@@ -2101,15 +2311,15 @@ static char *rcname(K *k, const char *name, const char *targs);
 static char *rchead(K *k, const char *thead);
 
 static void
-launcher(K *k, Buf *o, const char *name, const char *thead, const char *targs, bool isstatic)
+launcher(K *k, Buf *o, const char *name, const char *iname, const char *thead, const char *targs, bool isstatic)
 {
 	bprintf(o, "%s%svoid cuflow_launch_%s(dim3 cuflow_grid, dim3 cuflow_block, size_t cuflow_shmem, "
 	           "cudaStream_t cuflow_stream",
 	        thead, isstatic ? "static " : "", name);
 	params(k, o, true);
-	bprintf(o, ")\n{\n\tcuflow_args_%s%s cuflow_a = {", name, targs);
+	bprintf(o, ")\n{\n\tcuflow_args_%s%s cuflow_a = {", iname, targs);
 	params(k, o, false);
-	char *fn = rcname(k, name, targs);
+	char *fn = rcname(k, iname, targs);
 	bprintf(o, "};\n\tcuflowLaunch%s(%s, &cuflow_a, sizeof cuflow_a, cuflow_grid, cuflow_block, "
 	           "cuflow_shmem, cuflow_stream);\n}\n",
 	        k->split ? "Split" : "", fn);
@@ -2389,22 +2599,24 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 		freek(&k);
 		return;
 	}
-	char *name = spelling(fn), *thead = templatehead(&k), *targs = templateargs(&k);
+	char *name = spelling(fn), *iname = ownname(L, name), *thead = templatehead(&k), *targs = templateargs(&k);
+	char *sname = specname(&k, name), *lhead = *thead ? thead : sname != name ? "template <> " : "";
 	Buf o = {0};
-	bprintf(&o, "/* kernel %s, lowered by cuflow: one call runs one thread block */\n", name);
-	argstruct(&k, &o, name, thead);
+	bprintf(&o, "/* kernel %s, lowered by cuflow: one call runs one thread block */\n", sname);
+	argstruct(&k, &o, iname, thead);
 	char *bhead = rchead(&k, thead);
-	bprintf(&o, "%sstatic CUFLOW_BLOCKFN void cuflow_block_%s(const cuflow_block *cuflow_b, void *cuflow_v)\n{\n", bhead,
-	        name);
+	bool cxx = *bhead && inlinkage(fn); /* a template inside extern "C" { } */
+	bprintf(&o, "%s%sstatic CUFLOW_BLOCKFN void cuflow_block_%s(const cuflow_block *cuflow_b, void *cuflow_v)\n{\n", cxx ? "extern \"C++\" {\n" : "", bhead,
+	        iname);
 	free(bhead);
 	stepnote(&k, &o);
-	prologue(&k, &o, name, targs);
+	prologue(&k, &o, iname, targs);
 	if (k.accs.n)
 		bprintf(&o, "\tif (cuflow_rc)\n\t\tcuflowRcBlock(\"%s\", \"%s\", blockIdx, blockDim);\n", name, basename(F->path));
 	bputn(&o, gen.v, gen.n);
-	bputs(&o, "}\n");
-	launcher(&k, &o, name, thead, targs, isstaticfn(fn));
-	bprintf(&o, "%s%svoid %s(", thead, isstaticfn(fn) ? "static " : "", name);
+	bputs(&o, cxx ? "}\n}\n" : "}\n");
+	launcher(&k, &o, sname, iname, lhead, targs, isstaticfn(fn));
+	bprintf(&o, "%s%svoid %s(", lhead, isstaticfn(fn) ? "static " : "", sname);
 	Buf p = {0};
 	params(&k, &p, true);
 	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
@@ -2415,12 +2627,15 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 		fact.forms = *thead ? xstrdup("") : cxranges(&k, &fact.formed);
 		vpush(*L->cx, fact);
 		if (!*thead)
-			cpuentry(&k, &o, name);
+			cpuentry(&k, &o, iname);
 	}
 	int lo = startof(fn), hi = endof(fn);
 	addedit(&F->edits, lo, hi - lo, bstr(&o));
 	free(gen.v);
+	if (sname != name)
+		free(sname);
 	free(name);
+	free(iname);
 	free(thead);
 	free(targs);
 	freek(&k);
@@ -2440,12 +2655,13 @@ lowerkerneldecl(Lower *L, LFile *F, CXCursor fn)
 		if (clang_getCursorKind(ks[i]) == CXCursor_ParmDecl)
 			addvar(&k, ks[i], true);
 	free(ks);
-	char *name = spelling(fn), *thead = templatehead(&k);
+	char *name = spelling(fn), *thead = templatehead(&k), *sname = specname(&k, name);
+	const char *lhead = *thead ? thead : sname != name ? "template <> " : "";
 	Buf o = {0};
-	bprintf(&o, "%s%svoid cuflow_launch_%s(dim3, dim3, size_t, cudaStream_t", thead, isstaticfn(fn) ? "static " : "",
-	        name);
+	bprintf(&o, "%s%svoid cuflow_launch_%s(dim3, dim3, size_t, cudaStream_t", lhead, isstaticfn(fn) ? "static " : "",
+	        sname);
 	params(&k, &o, true);
-	bprintf(&o, ");\n%s%svoid %s(", thead, isstaticfn(fn) ? "static " : "", name);
+	bprintf(&o, ");\n%s%svoid %s(", lhead, isstaticfn(fn) ? "static " : "", sname);
 	Buf p = {0};
 	params(&k, &p, true);
 	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
@@ -2453,6 +2669,8 @@ lowerkerneldecl(Lower *L, LFile *F, CXCursor fn)
 	free(p.v);
 	int lo = startof(fn), hi = endof(fn);
 	addedit(&F->edits, lo, hi - lo, bstr(&o));
+	if (sname != name)
+		free(sname);
 	free(name);
 	free(thead);
 	freek(&k);

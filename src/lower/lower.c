@@ -69,12 +69,16 @@ notinlined(Lower *L, CXCursor call)
 	char *name = filename(file);
 	const LFile *F = userfileof(L, name);
 	free(name);
-	const char *why = "the call is not a statement of its own, a declaration's initialiser or an assignment's "
-	                  "right side, or the kernel is a template";
+	const char *why = NULL;
 	for (int i = 0; F && i < F->whys.n; i++)
 		if (F->whys.v[i].off == off)
 			why = F->whys.v[i].why;
-	return fmt("%s: %s", NOTINLINED, why);
+	if (!why && L->inlinefail) /* inlined, but a round's text did not parse: kept as it was */
+		return fmt("%s: the text inlining gave did not parse (%s)", NOTINLINED, L->inlinefail);
+	return fmt("%s: %s", NOTINLINED,
+	           why ? why
+	               : "the call is not a statement of its own, a declaration's initialiser or an assignment's right "
+	                 "side, or the kernel is a template");
 }
 
 void
@@ -241,6 +245,12 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 	if (clang_Cursor_isNull(k))
 		k = overloadref(callee);
 	char *name = spelling(clang_Cursor_isNull(k) ? callee : k);
+	enum CXCursorKind kk = clang_getCursorKind(k);
+	if (kk == CXCursor_VarDecl || kk == CXCursor_ParmDecl || kk == CXCursor_FieldDecl) {
+		refuse(L, call, "a launch through a function pointer (%s)", name);
+		free(name);
+		return;
+	}
 	if (!*name) {
 		refuse(L, call, "a launch of a kernel named through an expression");
 		free(name);
@@ -404,6 +414,21 @@ deadedge(Dead *d, CXCursor r)
 	if (j >= 0 && j != d->at) {
 		vpush(d->from, d->at);
 		vpush(d->to, j);
+	}
+	/* a template, or a name a template's dependent call may bind
+	 * at instantiation (explicit specialisations, overloads declared later
+	 * and found by ADL): every candidate of the same name */
+	if (clang_getCursorKind(r) == CXCursor_FunctionTemplate || !clang_Cursor_isNull(t)) {
+		char *n = spelling(r);
+		for (int i = 0; i < d->fns.n; i++) {
+			char *m = spelling(d->fns.v[i]);
+			if (i != d->at && !strcmp(n, m)) {
+				vpush(d->from, d->at);
+				vpush(d->to, i);
+			}
+			free(m);
+		}
+		free(n);
 	}
 }
 
@@ -705,6 +730,10 @@ freelower(Lower *L)
 	vfree(L->tus);
 	vfree(L->idx);
 	vfree(L->dead);
+	free(L->inlinefail);
+	for (int i = 0; i < L->kernels.n; i++)
+		free(L->kernels.v[i]);
+	vfree(L->kernels);
 	for (int i = 0; i < L->texts.n; i++)
 		free(L->texts.v[i]);
 	vfree(L->texts);
@@ -836,7 +865,7 @@ inlineround(Lower *L, CXTranslationUnit tu, const char *path, Opts *o, FileTexts
 		char *text = inlinecalls(tu, paths.v[i], &len, &fi, &whys.v[i]);
 		if (!text)
 			continue;
-		FileText t = {paths.v[i], text, len};
+		FileText t = {xstrdup(paths.v[i]), text, len}; /* its own path: paths are freed below, the texts kept */
 		vpush(texts, t);
 		vpush(rins, fi);
 	}
@@ -871,6 +900,8 @@ inlineround(Lower *L, CXTranslationUnit tu, const char *path, Opts *o, FileTexts
 			vfree(*all);
 			*all = now;
 		} else {
+			if (why && !L->inlinefail) /* the calls left then say so (notinlined) */
+				L->inlinefail = xstrdup(why);
 			if (nt)
 				closetu(nt, idx);
 			nt = NULL;
@@ -880,11 +911,13 @@ inlineround(Lower *L, CXTranslationUnit tu, const char *path, Opts *o, FileTexts
 	}
 	for (int j = 0; j < texts.n; j++) {
 		if (!nt) {
+			free(texts.v[j].path);
 			free(texts.v[j].text);
 			vfree(rins.v[j]);
 			continue;
 		}
 		vpush(L->texts, texts.v[j].text); /* freed with the translation units */
+		vpush(L->texts, texts.v[j].path);
 		compose(&fileins(ins, texts.v[j].path)->ins, &rins.v[j]);
 		vfree(rins.v[j]);
 	}

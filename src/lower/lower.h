@@ -42,6 +42,8 @@ typedef struct {
 	VEC(CXIndex) idx;
 	Strs texts;  /* the given files' texts after inlining */
 	Strs thrust; /* the thrust headers user files include, as written (thrust/sort.h) */
+	Strs kernels; /* the kernel definitions lowered so far, by name: overloads' own names (kernel.c) */
+	char *inlinefail; /* why a round of inlining gave text that did not parse (lower.c), or NULL */
 	Buf why;     /* the constructs refused, one line each */
 	int units;   /* the files given: the program's units */
 	bool rdc;    /* compiled with relocatable device code (-rdc=true) */

@@ -78,7 +78,7 @@ addvar(K *k, CXCursor d, bool param)
 	if (v.shared && clang_Cursor_hasVarDeclExternalStorage(d))
 		v.dynshared = true;
 	CXType t = canontype(d);
-	v.carray = !param && (t.kind == CXType_ConstantArray);
+	v.carray = !param && (t.kind == CXType_ConstantArray || t.kind == CXType_DependentSizedArray);
 	vpush(k->vars, v);
 }
 
@@ -514,7 +514,7 @@ static bool
 constelems(CXCursor d)
 {
 	CXType t = canontype(d);
-	while (t.kind == CXType_ConstantArray)
+	while (t.kind == CXType_ConstantArray || t.kind == CXType_DependentSizedArray)
 		t = clang_getArrayElementType(t);
 	return clang_isConstQualifiedType(t);
 }

@@ -1,0 +1,46 @@
+// 56-define-between-statements: a #define between a kernel's statements
+// where the lowering splits them into thread loops (after a barrier,
+// before a loop that fission splits off): the thread loops copy
+// statements, and the directive between two runs of them was lost (`N was
+// not declared`: HeCBench match's `#define NRX 2`, hexciton). A #undef
+// and a second #define of the name later in the kernel.
+#include <cstdio>
+
+__global__ void k(const float *in, float *o)
+{
+	__shared__ float s[64];
+	s[threadIdx.x] = in[blockIdx.x * 64 + threadIdx.x];
+	__syncthreads();
+#define N 3
+	float a[N];
+	for (int i = 0; i < N; i++)
+		a[i] = s[(threadIdx.x + i) % 64];
+	__syncthreads();
+#undef N
+#define N 2
+	float b = a[0] * N + a[N];
+	o[blockIdx.x * 64 + threadIdx.x] = b;
+#undef N
+}
+
+int main()
+{
+	float h[128], r[128], *d, *o;
+	for (int i = 0; i < 128; i++)
+		h[i] = (float)(i % 9);
+	cudaMalloc(&d, sizeof h);
+	cudaMalloc(&o, sizeof r);
+	cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+	k<<<2, 64>>>(d, o);
+	cudaMemcpy(r, o, sizeof r, cudaMemcpyDeviceToHost);
+	int bad = 0;
+	long sum = 0;
+	for (int i = 0; i < 128; i++) {
+		int b = i / 64, t = i % 64;
+		float want = h[b * 64 + t] * 2 + h[b * 64 + (t + 2) % 64];
+		bad += r[i] != want;
+		sum += (long)r[i];
+	}
+	printf("RESULT sum=%ld bad=%d\n", sum, bad);
+	return 0;
+}

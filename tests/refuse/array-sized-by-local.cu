@@ -1,0 +1,23 @@
+// expect 10: a per-thread array whose size names a local of the kernel (constexpr int n = R * R; double a[n]: the buffers are made before the locals are set)
+// A kernel template's local array kept per thread across a barrier, sized
+// by a constexpr local (HeCBench kalman): the per-thread buffers are made at
+// the block function's top, before the local holds its value; lowered,
+// double (*a)[R2] took an unset R2 as its size (threads' rows overlapped).
+template <int R>
+__global__ void k(double *o)
+{
+	constexpr int R2 = R * R;
+	double a[R2];
+	for (int i = 0; i < R2; i++)
+		a[i] = o[threadIdx.x + i];
+	__syncthreads();
+	for (int i = 0; i < R2; i++)
+		o[threadIdx.x] += a[i] * R2;
+}
+int main()
+{
+	double *o;
+	cudaMalloc(&o, 4096);
+	k<2><<<1, 64>>>(o);
+	return 0;
+}
