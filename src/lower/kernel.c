@@ -244,6 +244,23 @@ toolkitname(CXCursor call)
 	return sys ? spelling(o) : xstrdup("");
 }
 
+/* A warp operation of the toolkit's that the lowering does not exchange
+ * (lanes matching values, the warp's reductions): in a kernel it would run
+ * outside any exchange, and the runtime stops it (cuflow_lower.h). */
+static bool
+unlowered(CXCursor call)
+{
+	static const char *const names[] = {"__match_any_sync", "__match_all_sync", "__reduce_add_sync",
+	                                    "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
+	                                    "__reduce_or_sync", "__reduce_xor_sync", NULL};
+	char *n = toolkitname(call);
+	bool yes = false;
+	for (int i = 0; names[i] && !yes; i++)
+		yes = !strcmp(n, names[i]);
+	free(n);
+	return yes;
+}
+
 /* The warp operation or block reduction a call performs, 0 for none: the
  * toolkit's intrinsics, a static tile's collectives, cub's BlockReduce. */
 int
@@ -748,6 +765,13 @@ spanwalk(Span *sp, CXCursor c)
 				bool scalar = x->op >= W_SCOUNT;
 				spanedit(sp, startof(c), endof(c) - startof(c), scalar ? xstrdup(x->res) : fmt("%s[cuflow_tid]", x->res));
 			}
+			return;
+		}
+		if (!k->pass.dry && unlowered(c)) {
+			char *n = toolkitname(c), *w = fmt("a warp operation cuflow does not lower (%s)", n);
+			kfail(k, c, w);
+			free(w);
+			free(n);
 			return;
 		}
 		if (!k->pass.dry && warpop(c)) { /* not exchanged before its statement: left as written, it would not build */
