@@ -49,6 +49,24 @@ typetext(CXCursor decl, bool param)
 		} else
 			free(c);
 	}
+	/* auto in a template, of a type its parameters leave unnamed (auto gi =
+	 * g_idata + bid * N): the initialiser's type, decayed as auto deduces */
+	CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+	if (!param && t.kind == CXType_Auto && !strcmp(s, "auto") && !clang_Cursor_isNull(init)) {
+		Tokens tk = cursortokens(init);
+		Buf b = {0};
+		for (unsigned i = 0; i < tk.n && tokenoff(&tk, i) < endof(init); i++) {
+			CXString ts = clang_getTokenSpelling(tk.tu, tk.v[i]);
+			bprintf(&b, "%s%s", b.n ? " " : "", clang_getCString(ts));
+			clang_disposeString(ts);
+		}
+		freetokens(&tk);
+		if (b.n) {
+			free(s);
+			s = fmt("typename std::decay<decltype(%s)>::type", bstr(&b));
+		}
+		free(b.v);
+	}
 	/* an array's const sits on its elements; copies kept per block or per
 	 * thread are assigned, so drop it as for scalars */
 	if (!param && t.kind == CXType_ConstantArray && !strncmp(s, "const ", 6))
