@@ -381,6 +381,27 @@ inline unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c)
 		c += ((a >> (8 * i)) & 0xff) * ((b >> (8 * i)) & 0xff);
 	return c;
 }
+/* The SIMD video intrinsics' per-lane minimum and maximum: lanes of w bits
+ * (8 or 16), signed or not. */
+inline unsigned int cuflow_vlanes(unsigned int a, unsigned int b, int w, bool sgn, bool max)
+{
+	unsigned int r = 0, m = (1u << w) - 1;
+	for (int i = 0; i < 32; i += w) {
+		unsigned int x = (a >> i) & m, y = (b >> i) & m;
+		long long sx = sgn && (x >> (w - 1)) ? (long long)x - (1ll << w) : (long long)x;
+		long long sy = sgn && (y >> (w - 1)) ? (long long)y - (1ll << w) : (long long)y;
+		r |= ((max ? (sx > sy ? x : y) : (sx < sy ? x : y)) & m) << i;
+	}
+	return r;
+}
+inline unsigned int __vmaxs4(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 8, true, true); }
+inline unsigned int __vmins4(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 8, true, false); }
+inline unsigned int __vmaxu4(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 8, false, true); }
+inline unsigned int __vminu4(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 8, false, false); }
+inline unsigned int __vmaxs2(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 16, true, true); }
+inline unsigned int __vmins2(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 16, true, false); }
+inline unsigned int __vmaxu2(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 16, false, true); }
+inline unsigned int __vminu2(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 16, false, false); }
 
 /* ---- reinterpretation and conversions ------------------------------------- */
 
