@@ -65,6 +65,7 @@ const char *relpath(const char *path); /* path without leading "./" */
 
 typedef VEC(int) Ints;
 typedef VEC(char *) Strs;
+char *pairsubst(const Strs *pairs, const char *text); /* text.c: each identifier NAME of pairs (NAME, TEXT, ...) as its TEXT */
 typedef VEC(char) Buf;
 void bputs(Buf *b, const char *s);
 void bputn(Buf *b, const char *s, size_t n);
@@ -886,10 +887,11 @@ bool verifyregex(const char *re); /* a POSIX extended regular expression */
 /* driver/compdb.c, walk.c: where the inputs and their flags come from */
 int compdb(const char *dir, Strs *files, Strs **flags, char **err);
 void walktree(const char *dir, Strs *files);
-/* lower/lower.c: a whole program to C++/OpenMP. With facts (--lower=coexec),
- * each kernel also gets an entry for the CPU's share of a split launch,
- * cuflow_cpu_NAME, and a fact (CxFact, above). */
-int lowerprogram(const char **paths, int n, const Opts *o, CxFacts *facts, char **out, char **err);
+/* lower/lower.c: a whole program to C++/OpenMP: one text (*out), or with
+ * units one per unit (its path, then its text). With facts
+ * (--lower=coexec), each kernel also gets an entry for the CPU's share of
+ * a split launch, cuflow_cpu_NAME, and a fact (CxFact, above). */
+int lowerprogram(const char **paths, int n, const Opts *o, CxFacts *facts, char **out, Strs *units, char **err);
 /* lsp/lsp.c: the Language Server Protocol on stdio */
 int lspserve(Run *r, const Rules *rules);
 

@@ -22,7 +22,7 @@ static const char usage[] =
 	"                     compared by --verify (repeatable)\n"
 	"  --passes=LIST      comma list of passes to run: sync (the default), copies, pin, fuse, or all;\n"
 	"                     two or more (or sync) run round after round until a round changes nothing\n"
-	"  --lower=openmp -o OUT.cpp  lower the program to C++/OpenMP for a CPU (no GPU)\n"
+	"  --lower=openmp -o OUT.cpp  lower the program to C++/OpenMP for a CPU (no GPU); -o DIR/: a file per unit\n"
 	"  --lower=coexec -o OUT.cu   run its kernels on the CPU and the GPU at once (OUT-cpu.cpp beside it)\n"
 	"  --cuda-arch=sm_XX  the GPU the program is built for: __CUDA_ARCH__ in device code (sm_75)\n"
 	"  -p DIR             read compile flags from DIR/compile_commands.json\n"

@@ -149,3 +149,30 @@ relpath(const char *path)
 		path += 2;
 	return path;
 }
+
+/* Text with each identifier that is a name of pairs (name, text, name,
+ * text, ...) replaced by its text. */
+char *
+pairsubst(const Strs *pairs, const char *text)
+{
+	Buf b = {0};
+	for (const char *p = text; *p;) {
+		if (!isident(*p) || (p > text && isident(p[-1]))) {
+			bprintf(&b, "%c", *p++);
+			continue;
+		}
+		size_t n = 0;
+		while (isident(p[n]))
+			n++;
+		const char *to = NULL;
+		for (int i = 0; i + 1 < pairs->n && !to; i += 2)
+			if (strlen(pairs->v[i]) == n && !strncmp(pairs->v[i], p, n))
+				to = pairs->v[i + 1];
+		if (to)
+			bputs(&b, to);
+		else
+			bprintf(&b, "%.*s", (int)n, p);
+		p += n;
+	}
+	return bstr(&b);
+}

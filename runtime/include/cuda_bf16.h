@@ -63,6 +63,24 @@ inline __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c)
 { return __nv_bfloat16(fmaf((float)a, (float)b, (float)c)); }
 inline __nv_bfloat16 __hneg(__nv_bfloat16 a) { return __ushort_as_bfloat16((unsigned short)(a.__x ^ 0x8000u)); }
 inline __nv_bfloat16 __habs(__nv_bfloat16 a) { return __ushort_as_bfloat16((unsigned short)(a.__x & 0x7fffu)); }
+/* the math functions, in float and rounded back, as for __half */
+#define CUFLOW_BF1(NAME, F) \
+	inline __nv_bfloat16 NAME(__nv_bfloat16 a) { return __nv_bfloat16(F((float)a)); }
+CUFLOW_BF1(hsqrt, sqrtf)
+CUFLOW_BF1(hexp, expf)
+CUFLOW_BF1(hexp2, exp2f)
+CUFLOW_BF1(hlog, logf)
+CUFLOW_BF1(hlog2, log2f)
+CUFLOW_BF1(hsin, sinf)
+CUFLOW_BF1(hcos, cosf)
+CUFLOW_BF1(hfloor, floorf)
+CUFLOW_BF1(hceil, ceilf)
+CUFLOW_BF1(htrunc, truncf)
+CUFLOW_BF1(hrint, rintf)
+#undef CUFLOW_BF1
+inline __nv_bfloat16 hrsqrt(__nv_bfloat16 a) { return __nv_bfloat16(1.0f / sqrtf((float)a)); }
+inline bool __hisnan(__nv_bfloat16 a) { return (a.__x & 0x7fffu) > 0x7f80u; }
+inline int __hisinf(__nv_bfloat16 a) { return (a.__x & 0x7fffu) == 0x7f80u ? (a.__x & 0x8000u ? -1 : 1) : 0; }
 #define CUFLOW_BFOP(OP) \
 	inline __nv_bfloat16 operator OP(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat16((float)a OP(float) b); } \
 	inline __nv_bfloat16 &operator OP##=(__nv_bfloat16 &a, __nv_bfloat16 b) { return a = a OP b; } \

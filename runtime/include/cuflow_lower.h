@@ -33,11 +33,58 @@ cuflowDirectCall(const char *kernel)
 	abort();
 }
 
+/* A launch written in a macro's definition, k<<<g, b, s, st>>>(args), is
+ * lowered to cuflowVia(k, cuflowConfig(g, b, s, st))(args): as CUDA's own
+ * front end does, the configuration is pushed (per host thread) and the
+ * kernel's host function called; the lowering's host function of each
+ * kernel pops it and runs the kernel's launcher. */
+struct cuflow_config {
+	dim3 grid, block;
+	size_t shmem;
+	cudaStream_t stream;
+	bool set;
+};
+
+inline thread_local cuflow_config cuflow_pending;
+
+static inline cuflow_config
+cuflowConfig(dim3 grid, dim3 block, size_t shmem = 0, cudaStream_t stream = 0)
+{
+	return cuflow_config{grid, block, shmem, stream, true};
+}
+
+template <typename F>
+static inline F
+cuflowVia(F kernel, cuflow_config c)
+{
+	cuflow_pending = c;
+	return kernel;
+}
+
+static inline bool
+cuflowPopConfig(cuflow_config *c)
+{
+	*c = cuflow_pending;
+	cuflow_pending.set = false;
+	return c->set;
+}
+
 /* Block functions: GCC turns a thread loop that only copies or fills (a
  * tile load) into one memcpy or memset call per row of the block, slower
  * than the loop's vector code for a block's 16 to 256 threads (lud on one
- * thread: 0.62 s with the calls, 0.46 s without). */
-#if defined(__GNUC__) && !defined(__clang__)
+ * thread: 0.62 s with the calls, 0.46 s without).
+ *
+ * CUDA code reads and writes memory through pointers of other types (a
+ * __half array stored as float2, float4 loads of floats): nvcc compiles it
+ * as written, while GCC's type-based alias analysis may reorder such
+ * accesses past each other (HeCBench softmax-fused's copy_vector printed
+ * another row's values at -O2). A lowered program that casts so defines
+ * CUFLOW_NO_STRICT_ALIASING before this header, and is compiled without
+ * it; the others keep it (mdh ran 2.6 times slower without). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(CUFLOW_NO_STRICT_ALIASING)
+#pragma GCC optimize("no-strict-aliasing")
+#define CUFLOW_BLOCKFN __attribute__((optimize("no-tree-loop-distribute-patterns", "no-strict-aliasing")))
+#elif defined(__GNUC__) && !defined(__clang__)
 #define CUFLOW_BLOCKFN __attribute__((optimize("no-tree-loop-distribute-patterns")))
 #else
 #define CUFLOW_BLOCKFN

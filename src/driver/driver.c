@@ -589,20 +589,79 @@ writefixes(Run *r, const Report *rep)
 	return rc != 0;
 }
 
-/* --lower=openmp: the whole program into one C++ file, or nothing. */
+/* -o DIR/ (or an existing directory): one output per unit. */
+static bool
+isdirout(const char *out)
+{
+	struct stat st;
+	size_t n = strlen(out);
+	return (n && out[n - 1] == '/') || (!stat(out, &st) && S_ISDIR(st.st_mode));
+}
+
+/* DIR/NAME.cpp for unit path .../NAME.cu */
+static char *
+unitout(const char *dir, const char *path)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path, *dot = strrchr(base, '.');
+	size_t n = strlen(dir);
+	return fmt("%s%s%.*s.cpp", dir, n && dir[n - 1] == '/' ? "" : "/", dot ? (int)(dot - base) : (int)strlen(base), base);
+}
+
+/* Writes each unit's text (units: path, text, ...) to its DIR/NAME.cpp;
+ * none when two units share a name. */
+static int
+writeunits(const char *dir, const Strs *units)
+{
+	int rc = 0;
+	char *err = NULL;
+	for (int i = 0; i < units->n && !rc; i += 2)
+		for (int j = 0; j < i && !rc; j += 2) {
+			char *a = unitout(dir, units->v[i]), *b = unitout(dir, units->v[j]);
+			if (!strcmp(a, b)) {
+				fprintf(stderr, "cuflow: %s and %s would both be written to %s: give -o a file\n", units->v[j],
+				        units->v[i], a);
+				rc = 3;
+			}
+			free(a);
+			free(b);
+		}
+	if (!rc && mkdir(dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "cuflow: %s: %s\n", dir, strerror(errno));
+		rc = 3;
+	}
+	for (int i = 0; i < units->n && !rc; i += 2) {
+		char *path = unitout(dir, units->v[i]);
+		rc = writeatomic(path, units->v[i + 1], strlen(units->v[i + 1]), NULL, 0, &err);
+		if (rc)
+			fprintf(stderr, "cuflow: %s: %s\n", path, err);
+		free(path);
+		free(err);
+		err = NULL;
+	}
+	return rc;
+}
+
+/* --lower=openmp: the whole program into one C++ file, or one per unit
+ * into a directory, or nothing. */
 static int
 lowerfiles(Run *r, Strs *files, Strs *flags)
 {
-	Strs all = {0};
+	Strs all = {0}, units = {0};
 	Opts o = fileopts(&r->opts, files->n ? &flags[0] : NULL, &all); /* one set of flags: the program's */
 	char *out = NULL, *err = NULL;
-	int rc = lowerprogram((const char **)files->v, files->n, &o, NULL, &out, &err);
-	if (!rc) {
+	bool dir = isdirout(r->output);
+	int rc = lowerprogram((const char **)files->v, files->n, &o, NULL, &out, dir ? &units : NULL, &err);
+	if (!rc && dir)
+		rc = writeunits(r->output, &units);
+	else if (!rc) {
 		rc = writeatomic(r->output, out, strlen(out), NULL, 0, &err);
 		if (rc)
 			fprintf(stderr, "cuflow: %s: %s\n", r->output, err);
 	} else
 		fputs(err, stderr);
+	for (int i = 0; i < units.n; i++)
+		free(units.v[i]);
+	vfree(units);
 	freeinputs(files, flags);
 	vfree(all);
 	free(out);
@@ -664,7 +723,7 @@ coexecfile(Run *r, const Rules *rules, Strs *files, Strs *flags)
 	CxPlan plan = {0};
 	char *cpu = NULL, *err = NULL, *gpu = NULL, *cpuout = cpupath(r->output);
 	Unit *u = NULL;
-	int rc = lowerprogram((const char **)files->v, 1, &o, &facts, &cpu, &err);
+	int rc = lowerprogram((const char **)files->v, 1, &o, &facts, &cpu, NULL, &err);
 	if (rc)
 		fputs(err, stderr);
 	else {

@@ -259,7 +259,7 @@ build(V *v, const Opts *o0, const char *side)
 	o.cargs = cargs;
 	o.ncargs = o0->ncargs + v->quote.n;
 	char *text = NULL, *err = NULL, *why = NULL;
-	if (lowerprogram((const char **)v->sources.v, v->sources.n, &o, NULL, &text, &err)) {
+	if (lowerprogram((const char **)v->sources.v, v->sources.n, &o, NULL, &text, NULL, &err)) {
 		char *nl = err ? strchr(err, '\n') : NULL;
 		if (nl)
 			*nl = 0;

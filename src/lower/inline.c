@@ -339,6 +339,9 @@ includeline(In *in, CXFile h)
  * adds it to *seen (its declarations: redeclared); one that enters a
  * system header counts as yes: it may declare an overload of a function
  * the body calls. */
+static CXCursor param(CXCursor fn, int i);
+static int nparams(CXCursor fn);
+
 static bool
 redefined(In *in, Callee *f, CXFile file, const char *src, int b, int e, Files *seen, int depth)
 {
@@ -373,11 +376,14 @@ redefined(In *in, Callee *f, CXFile file, const char *src, int b, int e, Files *
 			n++;
 		vpush(names, xstrndup(p, (size_t)n));
 	}
-	Tokens t = names.n && !yes ? cursortokens(f->body) : (Tokens){0};
-	for (unsigned i = 0; i < t.n && !yes; i++)
-		for (int j = 0; j < names.n && !yes; j++)
-			yes = clang_getTokenKind(t.v[i]) == CXToken_Identifier && tokenis(&t, i, names.v[j]);
-	freetokens(&t);
+	/* the body's names and the parameters' (their defaults) */
+	for (int p = -1; p < nparams(f->fn) && names.n && !yes; p++) {
+		Tokens t = cursortokens(p < 0 ? f->body : param(f->fn, p));
+		for (unsigned i = 0; i < t.n && !yes; i++)
+			for (int j = 0; j < names.n && !yes; j++)
+				yes = clang_getTokenKind(t.v[i]) == CXToken_Identifier && tokenis(&t, i, names.v[j]);
+		freetokens(&t);
+	}
 	for (int j = 0; j < names.n; j++)
 		free(names.v[j]);
 	vfree(names);
@@ -498,7 +504,8 @@ templaterefs(CXCursor c, void *arg)
 	Callee *f = arg;
 	enum CXCursorKind k = clang_getCursorKind(c), rk = clang_getCursorKind(clang_getCursorReferenced(c));
 	if ((k == CXCursor_TypeRef && rk == CXCursor_TemplateTypeParameter) ||
-	    (k == CXCursor_DeclRefExpr && rk == CXCursor_NonTypeTemplateParameter))
+	    (k == CXCursor_DeclRefExpr && rk == CXCursor_NonTypeTemplateParameter) ||
+	    (k == CXCursor_TemplateRef && rk == CXCursor_TemplateTemplateParameter))
 		vpush(f->trefs, c);
 	return WALK_IN;
 }
@@ -577,8 +584,9 @@ writtenargs(CXCursor call, Strs *out)
 	return ok && out->n;
 }
 
-/* A template's parameters, or -1 where one is a pack, a template
- * template parameter or has a default. */
+/* A template's parameters, or -1 where one is a pack or has a default.
+ * A template template parameter (template <typename> class Op) counts: the
+ * argument's name takes its place in the text as a type's would. */
 static int
 tparams(CXCursor tmpl, Strs *names)
 {
@@ -586,9 +594,8 @@ tparams(CXCursor tmpl, Strs *names)
 	int n = kids(tmpl, &ks), np = 0;
 	for (int i = 0; i < n && np >= 0; i++) {
 		enum CXCursorKind k = clang_getCursorKind(ks[i]);
-		if (k == CXCursor_TemplateTemplateParameter)
-			np = -1;
-		else if (k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter) {
+		if (k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
+		    k == CXCursor_TemplateTemplateParameter) {
 			Tokens t = cursortokens(ks[i]);
 			for (unsigned j = 0; j < t.n && np >= 0; j++)
 				if (tokenoff(&t, j) < endof(ks[i]) && (tokenis(&t, j, "...") || tokenis(&t, j, "=")))
@@ -603,10 +610,82 @@ tparams(CXCursor tmpl, Strs *names)
 	return np;
 }
 
+/* The type deduction takes from argument a of a by-value or const &
+ * parameter: a variable's declared type, without reference or top-level
+ * qualifiers, as written (a kernel template's `float_type`); NULL for an
+ * expression, an array, a function or an undeduced type. */
+static char *
+deducedtype(CXCursor a)
+{
+	a = strip(a);
+	bool elem = clang_getCursorKind(a) == CXCursor_ArraySubscriptExpr; /* p[i], a[i]: their element type */
+	if (elem) {
+		CXCursor *ks;
+		int n = kids(a, &ks);
+		a = n == 2 ? strip(ks[0]) : clang_getNullCursor();
+		free(ks);
+	}
+	if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+		return NULL;
+	CXCursor v = clang_getCursorReferenced(a);
+	enum CXCursorKind k = clang_getCursorKind(v);
+	if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
+		return NULL;
+	CXType t = clang_getNonReferenceType(clang_getCursorType(v));
+	if (elem)
+		t = t.kind == CXType_Pointer ? clang_getPointeeType(t) : clang_getArrayElementType(t);
+	t = clang_getUnqualifiedType(t);
+	if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray || t.kind == CXType_DependentSizedArray ||
+	    t.kind == CXType_FunctionProto || t.kind == CXType_Auto)
+		return NULL;
+	char *ts = typespelling(t);
+	if (!*ts || strstr(ts, "auto") || strstr(ts, "decltype") || strpbrk(ts, "([")) {
+		free(ts);
+		return NULL;
+	}
+	return ts;
+}
+
+/* The template arguments a call leaves to deduction where the text makes
+ * them certain (warpMax(v) with v declared float_type): the name has one
+ * candidate, a function template of type parameters only, each the type of
+ * a parameter written T, const T or const T & whose argument is a variable
+ * (deducedtype). Into *out, in the template's order. */
+static bool
+deducedargs(CXCursor call, CXCursor o, Strs *out)
+{
+	if (clang_getNumOverloadedDecls(o) != 1)
+		return false;
+	CXCursor t = clang_getCursorDefinition(clang_getOverloadedDecl(o, 0));
+	Strs names = {0};
+	bool ok = clang_getCursorKind(t) == CXCursor_FunctionTemplate && tparams(t, &names) > 0 &&
+	          !haskid(t, CXCursor_NonTypeTemplateParameter) && !haskid(t, CXCursor_TemplateTemplateParameter);
+	int na = clang_Cursor_getNumArguments(call);
+	for (int j = 0; ok && j < names.n; j++) {
+		char *got = NULL, *c = fmt("const %s", names.v[j]), *cr = fmt("const %s &", names.v[j]);
+		for (int i = 0; i < nparams(t) && i < na && !got; i++) {
+			char *ts = typespelling(clang_getCursorType(param(t, i)));
+			if (!strcmp(ts, names.v[j]) || !strcmp(ts, c) || !strcmp(ts, cr))
+				got = deducedtype(clang_Cursor_getArgument(call, (unsigned)i));
+			free(ts);
+		}
+		free(c);
+		free(cr);
+		ok = got != NULL;
+		if (ok)
+			vpush(*out, got);
+	}
+	for (int i = 0; i < names.n; i++)
+		free(names.v[i]);
+	vfree(names);
+	return ok;
+}
+
 /* In a kernel template, a call the template's parameters leave unresolved
  * whose callee is still certain: every candidate a function template, one
  * with as many parameters (no pack, none defaulted) as the call writes
- * template arguments, the others fewer (they cannot take them). *d: its
+ * template arguments (or deducedargs finds), the others fewer (they cannot
+ * take them). *d: its
  * definition; f->targs: its parameters' names and the arguments' text
  * (non-type ones parenthesised). */
 static bool
@@ -614,7 +693,7 @@ depcallee(CXCursor call, CXCursor *d, Callee *f)
 {
 	CXCursor o = overloadref(call);
 	Strs args = {0};
-	bool ok = !clang_Cursor_isNull(o) && writtenargs(call, &args);
+	bool ok = !clang_Cursor_isNull(o) && (writtenargs(call, &args) || (!args.n && deducedargs(call, o, &args)));
 	CXCursor pick = clang_getNullCursor();
 	for (unsigned i = 0; ok && i < clang_getNumOverloadedDecls(o); i++) {
 		CXCursor c = clang_getOverloadedDecl(o, i);
@@ -634,7 +713,8 @@ depcallee(CXCursor call, CXCursor *d, Callee *f)
 		int n = kids(*d, &ks), j = 0;
 		for (int i = 0; i < n; i++) {
 			enum CXCursorKind k = clang_getCursorKind(ks[i]);
-			if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter)
+			if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
+			    k != CXCursor_TemplateTemplateParameter)
 				continue;
 			vpush(f->targs, xstrdup(names.v[j]));
 			vpush(f->targs, k == CXCursor_NonTypeTemplateParameter ? fmt("(%s)", args.v[j]) : xstrdup(args.v[j]));
@@ -651,33 +731,6 @@ depcallee(CXCursor call, CXCursor *d, Callee *f)
 	vfree(args);
 	f->dep = ok;
 	return ok;
-}
-
-/* Text with each identifier that is a name of pairs (name, text, name,
- * text, ...) replaced by its text. */
-static char *
-pairsubst(const Strs *pairs, const char *text)
-{
-	Buf b = {0};
-	for (const char *p = text; *p;) {
-		if (!isident(*p) || (p > text && isident(p[-1]))) {
-			bprintf(&b, "%c", *p++);
-			continue;
-		}
-		size_t n = 0;
-		while (isident(p[n]))
-			n++;
-		const char *to = NULL;
-		for (int i = 0; i + 1 < pairs->n && !to; i += 2)
-			if (strlen(pairs->v[i]) == n && !strncmp(pairs->v[i], p, n))
-				to = pairs->v[i + 1];
-		if (to)
-			bputs(&b, to);
-		else
-			bprintf(&b, "%.*s", (int)n, p);
-		p += n;
-	}
-	return bstr(&b);
 }
 
 /* Text with a dependent callee's template parameters replaced by the
@@ -715,6 +768,29 @@ nparams(CXCursor fn)
 	while (!clang_Cursor_isNull(param(fn, n)))
 		n++;
 	return n;
+}
+
+static void
+ctorkid(CXCursor c, void *arg)
+{
+	int *n = arg;
+	if (clang_getCursorKind(c) == CXCursor_Constructor) {
+		n[0]++;
+		n[1] += clang_Cursor_getNumArguments(c) == 0;
+	}
+}
+
+/* Can the result's local be declared without a value (`T r;`, then
+ * assigned)? A class declaring no constructor, or one taking nothing. */
+static bool
+defaultctor(CXType t)
+{
+	CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(t));
+	if (clang_Cursor_isNull(d) || !clang_isCursorDefinition(clang_getCursorDefinition(d)))
+		return false;
+	int n[2] = {0, 0};
+	eachkid(clang_getCursorDefinition(d), ctorkid, n);
+	return n[0] == 0 || n[1] > 0;
 }
 
 /* The callee of call when it may be inlined: false, or *f filled. */
@@ -774,7 +850,7 @@ callee(In *in, CXCursor call, Callee *f)
 	                  : macros                                                 ? "a macro it names is defined, or a header included, before the kernel"
 	                  : again                                                  ? "a name it uses is declared again before the kernel"
 	                  : (isvoid ? f->returns != 0 : f->returns != 1 || !lastret) ? "it returns other than once, at its end"
-	                  : !isvoid && !f->dep && !clang_isPODType(rt)             ? "it returns a class type"
+	                  : !isvoid && !f->dep && !clang_isPODType(rt) && !defaultctor(rt) ? "it returns a class type with no default constructor"
 	                  : !f->dep && !templateargs(d, &f->targs)                 ? "a template parameter pack or template template parameter"
 	                                                                           : NULL;
 	if (why) {
@@ -798,24 +874,72 @@ static const char *const inargs[] = {",", "&&", "||", "?", NULL};
  * a side effect or makes the call conditional. The arguments ([lo, hi)
  * inside the call) may hold no side effect either. */
 static int
-assigns(CXCursor s, CXCursor call)
+assignsout(CXCursor s, CXCursor call, const Ints *seps)
 {
 	Tokens t = cursortokens(s);
 	int eq = 0, cb = startof(call), ce = endof(call);
+	/* a declaration's from its name: its type's are no operators (Pair<K, V> v) */
+	int from = clang_getCursorKind(s) == CXCursor_VarDecl ? locof(s) : 0;
 	for (unsigned i = 0; i < t.n && eq >= 0; i++) {
-		if (clang_getTokenKind(t.v[i]) != CXToken_Punctuation)
+		if (clang_getTokenKind(t.v[i]) != CXToken_Punctuation || tokenoff(&t, i) < from)
 			continue;
 		int o = tokenoff(&t, i);
 		if (o >= endof(s))
 			break;
-		bool inside = o >= cb && o < ce;
+		bool inside = o >= cb && o < ce, sep = false;
+		for (int j = 0; seps && j + 1 < seps->n && !sep; j += 2)
+			sep = o >= seps->v[j] && o < seps->v[j + 1] && tokenis(&t, i, ",");
 		if (tokenis(&t, i, "=") && !inside)
 			eq++;
-		else if (tokenis(&t, i, "=") || (tokenin(&t, i, sideeffects) && (!inside || !tokenin(&t, i, inargs))))
+		else if (tokenis(&t, i, "=") || (tokenin(&t, i, sideeffects) && !sep && (!inside || !tokenin(&t, i, inargs))))
 			eq = -1;
 	}
 	freetokens(&t);
 	return eq;
+}
+
+static int
+assigns(CXCursor s, CXCursor call)
+{
+	return assignsout(s, call, NULL);
+}
+
+/* Is call inner, inside e, evaluated whenever e is, with nothing on the
+ * way that could skip it (&&, ||, ?:) or order it (the comma operator, an
+ * assignment, ++)? Through calls' arguments, other operators, casts and
+ * member accesses only; the gaps between the arguments of the calls on the
+ * way go to seps (their commas separate, they are no operator). */
+static bool
+alwaysin(CXCursor e, CXCursor inner, Ints *seps)
+{
+	if (clang_equalCursors(e, inner))
+		return true;
+	enum CXCursorKind k = clang_getCursorKind(e);
+	bool ok = k == CXCursor_CallExpr || k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr ||
+	          k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXFunctionalCastExpr ||
+	          k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr;
+	if (k == CXCursor_BinaryOperator) {
+		enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(e);
+		ok = o != CXBinaryOperator_LAnd && o != CXBinaryOperator_LOr && o != CXBinaryOperator_Comma &&
+		     o != CXBinaryOperator_Assign;
+	} else if (k == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(e);
+		ok = u != CXUnaryOperator_PostInc && u != CXUnaryOperator_PostDec && u != CXUnaryOperator_PreInc &&
+		     u != CXUnaryOperator_PreDec;
+	}
+	for (int i = 0; ok && k == CXCursor_CallExpr && i + 1 < clang_Cursor_getNumArguments(e); i++) {
+		vpush(*seps, endof(clang_Cursor_getArgument(e, i)));
+		vpush(*seps, startof(clang_Cursor_getArgument(e, i + 1)));
+	}
+	CXCursor *ks;
+	int n = kids(e, &ks);
+	int at = -1;
+	for (int i = 0; i < n && at < 0; i++)
+		if (within(inner, ks[i]))
+			at = i;
+	ok = ok && at >= 0 && alwaysin(ks[at], inner, seps);
+	free(ks);
+	return ok;
 }
 
 static int
@@ -836,6 +960,52 @@ iscall(CXCursor c, void *arg)
 	return clang_getCursorKind(c) == CXCursor_CallExpr;
 }
 
+/* Is statement s `v = ...` or `v op= ...` with the operator a class's
+ * (call c: operator=, operator+=, or one a template leaves unresolved),
+ * its left side calling nothing? C++17 evaluates an overloaded
+ * assignment's right side first too ([over.match.oper]), so a call there
+ * may go before. 1 for =, 2 for op=, 0 otherwise. */
+static int
+opassign(CXCursor s, CXCursor c)
+{
+	if (!clang_equalCursors(c, strip(s)) || clang_Cursor_getNumArguments(c) != 2) /* (under its temporary's cleanups) */
+		return 0;
+	static const char *const ops[] = {"operator=",  "operator+=", "operator-=", "operator*=",  "operator/=", "operator%=",
+	                                  "operator&=", "operator|=", "operator^=", "operator<<=", "operator>>=", NULL};
+	char *name = spelling(c);
+	if (!*name) { /* unresolved in a template: the operator's token between the operands */
+		Tokens t = cursortokens(c);
+		int from = endof(clang_Cursor_getArgument(c, 0)), to = startof(clang_Cursor_getArgument(c, 1));
+		for (unsigned i = 0; i < t.n && !*name; i++)
+			if (tokenoff(&t, i) >= from && tokenoff(&t, i) < to && clang_getTokenKind(t.v[i]) == CXToken_Punctuation) {
+				CXString op = clang_getTokenSpelling(t.tu, t.v[i]);
+				free(name);
+				name = fmt("operator%s", clang_getCString(op));
+				clang_disposeString(op);
+			}
+		freetokens(&t);
+	}
+	int kind = 0;
+	for (int i = 0; ops[i] && !kind; i++)
+		if (!strcmp(name, ops[i]))
+			kind = i ? 2 : 1;
+	free(name);
+	return kind && !contains(clang_Cursor_getArgument(c, 0), true, iscall, NULL) ? kind : 0;
+}
+
+/* Is s `(void) c;` (the result dropped as by `c;`)? */
+static bool
+voided(CXCursor s, CXCursor c)
+{
+	if (clang_getCursorKind(s) != CXCursor_CStyleCastExpr || clang_getCursorType(s).kind != CXType_Void)
+		return false;
+	CXCursor *ks;
+	int n = kids(s, &ks);
+	bool yes = n >= 1 && clang_equalCursors(strip(ks[n - 1]), c);
+	free(ks);
+	return yes;
+}
+
 /* The call s makes, when s is T v = ...f()...; or v = ...f()...; or f();
  * (other calls only in f's arguments) */
 static CXCursor
@@ -845,10 +1015,12 @@ onecall(CXCursor s, bool *isstmt)
 	Cursors calls = {0};
 	countcalls(s, &calls);
 	descend(s, countcalls, &calls);
+	int opeq = calls.n >= 2 ? opassign(s, calls.v[0]) : 0;
+	int from = opeq != 0; /* v = f(): the call is operator='s right side */
 	/* the first call, in pre-order: the outermost; any other lies in its
 	 * arguments, which are evaluated before the call either way */
-	CXCursor c = calls.n >= 1 && clang_getCursorKind(calls.v[0]) == CXCursor_CallExpr ? calls.v[0] : none;
-	for (int i = 1; i < calls.n && !clang_Cursor_isNull(c); i++) {
+	CXCursor c = calls.n > from && clang_getCursorKind(calls.v[from]) == CXCursor_CallExpr ? calls.v[from] : none;
+	for (int i = from + 1; i < calls.n && !clang_Cursor_isNull(c); i++) {
 		bool inarg = false;
 		for (int a = 0; a < clang_Cursor_getNumArguments(c) && !inarg; a++)
 			inarg = within(calls.v[i], clang_Cursor_getArgument(c, a));
@@ -859,7 +1031,12 @@ onecall(CXCursor s, bool *isstmt)
 	if (clang_Cursor_isNull(c) || ismacro(s) || ismacro(c))
 		return none;
 	enum CXCursorKind k = clang_getCursorKind(s);
-	*isstmt = clang_equalCursors(c, s);
+	*isstmt = clang_equalCursors(c, s) || voided(s, c);
+	if (opeq) {
+		CXCursor lhs = clang_Cursor_getArgument(strip(s), 0), rhs = clang_Cursor_getArgument(strip(s), 1);
+		bool ok = within(c, rhs) && (opeq == 1 ? assigns(s, c) == 1 : assigns(lhs, c) == 0 && assigns(rhs, c) == 0);
+		return ok ? c : none;
+	}
 	if (*isstmt)
 		return assigns(s, c) == 0 ? c : none;
 	if (k == CXCursor_DeclStmt) { /* in the first declarator: the others, calling nothing, run after it as before */
@@ -913,6 +1090,23 @@ optoken(CXCursor c, int from, const char *const *set)
 	return yes;
 }
 
+/* Does every candidate of a call a template leaves unresolved take
+ * argument i by value, each one the toolkit's (__shfl_xor_sync(m, v, o))? */
+static bool
+byvalue(CXCursor call, int i)
+{
+	CXCursor o = overloadref(call);
+	unsigned n = clang_Cursor_isNull(o) ? 0 : clang_getNumOverloadedDecls(o);
+	bool yes = n > 0;
+	for (unsigned j = 0; j < n && yes; j++) {
+		CXCursor d = clang_getOverloadedDecl(o, j);
+		CXType ft = clang_getCursorType(d);
+		yes = insystem(d) && clang_getCursorKind(d) == CXCursor_FunctionDecl && ft.kind == CXType_FunctionProto &&
+		      i < clang_getNumArgTypes(ft) && !isref(clang_getArgType(ft, (unsigned)i));
+	}
+	return yes;
+}
+
 static bool
 writesparm(CXCursor c, void *arg)
 {
@@ -944,7 +1138,7 @@ writesparm(CXCursor c, void *arg)
 			if (!isparm(*parm, clang_Cursor_getArgument(c, i)))
 				continue;
 			if (clang_Cursor_isNull(fn) || ft.kind != CXType_FunctionProto) {
-				yes = true;
+				yes = !byvalue(c, i); /* unresolved: the toolkit's shuffles take their values so */
 				break;
 			}
 			if (i >= clang_getNumArgTypes(ft))
@@ -1314,6 +1508,110 @@ boundbyref(Site *t, int i)
 
 /* Parameter i: the argument's variable in its place, or a local
  * initialised from the argument. */
+/* The offset after the '=' of parameter p's default, or -1. */
+static int
+defaultat(CXCursor p)
+{
+	Tokens tk = cursortokens(p);
+	int at = -1;
+	for (unsigned i = 0; i < tk.n && at < 0 && tokenoff(&tk, i) < endof(p); i++)
+		if (tokenis(&tk, i, "="))
+			at = tokenoff(&tk, i) + 1;
+	freetokens(&tk);
+	return at;
+}
+
+/* Is expression e a constant: literals, operators, enumerators, template
+ * parameters and const variables outside the kernel (warpSize)? */
+static bool
+constkid(CXCursor c, void *arg)
+{
+	(void)arg;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_CallExpr || k == CXCursor_LambdaExpr)
+		return true;
+	if (k != CXCursor_DeclRefExpr)
+		return false;
+	CXCursor r = clang_getCursorReferenced(c);
+	enum CXCursorKind rk = clang_getCursorKind(r);
+	return !(rk == CXCursor_EnumConstantDecl || rk == CXCursor_NonTypeTemplateParameter ||
+	         (rk == CXCursor_VarDecl && clang_isConstQualifiedType(clang_getCursorType(r)) &&
+	          clang_getCursorKind(clang_getCursorSemanticParent(r)) != CXCursor_FunctionDecl));
+}
+
+/* A scalar parameter the callee never changes whose value e (text) is a
+ * constant (WARP_SIZE, 32, a template's parameter): the text, converted to
+ * the parameter's type, stands for each of its uses, as a local would; no
+ * local is needed (a warp operation's exchange, emitted apart, reads it). */
+static bool
+constparam(Site *t, CXCursor parm, CXCursor e, const char *text)
+{
+	CXType pt = clang_getCursorType(parm);
+	enum CXTypeKind k = clang_getCanonicalType(pt).kind;
+	if (clang_Cursor_isNull(e) || !clang_isExpression(clang_getCursorKind(e)) || contains(e, true, constkid, NULL) ||
+	    !(k >= CXType_Bool && k <= CXType_LongDouble) || written(&t->f, parm) || refmacro(t, parm))
+		return false;
+	char *ts = typespelling(clang_getUnqualifiedType(pt));
+	char *in = fmt("((%s)(%s))", ts, text);
+	renameparm(t, parm, in);
+	free(in);
+	free(ts);
+	return true;
+}
+
+/* A parameter the call leaves to its default (shfl_xor(v, m) with int
+ * width = WARP_SIZE): a local of that value, the default's text as the
+ * callee writes it (a macro it names is checked with the body's: callee),
+ * where it names no variable of the kernel or parameter. */
+static bool
+defaultparam(Site *t, CXCursor parm, int i)
+{
+	CXCursor p = parm, pat = clang_getSpecializedCursorTemplate(t->f.fn);
+	int at = defaultat(p);
+	if (at < 0 && !clang_Cursor_isNull(pat) && !clang_Cursor_isNull(p = param(pat, i)))
+		at = defaultat(p);
+	if (at < 0 || endof(p) <= at || !clang_File_isEqual(fileof(p), fileof(t->f.fn)))
+		return sitewhy(t, "a default argument cuflow cannot read");
+	Tokens tk = cursortokens(p);
+	bool ok = true;
+	for (unsigned k = 0; k < tk.n && ok; k++) {
+		if (tokenoff(&tk, k) < at || tokenoff(&tk, k) >= endof(p) || clang_getTokenKind(tk.v[k]) != CXToken_Identifier)
+			continue;
+		CXString n = clang_getTokenSpelling(tk.tu, tk.v[k]);
+		ok = !hasname(&t->in->names, clang_getCString(n)) && !hasname(&t->pnames, clang_getCString(n));
+		clang_disposeString(n);
+	}
+	freetokens(&tk);
+	if (!ok)
+		return sitewhy(t, "a default argument naming a variable of the kernel or a parameter");
+	char *dtext = slice(t->dsrc, at, endof(p));
+	bool inplace = constparam(t, parm, lastkid(p), dtext);
+	free(dtext);
+	if (inplace)
+		return true;
+	char *pn = spelling(parm), *ts = typespelling(clang_getNonReferenceType(clang_getCursorType(parm)));
+	if (t->f.dep) { /* T: the call's argument */
+		char *w = substargs(&t->f, ts);
+		free(ts);
+		ts = w;
+	}
+	/* a kernel variable of the parameter's name (an earlier inlined body's): the local is renamed */
+	char *local = hasname(&t->in->names, pn) ? fmt("%s_%d", pn, t->in->n) : xstrdup(pn);
+	ok = !strpbrk(ts, "([") && !hasname(&t->in->names, local) && !hasname(&t->f.locals, local) &&
+	     (!strcmp(local, pn) || !refmacro(t, parm));
+	if (ok) {
+		if (strcmp(local, pn))
+			renameparm(t, parm, local);
+		char *atext = slice(t->dsrc, at, endof(p));
+		bprintf(&t->head, "%s\t%s %s = (%s);\n", t->ind, ts, local, atext);
+		free(atext);
+	}
+	free(local);
+	free(pn);
+	free(ts);
+	return ok ? true : sitewhy(t, "a default argument for a parameter cuflow cannot give its copy");
+}
+
 static bool
 bindparam(Site *t, int i)
 {
@@ -1322,6 +1620,8 @@ bindparam(Site *t, int i)
 	char *pn = t->pnames.v[i];
 	if (!*pn)
 		return sitewhy(t, "an unnamed parameter");
+	if (clang_Range_isNull(clang_getCursorExtent(arg))) /* a default argument */
+		return defaultparam(t, parm, i);
 	if (ismacro(arg) || refmacro(t, parm))
 		return sitewhy(t, "a macro writes an argument, or a use of a parameter");
 	char *name = passedname(in, arg, parm, &t->f);
@@ -1336,6 +1636,11 @@ bindparam(Site *t, int i)
 		free(name);
 		return clash ? sitewhy(t, "an argument names another parameter") : true;
 	}
+	char *atext0 = slice(in->src, startof(arg), endof(arg));
+	bool inplace = constparam(t, parm, arg, atext0);
+	free(atext0);
+	if (inplace)
+		return true;
 	CXType pt = clang_getCursorType(parm), vt = clang_getNonReferenceType(pt);
 	if (isref(pt) && (!clang_isConstQualifiedType(vt) || lvalue(arg)))
 		return sitewhy(t, "a reference parameter passed an expression that is not one of the kernel's variables");
@@ -1415,6 +1720,65 @@ freesite(Site *t)
 	freecallee(&t->f);
 }
 
+typedef struct {
+	In *in;
+	CXCursor outer;
+	Cursors found;
+} Inner;
+
+static int
+innerkid(CXCursor c, void *arg)
+{
+	Inner *x = arg;
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+		return WALK_OVER;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr)
+		vpush(x->found, c);
+	return WALK_IN;
+}
+
+/* A call to inline in the arguments of statement s's call outer, which
+ * needs none (__hmax(m, warpMax(m)), scan(a) - b through an operator):
+ * C++ evaluates a call's arguments in no set order, so the inner call may
+ * go first, where nothing could skip it or would see its side effects
+ * otherwise than in some order the program allows (alwaysin), and the
+ * statement is one onecall takes with the inner call in outer's place.
+ * *f is filled for it; a null cursor when there is none. */
+static CXCursor
+innercall(In *in, CXCursor s, CXCursor outer, Callee *f)
+{
+	Inner x = {in, outer, {0}};
+	descend(outer, innerkid, &x);
+	CXCursor got = clang_getNullCursor();
+	int want = assigns(s, outer);
+	bool stop = want < 0;
+	for (int i = 0; i < x.found.n && clang_Cursor_isNull(got) && !stop; i++) {
+		CXCursor c = x.found.v[i];
+		if (!callee(in, c, f)) {
+			if (f->why) {
+				Why w = {startof(c), f->why};
+				vpush(*in->whys, w);
+			}
+			freecallee(f);
+			continue;
+		}
+		Ints seps = {0};
+		bool ok = !ismacro(c) && alwaysin(outer, c, &seps) && assignsout(s, c, &seps) == want;
+		vfree(seps);
+		if (ok)
+			got = c;
+		else {
+			Why w = {startof(c), "it is called in another call's arguments where something could skip it or order it "
+			                     "otherwise (&&, ||, ?:, a comma, a side effect)"};
+			vpush(*in->whys, w);
+			freecallee(f);
+			stop = true;
+		}
+	}
+	vfree(x.found);
+	return got;
+}
+
 /* Inlines the call s makes, when it may be: edits of in->src. A branch (an
  * if's, a loop's body) becomes a block holding the inlined text; a
  * declaration there is left alone (its name would leave with the block).
@@ -1442,7 +1806,12 @@ inlinestmt(In *in, CXCursor s, bool branch)
 			Why w = {startof(call), t.f.why};
 			vpush(*in->whys, w);
 		}
-		return;
+		freecallee(&t.f);
+		call = innercall(in, s, call, &t.f);
+		if (clang_Cursor_isNull(call))
+			return;
+		t.call = call;
+		isstmt = false;
 	}
 	bool ok = true;
 	for (int i = 0; i < t.f.outside.n && ok; i++)
@@ -1451,7 +1820,8 @@ inlinestmt(In *in, CXCursor s, bool branch)
 	bool isvoid = rt.kind == CXType_Void, useret = !isvoid && !isstmt;
 	int np = nparams(t.f.fn);
 	ok = ok && (!isvoid || isstmt || sitewhy(&t, "a void call inside an expression"));
-	ok = ok && (np == clang_Cursor_getNumArguments(call) || sitewhy(&t, "default arguments"));
+	/* (a call a template leaves unresolved lists no default arguments: the parameters past its own take them) */
+	ok = ok && (np >= clang_Cursor_getNumArguments(call) || sitewhy(&t, "more arguments than parameters"));
 	size_t dlen;
 	t.dsrc = clang_getFileContents(in->tu, fileof(t.f.fn), &dlen);
 	t.bb = startof(t.f.body) + 1, t.be = endof(t.f.body) - 1;
@@ -1493,8 +1863,8 @@ inlinestmt(In *in, CXCursor s, bool branch)
 				record(in, semi, 0, xstrdup(" }"), stmtline(s));
 			} else
 				record(in, startof(s), 0, h, stmtline(s));
-		} else /* the call and its ';' */
-			record(in, startof(call), (semi < 0 ? endof(call) : semi) - startof(call), h, stmtline(s));
+		} else /* the call (or (void) call) and its ';' */
+			record(in, startof(s), (semi < 0 ? endof(s) : semi) - startof(s), h, stmtline(s));
 	} else if (t.why) {
 		Why w = {startof(call), t.why};
 		vpush(*in->whys, w);

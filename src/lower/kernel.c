@@ -510,11 +510,23 @@ vardecledit(Span *sp, CXCursor ds)
 		bool plain = !x->arrayed && !x->hoist && !x->shared; /* stays a declaration here */
 		/* a constructor call starting at the name: V d; (implicit) or V d(1, 2) */
 		int name = locof(ks[i]);
+		char *spelt = spelling(ks[i]); /* as written: x->name may be a renamed one (a second r in another scope) */
+		int namelen = (int)strlen(spelt);
+		free(spelt);
 		bool direct = !clang_Cursor_isNull(init) && startof(init) <= name;
-		if (direct && endof(init) - name == (int)strlen(x->name))
+		if (direct && endof(init) - name == namelen)
 			init = clang_getNullCursor(), direct = false; /* default construction: no text */
-		if (direct && !plain) {
-			kfail(k, ks[i], "a direct-initialised local (T v(args)) kept per thread");
+		if (direct && !plain) { /* T v(args) -> v = T(args): a temporary, assigned */
+			char *txt = x->carray ? NULL : exprtext(k, init);
+			if (!txt || strncmp(txt, k->F->src + name, (size_t)namelen)) {
+				kfail(k, ks[i], "a direct-initialised local (T v(args)) kept per thread");
+				free(txt);
+				continue;
+			}
+			char *r = varref(k, v);
+			bprintf(&b, "%s%s = %s%s", b.n ? "; " : "", r, x->type, txt + namelen);
+			free(r);
+			free(txt);
 			continue;
 		}
 		if (plain) {
@@ -524,7 +536,7 @@ vardecledit(Span *sp, CXCursor ds)
 			if (clang_Cursor_isNull(init))
 				continue;
 			if (direct) { /* the arguments as written */
-				bprintf(&b, "%.*s", endof(init) - name - (int)strlen(x->name), k->F->src + name + strlen(x->name));
+				bprintf(&b, "%.*s", endof(init) - name - namelen, k->F->src + name + namelen);
 				continue;
 			}
 			bputs(&b, " = ");
@@ -534,7 +546,11 @@ vardecledit(Span *sp, CXCursor ds)
 		CXType et = clang_getCursorType(ks[i]); /* the elements' type (a template's array: its own type is not POD) */
 		while (et.kind == CXType_ConstantArray || et.kind == CXType_DependentSizedArray)
 			et = clang_getArrayElementType(et);
-		if (x->carray && !clang_isPODType(et)) {
+		/* a kernel template's parameter type (acc_t sum[N]{0.0f}): checked where it is instantiated */
+		char *canon = typespelling(clang_getCanonicalType(et));
+		bool dep = strstr(canon, "type-parameter") != NULL;
+		free(canon);
+		if (x->carray && !clang_isPODType(et) && !dep) {
 			kfail(k, ks[i], "an initialised local array of a non-trivial type kept per thread");
 			continue;
 		}
@@ -543,8 +559,13 @@ vardecledit(Span *sp, CXCursor ds)
 			bputs(&b, txt);
 		else if (x->carray) { /* arrays do not assign: initialise a copy, then memcpy */
 			char *r = varref(k, v), *tmp = fmt("cuflow_init_%s", x->name), *d = declare(x->type, tmp);
-			bprintf(&b, "%s{ %s = %s; memcpy((void *)%s, %s, sizeof %s); }", b.n ? "; " : "", d, txt, r, tmp,
-			        tmp);
+			char *ets = dep ? typespelling(et) : NULL;
+			bprintf(&b, "%s{ %s = %s; ", b.n ? "; " : "", d, txt);
+			if (ets)
+				bprintf(&b, "static_assert(std::is_trivially_copyable<%s>::value, \"cuflow: a per-thread array "
+				            "copied as bytes\"); ", ets);
+			bprintf(&b, "memcpy((void *)%s, %s, sizeof %s); }", r, tmp, tmp);
+			free(ets);
 			free(r);
 			free(tmp);
 			free(d);
@@ -2222,12 +2243,132 @@ sizedbylocal(K *k, KVar *v)
 			n++;
 		for (int i = 0; i < k->vars.n; i++) {
 			KVar *x = &k->vars.v[i];
-			if (x != v && !x->param && strlen(x->name) == n && !strncmp(x->name, p, n))
+			if (x != v && !x->param && !x->konst && strlen(x->name) == n && !strncmp(x->name, p, n))
 				return true;
 		}
 		p += n - 1;
 	}
 	return false;
+}
+
+typedef struct {
+	CXCursor decl;
+	const char *name;
+	bool other;
+} Named1;
+
+static int
+otherref(CXCursor c, void *arg)
+{
+	Named1 *n = arg;
+	if (clang_isReference(clang_getCursorKind(c)) || clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		CXCursor r = clang_getCursorReferenced(c);
+		if (!clang_equalCursors(r, n->decl) && named(r, n->name))
+			n->other = true;
+	}
+	return n->other ? WALK_STOP : WALK_IN;
+}
+
+/* Is local x's name one no other variable of the kernel has, and does
+ * every use of the name in the body mean x (not a global x hides)? */
+static bool
+onlyone(K *k, KVar *x)
+{
+	char *n = spelling(x->decl);
+	bool one = true;
+	for (int i = 0; i < k->vars.n && one; i++)
+		if (&k->vars.v[i] != x) {
+			char *m = spelling(k->vars.v[i].decl);
+			one = strcmp(n, m) != 0;
+			free(m);
+		}
+	Named1 u = {x->decl, n, false};
+	if (one)
+		descend(k->body, otherref, &u);
+	free(n);
+	return one && !u.other;
+}
+
+typedef struct {
+	K *k;
+	char *state; /* per variable: 0 unknown, 1 being checked or constant, 2 not constant */
+	bool ok;
+} Konst;
+
+static bool konstvar(Konst *c, int i);
+
+static int
+konstkid(CXCursor e, void *arg)
+{
+	Konst *c = arg;
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	if (kind == CXCursor_CallExpr || kind == CXCursor_LambdaExpr)
+		c->ok = false; /* (a constexpr function's call too: kept as it was) */
+	else if (kind == CXCursor_DeclRefExpr) {
+		CXCursor r = clang_getCursorReferenced(e);
+		enum CXCursorKind rk = clang_getCursorKind(r);
+		int v = findvar(c->k, r);
+		if (v >= 0)
+			c->ok &= konstvar(c, v);
+		else if (rk == CXCursor_VarDecl) /* a global: const, so no statement before changes it */
+			c->ok &= clang_isConstQualifiedType(clang_getCursorType(r)) && !insystem(r);
+		else
+			c->ok &= rk == CXCursor_NonTypeTemplateParameter || rk == CXCursor_EnumConstantDecl;
+	}
+	return c->ok ? WALK_IN : WALK_STOP;
+}
+
+/* Is kernel variable i a constant: a local declared const or constexpr,
+ * of an integral type, whose initialiser is built from literals, template
+ * parameters, enumerators, const globals and other such locals, and whose
+ * name no other variable of the kernel has? */
+static bool
+konstvar(Konst *c, int i)
+{
+	if (c->state[i])
+		return c->state[i] == 1;
+	KVar *x = &c->k->vars.v[i];
+	CXCursor init = clang_Cursor_getVarDeclInitializer(x->decl);
+	CXType t = clang_getCursorType(x->decl);
+	enum CXTypeKind kind = clang_getCanonicalType(t).kind;
+	bool ok = !x->param && !x->shared && !clang_Cursor_isNull(init) && clang_isConstQualifiedType(t) &&
+	          kind >= CXType_Bool && kind <= CXType_Int128 && !ismacro(x->decl) && onlyone(c->k, x);
+	c->state[i] = ok ? 1 : 2; /* (a cycle reads as constant: C++ has none) */
+	if (ok) {
+		Konst sub = {c->k, c->state, true};
+		konstkid(init, &sub);
+		descend(init, konstkid, &sub);
+		ok = sub.ok;
+		c->state[i] = ok ? 1 : 2;
+	}
+	return ok;
+}
+
+/* The kernel's constant locals (constexpr int WARP_BATCH = ...: PyTorch's
+ * softmax) are declared again at the block function's top, as const with
+ * their initialisers: the per-thread arrays they size are made there, and
+ * their uses in every thread loop stay constant expressions (an array's
+ * size, a template's argument) where a hoisted copy, assigned in the body,
+ * would not be one. The declaration in the body stays, in its own scope,
+ * with the same value. */
+static void
+konstlocals(K *k)
+{
+	char *state = xcalloc((size_t)k->vars.n + 1, sizeof *state);
+	Konst c = {k, state, true};
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *x = &k->vars.v[i];
+		if (!konstvar(&c, i) || k->pass.failed)
+			continue;
+		x->konst = true;
+		x->hoist = x->arrayed = x->sr = x->once = false;
+		char *init = cursortext(k->F, clang_Cursor_getVarDeclInitializer(x->decl));
+		char *d = declare(x->type, x->name);
+		bprintf(&k->consts, "\tconst %s = %s;\n", d, init);
+		free(d);
+		free(init);
+	}
+	free(state);
 }
 
 static void
@@ -2255,6 +2396,7 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 		}
 	}
 	typedefs(k, o);
+	bputn(o, k->consts.v, k->consts.n);
 	int slot = 0; /* cuflowScratch's, one per local array */
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
@@ -2481,6 +2623,7 @@ freek(K *k)
 	vfree(k->steps);
 	vfree(k->subs);
 	vfree(k->looped);
+	free(k->consts.v);
 	freelanes(k);
 	vfree(k->tl.lanes);
 }
@@ -2604,6 +2747,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	k.split = splittable(&k);
 	resetpass(&k.pass);
 	decide(&k);
+	konstlocals(&k);
 	k.pass.dry = false;
 	k.pass.failed = false;
 	k.tls = tls;
@@ -2644,7 +2788,15 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	Buf p = {0};
 	params(&k, &p, true);
 	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
-	bprintf(&o, ")\n{\n\tcuflowDirectCall(\"%s\"); /* a kernel called without <<<...>>> */\n}", name);
+	/* called through cuflowVia (a launch in a macro's definition): the
+	 * configuration it pushed; without one, a kernel called like a function */
+	bprintf(&o, ")\n{\n\tcuflow_config cuflow_c;\n\tif (!cuflowPopConfig(&cuflow_c))\n\t\tcuflowDirectCall(\"%s\");\n"
+	            "\tcuflow_launch_%s%s(cuflow_c.grid, cuflow_c.block, cuflow_c.shmem, cuflow_c.stream",
+	        name, sname, *thead ? targs : "");
+	free(p.v);
+	p = (Buf){0};
+	params(&k, &p, false);
+	bprintf(&o, "%s%s);\n}", p.n ? ", " : "", p.n ? bstr(&p) : "");
 	free(p.v);
 	if (L->cx) {
 		CxFact fact = {xstrdup(name), cpuwhy(&k, thead), NULL, 0};

@@ -12,6 +12,7 @@ typedef struct {
 	bool param, shared, dynshared, global;
 	bool written, uniform, hoist; /* hoist: uniform but needed in several loops */
 	bool once;                    /* its uniform initialiser runs once per block, before its thread loop */
+	bool konst;                   /* a constant (const, integral, from constants): declared at the block function's top */
 	int writes;                   /* assignments, increments, & taken */
 	CXCursor inc;                 /* a for loop's own variable: the increment updating it */
 	bool arrayed;                 /* lives in a per-thread array */
@@ -132,6 +133,7 @@ typedef struct {
 	VEC(KSub) subs;       /* right sides evaluated in a thread loop before their store */
 	VEC(KAcc) accs;       /* accesses to __shared__ memory: the block function has a race-checked form */
 	Ints looped;        /* thread loops inside a loop holding a barrier: they run repeatedly */
+	Buf consts;         /* the constant locals' declarations, for the block function's top (konstlocals) */
 	KPass pass;
 	KThreads tl;
 } K;

@@ -217,6 +217,111 @@ configarg(LFile *F, CXCursor cfg, bool mac, int i)
 	return launchtext(F, a, mac, &b, &e) ? xstrndup(F->src + b, (size_t)(e - b)) : NULL;
 }
 
+/* Does the logical line holding offset at begin with #define? */
+static bool
+indefine(const char *src, int at)
+{
+	int b = at;
+	for (;;) { /* back to the line's start, over continued lines */
+		while (b > 0 && src[b - 1] != '\n')
+			b--;
+		if (b < 2 || src[b - 2] != '\\')
+			break;
+		b--;
+	}
+	while (src[b] == ' ' || src[b] == '\t')
+		b++;
+	if (src[b++] != '#')
+		return false;
+	while (src[b] == ' ' || src[b] == '\t')
+		b++;
+	return !strncmp(src + b, "define", 6);
+}
+
+/* i moved back over blanks and a definition's continued line ends. */
+static int
+blankback(const char *src, int i)
+{
+	for (;;) {
+		if (i > 0 && (src[i - 1] == ' ' || src[i - 1] == '\t' || src[i - 1] == '\r'))
+			i--;
+		else if (i > 1 && src[i - 1] == '\n' && src[i - 2] == '\\')
+			i -= 2;
+		else
+			return i;
+	}
+}
+
+/* Where the launch's callee starts, written before `<<<` at lt in a
+ * macro's definition: a name, maybe qualified, maybe with template
+ * arguments (Func<T, 1, 128>); -1 when it is not so. */
+static int
+calleestart(const char *src, int lt)
+{
+	int i = blankback(src, lt);
+	if (i > 0 && src[i - 1] == '>') { /* template arguments */
+		int depth = 0;
+		do {
+			i--;
+			depth += src[i] == '>' ? 1 : src[i] == '<' ? -1 : 0;
+			if (strchr(";{}", src[i]) || (src[i] == '\n' && (i == 0 || src[i - 1] != '\\')))
+				return -1;
+		} while (i > 0 && depth > 0);
+		i = blankback(src, i);
+	}
+	int end = i;
+	while (i > 0 && (isident(src[i - 1]) || src[i - 1] == ':'))
+		i--;
+	return i < end && isident(src[i]) && !(src[i] >= '0' && src[i] <= '9') ? i : -1;
+}
+
+static void
+pushonceedit(Edits *e, int off, int len, const char *text)
+{
+	for (int i = 0; i < e->n; i++)
+		if (e->v[i].off == off && e->v[i].len == len && !strcmp(e->v[i].text, text))
+			return;
+	addedit(e, off, len, xstrdup(text));
+}
+
+/* A launch written in a macro's definition (HeCBench's benchmark(kernel,
+ * grid) macros): k<<<g, b>>>(args) there becomes
+ * cuflowVia(k, cuflowConfig(g, b))(args). As CUDA's own front end does, the
+ * configuration is pushed and the kernel's host function called; the
+ * lowering's host function of each kernel pops it and runs the launcher
+ * (cuflow_lower.h). The definition's text is edited once, whatever the
+ * kernels its uses name. */
+static bool
+macrolaunch(LFile *F, CXCursor cfg)
+{
+	int fb, fe;
+	if (!spelledin(cfg, F->file, &fb, &fe) || fb < 0 || fb + 3 > (int)F->len)
+		return false;
+	const char *src = F->src;
+	if (strncmp(src + fb, "<<<", 3) || !indefine(src, fb))
+		return false;
+	/* the range's end may be an argument's, spelled where the macro is
+	 * used: the definition's `>>>`, outside parentheses, on its lines */
+	int gt = fb + 3, depth = 0;
+	for (; gt + 3 <= (int)F->len && (depth || strncmp(src + gt, ">>>", 3)); gt++) {
+		depth += src[gt] == '(' ? 1 : src[gt] == ')' ? -1 : 0;
+		if (depth < 0 || (src[gt] == '\n' && src[gt - 1] != '\\'))
+			return false;
+	}
+	if (gt + 3 > (int)F->len)
+		return false;
+	gt += 3;
+	int kb = calleestart(src, fb), before = kb < 0 ? 0 : blankback(src, kb), after = gt;
+	while (after < (int)F->len && (src[after] == ' ' || src[after] == '\t'))
+		after++;
+	if (kb < 0 || (before > 0 && src[before - 1] == '#') || src[after] == '#') /* pasted or stringized: left alone */
+		return false;
+	pushonceedit(&F->edits, kb, 0, "cuflowVia(");
+	pushonceedit(&F->edits, fb, 3, ", cuflowConfig(");
+	pushonceedit(&F->edits, gt - 3, 3, "))");
+	return true;
+}
+
 /* k<<<g, b, s, st>>>(args)  ->  cuflow_launch_k(g, b, s, st, args) */
 static void
 lowerlaunch(Lower *L, LFile *F, CXCursor call)
@@ -228,13 +333,14 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 	int nargs = nk - 2; /* the callee, the configuration, then the arguments */
 	int cb, ce, kb, ke, fb, fe;
 	bool mac = ismacro(call);
-	if (mac && stringizes(F, call)) {
-		refuse(L, call, "a kernel launch in the argument of a macro that turns its arguments into strings");
-		return;
-	}
 	if (!launchtext(F, call, mac, &cb, &ce) || !launchtext(F, callee, mac, &kb, &ke) ||
 	    !launchtext(F, cfg, mac, &fb, &fe) || kb != cb || fb < ke || fe > ce) {
-		refuse(L, call, "a kernel launch written in a macro's definition (one in a macro's argument is lowered)");
+		if (!mac || !macrolaunch(F, cfg))
+			refuse(L, call, "a kernel launch written in a macro's definition in a form cuflow cannot edit");
+		return;
+	}
+	if (mac && stringizes(F, call)) {
+		refuse(L, call, "a kernel launch in the argument of a macro that turns its arguments into strings");
 		return;
 	}
 	CXCursor k = clang_getCursorReferenced(call);
@@ -709,6 +815,191 @@ emitfile(Lower *L, Buf *out, int fi)
 	freeedits(&all);
 }
 
+/* The lines every output starts with: what it came from, the runtime's
+ * header, and the program's #if groups as the parse (and nvcc) saw them: a
+ * CUDA compilation, with OpenMP only where the program asked for it. */
+static bool openmpflag(const Opts *o);
+
+/* May a pointer to t alias anything (char, unsigned char, std::byte,
+ * void), or is t a pointer (cudaMalloc((void **)&p)'s)? */
+static bool
+anyalias(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	switch (t.kind) {
+	case CXType_Void:
+	case CXType_Char_S:
+	case CXType_Char_U:
+	case CXType_SChar:
+	case CXType_UChar:
+	case CXType_Pointer:
+		return true;
+	default: {
+		char *n = typespelling(clang_getUnqualifiedType(t));
+		bool byte = !strcmp(n, "std::byte");
+		free(n);
+		return byte;
+	}
+	}
+}
+
+typedef struct {
+	CXType want;
+	int depth;
+	bool yes;
+} Holds;
+
+static bool holds(CXType a, CXType b, int depth);
+
+static enum CXVisitorResult
+holdsfield(CXCursor f, CXClientData d)
+{
+	Holds *h = d;
+	h->yes = holds(clang_getCursorType(f), h->want, h->depth + 1);
+	return h->yes ? CXVisit_Break : CXVisit_Continue;
+}
+
+/* Does type a hold a b (is it one, or a record or array with a member that
+ * holds one)? GCC's alias analysis takes an access through such a record
+ * (float4 over float[]) as one that may touch its members' objects. */
+static bool
+holds(CXType a, CXType b, int depth)
+{
+	a = clang_getUnqualifiedType(clang_getCanonicalType(a));
+	if (clang_equalTypes(a, b))
+		return true;
+	if (depth > 8)
+		return false;
+	if (a.kind == CXType_ConstantArray || a.kind == CXType_IncompleteArray)
+		return holds(clang_getArrayElementType(a), b, depth + 1);
+	if (a.kind != CXType_Record)
+		return false;
+	Holds h = {b, depth, false};
+	clang_Type_visitFields(a, holdsfield, &h);
+	return h.yes;
+}
+
+/* A cast of a pointer to one of another type (*(float2 *)h on __half h[],
+ * reinterpret_cast<float4 *>(x) on float x[]) in a user file: CUDA code
+ * reads memory so, and nvcc compiles it as written, where GCC's type-based
+ * alias analysis may reorder the accesses (the output then turns it off:
+ * emitprologue). */
+static int
+punkid(CXCursor c, void *arg)
+{
+	Lower *L = arg;
+	if (L->puns || insystem(c))
+		return insystem(c) ? WALK_OVER : WALK_STOP;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_CStyleCastExpr || k == CXCursor_CXXReinterpretCastExpr) {
+		CXCursor *ks;
+		int n = kids(c, &ks);
+		CXType to = clang_getCanonicalType(clang_getCursorType(c));
+		CXType from = n ? clang_getCanonicalType(clang_getCursorType(ks[n - 1])) : (CXType){0};
+		bool arr = from.kind == CXType_ConstantArray || from.kind == CXType_IncompleteArray;
+		if (to.kind == CXType_Pointer && (from.kind == CXType_Pointer || arr)) {
+			CXType a = clang_getUnqualifiedType(clang_getCanonicalType(clang_getPointeeType(to)));
+			CXType b = clang_getUnqualifiedType(
+			    clang_getCanonicalType(arr ? clang_getArrayElementType(from) : clang_getPointeeType(from)));
+			L->puns = !anyalias(a) && !anyalias(b) && !holds(a, b, 0) && !holds(b, a, 0);
+		}
+		free(ks);
+	}
+	return L->puns ? WALK_STOP : WALK_IN;
+}
+
+/* The names unit file F's own lines #define, into *names. */
+static void
+definednames(const LFile *F, Strs *names)
+{
+	for (size_t i = 0; i < F->len; i++) {
+		if (i && F->src[i - 1] != '\n')
+			continue;
+		const char *p = F->src + i;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p++ != '#')
+			continue;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (strncmp(p, "define", 6) || isident(p[6]))
+			continue;
+		p += 6;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		size_t n = 0;
+		while (isident(p[n]))
+			n++;
+		if (n)
+			vpush(*names, xstrndup(p, n));
+	}
+}
+
+/* Does text name identifier id? */
+static bool
+namesid(const char *text, size_t len, const char *id)
+{
+	size_t n = strlen(id);
+	for (const char *p = text; (p = strstr(p, id)) && p + n <= text + len; p += n)
+		if ((p == text || !isident(p[-1])) && !isident(p[n]))
+			return true;
+	return false;
+}
+
+/* Units lowered into one file share one preprocessor: a macro one unit's
+ * own file defines would reach the units after it (an #ifndef there would
+ * take its value). Refused where a later unit's file names it: with -o
+ * DIR/ each unit is written and built apart, as nvcc builds them. */
+static void
+unitmacros(Lower *L)
+{
+	for (int i = 0; i < L->files.n; i++) {
+		const LFile *A = &L->files.v[i];
+		if (!A->given || A->included)
+			continue;
+		Strs names = {0};
+		definednames(A, &names);
+		for (int j = i + 1; j < L->files.n; j++) {
+			const LFile *B = &L->files.v[j];
+			for (int k = 0; B->given && !B->included && k < names.n; k++)
+				if (namesid(B->src, B->len, names.v[k])) {
+					bprintf(&L->why, "%s: cannot lower into one file: macro %s, defined in %s, is named here too "
+					                 "(write one output per unit: -o DIR/)\n",
+					        B->path, names.v[k], A->path);
+					break;
+				}
+		}
+		for (int k = 0; k < names.n; k++)
+			free(names.v[k]);
+		vfree(names);
+	}
+}
+
+static void
+emitprologue(const Lower *L, Buf *b, const char **paths, int n, const Opts *o0, const CxFacts *facts)
+{
+	bprintf(b, "/* Generated by cuflow --lower=%s from", facts ? "coexec (the CPU's side)" : "openmp");
+	for (int i = 0; i < n; i++)
+		bprintf(b, " %s", paths[i]);
+	bputs(b, facts ? ".\n * Build: doc/coexec.md (a shared object exporting cuflow_cpu_* alone) */\n"
+	               : ".\n * Build: g++ -O2 -fopenmp THIS.cpp $(pkg-config --cflags --libs cuflow-runtime) */\n");
+	if (L->puns) /* (punkid) */
+		bputs(b, "#define CUFLOW_NO_STRICT_ALIASING 1\n");
+	bputs(b, "#include <cuflow_lower.h>\n");
+	emitthrust(L, b);
+	bputs(b, "#ifndef __CUDACC__\n#define __CUDACC__ 1\n#endif\n");
+	if (!openmpflag(o0))
+		bputs(b, "#undef _OPENMP\n");
+}
+
+static void
+emitunit(Lower *L, Buf *b, int fi)
+{
+	bprintf(b, "/* cuflow: begin %s */\n", L->files.v[fi].path);
+	emitfile(L, b, fi);
+	bprintf(b, "\n/* cuflow: end %s */\n", L->files.v[fi].path);
+}
+
 static void
 freelower(Lower *L)
 {
@@ -1031,7 +1322,7 @@ rdcflag(const Opts *o)
 /* Lowers the program made of paths into the text *out; 0 on success, else
  * -1 with every refusal in *err. */
 int
-lowerprogram(const char **paths, int n, const Opts *o0, CxFacts *facts, char **out, char **err)
+lowerprogram(const char **paths, int n, const Opts *o0, CxFacts *facts, char **out, Strs *units, char **err)
 {
 	Lower L = {.units = n, .rdc = rdcflag(o0), .cx = facts};
 	const char **thrust = NULL; /* the parse's arguments once a unit includes thrust */
@@ -1116,38 +1407,45 @@ lowerprogram(const char **paths, int n, const Opts *o0, CxFacts *facts, char **o
 		freeins(&ins);
 		vfree(ins);
 		finddead(&L, tu, paths[i]);
+		descend(clang_getTranslationUnitCursor(tu), punkid, &L);
 		lowerdecls(&L, tu, clang_getTranslationUnitCursor(tu));
 		for (int f = 0; f < L.files.n; f++)
 			if (L.files.v[f].tu == tu)
 				L.files.v[f].done = true;
 	}
 	Buf b = {0};
-	bprintf(&b, "/* Generated by cuflow --lower=%s from", facts ? "coexec (the CPU's side)" : "openmp");
-	for (int i = 0; i < n; i++)
-		bprintf(&b, " %s", paths[i]);
-	bputs(&b, facts ? ".\n * Build: doc/coexec.md (a shared object exporting cuflow_cpu_* alone) */\n"
-	                : ".\n * Build: g++ -O2 -fopenmp THIS.cpp $(pkg-config --cflags --libs cuflow-runtime) */\n");
-	bputs(&b, "#include <cuflow_lower.h>\n");
-	emitthrust(&L, &b);
-	/* the program's #if groups as the parse (and nvcc) saw them: a CUDA
-	 * compilation, with OpenMP only where the program asked for it */
-	bputs(&b, "#ifndef __CUDACC__\n#define __CUDACC__ 1\n#endif\n");
-	if (!openmpflag(o0))
-		bputs(&b, "#undef _OPENMP\n");
-	for (int i = 0; i < L.files.n; i++)
-		if (L.files.v[i].given && !L.files.v[i].included) {
-			bprintf(&b, "/* cuflow: begin %s */\n", L.files.v[i].path);
-			emitfile(&L, &b, i);
-			bprintf(&b, "\n/* cuflow: end %s */\n", L.files.v[i].path);
+	if (units) /* one output per unit, each built on its own, as nvcc builds them */
+		for (int i = 0; i < L.files.n; i++) {
+			if (!L.files.v[i].given)
+				continue;
+			for (int j = 0; j < L.files.n; j++)
+				L.files.v[j].emitted = false;
+			const char *one = L.files.v[i].path;
+			emitprologue(&L, &b, &one, 1, o0, facts);
+			emitunit(&L, &b, i);
+			vpush(*units, xstrdup(one));
+			vpush(*units, bstr(&b));
+			b = (Buf){0};
 		}
+	else {
+		unitmacros(&L);
+		emitprologue(&L, &b, paths, n, o0, facts);
+		for (int i = 0; i < L.files.n; i++)
+			if (L.files.v[i].given && !L.files.v[i].included)
+				emitunit(&L, &b, i);
+	}
 	/* a program without kernels (its device work all cuBLAS calls) still
 	 * needs the runtime's API: it lowers to its own text */
 	int rc = 0;
 	if (L.why.n) {
 		*err = xstrdup(bstr(&L.why));
 		free(b.v);
+		for (int i = 0; units && i < units->n; i++)
+			free(units->v[i]);
+		if (units)
+			units->n = 0;
 		rc = -1;
-	} else
+	} else if (!units)
 		*out = bstr(&b);
 	freelower(&L);
 	free(args);

@@ -47,6 +47,7 @@ typedef struct {
 	Buf why;     /* the constructs refused, one line each */
 	int units;   /* the files given: the program's units */
 	bool rdc;    /* compiled with relocatable device code (-rdc=true) */
+	bool puns;   /* a user file reads memory through a pointer to another type (lower.c: punkid) */
 	VEC(CXCursor) dead; /* the unit's dead __device__ functions (lower.c) */
 	CxFacts *cx; /* --lower=coexec: each kernel also gets its CPU part's entry, and a fact here (kernel.c) */
 } Lower;

@@ -189,6 +189,34 @@ calleetype(CXCursor call)
 	return t;
 }
 
+/* A method's call changes its object unless the method is const (or
+ * static): p = q on a struct is its operator=, acc.add(x) a method; one a
+ * template leaves unresolved may change it. The object is an operator's
+ * first argument (1 returned: the arguments after it are the parameters')
+ * or the base of the callee's member expression (a.f(), not p->f()). */
+static int
+methodcall(K *k, CXCursor call, CXType ft)
+{
+	CXCursor fn = clang_getCursorReferenced(call);
+	bool method = clang_getCursorKind(fn) == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(fn);
+	bool known = ft.kind == CXType_FunctionProto;
+	int na = clang_Cursor_getNumArguments(call);
+	bool op = method && known && na == clang_getNumArgTypes(ft) + 1;
+	if (op) {
+		if (!clang_CXXMethod_isConst(fn))
+			markwritten(k, clang_Cursor_getArgument(call, 0), false);
+		return 1;
+	}
+	if (method ? clang_CXXMethod_isConst(fn) : known)
+		return 0;
+	CXCursor *ks;
+	int n = kids(call, &ks);
+	if (n && clang_getCursorKind(ks[0]) == CXCursor_MemberRefExpr)
+		markwritten(k, ks[0], false);
+	free(ks);
+	return 0;
+}
+
 /* The writes expression c itself performs. */
 void
 notewrites(K *k, CXCursor c)
@@ -219,9 +247,9 @@ notewrites(K *k, CXCursor c)
 	} else if (kind == CXCursor_CallExpr) { /* arguments bound to non-const references */
 		CXType ft = calleetype(c);
 		bool known = ft.kind == CXType_FunctionProto;
-		int na = clang_Cursor_getNumArguments(c);
-		for (int i = 0; i < na; i++) {
-			CXType pt = clang_getArgType(ft, i);
+		int na = clang_Cursor_getNumArguments(c), self = methodcall(k, c, ft);
+		for (int i = self; i < na; i++) {
+			CXType pt = clang_getArgType(ft, i - self);
 			bool ref = mutref(pt);
 			if (ref || !known) /* a call cuflow cannot resolve (a template's) may take any by reference */
 				markwritten(k, clang_Cursor_getArgument(c, i), false);

@@ -1,8 +1,8 @@
-// expect 31: a call of a __device__ function holding a barrier or warp operation that cuflow does not inline
-// A template kernel calling a template __device__ function that holds a
-// barrier: the lowering inlines such calls in plain kernels only (a call in
-// a kernel template depends on the kernel's parameters): refused, not
-// lowered into code that does not compile.
+// expect 37: a call of a __device__ function holding a barrier or warp operation that cuflow does not inline
+// A template kernel calling a method of a class template that holds a
+// barrier: refused, not lowered into code that does not compile. (The
+// function template's call above it is inlined now: the text decides its
+// T, the element type of `in`; tests/lower/62.)
 #include <cuda_runtime.h>
 
 template <class T> __device__ T block_sum(T v, T *s)
