@@ -181,13 +181,15 @@ runonce(K *k, CXCursor *ks, int n)
 		bool ok = true;
 		for (int j = 0; j < nd && ok; j++) {
 			int v = clang_getCursorKind(ds[j]) == CXCursor_VarDecl ? findvar(k, ds[j]) : -1;
-			ok = v >= 0 && (noeffect(k, ds[j], v) || (k->pass.dry ? onceinit(k, ds[j]) : k->vars.v[v].once));
+			/* (a constant, once in the first pass, is declared at the top since: passed over) */
+			ok = v >= 0 && (noeffect(k, ds[j], v) || k->vars.v[v].konst ||
+			                (k->pass.dry ? onceinit(k, ds[j]) : k->vars.v[v].once));
 		}
 		for (int j = 0; j < nd && ok; j++) {
 			CXCursor init = clang_Cursor_getVarDeclInitializer(ds[j]);
-			if (clang_Cursor_isNull(init))
-				continue;
 			KVar *x = &k->vars.v[findvar(k, ds[j])];
+			if (clang_Cursor_isNull(init) || x->konst)
+				continue;
 			x->once = true;
 			int r = k->pass.region;
 			k->pass.region = 0;
