@@ -2320,8 +2320,9 @@ konstkid(CXCursor e, void *arg)
 
 /* Is kernel variable i a constant: a local declared const or constexpr,
  * of an integral type, whose initialiser is built from literals, template
- * parameters, enumerators, const globals and other such locals, and whose
- * name no other variable of the kernel has? */
+ * parameters, enumerators, const globals and other such locals, whose
+ * name no other variable of the kernel has, and whose address no pointer or
+ * reference takes (it would point into one thread loop's copy)? */
 static bool
 konstvar(Konst *c, int i)
 {
@@ -2331,7 +2332,7 @@ konstvar(Konst *c, int i)
 	CXCursor init = clang_Cursor_getVarDeclInitializer(x->decl);
 	CXType t = clang_getCursorType(x->decl);
 	enum CXTypeKind kind = clang_getCanonicalType(t).kind;
-	bool ok = !x->param && !x->shared && !clang_Cursor_isNull(init) && clang_isConstQualifiedType(t) &&
+	bool ok = !x->param && !x->shared && !x->addr && !clang_Cursor_isNull(init) && clang_isConstQualifiedType(t) &&
 	          kind >= CXType_Bool && kind <= CXType_Int128 && !ismacro(x->decl) && onlyone(c->k, x);
 	c->state[i] = ok ? 1 : 2; /* (a cycle reads as constant: C++ has none) */
 	if (ok) {
