@@ -1551,6 +1551,19 @@ constparam(Site *t, CXCursor parm, CXCursor e, const char *text)
 	if (clang_Cursor_isNull(e) || !clang_isExpression(clang_getCursorKind(e)) || contains(e, true, constkid, NULL) ||
 	    !(k >= CXType_Bool && k <= CXType_LongDouble) || written(&t->f, parm) || refmacro(t, parm))
 		return false;
+	for (const char *p = text; *p; p++) { /* a name the callee declares too would mean its own there */
+		if (!isident(*p) || (p > text && isident(p[-1])))
+			continue;
+		size_t n = 0;
+		while (isident(p[n]))
+			n++;
+		char *id = xstrndup(p, n);
+		bool hidden = hasname(&t->f.locals, id) || hasname(&t->pnames, id);
+		free(id);
+		if (hidden)
+			return false;
+		p += n - 1;
+	}
 	char *ts = typespelling(clang_getUnqualifiedType(pt));
 	char *in = fmt("((%s)(%s))", ts, text);
 	renameparm(t, parm, in);
