@@ -58,6 +58,33 @@ void *cuflowDynShared(void)
 	return dynshm_now;
 }
 
+/* The static __shared__ variables of __device__ functions the calling
+ * thread's blocks use (cuflowBlockShared), by their keys' addresses: one
+ * buffer each, reused by the blocks the thread runs one after another, as
+ * a block's own __shared__ memory starts with no defined contents. */
+static _Thread_local struct blockshared {
+	const void *key;
+	void *p;
+} *statics;
+static _Thread_local int nstatics;
+
+void *cuflowBlockShared(const void *key, size_t bytes)
+{
+	for (int i = 0; i < nstatics; i++)
+		if (statics[i].key == key)
+			return statics[i].p;
+	struct blockshared *g = realloc(statics, (size_t)(nstatics + 1) * sizeof *g);
+	void *p = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
+	if (!g || !p) {
+		fprintf(stderr, "%s: out of memory for a __device__ function's __shared__ variable (%zu bytes)\n",
+			program_invocation_short_name, bytes);
+		abort();
+	}
+	statics = g;
+	statics[nstatics++] = (struct blockshared){key, p};
+	return p;
+}
+
 /* The calling thread's buffers for a block's per-thread copies of a
  * kernel's local arrays: one copy per thread of the block, too much for a
  * worker's stack with alloca (HeCBench's fsm keeps 256 x 32 KiB). Each slot

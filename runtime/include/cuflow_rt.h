@@ -93,6 +93,10 @@ void cuflowRunBlocks(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t
  * calling thread runs: what `extern __shared__` names in a __device__
  * function, which has no cuflow_block to read it from. */
 void *cuflowDynShared(void);
+/* A static __shared__ variable of a __device__ function (bytes of it, named
+ * by the address of a key of its own): one per block, for the blocks the
+ * calling thread runs. */
+void *cuflowBlockShared(const void *key, size_t bytes);
 void *cuflowScratch(int slot, size_t bytes); /* a block's per-thread copies of a local array (launch.c) */
 
 /* What a cudaTextureObject_t / cudaSurfaceObject_t points to (device-side

@@ -2015,14 +2015,47 @@ decide(K *k)
 	}
 }
 
+static bool
+sharedvar(CXCursor c, void *arg)
+{
+	(void)arg;
+	return clang_getCursorKind(c) == CXCursor_VarDecl && haskid(c, CXCursor_CUDASharedAttr);
+}
+
+static bool holdsshared(CXCursor fn, int depth);
+
+static bool
+callsshared(CXCursor c, void *arg)
+{
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	CXCursor d = clang_getCursorDefinition(clang_getCursorReferenced(c));
+	return !clang_Cursor_isNull(d) && !insystem(d) && holdsshared(d, *(int *)arg + 1);
+}
+
+/* Does fn, or a function it calls (down to depth 8), declare a __shared__
+ * variable: memory the runtime keeps for the OS thread running the block
+ * (cuflowDynShared, cuflowBlockShared), one that one block's threads on
+ * several OS threads would not share? */
+static bool
+holdsshared(CXCursor fn, int depth)
+{
+	CXCursor body = lastkid(fn);
+	if (depth > 8 || clang_getCursorKind(body) != CXCursor_CompoundStmt)
+		return false;
+	return contains(body, false, sharedvar, NULL) || contains(body, false, callsshared, &depth);
+}
+
 /* Threads that never meet: no barrier or warp operation (nor a loop
- * interchanged as if it held one), no __shared__ memory, no mask. Such a
- * block may run as ranges of its threads, each on its own OpenMP thread
- * (the runtime does so where a grid has too few blocks to balance). */
+ * interchanged as if it held one), no __shared__ memory (its own or a
+ * callee's), no mask. Such a block may run as ranges of its threads, each
+ * on its own OpenMP thread (the runtime does so where a grid has too few
+ * blocks to balance). */
 static bool
 splittable(K *k)
 {
-	if (k->sync || k->pass.masks.n || k->alive)
+	int depth = 0;
+	if (k->sync || k->pass.masks.n || k->alive || contains(k->body, false, callsshared, &depth))
 		return false;
 	for (int i = 0; i < k->vars.n; i++)
 		if (k->vars.v[i].shared)

@@ -409,21 +409,78 @@ typedef struct {
 
 /* `extern __shared__ T v[]` in a __device__ function (or method) names the
  * block's dynamic shared memory, which the runtime keeps for the thread
- * running the block: `T *v = (T *)cuflowDynShared()`. A static __shared__
- * variable there would be one per block as well, which only a kernel's
- * lowering provides: refused. */
+ * running the block: `T *v = (T *)cuflowDynShared()`. */
 static void
-devshared(Lower *L, LFile *F, CXCursor v)
+dynshared(LFile *F, CXCursor v)
 {
-	if (!clang_Cursor_hasVarDeclExternalStorage(v) || ismacro(v)) {
-		refuse(L, v, "a __shared__ variable in a __device__ function other than extern __shared__ T v[]");
-		return;
-	}
 	char *es = elemspelling(v), *name = spelling(v);
 	addedit(&F->edits, startof(v), endof(v) - startof(v),
 	        fmt("%s *%s = (%s *)cuflowDynShared() /* extern __shared__ */", es, name, es));
 	free(name);
 	free(es);
+}
+
+/* A static __shared__ variable there is one per block as well (and one
+ * per template instance): the runtime keeps it for the thread running the
+ * block, under the address of a key of its own. Its declaration, without
+ * static and __shared__, names its type: `__shared__ float s[32]` becomes
+ * `typedef float cuflow_sht_s[32]; static char cuflow_shk_s; auto &s =
+ * *(cuflow_sht_s *)cuflowBlockShared(&cuflow_shk_s, sizeof(cuflow_sht_s))`.
+ * The calls kernels make are inlined (inline.c: the variable becomes the
+ * kernel's); this serves the function as it stays (a method of a block-wide
+ * helper class, which inline.c leaves). */
+static void
+staticshared(LFile *F, CXCursor v)
+{
+	char *name = spelling(v);
+	size_t nl = strlen(name);
+	int b = startof(v), e = endof(v), at = -1, depth = 0;
+	Buf t = {0};
+	bputs(&t, "typedef ");
+	/* the words static and __shared__ go; the declarator's name (the last
+	 * one outside brackets) becomes the type's */
+	for (int i = b, from = b; i <= e; i++) {
+		if (i == e) {
+			bprintf(&t, "%.*s", e - from, F->src + from);
+			break;
+		}
+		char c = F->src[i];
+		depth += c == '[' || c == '(' || c == '<' ? 1 : c == ']' || c == ')' || c == '>' ? -1 : 0;
+		if (!isident(c) || (i > b && isident(F->src[i - 1])))
+			continue;
+		int n = 0;
+		while (i + n < e && isident(F->src[i + n]))
+			n++;
+		bool drop = (n == 6 && !strncmp(F->src + i, "static", 6)) || (n == 10 && !strncmp(F->src + i, "__shared__", 10));
+		if (!drop && !(depth == 0 && (size_t)n == nl && !strncmp(F->src + i, name, nl)))
+			continue;
+		bprintf(&t, "%.*s%s", i - from, F->src + from, drop ? "" : "cuflow_sht_");
+		if (!drop) {
+			bputs(&t, name);
+			at = i;
+		}
+		from = i + n;
+		i += n - 1;
+	}
+	bprintf(&t, "; static char cuflow_shk_%s; auto &%s = *(cuflow_sht_%s *)cuflowBlockShared(&cuflow_shk_%s, "
+	            "sizeof(cuflow_sht_%s)) /* __shared__ */", name, name, name, name, name);
+	if (at >= 0)
+		addedit(&F->edits, b, e - b, xstrdup(bstr(&t)));
+	vfree(t);
+	free(name);
+}
+
+/* A __shared__ variable of a __device__ function, written alone in its
+ * declaration. */
+static void
+devshared(Lower *L, LFile *F, CXCursor v)
+{
+	if (frommacro(clang_getCursorLocation(v)) || frommacro(clang_getRangeEnd(clang_getCursorExtent(v))))
+		refuse(L, v, "a __shared__ variable of a __device__ function declared through a macro");
+	else if (clang_Cursor_hasVarDeclExternalStorage(v))
+		dynshared(F, v);
+	else
+		staticshared(F, v);
 }
 
 static int

@@ -1,11 +1,12 @@
-// expect 8: a __shared__ variable in a __device__ function other than extern __shared__ T v[]
-// A static __shared__ array in a __device__ helper is one per block: only
-// dynamic shared memory (the launch's buffer) is lowered outside kernels,
-// and the helper's array becomes the kernel's only where the lowering
-// inlines the call (tests/lower/41); here the call is a condition's.
+// expect 9: a __shared__ variable of a __device__ function declared through a macro
+// A static __shared__ array in a __device__ helper is one per block: the
+// runtime keeps it for the block (cuflowBlockShared, tests/lower/69), which
+// needs the declaration's own text; one a macro writes is refused.
+#define STAGE(name) __shared__ int name[64]
+
 __device__ int *stage()
 {
-	__shared__ int buf[64];
+	STAGE(buf);
 	return buf;
 }
 
