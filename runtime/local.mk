@@ -37,6 +37,7 @@ cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_devic
 	runtime/include/cuda_fp16.h runtime/include/cuda_bf16.h \
 	runtime/include/cublas_v2.h runtime/include/cuflow_cublas_api.h \
 	runtime/include/cusparse.h runtime/include/cuflow_cusparse_api.h \
+	runtime/include/cufft.h runtime/include/cuflow_cufft_api.h runtime/include/cuComplex.h \
 	runtime/include/cuflow_cub.h
 cuflowcgdir = $(includedir)/cuflow/cooperative_groups
 cuflowcg_HEADERS = runtime/include/cooperative_groups/reduce.h

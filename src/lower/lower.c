@@ -1388,7 +1388,7 @@ lowerprogram(const char **paths, int n, const Opts *o0, CxFacts *facts, char **o
 	Opts mo = *o0, *o = &mo;
 	mo.minimal = true;
 	/* the preprocessing record keeps the ranges #if skipped (arch.c) */
-	const char **args = xcalloc((size_t)o0->ncargs + 3, sizeof *args);
+	const char **args = xcalloc((size_t)o0->ncargs + 4, sizeof *args);
 	memcpy(args, o0->cargs, (size_t)o0->ncargs * sizeof *args);
 	args[o0->ncargs] = "-Xclang";
 	args[o0->ncargs + 1] = "-detailed-preprocessing-record";
@@ -1396,6 +1396,9 @@ lowerprogram(const char **paths, int n, const Opts *o0, CxFacts *facts, char **o
 	mo.ncargs = o0->ncargs + 2;
 #ifndef HAVE_BLAS
 	args[mo.ncargs++] = "-DCUFLOW_LOWER_NO_BLAS"; /* cublas_v2.h stops the parse, naming what is missing */
+#endif
+#ifndef HAVE_FFTW
+	args[mo.ncargs++] = "-DCUFLOW_LOWER_NO_FFTW"; /* and cufft.h */
 #endif
 	for (int i = 0; i < n; i++) {
 		int mode;

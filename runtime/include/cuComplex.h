@@ -1,12 +1,18 @@
 /* cuComplex.h: single- and double-precision complex numbers as CUDA
- * programs use them (cuFloatComplex, cuCaddf, ...), written for cuflow (not
- * NVIDIA's header). The types are float2/double2, as in CUDA; the helpers
- * are small host+device inline functions. */
+ * programs use them (cuFloatComplex, cuCaddf, ...), written for cuflow from
+ * CUDA's documentation (not NVIDIA's header). One file serves both sides:
+ * cuflow's parser reads it (embedded, beside src/front/hdr) and programs
+ * lowered by --lower=openmp include it from the runtime, where the
+ * qualifiers are nothing. The types are float2/double2, as in CUDA, from
+ * either side's vector_types.h; the helpers are small inline functions. */
 #ifndef CUFLOW_CUCOMPLEX_H
 #define CUFLOW_CUCOMPLEX_H
+#ifdef __clang__
 #pragma clang system_header /* as the toolkit's: no warnings, not user code */
+#endif
 
-#include "cuflow_cuda.h"
+#include "vector_types.h"
+#include <math.h> /* hypotf, hypot */
 
 typedef float2 cuFloatComplex;
 typedef double2 cuDoubleComplex;
