@@ -38,6 +38,8 @@ cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_devic
 	runtime/include/cublas_v2.h runtime/include/cuflow_cublas_api.h \
 	runtime/include/cusparse.h runtime/include/cuflow_cusparse_api.h \
 	runtime/include/cufft.h runtime/include/cuflow_cufft_api.h runtime/include/cuComplex.h \
+	runtime/include/curand.h runtime/include/curand_kernel.h runtime/include/cuflow_curand_api.h \
+	runtime/include/cuflow_curand_kernel_api.h runtime/include/cuflow_curand_device.h \
 	runtime/include/cuflow_cub.h
 cuflowcgdir = $(includedir)/cuflow/cooperative_groups
 cuflowcg_HEADERS = runtime/include/cooperative_groups/reduce.h
@@ -61,7 +63,7 @@ RUNTIME_TESTS = runtime/tests/test_memory runtime/tests/test_streams \
 	runtime/tests/test_errors runtime/tests/test_atomics runtime/tests/test_warp \
 	runtime/tests/test_device runtime/tests/test_launch runtime/tests/test_intrinsics \
 	runtime/tests/test_texture runtime/tests/test_compat runtime/tests/test_c_headers \
-	runtime/tests/test_assert
+	runtime/tests/test_assert runtime/tests/test_curand
 check_PROGRAMS += $(RUNTIME_TESTS) runtime/tests/defer_prog
 check_PROGRAMS += runtime/tests/test_racecheck
 TESTS += $(RUNTIME_TESTS) runtime/tests/defer.test runtime/tests/profile.test runtime/tests/trace.test \
@@ -126,6 +128,11 @@ runtime_tests_test_assert_SOURCES = runtime/tests/test_assert.cpp runtime/tests/
 runtime_tests_test_assert_CPPFLAGS = $(RT_TEST_CPPFLAGS)
 runtime_tests_test_assert_CXXFLAGS = $(RT_TEST_CXXFLAGS)
 runtime_tests_test_assert_LDADD = $(RT_TEST_LIBS)
+
+runtime_tests_test_curand_SOURCES = runtime/tests/test_curand.cpp runtime/tests/check.h
+runtime_tests_test_curand_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_curand_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_curand_LDADD = $(RT_TEST_LIBS)
 
 # the public headers from C (gcc -std=c11): a program's C files include them
 runtime_tests_test_c_headers_SOURCES = runtime/tests/test_c_headers.c

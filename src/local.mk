@@ -27,6 +27,7 @@ HDR_FILES = $(wildcard $(srcdir)/src/front/hdr/*.h $(srcdir)/src/front/hdr/*/*.h
 	$(srcdir)/runtime/include/cuflow_cuda_api.h $(srcdir)/runtime/include/cuflow_cublas_api.h \
 	$(srcdir)/runtime/include/cuflow_cusparse_api.h \
 	$(srcdir)/runtime/include/cuflow_cufft_api.h $(srcdir)/runtime/include/cuComplex.h \
+	$(srcdir)/runtime/include/cuflow_curand_api.h $(srcdir)/runtime/include/cuflow_curand_kernel_api.h \
 	$(srcdir)/runtime/include/cuflow_cub.h
 RULE_FILES = $(wildcard $(srcdir)/rules/*.rules)
 src/front/headers.c: $(srcdir)/tools/embed $(HDR_FILES)

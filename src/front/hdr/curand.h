@@ -1,2 +1,3 @@
-/* curand.h: written for cuflow (not NVIDIA's header). */
-#include "cuflow_curand.h"
+/* curand.h: written for cuflow (not NVIDIA's header): cuRAND's host API,
+ * which the lowering runs on the CPU (runtime/include/cuflow_curand_api.h). */
+#include "cuflow_curand_api.h"
