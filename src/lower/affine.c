@@ -932,3 +932,38 @@ meets(K *k, Cursors *xi, KCtx *cx, Cursors *yi, KCtx *cy, bool within)
 	free(all);
 	return r;
 }
+
+/* The one thread an access's context leaves, by its index on each axis
+ * the kernel tells threads apart by (the ifs around it pin each to one
+ * value: if (threadIdx.x == 0), if (lid == blockDim.x - 1)); false where
+ * more than one may reach it. */
+static bool
+onethread(K *k, KCtx *cx, Range at[3])
+{
+	bool one = true;
+	for (int a = 0; a < 3; a++) {
+		at[a] = (Range){true, true, {{0}, {0}, 0}, {{0}, {0}, 0}};
+		if (a > 0 && !usesaxis(k, "xyz"[a]))
+			continue;
+		freerange(&at[a]);
+		at[a] = threadrange(k, cx, a);
+		one = one && at[a].lo && at[a].hi && sameterms(&at[a].l, &at[a].h) && at[a].l.k == at[a].h.k;
+	}
+	return one;
+}
+
+/* Do both contexts leave one and the same thread (a leader's statements:
+ * no other thread reaches what they touch there)? */
+bool
+oneleader(K *k, KCtx *cx, KCtx *cy)
+{
+	Range x[3], y[3];
+	bool onex = onethread(k, cx, x), oney = onethread(k, cy, y), same = onex && oney;
+	for (int a = 0; a < 3 && same; a++)
+		same = sameterms(&x[a].l, &y[a].l) && x[a].l.k == y[a].l.k;
+	for (int a = 0; a < 3; a++) {
+		freerange(&x[a]);
+		freerange(&y[a]);
+	}
+	return same;
+}

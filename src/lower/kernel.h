@@ -220,6 +220,7 @@ KStep *stepof(K *k, CXCursor s);
 /* affine.c */
 enum { C_NONE, C_CROSS, C_FORWARD };
 int meets(K *k, Cursors *xi, KCtx *cx, Cursors *yi, KCtx *cy, bool within);
+bool oneleader(K *k, KCtx *cx, KCtx *cy);
 bool writesvar(K *k, CXCursor s, int v);
 
 /* isplit.c */

@@ -824,7 +824,7 @@ disjointmembers(const char *a, const char *b)
 static int
 conflict(K *k, Acc *x, Acc *y, bool within)
 {
-	if (!((x->kind | y->kind) & A_W) || ((x->kind & A_ATOMIC) && (y->kind & A_ATOMIC)))
+	if (!((x->kind | y->kind) & A_W) || ((x->kind & A_ATOMIC) && (y->kind & A_ATOMIC)) || oneleader(k, &x->cx, &y->cx))
 		return C_NONE;
 	KVar *rx = &k->vars.v[x->root], *ry = &k->vars.v[y->root];
 	if (x->root != y->root) /* distinct static arrays never overlap; extern ones and unknown targets may */
