@@ -612,10 +612,12 @@ tparams(CXCursor tmpl, Strs *names)
 
 /* The type deduction takes from argument a of a by-value or const &
  * parameter: a variable's declared type, without reference or top-level
- * qualifiers, as written (a kernel template's `float_type`); NULL for an
- * expression, an array, a function or an undeduced type. */
+ * qualifiers, as written (a kernel template's `float_type`); of a `T *`
+ * or `const T *` parameter (ptr 2 or 1): what the pointer variable points
+ * to, with its const for `T *` (or an array's element: it decays); NULL
+ * for an expression, an array by value, a function or an undeduced type. */
 static char *
-deducedtype(CXCursor a)
+deducedtype(CXCursor a, int ptr)
 {
 	a = strip(a);
 	bool elem = clang_getCursorKind(a) == CXCursor_ArraySubscriptExpr; /* p[i], a[i]: their element type */
@@ -632,9 +634,14 @@ deducedtype(CXCursor a)
 	if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
 		return NULL;
 	CXType t = clang_getNonReferenceType(clang_getCursorType(v));
-	if (elem)
+	bool array = t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+	             t.kind == CXType_DependentSizedArray;
+	if (ptr && (elem || (t.kind != CXType_Pointer && !array)))
+		return NULL;
+	if (elem || ptr) /* a pointer's target, an array's element (the array decays) */
 		t = t.kind == CXType_Pointer ? clang_getPointeeType(t) : clang_getArrayElementType(t);
-	t = clang_getUnqualifiedType(t);
+	if (ptr != 2)
+		t = clang_getUnqualifiedType(t);
 	if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray || t.kind == CXType_DependentSizedArray ||
 	    t.kind == CXType_FunctionProto || t.kind == CXType_Auto)
 		return NULL;
@@ -649,8 +656,8 @@ deducedtype(CXCursor a)
 /* The template arguments a call leaves to deduction where the text makes
  * them certain (warpMax(v) with v declared float_type): the name has one
  * candidate, a function template of type parameters only, each the type of
- * a parameter written T, const T or const T & whose argument is a variable
- * (deducedtype). Into *out, in the template's order. */
+ * a parameter written T, const T, const T &, T * or const T * whose
+ * argument is a variable (deducedtype). Into *out, in the template's order. */
 static bool
 deducedargs(CXCursor call, CXCursor o, Strs *out)
 {
@@ -662,15 +669,24 @@ deducedargs(CXCursor call, CXCursor o, Strs *out)
 	          !haskid(t, CXCursor_NonTypeTemplateParameter) && !haskid(t, CXCursor_TemplateTemplateParameter);
 	int na = clang_Cursor_getNumArguments(call);
 	for (int j = 0; ok && j < names.n; j++) {
-		char *got = NULL, *c = fmt("const %s", names.v[j]), *cr = fmt("const %s &", names.v[j]);
+		char *got = NULL, *c = fmt("const %s", names.v[j]), *cr = fmt("const %s &", names.v[j]),
+		     *p = fmt("%s *", names.v[j]), *cp = fmt("const %s *", names.v[j]);
 		for (int i = 0; i < nparams(t) && i < na && !got; i++) {
 			char *ts = typespelling(clang_getCursorType(param(t, i)));
+			CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+			size_t tn = strlen(ts);
+			if (tn > 7 && !strcmp(ts + tn - 7, " *const")) /* the parameter's own const: T *const p */
+				ts[tn - 5] = '\0';
 			if (!strcmp(ts, names.v[j]) || !strcmp(ts, c) || !strcmp(ts, cr))
-				got = deducedtype(clang_Cursor_getArgument(call, (unsigned)i));
+				got = deducedtype(arg, 0);
+			else if (!strcmp(ts, cp) || !strcmp(ts, p))
+				got = deducedtype(arg, strcmp(ts, cp) ? 2 : 1);
 			free(ts);
 		}
 		free(c);
 		free(cr);
+		free(p);
+		free(cp);
 		ok = got != NULL;
 		if (ok)
 			vpush(*out, got);
