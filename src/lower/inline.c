@@ -705,6 +705,46 @@ deducedargs(CXCursor call, CXCursor o, Strs *out)
  * definition; f->targs: its parameters' names and the arguments' text
  * (non-type ones parenthesised). */
 static bool
+exprkid(CXCursor c, void *arg)
+{
+	(void)arg;
+	return clang_isExpression(clang_getCursorKind(c));
+}
+
+/* Can a call writing n template arguments not call function template c?
+ * One of c's later template parameters is a non-type one with no default
+ * that none of its function parameters' types names: nothing deduces it
+ * (channelSum's BlockReduce<T, kBlockDimX, kBlockDimY> beside
+ * BlockReduce<T>, called as BlockReduce<T>(a, b)). */
+static bool
+cannottake(CXCursor c, int n)
+{
+	CXCursor *ks;
+	int nk = kids(c, &ks), j = 0;
+	bool no = false;
+	for (int i = 0; i < nk && !no; i++) {
+		enum CXCursorKind k = clang_getCursorKind(ks[i]);
+		if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
+		    k != CXCursor_TemplateTemplateParameter)
+			continue;
+		if (j++ < n || k != CXCursor_NonTypeTemplateParameter || contains(ks[i], false, exprkid, NULL))
+			continue; /* written, a type, or with a default */
+		char *name = spelling(ks[i]);
+		no = *name != '\0';
+		for (int p = 0; no && p < nparams(c); p++) {
+			char *ts = typespelling(clang_getCursorType(param(c, p)));
+			int at = 0, len = (int)strlen(ts), b;
+			while (no && (b = nexttoken(ts, &at, len)) >= 0)
+				no = at - b != (int)strlen(name) || strncmp(ts + b, name, (size_t)(at - b));
+			free(ts);
+		}
+		free(name);
+	}
+	free(ks);
+	return no;
+}
+
+static bool
 depcallee(CXCursor call, CXCursor *d, Callee *f)
 {
 	CXCursor o = overloadref(call);
@@ -714,7 +754,7 @@ depcallee(CXCursor call, CXCursor *d, Callee *f)
 	for (unsigned i = 0; ok && i < clang_getNumOverloadedDecls(o); i++) {
 		CXCursor c = clang_getOverloadedDecl(o, i);
 		int np = clang_getCursorKind(c) == CXCursor_FunctionTemplate ? tparams(c, NULL) : -1;
-		ok = np >= 0 && (np < args.n || (np == args.n && clang_Cursor_isNull(pick)));
+		ok = np >= 0 && (np < args.n || (np == args.n && clang_Cursor_isNull(pick)) || (np > args.n && cannottake(c, args.n)));
 		if (ok && np == args.n)
 			pick = c;
 	}

@@ -6,6 +6,8 @@
 // The callee is certain from the text (one candidate, T from the
 // pointer's target or the array's element), so the calls are inlined; they
 // were refused as calls the kernel template's parameters leave unresolved.
+// So is pairsum<T>(a, b) beside an overload with two more non-type
+// template parameters that nothing could deduce (channelSum's BlockReduce).
 // Exact integer sums against the host; bad counts mismatches.
 #include <cstdio>
 
@@ -29,6 +31,38 @@ template <typename T> __device__ void minmax(T *const lo, T *const hi, int const
 			hi[threadIdx.x] = max(hi[threadIdx.x], hi[threadIdx.x + d]);
 		}
 		__syncthreads();
+	}
+}
+
+template <typename T, int X, int Y> __device__ void pairsum(T &a, T &b)
+{
+	a = b = (T)(X + Y); /* not viable for pairsum<T>(a, b): X and Y cannot be deduced */
+}
+
+template <typename T> __device__ void pairsum(T &a, T &b)
+{
+	__shared__ T s[2][128];
+	s[0][threadIdx.x] = a;
+	s[1][threadIdx.x] = b;
+	__syncthreads();
+	for (int d = 64; d > 0; d >>= 1) {
+		if (threadIdx.x < d) {
+			s[0][threadIdx.x] += s[0][threadIdx.x + d];
+			s[1][threadIdx.x] += s[1][threadIdx.x + d];
+		}
+		__syncthreads();
+	}
+	a = s[0][0];
+	b = s[1][0];
+}
+
+template <typename T> __global__ void sums(const T *in, T *out)
+{
+	T a = in[blockIdx.x * 128 + threadIdx.x], b = a * a;
+	pairsum<T>(a, b);
+	if (threadIdx.x == 0) {
+		out[2 * blockIdx.x] = a;
+		out[2 * blockIdx.x + 1] = b;
 	}
 }
 
@@ -75,8 +109,12 @@ int main()
 	CHECK(cudaMemcpy(in, hin, sizeof hin, cudaMemcpyHostToDevice));
 	rows<float><<<nr, 32>>>(ind, w, rs);
 	extremes<int><<<nb, 128>>>(in, mm, n);
+	int *ps;
+	CHECK(cudaMalloc(&ps, 2 * 7 * sizeof(int)));
+	sums<int><<<7, 128>>>(in, ps);
 	float hrs[nr];
-	int hmm[2 * nb];
+	int hmm[2 * nb], hps[14];
+	CHECK(cudaMemcpy(hps, ps, sizeof hps, cudaMemcpyDeviceToHost));
 	CHECK(cudaMemcpy(hrs, rs, sizeof hrs, cudaMemcpyDeviceToHost));
 	CHECK(cudaMemcpy(hmm, mm, sizeof hmm, cudaMemcpyDeviceToHost));
 	int bad = 0;
@@ -97,6 +135,13 @@ int main()
 		}
 		bad += hmm[2 * b] != lo || hmm[2 * b + 1] != hi;
 		total += hmm[2 * b] + hmm[2 * b + 1];
+	}
+	for (int b = 0; b < 7; b++) {
+		int a = 0, q = 0;
+		for (int t = 0; t < 128; t++)
+			a += hin[b * 128 + t], q += hin[b * 128 + t] * hin[b * 128 + t];
+		bad += hps[2 * b] != a || hps[2 * b + 1] != q;
+		total += a;
 	}
 	printf("RESULT total=%lld bad=%d\n", total, bad);
 	return 0;
