@@ -737,7 +737,8 @@ inline cusparseStatus_t cusparseDenseToSparse_analysis(cusparseHandle_t h, cuspa
 	B->nnz = nnz;
 	return CUSPARSE_STATUS_SUCCESS;
 }
-/* B's columns and values, by the offsets the analysis wrote */
+/* B's columns and values, by the offsets the analysis wrote (each row's in
+ * order; the GPU's need not be) */
 inline cusparseStatus_t cusparseDenseToSparse_convert(cusparseHandle_t h, cusparseConstDnMatDescr_t A,
 	cusparseSpMatDescr_t B, cusparseDenseToSparseAlg_t, void *)
 {

@@ -149,9 +149,55 @@ remlane(K *k, int self, CXCursor init)
 	vfree(add);
 }
 
+/* The names of the macros a #define or #undef line inside the kernel's
+ * body names: a text naming one means what it means only below that line
+ * (debayer's `#define is_gbrg ...` between statements), not at the top of
+ * a thread loop that holds it. */
+static void
+bodymacros(K *k, Strs *out)
+{
+	const char *s = k->F->src;
+	int e = endof(k->body);
+	for (int i = startof(k->body); i < e; i++) {
+		if (s[i] != '\n')
+			continue;
+		int j = i + 1;
+		while (j < e && (s[j] == ' ' || s[j] == '\t'))
+			j++;
+		if (j >= e || s[j] != '#')
+			continue;
+		for (j++; j < e && (s[j] == ' ' || s[j] == '\t'); j++)
+			;
+		bool def = !strncmp(s + j, "define", 6), undef = !strncmp(s + j, "undef", 5);
+		if (!def && !undef)
+			continue;
+		for (j += def ? 6 : 5; j < e && (s[j] == ' ' || s[j] == '\t'); j++)
+			;
+		int n = 0;
+		while (j + n < e && isident(s[j + n]))
+			n++;
+		if (n)
+			vpush(*out, xstrndup(s + j, (size_t)n));
+	}
+}
+
+/* Does text name one of names? */
+static bool
+namesany(const char *text, const Strs *names)
+{
+	int at = 0, len = (int)strlen(text), b;
+	while ((b = nexttoken(text, &at, len)) >= 0)
+		for (int i = 0; i < names->n; i++)
+			if ((int)strlen(names->v[i]) == at - b && !strncmp(text + b, names->v[i], (size_t)(at - b)))
+				return true;
+	return false;
+}
+
 void
 fillremat(K *k)
 {
+	Strs macros = {0};
+	bodymacros(k, &macros);
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
 		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
@@ -166,9 +212,16 @@ fillremat(K *k)
 		if (clash)
 			continue;
 		v->remat = remtext(k, i, init);
+		if (v->remat && namesany(v->remat, &macros)) {
+			free(v->remat);
+			v->remat = NULL;
+		}
 		if (v->remat)
 			remlane(k, i, init);
 	}
+	for (int i = 0; i < macros.n; i++)
+		free(macros.v[i]);
+	vfree(macros);
 }
 
 /* ---------------------------------------------------------------- lane subscripts */

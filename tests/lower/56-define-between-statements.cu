@@ -3,7 +3,10 @@
 // before a loop that fission splits off): the thread loops copy
 // statements, and the directive between two runs of them was lost (`N was
 // not declared`: HeCBench match's `#define NRX 2`, hexciton). A #undef
-// and a second #define of the name later in the kernel.
+// and a second #define of the name later in the kernel. k2: locals whose
+// initialisers name a macro defined after the barrier (debayer's
+// `#define is_gbrg (bayer_pattern == GBRG)`) are not recomputed from that
+// text at the top of their thread loop, above the #define.
 #include <cstdio>
 
 __global__ void k(const float *in, float *o)
@@ -23,6 +26,23 @@ __global__ void k(const float *in, float *o)
 #undef N
 }
 
+__global__ void k2(const int *in, int *o, int pattern)
+{
+	__shared__ int s[64];
+	s[threadIdx.x] = in[blockIdx.x * 64 + threadIdx.x];
+	__syncthreads();
+	const int g = blockIdx.x * 64 + threadIdx.x;
+	const int odd = g & 1;
+#define IS_ODD_PATTERN (pattern == 1)
+	const int want = IS_ODD_PATTERN | (pattern == 3);
+	const int mine = odd == want;
+	int acc = 0;
+	for (int i = 0; i < 4; i++)
+		acc += s[(threadIdx.x + i) % 64];
+	o[g] = mine ? acc : -acc;
+#undef IS_ODD_PATTERN
+}
+
 int main()
 {
 	float h[128], r[128], *d, *o;
@@ -40,6 +60,21 @@ int main()
 		float want = h[b * 64 + t] * 2 + h[b * 64 + (t + 2) % 64];
 		bad += r[i] != want;
 		sum += (long)r[i];
+	}
+	int hi[128], ri[128], *di, *oi;
+	for (int i = 0; i < 128; i++)
+		hi[i] = (i * 5) % 7;
+	cudaMalloc(&di, sizeof hi);
+	cudaMalloc(&oi, sizeof ri);
+	cudaMemcpy(di, hi, sizeof hi, cudaMemcpyHostToDevice);
+	k2<<<2, 64>>>(di, oi, 1);
+	cudaMemcpy(ri, oi, sizeof ri, cudaMemcpyDeviceToHost);
+	for (int i = 0; i < 128; i++) {
+		int b = i / 64, t = i % 64, acc = 0;
+		for (int j = 0; j < 4; j++)
+			acc += hi[b * 64 + (t + j) % 64];
+		bad += ri[i] != ((i & 1) ? acc : -acc);
+		sum += ri[i] * (i % 3);
 	}
 	printf("RESULT sum=%ld bad=%d\n", sum, bad);
 	return 0;

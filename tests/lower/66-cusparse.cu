@@ -308,10 +308,16 @@ int main()
 	CHECK(cusparseCsrSetPointers(E, dEo, dEc, dEv));
 	CHECK(cusparseDenseToSparse_convert(h, D, E, CUSPARSE_DENSETOSPARSE_ALG_DEFAULT, buf));
 	int tosparse = ennz != nnz;
-	if (!tosparse) {
-		tosparse += down(dEo, n + 1) != rp;
-		tosparse += down(dEc, nnz) != ci;
-		tosparse += down(dEv, nnz) != va;
+	if (!tosparse) { /* each row's entries, in any order (the GPU's need not be sorted) */
+		std::vector<int> eo = down(dEo, n + 1), ec = down(dEc, nnz);
+		std::vector<float> ev = down(dEv, nnz);
+		tosparse += eo != rp;
+		for (int i = 0; i < n && !tosparse; i++) {
+			std::map<int, float> want, got;
+			for (int k = rp[i]; k < rp[i + 1]; k++)
+				want[ci[k]] = va[k], got[ec[k]] = ev[k];
+			tosparse += want != got;
+		}
 	}
 
 	/* Axpby and Gather: a sparse vector of every third element */
