@@ -171,7 +171,10 @@ inline void combine(void *out, cudaDataType vt, int64_t i, double alpha, double 
 	store(out, vt, i, alpha * t + (beta != 0 ? beta * load(out, vt, i) : 0));
 }
 
-/* the diagonal of row i of a CSR matrix (batch 0), or 1 for a unit one */
+/* the diagonal of row i of a CSR matrix (batch 0), or 1 for a unit one;
+ * a row with no diagonal entry divides by 1 too, as cuSPARSE's solves do
+ * (on the H200: L = [[2], [1, -], [1, 1, 4]], b = (2, 3, 6) gives y = (1,
+ * 2, 0.75)) */
 inline double diagonal(const cuflow_spmat *A, int64_t i)
 {
 	if (A->diag == CUSPARSE_DIAG_TYPE_UNIT)
@@ -180,7 +183,7 @@ inline double diagonal(const cuflow_spmat *A, int64_t i)
 	for (int64_t k = a; k < e; k++)
 		if (index(A->ind, A->indt, k) - A->base == i)
 			return load(A->val, A->vt, k);
-	return 0;
+	return 1;
 }
 
 /* op(A) y = y in place, A a square CSR triangle (its fill mode's side and
