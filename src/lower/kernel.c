@@ -2372,7 +2372,9 @@ konstvar(Konst *c, int i)
 		Konst sub = {c->k, c->state, true};
 		konstkid(init, &sub);
 		descend(init, konstkid, &sub);
-		ok = sub.ok;
+		char *text = cursortext(c->k->F, init);
+		ok = sub.ok && !namesmacro(c->k, text); /* the block function's top is above such a #define */
+		free(text);
 		c->state[i] = ok ? 1 : 2;
 	}
 	return ok;
@@ -2647,6 +2649,9 @@ freek(K *k)
 		vfree(k->vars.v[i].rregions);
 	}
 	vfree(k->vars);
+	for (int i = 0; i < k->macros.n; i++)
+		free(k->macros.v[i]);
+	vfree(k->macros);
 	resetpass(&k->pass);
 	vfree(k->pass.masks);
 	vfree(k->pass.temps);
@@ -2755,6 +2760,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	descend(k.body, collectvars, &k);
 	descend(k.body, collectwrites, &k);
 	filluniform(&k);
+	fillmacros(&k);
 	fillremat(&k);
 	k.interchange = !hasgoto(k.body);
 	for (int i = 0; i < k.vars.n; i++) /* no per-thread array of an undeduced type */

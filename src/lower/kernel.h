@@ -134,6 +134,7 @@ typedef struct {
 	VEC(KAcc) accs;       /* accesses to __shared__ memory: the block function has a race-checked form */
 	Ints looped;        /* thread loops inside a loop holding a barrier: they run repeatedly */
 	Buf consts;         /* the constant locals' declarations, for the block function's top (konstlocals) */
+	Strs macros;        /* the names a #define or #undef inside the body names (fillmacros) */
 	KPass pass;
 	KThreads tl;
 } K;
@@ -200,6 +201,8 @@ bool uniform(K *k, CXCursor e);
 void filluniform(K *k);
 
 /* remat.c */
+void fillmacros(K *k);
+bool namesmacro(K *k, const char *text);
 void fillremat(K *k);
 bool isthreadidx(CXCursor e, char axis);
 bool lanesub(Span *sp, CXCursor c);

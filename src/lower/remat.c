@@ -152,9 +152,10 @@ remlane(K *k, int self, CXCursor init)
 /* The names of the macros a #define or #undef line inside the kernel's
  * body names: a text naming one means what it means only below that line
  * (debayer's `#define is_gbrg ...` between statements), not at the top of
- * a thread loop that holds it. */
-static void
-bodymacros(K *k, Strs *out)
+ * a thread loop or of the block function, which the lowering copies
+ * initialisers to (remat, konstlocals). */
+void
+fillmacros(K *k)
 {
 	const char *s = k->F->src;
 	int e = endof(k->body);
@@ -177,18 +178,18 @@ bodymacros(K *k, Strs *out)
 		while (j + n < e && isident(s[j + n]))
 			n++;
 		if (n)
-			vpush(*out, xstrndup(s + j, (size_t)n));
+			vpush(k->macros, xstrndup(s + j, (size_t)n));
 	}
 }
 
-/* Does text name one of names? */
-static bool
-namesany(const char *text, const Strs *names)
+/* Does text name one of those macros? */
+bool
+namesmacro(K *k, const char *text)
 {
 	int at = 0, len = (int)strlen(text), b;
 	while ((b = nexttoken(text, &at, len)) >= 0)
-		for (int i = 0; i < names->n; i++)
-			if ((int)strlen(names->v[i]) == at - b && !strncmp(text + b, names->v[i], (size_t)(at - b)))
+		for (int i = 0; i < k->macros.n; i++)
+			if ((int)strlen(k->macros.v[i]) == at - b && !strncmp(text + b, k->macros.v[i], (size_t)(at - b)))
 				return true;
 	return false;
 }
@@ -196,8 +197,6 @@ namesany(const char *text, const Strs *names)
 void
 fillremat(K *k)
 {
-	Strs macros = {0};
-	bodymacros(k, &macros);
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
 		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
@@ -212,16 +211,13 @@ fillremat(K *k)
 		if (clash)
 			continue;
 		v->remat = remtext(k, i, init);
-		if (v->remat && namesany(v->remat, &macros)) {
+		if (v->remat && namesmacro(k, v->remat)) {
 			free(v->remat);
 			v->remat = NULL;
 		}
 		if (v->remat)
 			remlane(k, i, init);
 	}
-	for (int i = 0; i < macros.n; i++)
-		free(macros.v[i]);
-	vfree(macros);
 }
 
 /* ---------------------------------------------------------------- lane subscripts */

@@ -6,7 +6,8 @@
 // and a second #define of the name later in the kernel. k2: locals whose
 // initialisers name a macro defined after the barrier (debayer's
 // `#define is_gbrg (bayer_pattern == GBRG)`) are not recomputed from that
-// text at the top of their thread loop, above the #define.
+// text at the top of their thread loop, above the #define. k3: nor is a
+// constant local declared again at the block function's top.
 #include <cstdio>
 
 __global__ void k(const float *in, float *o)
@@ -43,6 +44,19 @@ __global__ void k2(const int *in, int *o, int pattern)
 #undef IS_ODD_PATTERN
 }
 
+__global__ void k3(int *o)
+{
+	__shared__ int s[64];
+	s[threadIdx.x] = threadIdx.x;
+	__syncthreads();
+#define SHIFT 3
+	const int n = SHIFT;
+	int t = s[(threadIdx.x + n) % 64];
+	__syncthreads();
+	o[blockIdx.x * 64 + threadIdx.x] = t + n;
+#undef SHIFT
+}
+
 int main()
 {
 	float h[128], r[128], *d, *o;
@@ -76,6 +90,10 @@ int main()
 		bad += ri[i] != ((i & 1) ? acc : -acc);
 		sum += ri[i] * (i % 3);
 	}
+	k3<<<2, 64>>>(oi);
+	cudaMemcpy(ri, oi, sizeof ri, cudaMemcpyDeviceToHost);
+	for (int i = 0; i < 128; i++)
+		bad += ri[i] != (i % 64 + 3) % 64 + 3;
 	printf("RESULT sum=%ld bad=%d\n", sum, bad);
 	return 0;
 }
