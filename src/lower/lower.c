@@ -471,12 +471,18 @@ staticshared(LFile *F, CXCursor v)
 }
 
 /* A __shared__ variable of a __device__ function, written alone in its
- * declaration. */
+ * declaration (`__shared__ int a[4], b[4]` is refused at b: its text has
+ * no type to rewrite). */
 static void
 devshared(Lower *L, LFile *F, CXCursor v)
 {
+	char *name = spelling(v);
+	bool alone = strncmp(F->src + startof(v), name, strlen(name)) != 0; /* a later declarator starts at its name */
+	free(name);
 	if (frommacro(clang_getCursorLocation(v)) || frommacro(clang_getRangeEnd(clang_getCursorExtent(v))))
 		refuse(L, v, "a __shared__ variable of a __device__ function declared through a macro");
+	else if (!alone)
+		refuse(L, v, "a __shared__ variable of a __device__ function declared beside another in one declaration");
 	else if (clang_Cursor_hasVarDeclExternalStorage(v))
 		dynshared(F, v);
 	else
