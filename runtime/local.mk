@@ -40,11 +40,18 @@ cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_devic
 	runtime/include/cufft.h runtime/include/cuflow_cufft_api.h runtime/include/cuComplex.h \
 	runtime/include/curand.h runtime/include/curand_kernel.h runtime/include/cuflow_curand_api.h \
 	runtime/include/cuflow_curand_kernel_api.h runtime/include/cuflow_curand_device.h \
-	runtime/include/cuflow_cub.h
+	runtime/include/cuflow_cub.h runtime/include/cuflow_cccl_std.h
 cuflowcgdir = $(includedir)/cuflow/cooperative_groups
 cuflowcg_HEADERS = runtime/include/cooperative_groups/reduce.h
 cuflowcubdir = $(includedir)/cuflow/cub
-cuflowcub_HEADERS = runtime/include/cub/cub.cuh
+cuflowcub_HEADERS = runtime/include/cub/cub.cuh runtime/include/cub/util_type.cuh runtime/include/cub/util_debug.cuh \
+	runtime/include/cub/util_macro.cuh runtime/include/cub/util_allocator.cuh
+cuflowcubblockdir = $(includedir)/cuflow/cub/block
+cuflowcubblock_HEADERS = runtime/include/cub/block/block_load.cuh runtime/include/cub/block/block_store.cuh \
+	runtime/include/cub/block/block_scan.cuh runtime/include/cub/block/block_reduce.cuh \
+	runtime/include/cub/block/block_adjacent_difference.cuh
+cuflowcubwarpdir = $(includedir)/cuflow/cub/warp
+cuflowcubwarp_HEADERS = runtime/include/cub/warp/warp_reduce.cuh
 
 pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = runtime/cuflow-runtime.pc

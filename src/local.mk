@@ -28,11 +28,12 @@ HDR_FILES = $(wildcard $(srcdir)/src/front/hdr/*.h $(srcdir)/src/front/hdr/*/*.h
 	$(srcdir)/runtime/include/cuflow_cusparse_api.h \
 	$(srcdir)/runtime/include/cuflow_cufft_api.h $(srcdir)/runtime/include/cuComplex.h \
 	$(srcdir)/runtime/include/cuflow_curand_api.h $(srcdir)/runtime/include/cuflow_curand_kernel_api.h \
-	$(srcdir)/runtime/include/cuflow_cub.h
+	$(srcdir)/runtime/include/cuflow_cub.h $(srcdir)/runtime/include/cuflow_cccl_std.h \
+	$(wildcard $(srcdir)/runtime/include/cub/*.cuh $(srcdir)/runtime/include/cub/*/*.cuh)
 RULE_FILES = $(wildcard $(srcdir)/rules/*.rules)
 src/front/headers.c: $(srcdir)/tools/embed $(HDR_FILES)
 	@$(MKDIR_P) $(@D)
-	$(AM_V_GEN)$(srcdir)/tools/embed cuflow_headers -r $(srcdir)/src/front/hdr $(HDR_FILES) > $@.tmp && mv $@.tmp $@
+	$(AM_V_GEN)$(srcdir)/tools/embed cuflow_headers -r $(srcdir)/src/front/hdr -r $(srcdir)/runtime/include $(HDR_FILES) > $@.tmp && mv $@.tmp $@
 src/model/builtin_rules.c: $(srcdir)/tools/embed $(RULE_FILES)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_GEN)$(srcdir)/tools/embed cuflow_rules $(RULE_FILES) > $@.tmp && mv $@.tmp $@

@@ -37,6 +37,10 @@
 
 #include "cuflow_rt.h" /* (when included first: it includes this file back) */
 
+/* with what nvcc's cuda_runtime.h includes, which programs rely on (assert
+ * without <assert.h>) */
+#include <assert.h>
+#include <ctype.h>
 #include <fenv.h>
 #include <limits.h>
 #include <math.h>
@@ -45,8 +49,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <new>
 #include <type_traits>
+#include <utility>
 
 /* ---- qualifiers -------------------------------------------------------------
  * Lowered code normally has none left; these make the ones that remain on

@@ -232,6 +232,107 @@ cuflow_blockfold(const T *v, const unsigned char *act, unsigned nt, Op op, long 
 	return r;
 }
 
+/* The values a cub collective takes per thread: ITEMS_PER_THREAD of them
+ * (an array, T[N]) or one; cuflow_copyitems copies either. */
+template <class T, size_t N> using cuflow_items = T[N];
+template <class T, class U> static inline void cuflow_copyitems(T &d, const U &s) { d = s; }
+template <class T, class U, size_t N> static inline void cuflow_copyitems(T (&d)[N], const U (&s)[N])
+{
+	for (size_t i = 0; i < N; ++i)
+		d[i] = s[i];
+}
+
+/* The first active thread's entry of a per-thread value (an initial value
+ * cub takes from every thread alike), or null. */
+template <class T>
+static inline const T *
+cuflow_firstlive(const T *v, const unsigned char *act, unsigned nt)
+{
+	for (unsigned t = 0; v && t < nt; ++t)
+		if (act[t])
+			return &v[t];
+	return nullptr;
+}
+
+/* A default value to start cub's ExclusiveSum from. */
+template <class T>
+static inline const T *
+cuflow_zero()
+{
+	static const T z = T();
+	return &z;
+}
+
+/* cub::BlockScan: out gets the scan by op of the block's items in order,
+ * thread by thread (n items each, blocked); an exclusive scan starts from
+ * *init (without one, thread 0's first output is T()); returns the block's
+ * aggregate. Inactive threads are skipped. */
+template <class T, class Op>
+static inline T
+cuflow_blockscan(const T *in, T *out, const unsigned char *act, unsigned nt, unsigned n, Op op, bool inclusive,
+                 const T *init)
+{
+	T acc = init ? *init : T(), agg = T();
+	bool have = init != nullptr, first = true;
+	for (unsigned t = 0; t < nt; ++t)
+		for (unsigned i = 0; act[t] && i < n; ++i) {
+			T v = in[t * n + i];
+			agg = first ? v : op(agg, v);
+			first = false;
+			if (!inclusive)
+				out[t * n + i] = acc;
+			acc = have ? op(acc, v) : v;
+			have = true;
+			if (inclusive)
+				out[t * n + i] = acc;
+		}
+	return agg;
+}
+
+/* cub::WarpReduce: op over each logical warp of `lanes` threads (its
+ * first valid[first lane] lanes when valid is given), in lane order; every
+ * lane gets its warp's result (cub promises it to lane 0). */
+template <class T, class Op>
+static inline void
+cuflow_warpfold(const T *v, T *out, const unsigned char *act, unsigned nt, unsigned lanes, Op op, const long *valid)
+{
+	for (unsigned w = 0; w < nt; w += lanes) {
+		unsigned end = w + lanes < nt ? w + lanes : nt;
+		if (valid && (unsigned long)valid[w] < end - w)
+			end = w + (unsigned)(valid[w] < 0 ? 0 : valid[w]);
+		T r = T();
+		bool first = true;
+		for (unsigned t = w; t < end; ++t)
+			if (act[t]) {
+				r = first ? v[t] : op(r, v[t]);
+				first = false;
+			}
+		for (unsigned t = w; t < w + lanes && t < nt; ++t)
+			out[t] = r;
+	}
+}
+
+/* cub::BlockAdjacentDifference: out[j] = op(in[j], in[j - 1]) (left) or
+ * op(in[j], in[j + 1]) (right) over the block's items in order (n per
+ * thread, blocked); the block's first item (left) or last (right) is
+ * copied, or taken with the edge value thread 0 (left) or the last thread
+ * (right) gives. */
+template <class T, class Op>
+static inline void
+cuflow_blockadjacent(const T *in, T *out, const unsigned char *act, unsigned nt, unsigned n, Op op, bool left,
+                     const T *edge)
+{
+	unsigned total = nt * n;
+	for (unsigned j = 0; j < total; ++j) {
+		if (!act[j / n])
+			continue;
+		if (left)
+			out[j] = j > 0 ? op(in[j], in[j - 1]) : edge ? op(in[j], edge[0]) : in[j];
+		else
+			out[j] = j + 1 < total ? op(in[j], in[j + 1]) : edge ? op(in[j], edge[nt - 1]) : in[j];
+	}
+}
+
 /* Barriers and warp operations the lowering left as written: they stand
  * only in code no lowered kernel runs (a __device__ function that nothing
  * the lowering keeps calls, in a program of several units; a __host__

@@ -233,15 +233,30 @@ threadloop(K *k, CXCursor *ks, int n)
 	}
 }
 
-/* One thread loop evaluating an expression per thread: text is "%s" around it. */
-void
-exprloop(K *k, CXCursor e, const char *pre, const char *post)
+/* One thread loop evaluating an expression per thread: text is "%s" around
+ * it; stores: the text writes e (a variable the loop must keep). */
+static void
+evalloop(K *k, CXCursor e, const char *pre, const char *post, bool stores)
 {
 	loophead(k, k->pass.mask);
+	if (stores)
+		markwritten(k, e, false);
 	bprintf(k->pass.out, "\t\t%s", pre);
 	copyspan(k, &e, 1, startof(e), endof(e));
 	bprintf(k->pass.out, "%s\n", post);
 	looptail(k);
+}
+
+void
+exprloop(K *k, CXCursor e, const char *pre, const char *post)
+{
+	evalloop(k, e, pre, post, false);
+}
+
+void
+storeloop(K *k, CXCursor e, const char *pre, const char *post)
+{
+	evalloop(k, e, pre, post, true);
 }
 
 char *

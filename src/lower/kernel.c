@@ -80,7 +80,7 @@ launchername(CXCursor k)
 
 static const char *warpnames[] = {
 	[W_SHFL] = "shfl", [W_UP] = "shfl_up", [W_DOWN] = "shfl_down", [W_XOR] = "shfl_xor", [W_BALLOT] = "ballot",
-	[W_ANY] = "any", [W_ALL] = "all", [W_ACTIVE] = "activemask", [W_REDUCE] = "", [W_SCOUNT] = "syncthreads_count",
+	[W_ANY] = "any", [W_ALL] = "all", [W_ACTIVE] = "activemask", [W_REDUCE] = "", [W_WREDUCE] = "", [W_SCOUNT] = "syncthreads_count",
 	[W_SAND] = "syncthreads_and", [W_SOR] = "syncthreads_or",
 };
 
@@ -105,16 +105,29 @@ warpname(const char *n)
 }
 
 
-/* Is d declared in namespace cooperative_groups (at any depth)? */
-bool
-incg(CXCursor d)
+/* Is d declared in namespace ns (at any depth)? */
+static bool
+innamespace(CXCursor d, const char *ns)
 {
 	for (int i = 0; i < 16 && !clang_Cursor_isNull(d) && !clang_isTranslationUnit(clang_getCursorKind(d)); i++) {
-		if (clang_getCursorKind(d) == CXCursor_Namespace && named(d, "cooperative_groups"))
+		if (clang_getCursorKind(d) == CXCursor_Namespace && named(d, ns))
 			return true;
 		d = clang_getCursorSemanticParent(d);
 	}
 	return false;
+}
+
+bool
+incg(CXCursor d)
+{
+	return innamespace(d, "cooperative_groups");
+}
+
+/* cub's: its BlockLoad and BlockStore read the thread's indices. */
+bool
+incub(CXCursor d)
+{
+	return innamespace(d, "cub");
 }
 
 /* The size of a static tile of at most a warp (thread_block_tile<N>, N a
@@ -181,50 +194,84 @@ tileof(CXCursor call)
 	                                               : 0;
 }
 
-/* A method call's name: 1 for Sum, 2 for Reduce, else 0. In a template an
- * unresolved member has no spelling: its last token names it. */
-static int
-brmethod(CXCursor call)
+/* A method call's name ("" for none). In a template an unresolved member
+ * has no spelling: its last token names it. */
+static char *
+methodname(CXCursor call)
 {
 	CXCursor *ks;
-	int n = kids(call, &ks), m = 0;
+	int n = kids(call, &ks);
+	char *m = NULL;
 	if (n > 0 && clang_getCursorKind(ks[0]) == CXCursor_MemberRefExpr) {
 		Tokens t = cursortokens(ks[0]);
-		m = t.n == 0 ? 0 : tokenis(&t, t.n - 1, "Sum") ? 1 : tokenis(&t, t.n - 1, "Reduce") ? 2 : 0;
+		if (t.n > 0) {
+			CXString sp = clang_getTokenSpelling(t.tu, t.v[t.n - 1]);
+			m = xstrdup(clang_getCString(sp));
+			clang_disposeString(sp);
+		}
 		freetokens(&t);
 	}
 	free(ks);
-	return m;
+	return m ? m : xstrdup("");
 }
 
-/* Is call cub::BlockReduce's Sum or Reduce? Then *elem (when asked) gets
- * the element type's spelling. In a kernel template the call is not
- * resolved: its method's name and its object's type say it. */
-static bool
-blockreduce(CXCursor call, char **elem)
+/* cub's collectives the lowering runs over the block's threads: the class
+ * each call's object has, and its op. */
+static const struct {
+	const char *cls;
+	int op;
+} cubclasses[] = {{"BlockReduce", W_BREDUCE},
+                  {"WarpReduce", W_WREDUCE},
+                  {"BlockScan", W_BSCAN},
+                  {"BlockAdjacentDifference", W_BADJ}};
+
+/* The cub collective a call is, 0 for none; *ts (when asked) gets its
+ * class's type spelling (cub::BlockScan<int, 128>). In a kernel template
+ * the call is not resolved: its object's type says it. */
+static int
+cubcollective(CXCursor call, char **ts)
 {
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
-		return false;
-	int m = brmethod(call);
-	CXCursor o = m ? callobject(call) : clang_getNullCursor();
+		return 0;
+	CXCursor o = callobject(call);
 	if (clang_Cursor_isNull(o))
-		return false;
+		return 0;
 	CXType t = clang_getCanonicalType(clang_getCursorType(o));
 	if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
 		t = clang_getCanonicalType(pointee(t));
 	CXCursor d = clang_getTypeDeclaration(t), ns = clang_getCursorSemanticParent(d);
-	if (!named(d, "BlockReduce") || clang_getCursorKind(ns) != CXCursor_Namespace || !named(ns, "cub"))
-		return false;
-	if (elem) { /* cub::BlockReduce<T, N, ...>: T, to the first comma outside brackets */
-		char *ts = typespelling(t), *a = strchr(ts, '<');
-		int depth = 0;
-		char *e = a ? a + 1 : NULL;
-		for (; e && *e && !(depth == 0 && (*e == ',' || *e == '>')); e++)
+	if (clang_getCursorKind(ns) != CXCursor_Namespace || !named(ns, "cub"))
+		return 0;
+	for (size_t i = 0; i < sizeof cubclasses / sizeof *cubclasses; i++)
+		if (named(d, cubclasses[i].cls)) {
+			if (ts)
+				*ts = typespelling(t);
+			return cubclasses[i].op;
+		}
+	return 0;
+}
+
+/* Template argument i of a type's spelling (cub::WarpReduce<float, 16>: 1
+ * is "16"), or NULL when it has none there. */
+static char *
+targ(const char *ts, int i)
+{
+	for (const char *a = strchr(ts, '<'); a; i--) {
+		const char *b = a + 1, *e = b;
+		for (int depth = 0; *e && !(depth == 0 && (*e == ',' || *e == '>')); e++)
 			depth += (*e == '<' || *e == '(') - (*e == '>' || *e == ')');
-		*elem = a && e && *e ? xstrndup(a + 1, (size_t)(e - a - 1)) : xstrdup("auto");
-		free(ts);
+		if (!*e)
+			return NULL;
+		if (i == 0) {
+			while (*b == ' ')
+				b++;
+			while (e > b && e[-1] == ' ')
+				e--;
+			return xstrndup(b, (size_t)(e - b));
+		}
+		a = *e == ',' ? e : NULL;
 	}
-	return true;
+	return NULL;
 }
 
 /* The name of the function call calls: its callee's, or where a template's
@@ -266,8 +313,9 @@ unlowered(CXCursor call)
 int
 warpop(CXCursor call)
 {
-	if (blockreduce(call, NULL))
-		return W_BREDUCE;
+	int cub = cubcollective(call, NULL);
+	if (cub)
+		return cub;
 	CXCursor r = calleeof(call);
 	char *n = toolkitname(call); /* "": no call */
 	int op = warpname(n);
@@ -1434,12 +1482,6 @@ collectwarps(CXCursor c, void *arg)
 	return WALK_OVER;
 }
 
-/* cub's BlockReduce: every active thread stores its value (and the
- * number of valid threads, which the block agrees on), then op folds the
- * first valid ones in thread order; every thread gets the aggregate (cub
- * promises it to thread 0 only). op is a default-constructed object of the
- * argument's type: cub's, or a program's functor; a lambda may capture what
- * each thread keeps, and is refused. */
 /* Type text ts of a kernel template with its canonical parameter names
  * (type-parameter-0-1, value-parameter-0-0) put back as the kernel names
  * them. */
@@ -1470,45 +1512,301 @@ namedparams(K *k, char *ts)
 	return ts;
 }
 
+/* ---------------------------------------------------------------- cub's collectives */
+
+/* Each call becomes a collective over the block's threads as the lowering
+ * runs them: every active thread stores its values (one, or its
+ * ITEMS_PER_THREAD array), the runtime combines them in thread order
+ * (cuflow_lower.h), then each thread takes its results. An operator is a
+ * default-constructed object of its argument's type (cub's, or a program's
+ * functor); a lambda may capture what each thread keeps, and is refused. */
+
+/* The element type of a cub collective's class (its first template
+ * argument), with a kernel template's parameters named. */
+char *
+cubelem(K *k, CXCursor call)
+{
+	char *ts = NULL;
+	cubcollective(call, &ts);
+	char *e = targ(ts, 0);
+	free(ts);
+	return namedparams(k, e ? e : xstrdup("auto"));
+}
+
+/* The type of an argument as cubelem spells types, references dropped. */
+static char *
+argtype(K *k, CXCursor a)
+{
+	CXType t = clang_getCanonicalType(clang_getNonReferenceType(clang_getCursorType(a)));
+	return namedparams(k, typespelling(clang_getUnqualifiedType(t)));
+}
+
+/* An operator argument f of a collective, as text every thread shares: a
+ * function's name (reduce_op), or an object of its class constructed anew
+ * ("Op()"), which the lowered program asserts has no state (a program's
+ * Op{scale} would otherwise lose its scale). A lambda may capture what each
+ * thread keeps, a pointer variable may differ by thread: refused with what. */
+static char *
+opertext(K *k, CXCursor call, CXCursor f, const char *what)
+{
+	CXCursor s = strip(f), r = clang_getCursorReferenced(s);
+	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr && clang_getCursorKind(r) == CXCursor_FunctionDecl)
+		return xstrndup(k->F->src + startof(s), endof(s) - startof(s));
+	CXType t = clang_getCanonicalType(clang_getNonReferenceType(clang_getCursorType(f)));
+	char *ts = namedparams(k, typespelling(clang_getUnqualifiedType(t)));
+	char *text = NULL;
+	if (!strstr(ts, "lambda") && (t.kind == CXType_Record || t.kind == CXType_Unexposed)) {
+		if (!incg(clang_getTypeDeclaration(t)))
+			bprintf(k->pass.out, "\tstatic_assert(std::is_empty<%s>::value, \"cuflow: %s's operator has state; the "
+			                     "lowering constructs it anew\");\n", ts, what);
+		text = fmt("%s()", ts);
+	} else {
+		char *m = fmt("%s with an operator that is a lambda or a variable (it may hold what each thread keeps)", what);
+		kfail(k, call, m);
+		free(m);
+	}
+	free(ts);
+	return text;
+}
+
+/* Argument i of a cub call, its operator (opertext); cub::Sum() after a
+ * refusal. */
+static char *
+cubfunctor(K *k, CXCursor call, int i, const char *what)
+{
+	char *f = opertext(k, call, clang_Cursor_getArgument(call, i), what);
+	return f ? f : xstrdup("cub::Sum()");
+}
+
+/* A per-thread value of a cub call, argument i, stored: a new temp. */
+static char *
+cubstore(K *k, CXCursor call, int i, const char *type)
+{
+	char *v = newtemp(k, type), *pv = fmt("cuflow_copyitems(%s[cuflow_tid], ", v);
+	exprloop(k, clang_Cursor_getArgument(call, i), pv, ");");
+	free(pv);
+	return v;
+}
+
+/* Items a cub call's argument holds per thread: the count's text ("1" for
+ * one value) and the temps' type (T[N] as cuflow_items<T, N>). */
+static char *
+cubitems(K *k, CXCursor a, const char *elem, char **type)
+{
+	CXType t = clang_getNonReferenceType(clang_getCursorType(a));
+	if (t.kind == CXType_ConstantArray) {
+		*type = fmt("cuflow_items<%s, %lld>", elem, clang_getArraySize(t));
+		return fmt("%lld", clang_getArraySize(t));
+	}
+	if (t.kind == CXType_DependentSizedArray) { /* T items[ITEMS]: the size as the kernel template spells it */
+		char *ts = namedparams(k, typespelling(t)), *l = strrchr(ts, '['), *r = l ? strchr(l, ']') : NULL;
+		char *n = l && r ? xstrndup(l + 1, (size_t)(r - l - 1)) : NULL;
+		free(ts);
+		if (n) {
+			*type = fmt("cuflow_items<%s, %s>", elem, n);
+			return n;
+		}
+	}
+	*type = xstrdup(elem);
+	return xstrdup("1");
+}
+
+/* cub's output argument i gets a result temp, per thread. */
 static void
-blockreduceop(K *k, CXCursor call, const char *act, KWarp *w)
+cubout(K *k, CXCursor call, int i, const char *r)
+{
+	char *post = fmt(", %s[cuflow_tid]);", r);
+	storeloop(k, clang_Cursor_getArgument(call, i), "cuflow_copyitems(", post);
+	free(post);
+}
+
+/* BlockReduce(temp).Sum(v[, valid]) and .Reduce(v, op[, valid]): op folds
+ * the first valid threads' values; every thread gets the aggregate (cub
+ * promises it to thread 0 only). */
+static void
+blockreduceop(K *k, CXCursor call, const char *m, const char *act, KWarp *w)
 {
 	int na = clang_Cursor_getNumArguments(call);
-	bool sum = brmethod(call) == 1;
-	char *ts = NULL;
-	blockreduce(call, &ts);
-	ts = namedparams(k, ts);
-	char *v = newtemp(k, ts), *pv = fmt("%s[cuflow_tid] = (", v);
-	exprloop(k, clang_Cursor_getArgument(call, 0), pv, ");");
-	free(pv);
-	char *valid = xstrdup("-1L");
+	bool sum = !strcmp(m, "Sum");
+	if (!sum && strcmp(m, "Reduce")) {
+		kfail(k, call, "a cub::BlockReduce method other than Sum and Reduce");
+		return;
+	}
+	char *ts = cubelem(k, call), *v = cubstore(k, call, 0, ts), *valid = xstrdup("-1L");
 	if (na == (sum ? 2 : 3)) {
+		char *nv = cubstore(k, call, na - 1, "long");
 		free(valid);
-		char *nv = newtemp(k, "long");
-		pv = fmt("%s[cuflow_tid] = (", nv);
-		exprloop(k, clang_Cursor_getArgument(call, na - 1), pv, ");");
-		free(pv);
 		valid = fmt("%s[0]", nv);
 		free(nv);
 	}
-	char *ftext = xstrdup("cub::Sum()");
-	if (!sum) {
-		CXType ft = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, 1)));
-		char *fname = typespelling(ft);
-		free(ftext);
-		ftext = strstr(fname, "lambda") ? NULL : fmt("%s()", fname);
-		free(fname);
-		if (!ftext) {
-			kfail(k, call, "cub::BlockReduce::Reduce with a lambda (it may capture what each thread keeps)");
-			ftext = xstrdup("cub::Sum()");
-		}
-	}
+	char *f = sum ? xstrdup("cub::Sum()") : cubfunctor(k, call, 1, "cub::BlockReduce::Reduce");
 	w->res = fmt("cuflow_r%d", k->pass.ntmp);
-	bprintf(k->pass.out, "	%s %s = cuflow_blockfold(%s, %s, cuflow_nt, %s, %s);\n", ts, w->res, v, act, ftext, valid);
-	free(ftext);
+	bprintf(k->pass.out, "\t%s %s = cuflow_blockfold(%s, %s, cuflow_nt, %s, %s);\n", ts, w->res, v, act, f, valid);
+	free(f);
 	free(valid);
 	free(v);
 	free(ts);
+}
+
+/* WarpReduce(temp).Sum(v[, valid]) and .Reduce(v, op[, valid]) over
+ * logical warps of the class's LOGICAL_WARP_THREADS (32 unless given). */
+static void
+warpreduceop(K *k, CXCursor call, const char *m, const char *act, KWarp *w)
+{
+	int na = clang_Cursor_getNumArguments(call);
+	bool sum = !strcmp(m, "Sum");
+	if (!sum && strcmp(m, "Reduce")) {
+		kfail(k, call, "a cub::WarpReduce method other than Sum and Reduce");
+		return;
+	}
+	char *cls = NULL;
+	cubcollective(call, &cls);
+	char *lanes = targ(cls, 1);
+	lanes = lanes ? namedparams(k, lanes) : xstrdup("32");
+	char *ts = cubelem(k, call), *v = cubstore(k, call, 0, ts), *valid = xstrdup("nullptr");
+	if (na == (sum ? 2 : 3)) {
+		free(valid);
+		valid = cubstore(k, call, na - 1, "long");
+	}
+	char *f = sum ? xstrdup("cub::Sum()") : cubfunctor(k, call, 1, "cub::WarpReduce::Reduce");
+	w->res = newtemp(k, ts);
+	bprintf(k->pass.out, "\tcuflow_warpfold(%s, %s, %s, cuflow_nt, (unsigned)(%s), %s, %s);\n", v, w->res, act, lanes, f,
+	        valid);
+	free(f);
+	free(valid);
+	free(v);
+	free(ts);
+	free(lanes);
+	free(cls);
+}
+
+/* Which of a BlockScan call's arguments after (in, out) are the initial
+ * value, the operator and the aggregate (-1: none); false for a form cuflow
+ * does not map (a prefix callback). Types tell ExclusiveScan(in, out,
+ * init, op) from (in, out, op, aggregate): the element type is the class's. */
+static bool
+scanform(K *k, CXCursor call, const char *m, const char *elem, int *init, int *op, int *agg)
+{
+	int na = clang_Cursor_getNumArguments(call);
+	bool sum = strstr(m, "Sum") != NULL;
+	bool is[6] = {false};
+	for (int i = 2; i < na && i < 6; i++) {
+		char *t = argtype(k, clang_Cursor_getArgument(call, i));
+		is[i] = !strcmp(t, elem);
+		free(t);
+	}
+	*init = *op = *agg = -1;
+	if (sum) {
+		*agg = na == 3 ? 2 : -1;
+		return na == 2 || (na == 3 && is[2]);
+	}
+	if (na == 3)
+		*op = 2;
+	else if (na == 4 && is[2] && !is[3])
+		*init = 2, *op = 3;
+	else if (na == 4 && is[3] && !is[2])
+		*op = 2, *agg = 3;
+	else if (na == 5 && is[2] && is[4])
+		*init = 2, *op = 3, *agg = 4;
+	else
+		return false;
+	return true;
+}
+
+/* BlockScan(temp).ExclusiveSum / InclusiveSum / ExclusiveScan /
+ * InclusiveScan(in, out, ...): out and the aggregate are written where the
+ * call stands (it is a statement of its own). */
+static void
+blockscanop(K *k, CXCursor call, const char *m, const char *act)
+{
+	bool incl = !strncmp(m, "Inclusive", 9);
+	if (strcmp(m, "ExclusiveSum") && strcmp(m, "InclusiveSum") && strcmp(m, "ExclusiveScan") &&
+	    strcmp(m, "InclusiveScan")) {
+		kfail(k, call, "a cub::BlockScan method other than Exclusive/InclusiveSum and Exclusive/InclusiveScan");
+		return;
+	}
+	char *elem = cubelem(k, call), *type = NULL;
+	int init, op, agg;
+	if (!scanform(k, call, m, elem, &init, &op, &agg)) {
+		kfail(k, call, "a cub::BlockScan call with a prefix callback or arguments cuflow cannot tell apart");
+		free(elem);
+		return;
+	}
+	char *n = cubitems(k, clang_Cursor_getArgument(call, 0), elem, &type);
+	char *v = cubstore(k, call, 0, type), *r = newtemp(k, type);
+	char *iv = init >= 0 ? cubstore(k, call, init, elem) : NULL;
+	char *it = iv ? fmt("cuflow_firstlive(%s, %s, cuflow_nt)", iv, act)
+	              : incl || op >= 0 ? fmt("(const %s *)nullptr", elem) : fmt("cuflow_zero<%s>()", elem);
+	char *f = op >= 0 ? cubfunctor(k, call, op, "cub::BlockScan") : xstrdup("cub::Sum()");
+	char *a = fmt("cuflow_r%d", ++k->pass.ntmp);
+	bprintf(k->pass.out, "\t%s %s = cuflow_blockscan((%s *)%s, (%s *)%s, %s, cuflow_nt, (unsigned)(%s), %s, %s, %s);\n",
+	        elem, a, elem, v, elem, r, act, n, f, incl ? "true" : "false", it);
+	cubout(k, call, 1, r);
+	if (agg >= 0) {
+		char *post = fmt(" = %s;", a);
+		storeloop(k, clang_Cursor_getArgument(call, agg), "", post);
+		free(post);
+	}
+	free(a);
+	free(f);
+	free(it);
+	free(iv);
+	free(r);
+	free(v);
+	free(n);
+	free(type);
+	free(elem);
+}
+
+/* BlockAdjacentDifference(temp).SubtractLeft / SubtractRight(in, out, op[,
+ * edge]): out is written where the call stands. */
+static void
+blockadjop(K *k, CXCursor call, const char *m, const char *act)
+{
+	int na = clang_Cursor_getNumArguments(call);
+	bool left = !strcmp(m, "SubtractLeft");
+	if ((!left && strcmp(m, "SubtractRight")) || na < 3 || na > 4) {
+		kfail(k, call, "a cub::BlockAdjacentDifference method other than SubtractLeft and SubtractRight");
+		return;
+	}
+	char *elem = cubelem(k, call), *type = NULL;
+	char *n = cubitems(k, clang_Cursor_getArgument(call, 0), elem, &type);
+	char *v = cubstore(k, call, 0, type), *r = newtemp(k, type);
+	char *e = na == 4 ? cubstore(k, call, 3, elem) : fmt("(const %s *)nullptr", elem);
+	char *f = cubfunctor(k, call, 2, "cub::BlockAdjacentDifference");
+	bprintf(k->pass.out, "\tcuflow_blockadjacent((%s *)%s, (%s *)%s, %s, cuflow_nt, (unsigned)(%s), %s, %s, %s);\n", elem,
+	        v, elem, r, act, n, f, left ? "true" : "false", e);
+	cubout(k, call, 1, r);
+	free(f);
+	free(e);
+	free(r);
+	free(v);
+	free(n);
+	free(type);
+	free(elem);
+}
+
+/* One cub collective; alone: the call is its statement (a scan's or a
+ * difference's results are written in its place, so it must be). */
+static void
+cubop(K *k, CXCursor call, bool alone, const char *act, KWarp *w)
+{
+	char *m = methodname(call);
+	if ((w->op == W_BSCAN || w->op == W_BADJ) && !alone) {
+		char *msg = fmt("a call of cub's %s inside an expression (it must be a statement of its own)", m);
+		kfail(k, call, msg);
+		free(msg);
+	} else if (w->op == W_BREDUCE)
+		blockreduceop(k, call, m, act, w);
+	else if (w->op == W_WREDUCE)
+		warpreduceop(k, call, m, act, w);
+	else if (w->op == W_BSCAN)
+		blockscanop(k, call, m, act);
+	else
+		blockadjop(k, call, m, act);
+	if (!w->res)
+		w->res = xstrdup("(void)0");
+	free(m);
 }
 
 /* The type a shuffle returns: its value's, which a kernel template's
@@ -1532,7 +1830,7 @@ shfltype(K *k, CXCursor call, CXCursor val)
 /* The exchange of one warp operation: every active thread stores what it
  * offers, then each reads its partner's entry (or the block's reduction). */
 static void
-exchange(K *k, CXCursor call)
+exchange(K *k, CXCursor call, bool alone)
 {
 	int op = warpop(call), na = clang_Cursor_getNumArguments(call);
 	unsigned tile = tileof(call); /* a tile's collective: over tile lanes, no mask argument */
@@ -1547,8 +1845,8 @@ exchange(K *k, CXCursor call)
 	if (op == W_ACTIVE) {
 		w.res = newtemp(k, "unsigned");
 		bprintf(k->pass.out, "\tcuflow_activemask(%s, %s, cuflow_nt);\n", w.res, act);
-	} else if (op == W_BREDUCE) { /* BlockReduce(temp).Sum(v[, valid]), .Reduce(v, f[, valid]) */
-		blockreduceop(k, call, act, &w);
+	} else if (op == W_BREDUCE || op == W_WREDUCE || op == W_BSCAN || op == W_BADJ) {
+		cubop(k, call, alone, act, &w);
 	} else if (op >= W_SCOUNT) { /* __syncthreads_count/and/or: one value for the block */
 		char *v = newtemp(k, "int"), *pre = fmt("%s[cuflow_tid] = (", v);
 		exprloop(k, clang_Cursor_getArgument(call, 0), pre, ") != 0;");
@@ -1565,15 +1863,9 @@ exchange(K *k, CXCursor call)
 		free(ts);
 		exprloop(k, val, pv, ");");
 		free(pv);
-		CXType ft = clang_getCanonicalType(clang_getCursorType(f));
-		char *fname = typespelling(ft);
-		char *ftext = incg(clang_getTypeDeclaration(ft)) ? fmt("%s()", fname) : NULL;
-		free(fname);
-		if (!ftext) { /* a lambda may capture what each thread keeps: cg's stateless operators only */
-			kfail(k, call, "cg::reduce with an operator other than cooperative_groups' plus, less, greater, bit_and, "
-			               "bit_or or bit_xor");
+		char *ftext = opertext(k, call, f, "cg::reduce");
+		if (!ftext)
 			ftext = xstrdup("0");
-		}
 		loophead(k, k->pass.mask);
 		bprintf(k->pass.out, "\t\t%s[cuflow_tid] = cuflow_tilereduce(%s, cuflow_tid, %uu, %s, cuflow_nt, %s);\n", w.res, v,
 		        tile, act, ftext);
@@ -1640,7 +1932,7 @@ genstep(K *k, CXCursor s)
 		vpush(calls, s);
 	int first = k->pass.warps.n;
 	for (int i = 0; i < calls.n; i++)
-		exchange(k, calls.v[i]);
+		exchange(k, calls.v[i], clang_equalCursors(calls.v[i], strip(s)));
 	KStep *st = stepof(k, s);
 	if (st && !clang_Cursor_isNull(st->rhs)) {
 		CXCursor rhs = st->rhs;

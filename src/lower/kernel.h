@@ -85,8 +85,13 @@ typedef struct {
 	bool sint;      /* a local int = X + threadIdx.x (sub null): X + threadIdx.x < 2^31 */
 } KLane;
 
-enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_REDUCE, W_SCOUNT, W_SAND, W_SOR,
-       W_BREDUCE /* cub::BlockReduce's Sum and Reduce: one value for the block */ };
+/* From W_SCOUNT on, the block's threads meet (the others: a warp's). */
+enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_REDUCE,
+       W_WREDUCE, /* cub::WarpReduce's Sum and Reduce */
+       W_SCOUNT, W_SAND, W_SOR,
+       W_BREDUCE, /* cub::BlockReduce's Sum and Reduce: one value for the block */
+       W_BSCAN,   /* cub::BlockScan's sums and scans: results written in place */
+       W_BADJ     /* cub::BlockAdjacentDifference: the same */ };
 
 /* One generation pass over the body (kernel.c, genlist): the first, dry,
  * pass only learns (thread loops, stores, what needs a thread_local copy);
@@ -169,6 +174,8 @@ int warpop(CXCursor call);
 unsigned tileof(CXCursor call); /* a static tile's collective: the tile's size, else 0 */
 int warpname(const char *n);
 bool incg(CXCursor d);
+bool incub(CXCursor d);
+char *cubelem(K *k, CXCursor call); /* a cub collective's element type */
 int cgsync(CXCursor call);
 bool isbarrier(CXCursor call);
 void spanedit(Span *sp, int off, int len, char *text);
@@ -188,6 +195,7 @@ char *xloop(K *k, CXCursor *ks, int n, bool fast);
 bool haslabel(CXCursor *ks, int n);
 
 /* vars.c */
+void markwritten(K *k, CXCursor e, bool addr); /* e is written (addr: its address taken) */
 int findvar(K *k, CXCursor decl);
 int refvar(K *k, CXCursor c);
 void addvar(K *k, CXCursor d, bool param);
@@ -229,6 +237,7 @@ bool writesvar(K *k, CXCursor s, int v);
 /* isplit.c */
 void threadloop(K *k, CXCursor *ks, int n);
 void exprloop(K *k, CXCursor e, const char *pre, const char *post);
+void storeloop(K *k, CXCursor e, const char *pre, const char *post); /* the text stores into e */
 char *newmask(K *k);
 char *newtemp(K *k, const char *type);
 

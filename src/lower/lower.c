@@ -430,11 +430,11 @@ dynshared(LFile *F, CXCursor v)
  * kernel's); this serves the function as it stays (a method of a block-wide
  * helper class, which inline.c leaves). */
 static void
-staticshared(LFile *F, CXCursor v)
+staticshared(LFile *F, CXCursor v, int b)
 {
 	char *name = spelling(v);
 	size_t nl = strlen(name);
-	int b = startof(v), e = endof(v), at = -1, depth = 0;
+	int e = endof(v), at = -1, depth = 0;
 	Buf t = {0};
 	bputs(&t, "typedef ");
 	/* the words static and __shared__ go; the declarator's name (the last
@@ -445,7 +445,7 @@ staticshared(LFile *F, CXCursor v)
 			break;
 		}
 		char c = F->src[i];
-		depth += c == '[' || c == '(' || c == '<' ? 1 : c == ']' || c == ')' || c == '>' ? -1 : 0;
+		depth += c == '[' || c == '(' || c == '<' || c == '{' ? 1 : c == ']' || c == ')' || c == '>' || c == '}' ? -1 : 0;
 		if (!isident(c) || (i > b && isident(F->src[i - 1])))
 			continue;
 		int n = 0;
@@ -470,14 +470,44 @@ staticshared(LFile *F, CXCursor v)
 	free(name);
 }
 
+/* Where the declaration of a variable of an unnamed struct or union type
+ * starts (`__shared__ union { ... } temp;`, as cub's programs share their
+ * TempStorage): before the type's definition and the words ahead of it;
+ * -1 for a variable of another type. */
+static int
+anonstart(LFile *F, CXCursor v)
+{
+	CXType t = clang_getCursorType(v);
+	while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+		t = clang_getArrayElementType(t);
+	CXCursor r = clang_getTypeDeclaration(t);
+	if (clang_Cursor_isNull(r) || !clang_Cursor_isAnonymous(r) || endof(r) > startof(v) || startof(r) < 0)
+		return -1;
+	int b = startof(r);
+	for (;;) { /* back over static, __shared__, volatile */
+		int i = b, w;
+		while (i > 0 && strchr(" \t\r\n", F->src[i - 1]))
+			i--;
+		for (w = i; w > 0 && isident(F->src[w - 1]);)
+			w--;
+		bool word = false;
+		for (const char *const *k = (const char *const[]){"static", "__shared__", "volatile", NULL}; *k; k++)
+			word |= (size_t)(i - w) == strlen(*k) && !strncmp(F->src + w, *k, strlen(*k));
+		if (!word)
+			return b;
+		b = w;
+	}
+}
+
 /* A __shared__ variable of a __device__ function, written alone in its
  * declaration (`__shared__ int a[4], b[4]` is refused at b: its text has
- * no type to rewrite). */
+ * no type to rewrite; `__shared__ union { ... } u` starts at its union). */
 static void
 devshared(Lower *L, LFile *F, CXCursor v)
 {
 	char *name = spelling(v);
-	bool alone = strncmp(F->src + startof(v), name, strlen(name)) != 0; /* a later declarator starts at its name */
+	int anon = anonstart(F, v);
+	bool alone = anon >= 0 || strncmp(F->src + startof(v), name, strlen(name)) != 0; /* a later declarator starts at its name */
 	free(name);
 	if (frommacro(clang_getCursorLocation(v)) || frommacro(clang_getRangeEnd(clang_getCursorExtent(v))))
 		refuse(L, v, "a __shared__ variable of a __device__ function declared through a macro");
@@ -486,7 +516,7 @@ devshared(Lower *L, LFile *F, CXCursor v)
 	else if (clang_Cursor_hasVarDeclExternalStorage(v))
 		dynshared(F, v);
 	else
-		staticshared(F, v);
+		staticshared(F, v, anon >= 0 ? anon : startof(v));
 }
 
 static int
@@ -804,19 +834,30 @@ directive(CXCursor c, void *d)
 		vpush(L->thrust, name);
 }
 
+/* What CUDA's thrust headers include on the way and its OpenMP system's do
+ * not (thrust/sort.h brings extrema.h there): programs that call
+ * thrust::minmax_element after including only thrust/sort.h build with nvcc. */
+static const char *const thrustmore[] = {"thrust/extrema.h", "thrust/iterator/constant_iterator.h",
+                                         "thrust/iterator/discard_iterator.h", "thrust/swap.h"};
+#define NTHRUSTMORE (sizeof thrustmore / sizeof *thrustmore)
+
 /* thrust on the CPU: its OpenMP system (CCCL's own), configured before
  * __CUDACC__ is defined, or CCCL takes g++ for a CUDA compiler; half types
- * are the runtime's, not CCCL's. A thrust call does not wait for deferred
- * launches, so the program runs eagerly (CUFLOW_DEFER is ignored). */
+ * are the runtime's, not CCCL's; the standard headers CUDA's thrust
+ * brings come first (cuflow_cccl_std.h), its own headers last. A thrust
+ * call does not wait for deferred launches, so the program runs eagerly
+ * (CUFLOW_DEFER is ignored). */
 static void
 emitthrust(const Lower *L, Buf *b)
 {
 	if (!L->thrust.n)
 		return;
 	bputs(b, "#define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_OMP\n#define CCCL_DISABLE_FP16_SUPPORT\n"
-	         "#define CCCL_DISABLE_BF16_SUPPORT\n#define CCCL_DISABLE_NVFP8_SUPPORT\n");
+	         "#define CCCL_DISABLE_BF16_SUPPORT\n#define CCCL_DISABLE_NVFP8_SUPPORT\n#include <cuflow_cccl_std.h>\n");
 	for (int i = 0; i < L->thrust.n; i++)
 		bprintf(b, "#include <%s>\n", L->thrust.v[i]);
+	for (size_t i = 0; i < NTHRUSTMORE; i++)
+		bprintf(b, "#include <%s>\n", thrustmore[i]);
 	bputs(b, "static const int cuflow_eager = cuflowRunEagerly();\n");
 }
 
@@ -827,13 +868,19 @@ thrustargs(const Opts *o, int *n, char **dir)
 {
 	if (!(*dir = thrustdir(o)))
 		return NULL;
-	const char **args = xcalloc((size_t)o->ncargs + 8, sizeof *args);
+	const char *more[] = {"-isystem", *dir, "-fopenmp", "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP",
+	                      "-DCCCL_DISABLE_FP16_SUPPORT", "-DCCCL_DISABLE_BF16_SUPPORT", "-DCCCL_DISABLE_NVFP8_SUPPORT",
+	                      "-include", "cuflow_cccl_std.h"};
+	size_t nmore = sizeof more / sizeof *more;
+	const char **args = xcalloc((size_t)o->ncargs + nmore + 2 * NTHRUSTMORE, sizeof *args);
 	memcpy(args, o->cargs, (size_t)o->ncargs * sizeof *args);
 	*n = o->ncargs;
-	const char *more[] = {"-isystem", *dir, "-fopenmp", "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP",
-	                      "-DCCCL_DISABLE_FP16_SUPPORT", "-DCCCL_DISABLE_BF16_SUPPORT", "-DCCCL_DISABLE_NVFP8_SUPPORT"};
-	for (size_t i = 0; i < sizeof more / sizeof *more; i++)
+	for (size_t i = 0; i < nmore; i++)
 		args[(*n)++] = more[i];
+	for (size_t i = 0; i < NTHRUSTMORE; i++) {
+		args[(*n)++] = "-include";
+		args[(*n)++] = thrustmore[i];
+	}
 	return args;
 }
 

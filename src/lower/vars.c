@@ -32,8 +32,35 @@ refvar(K *k, CXCursor c)
 /* A variable's type as written for its copies: a local loses its top-level
  * const and volatile, since a kept-per-thread or hoisted one is assigned
  * where it was initialised. */
+/* A type spelling s of t with an unnamed struct or union of the kernel's
+ * (__shared__ union { ... } temp, as cub's programs share TempStorage)
+ * written out as the kernel writes it: clang spells it "union (unnamed at
+ * FILE:LINE:COL)", which no compiler reads. */
 static char *
-typetext(CXCursor decl, bool param)
+anontype(K *k, CXType t, char *s)
+{
+	CXType e = t;
+	while (e.kind == CXType_ConstantArray || e.kind == CXType_IncompleteArray ||
+	       e.kind == CXType_DependentSizedArray)
+		e = clang_getArrayElementType(e);
+	CXCursor r = clang_getTypeDeclaration(e);
+	char *at = strstr(s, "(unnamed ");
+	if (!at)
+		at = strstr(s, "(anonymous ");
+	char *close = at ? strchr(at, ')') : NULL;
+	if (!close || clang_Cursor_isNull(r) || !clang_File_isEqual(fileof(r), fileof(k->fn)))
+		return s;
+	while (at > s && at[-1] == ' ')
+		at--;
+	while (at > s && at[-1] != ' ' && at[-1] != '(') /* the keyword: union, struct */
+		at--;
+	char *t2 = fmt("%.*s%.*s%s", (int)(at - s), s, endof(r) - startof(r), k->F->src + startof(r), close + 1);
+	free(s);
+	return t2;
+}
+
+static char *
+typetext(K *k, CXCursor decl, bool param)
 {
 	CXType t = clang_getCursorType(decl);
 	if (!param)
@@ -52,7 +79,11 @@ typetext(CXCursor decl, bool param)
 	/* auto in a template, of a type its parameters leave unnamed (auto gi =
 	 * g_idata + bid * N): the initialiser's type, decayed as auto deduces */
 	CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
-	if (!param && t.kind == CXType_Auto && !strcmp(s, "auto") && !clang_Cursor_isNull(init)) {
+	int op = clang_Cursor_isNull(init) ? 0 : warpop(strip(init));
+	if (!param && t.kind == CXType_Auto && !strcmp(s, "auto") && (op == W_BREDUCE || op == W_WREDUCE)) {
+		free(s); /* a cub reduction's: its class's element type (the initialiser names per-thread values) */
+		s = cubelem(k, strip(init));
+	} else if (!param && t.kind == CXType_Auto && !strcmp(s, "auto") && !clang_Cursor_isNull(init)) {
 		Tokens tk = cursortokens(init);
 		Buf b = {0};
 		for (unsigned i = 0; i < tk.n && tokenoff(&tk, i) < endof(init); i++) {
@@ -67,6 +98,7 @@ typetext(CXCursor decl, bool param)
 		}
 		free(b.v);
 	}
+	s = anontype(k, t, s);
 	/* an array's const sits on its elements; copies kept per block or per
 	 * thread are assigned, so drop it as for scalars */
 	if (!param && t.kind == CXType_ConstantArray && !strncmp(s, "const ", 6))
@@ -80,7 +112,7 @@ addvar(K *k, CXCursor d, bool param)
 	KVar v = {0};
 	v.decl = d;
 	v.name = spelling(d);
-	v.type = typetext(d, param);
+	v.type = typetext(k, d, param);
 	if (param && parmarray(d)) { /* double c[] is a double *, T c[][N] a T (*)[N] */
 		char *t = fmt("std::decay<%s>::type", v.type);
 		free(v.type);
@@ -139,7 +171,7 @@ pushonce(Ints *r, int x)
 /* e is assigned, incremented, bound to a non-const reference or has its
  * address taken (addr). Before the passes this counts the variable's
  * writes; in the first pass it records the thread loop that writes. */
-static void
+void
 markwritten(K *k, CXCursor e, bool addr)
 {
 	e = strip(e);
@@ -415,7 +447,7 @@ static void
 calluses(Uses *u, CXCursor call)
 {
 	CXCursor r = clang_getCursorReferenced(call);
-	if (!clang_Cursor_isNull(r) && incg(r)) { /* a group's ranks read the thread's indices */
+	if (!clang_Cursor_isNull(r) && (incg(r) || incub(r))) { /* a group's ranks read the thread's indices */
 		u->uses |= U_BUILTIN;
 		return;
 	}

@@ -566,10 +566,13 @@ callmode(CXCursor call, int arg, bool *several)
 static void
 callwalk(Walk *w, CXCursor c)
 {
-	int na = clang_Cursor_getNumArguments(c);
-	if (warpop(c) == W_BREDUCE) { /* BlockReduce(temp).Sum(v): the lowering's collective, not temp */
+	int na = clang_Cursor_getNumArguments(c), op = warpop(c);
+	if (op == W_BREDUCE || op == W_WREDUCE || op == W_BSCAN || op == W_BADJ) {
+		/* BlockScan(temp).ExclusiveSum(in, out[, aggregate]): the lowering's collective, not temp; a scan or a
+		 * difference writes its arguments from the second on */
+		bool writes = op == W_BSCAN || op == W_BADJ;
 		for (int j = 0; j < na; j++)
-			exprwalk(w, clang_Cursor_getArgument(c, j), A_R);
+			exprwalk(w, clang_Cursor_getArgument(c, j), writes && j > 0 ? A_R | A_W : A_R);
 		return;
 	}
 	bool atomic = isatomic(c);

@@ -2,7 +2,8 @@
 // functions, which CUDA keeps one per block (and one per template
 // instance). A method of a helper class returns a reference to its own
 // __shared__ int (not inlined: the runtime keeps it for the block,
-// cuflowBlockShared); a template helper with a static __shared__ array and
+// cuflowBlockShared), another to a member of its __shared__ anonymous
+// union (as cub's programs declare TempStorage); a template helper with a static __shared__ array and
 // barriers, called twice (inlined: the array becomes the kernel's, one for
 // both calls), in two instances. 64 blocks of 64 threads, so blocks run on
 // every OpenMP thread at once. A lowering that kept one variable for the
@@ -16,6 +17,14 @@ struct Slot {
 	{
 		__shared__ int s;
 		return s;
+	}
+	__device__ int &tag()
+	{
+		__shared__ union {
+			int i;
+			float f;
+		} u;
+		return u.i;
 	}
 };
 
@@ -35,11 +44,13 @@ template <int N> __device__ float blocksum(float v)
 __global__ void k(int *out, float *sums)
 {
 	Slot c;
-	if (threadIdx.x == 0)
+	if (threadIdx.x == 0) {
 		c.get() = blockIdx.x * 10;
+		c.tag() = blockIdx.x * 3;
+	}
 	__syncthreads();
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
-	out[i] = c.get() + threadIdx.x;
+	out[i] = c.get() + threadIdx.x + (c.tag() - (int)blockIdx.x * 3);
 	float a = blocksum<64>((float)(threadIdx.x + blockIdx.x));
 	float b = blocksum<64>(1.0f);
 	float q = blocksum<16>(2.0f);

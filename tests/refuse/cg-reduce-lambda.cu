@@ -1,7 +1,8 @@
-// expect 14: cg::reduce with an operator other than cooperative_groups' plus, less, greater, bit_and, bit_or or bit_xor
+// expect 15: cg::reduce with an operator that is a lambda or a variable (it may hold what each thread keeps)
 // cg::reduce over a tile with a lambda: the lowering folds the tile's
-// lanes with cg's own stateless operators only (a lambda could capture a
-// value each thread keeps, which the exchange cannot name).
+// lanes with one operator for all (cg's, a function, a program's class
+// without state); a lambda could capture a value each thread keeps, which
+// the exchange cannot name.
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 namespace cg = cooperative_groups;
