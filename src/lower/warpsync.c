@@ -113,6 +113,50 @@ reachesshared(CXCursor call)
 
 enum { NONE = -1, MAYBE = -2 };
 
+static int pointsinto(K *k, CXCursor e, bool *whole);
+
+/* Does a call return a value no pointer is (float, an enum)? A template's
+ * dependent type may be any. */
+static bool
+valuecall(CXCursor call)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(call));
+	return (t.kind >= CXType_FirstBuiltin && t.kind <= CXType_LastBuiltin) || t.kind == CXType_Enum;
+}
+
+/* Is call an operator a template leaves unresolved whose every candidate
+ * is the toolkit's or the library's (a * b on a dependent type, with
+ * __half's operators in scope)? Then, as the built-in operator, it points
+ * where its operands do. */
+static bool
+sysoperator(CXCursor call)
+{
+	if (!clang_Cursor_isNull(calleeof(call)))
+		return false;
+	CXCursor o = overloadref(call);
+	if (clang_Cursor_isNull(o) || clang_getNumOverloadedDecls(o) == 0)
+		return false;
+	char *name = spelling(o);
+	bool yes = !strncmp(name, "operator", 8);
+	free(name);
+	for (unsigned i = 0; yes && i < clang_getNumOverloadedDecls(o); i++)
+		yes = insystem(clang_getOverloadedDecl(o, i));
+	return yes;
+}
+
+/* Where a built-in operator's result points: where one of its operands
+ * does (p + i), MAYBE when they differ. */
+static int
+argspoint(K *k, CXCursor call, bool *whole)
+{
+	int r = NONE;
+	for (int i = 0; i < clang_Cursor_getNumArguments(call); i++) {
+		int a = pointsinto(k, clang_Cursor_getArgument(call, i), whole);
+		r = r == NONE ? a : a == NONE || a == r ? r : MAYBE;
+	}
+	return r;
+}
+
 /* The __shared__ variable (a KVar) pointer expression e points into; NONE,
  * or MAYBE: somewhere cuflow cannot name. *whole: not at its start. */
 static int
@@ -177,7 +221,7 @@ pointsinto(K *k, CXCursor e, bool *whole)
 		}
 		break;
 	case CXCursor_CallExpr:
-		r = reachesshared(e) ? MAYBE : NONE;
+		r = valuecall(e) ? NONE : sysoperator(e) ? argspoint(k, e, whole) : reachesshared(e) ? MAYBE : NONE;
 		break;
 	default:
 		break;
@@ -558,11 +602,64 @@ callmode(CXCursor call, int arg, bool *several)
 	return u.mode;
 }
 
+/* May f's parameter i be written through: T &, or T && (a template's
+ * forwarding reference)? Past the last (variadic): by value. */
+static bool
+paramwrites(CXCursor f, int i)
+{
+	CXCursor *ks;
+	int n = kids(f, &ks), at = 0;
+	bool yes = false;
+	for (int j = 0; j < n; j++)
+		if (clang_getCursorKind(ks[j]) == CXCursor_ParmDecl && at++ == i) {
+			CXType t = clang_getCursorType(ks[j]);
+			yes = mutref(t) || t.kind == CXType_RValueReference;
+		}
+	free(ks);
+	return yes;
+}
+
+/* May a call write through its argument i (s[t] passed to int &a)? A
+ * non-const method's object, a reference parameter; a call a template
+ * leaves unresolved: an assignment operator's left side, or any candidate
+ * of its overload set that may (every one when none is seen). */
+static bool
+writesarg(CXCursor call, int i)
+{
+	CXCursor f = calleeof(call);
+	int na = clang_Cursor_getNumArguments(call);
+	if (!clang_Cursor_isNull(f)) {
+		int np = clang_Cursor_getNumArguments(f);
+		bool method = clang_getCursorKind(f) == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(f);
+		int self = method && np >= 0 && na == np + 1; /* a member operator's object comes first */
+		return i < self ? !clang_CXXMethod_isConst(f) : paramwrites(f, i - self);
+	}
+	CXCursor o = overloadref(call);
+	if (clang_Cursor_isNull(o) || clang_getNumOverloadedDecls(o) == 0)
+		return true;
+	char *name = spelling(o);
+	static const char *const asg[] = {"operator=",  "operator+=", "operator-=",  "operator*=",  "operator/=",
+	                                  "operator%=", "operator&=", "operator|=",  "operator^=",  "operator<<=",
+	                                  "operator>>=", "operator++", "operator--"};
+	bool yes = false;
+	for (size_t j = 0; j < sizeof asg / sizeof *asg && i == 0; j++)
+		yes |= !strcmp(name, asg[j]);
+	free(name);
+	for (unsigned j = 0; j < clang_getNumOverloadedDecls(o) && !yes; j++) {
+		CXCursor d = clang_getOverloadedDecl(o, j);
+		bool method = clang_getCursorKind(d) == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(d);
+		yes = method && i == 0 ? !clang_CXXMethod_isConst(d) : paramwrites(d, method ? i - 1 : i);
+	}
+	return yes;
+}
+
 /* A call's arguments: __shared__ memory passed as &s[i] to an atomic is
  * one atomic access; passed to any other function, any of its elements,
  * read and written unless the program's own callee reads it through a
- * pointer to const. A callee that writes it in several statements or in a
- * loop cannot run in step inside (fn). */
+ * pointer to const; an element s[i] bound to a reference parameter, that
+ * element, written too unless the reference is to const. A callee that
+ * writes it in several statements or in a loop cannot run in step inside
+ * (fn). */
 static void
 callwalk(Walk *w, CXCursor c)
 {
@@ -590,8 +687,15 @@ callwalk(Walk *w, CXCursor c)
 		CXCursor a = clang_Cursor_getArgument(c, j), s = strip(a);
 		bool whole = false;
 		int r = pointsinto(w->k, a, &whole);
-		if (r == NONE) {
-			exprwalk(w, a, A_R);
+		if (r == NONE) { /* s[t] to a reference parameter: that element, written too */
+			int before = w->acc.n;
+			bool writes = writesarg(c, j);
+			exprwalk(w, a, writes ? A_R | A_W : A_R);
+			if (writes && w->acc.n > before && !insystem(calleeof(c))) {
+				bool several;
+				if ((callmode(c, j, &several) & A_W) && several)
+					w->acc.v[w->acc.n - 1].fn = c;
+			}
 			continue;
 		}
 		if (r == MAYBE) {

@@ -1,16 +1,9 @@
-// expect 35: a barrier inside a statement cuflow cannot split
+// expect 28: a barrier inside a statement cuflow cannot split
 // A switch holding barriers, in a kernel whose other statements (helpers
 // storing __shared__ float4 members, inlined) run in step: the switch is one
 // statement to the lowering, which must refuse it rather than run it for
 // each thread in turn with its barriers inside (builds before 1a88a8f did
 // that to a loop under `#pragma unroll`, which now splits as any loop).
-__device__ void swap4(float4 *a, float4 *b)
-{
-	float4 t = *b;
-	*b = *a;
-	*a = t;
-}
-
 __device__ float4 seed(int i)
 {
 	return make_float4(i, i + 1, i + 2, i + 3);
@@ -34,9 +27,9 @@ __global__ void k(float4 *o)
 	__syncthreads();
 	switch (blockIdx.x % 2) {
 	case 0: {
-		swap4(s + t, s + t + blockDim.x);
+		s[t].x += 1.0f;
 		__syncthreads();
-		swap4(s + t + blockDim.x, s + t + 2 * blockDim.x);
+		s[t + blockDim.x].y += s[t].x;
 		__syncthreads();
 		break;
 	}
