@@ -70,7 +70,7 @@ RUNTIME_TESTS = runtime/tests/test_memory runtime/tests/test_streams \
 	runtime/tests/test_errors runtime/tests/test_atomics runtime/tests/test_warp \
 	runtime/tests/test_device runtime/tests/test_launch runtime/tests/test_intrinsics \
 	runtime/tests/test_texture runtime/tests/test_compat runtime/tests/test_c_headers \
-	runtime/tests/test_assert runtime/tests/test_curand
+	runtime/tests/test_assert runtime/tests/test_curand runtime/tests/test_simd
 check_PROGRAMS += $(RUNTIME_TESTS) runtime/tests/defer_prog
 check_PROGRAMS += runtime/tests/test_racecheck
 TESTS += $(RUNTIME_TESTS) runtime/tests/defer.test runtime/tests/profile.test runtime/tests/trace.test \
@@ -120,6 +120,11 @@ runtime_tests_test_intrinsics_SOURCES = runtime/tests/test_intrinsics.cpp runtim
 runtime_tests_test_intrinsics_CPPFLAGS = $(RT_TEST_CPPFLAGS)
 runtime_tests_test_intrinsics_CXXFLAGS = $(RT_TEST_CXXFLAGS)
 runtime_tests_test_intrinsics_LDADD = $(RT_TEST_LIBS)
+
+runtime_tests_test_simd_SOURCES = runtime/tests/test_simd.cpp runtime/tests/check.h
+runtime_tests_test_simd_CPPFLAGS = $(RT_TEST_CPPFLAGS)
+runtime_tests_test_simd_CXXFLAGS = $(RT_TEST_CXXFLAGS)
+runtime_tests_test_simd_LDADD = $(RT_TEST_LIBS)
 
 runtime_tests_test_texture_SOURCES = runtime/tests/test_texture.cpp runtime/tests/check.h
 runtime_tests_test_texture_CPPFLAGS = $(RT_TEST_CPPFLAGS)

@@ -389,27 +389,174 @@ inline unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c)
 		c += ((a >> (8 * i)) & 0xff) * ((b >> (8 * i)) & 0xff);
 	return c;
 }
-/* The SIMD video intrinsics' per-lane minimum and maximum: lanes of w bits
- * (8 or 16), signed or not. */
-inline unsigned int cuflow_vlanes(unsigned int a, unsigned int b, int w, bool sgn, bool max)
+/* ---- SIMD-within-a-word ("video") and DPX intrinsics ------------------------
+ * A word holds two 16-bit or four 8-bit lanes. Every __v* intrinsic below is
+ * a thin wrapper around cuflow_vmap: each lane's result is computed from the
+ * operands' lanes in full precision (long long), then either wrapped to the
+ * lane's width, as the GPU's lane arithmetic does (__vadd2; __vabs2 of
+ * 0x8000 is 0x8000), or, for the saturating ss/us forms, clamped to the lane
+ * type's range (signed for ss, unsigned for us). */
+namespace cuflow_detail {
+/* The lane of w bits (8 or 16) at bit i of x, sign-extended when sgn. */
+inline long long vlane(unsigned int x, int i, int w, bool sgn)
 {
-	unsigned int r = 0, m = (1u << w) - 1;
+	long long v = (x >> i) & ((1u << w) - 1);
+	return sgn && (v >> (w - 1)) ? v - (1ll << w) : v;
+}
+template <class T> inline T vhi(T a, T b) { return a > b ? a : b; }
+template <class T> inline T vlo(T a, T b) { return a < b ? a : b; }
+} /* namespace cuflow_detail */
+
+template <class F>
+inline unsigned int cuflow_vmap(unsigned int a, unsigned int b, unsigned int c, int w, bool sgn, bool sat, F f)
+{
+	using cuflow_detail::vlane;
+	const long long lo = sgn ? -(1ll << (w - 1)) : 0, hi = sgn ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
+	unsigned int r = 0;
 	for (int i = 0; i < 32; i += w) {
-		unsigned int x = (a >> i) & m, y = (b >> i) & m;
-		long long sx = sgn && (x >> (w - 1)) ? (long long)x - (1ll << w) : (long long)x;
-		long long sy = sgn && (y >> (w - 1)) ? (long long)y - (1ll << w) : (long long)y;
-		r |= ((max ? (sx > sy ? x : y) : (sx < sy ? x : y)) & m) << i;
+		long long v = f(vlane(a, i, w, sgn), vlane(b, i, w, sgn), vlane(c, i, w, sgn));
+		if (sat)
+			v = v < lo ? lo : v > hi ? hi : v;
+		r |= ((unsigned)v & ((1u << w) - 1)) << i;
 	}
 	return r;
 }
-inline unsigned int __vmaxs4(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 8, true, true); }
-inline unsigned int __vmins4(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 8, true, false); }
-inline unsigned int __vmaxu4(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 8, false, true); }
-inline unsigned int __vminu4(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 8, false, false); }
-inline unsigned int __vmaxs2(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 16, true, true); }
-inline unsigned int __vmins2(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 16, true, false); }
-inline unsigned int __vmaxu2(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 16, false, true); }
-inline unsigned int __vminu2(unsigned int a, unsigned int b) { return cuflow_vlanes(a, b, 16, false, false); }
+/* __vsads/__vsadu: the lanes' absolute differences summed (exactly: at most
+ * 4 * 255 or 2 * 65535), not packed into lanes. */
+inline unsigned int cuflow_vsad(unsigned int a, unsigned int b, int w, bool sgn)
+{
+	unsigned int s = 0;
+	for (int i = 0; i < 32; i += w) {
+		long long d = cuflow_detail::vlane(a, i, w, sgn) - cuflow_detail::vlane(b, i, w, sgn);
+		s += (unsigned)(d < 0 ? -d : d);
+	}
+	return s;
+}
+
+/* One lane expression, two names: NAME##2 on halfwords, NAME##4 on bytes.
+ * EXPR reads the lanes x and y (as signed values when SGN); SAT clamps. */
+#define CUFLOW_VOP2(NAME, SGN, SAT, EXPR) \
+	inline unsigned int NAME##2(unsigned int a, unsigned int b) \
+	{ return cuflow_vmap(a, b, 0, 16, SGN, SAT, [](long long x, long long y, long long) -> long long { return EXPR; }); } \
+	inline unsigned int NAME##4(unsigned int a, unsigned int b) \
+	{ return cuflow_vmap(a, b, 0, 8, SGN, SAT, [](long long x, long long y, long long) -> long long { return EXPR; }); }
+#define CUFLOW_VOP1(NAME, SAT, EXPR) \
+	inline unsigned int NAME##2(unsigned int a) \
+	{ return cuflow_vmap(a, 0, 0, 16, true, SAT, [](long long x, long long, long long) -> long long { return EXPR; }); } \
+	inline unsigned int NAME##4(unsigned int a) \
+	{ return cuflow_vmap(a, 0, 0, 8, true, SAT, [](long long x, long long, long long) -> long long { return EXPR; }); }
+/* A comparison gives two families: __vcmp* sets every bit of a lane where it
+ * holds (0xff / 0xffff masks, for selecting with & and |), __vset* sets the
+ * lane to 1 (for counting). */
+#define CUFLOW_VCMP(OP, SGN, EXPR) \
+	CUFLOW_VOP2(__vcmp##OP, SGN, false, (EXPR) ? -1 : 0) \
+	CUFLOW_VOP2(__vset##OP, SGN, false, (EXPR) ? 1 : 0)
+
+CUFLOW_VOP2(__vmaxs, true, false, x > y ? x : y)
+CUFLOW_VOP2(__vmaxu, false, false, x > y ? x : y)
+CUFLOW_VOP2(__vmins, true, false, x < y ? x : y)
+CUFLOW_VOP2(__vminu, false, false, x < y ? x : y)
+CUFLOW_VOP1(__vabs, false, x < 0 ? -x : x)   /* |-128| wraps: 0x80 */
+CUFLOW_VOP1(__vabsss, true, x < 0 ? -x : x)  /* |-128| saturates: 0x7f */
+CUFLOW_VOP1(__vneg, false, -x)
+CUFLOW_VOP1(__vnegss, true, -x)
+CUFLOW_VOP2(__vadd, false, false, x + y)
+CUFLOW_VOP2(__vaddss, true, true, x + y)
+CUFLOW_VOP2(__vaddus, false, true, x + y)
+CUFLOW_VOP2(__vsub, false, false, x - y)
+CUFLOW_VOP2(__vsubss, true, true, x - y)
+CUFLOW_VOP2(__vsubus, false, true, x - y)     /* clamped at 0 */
+/* The absolute difference of signed lanes can need the lane's sign bit
+ * (127 - -128 = 255): kept as its low bits, an unsigned value. */
+CUFLOW_VOP2(__vabsdiffs, true, false, x > y ? x - y : y - x)
+CUFLOW_VOP2(__vabsdiffu, false, false, x > y ? x - y : y - x)
+/* Averages of the exact sum: the signed one rounds halves away from zero
+ * (sums 3 and -3 give 2 and -2: PTX's vavrg rule), the unsigned one rounds
+ * halves up, __vhaddu truncates. (>> on a negative long long floors.) */
+CUFLOW_VOP2(__vavgs, true, false, x + y >= 0 ? (x + y + 1) >> 1 : (x + y) >> 1)
+CUFLOW_VOP2(__vavgu, false, false, (x + y + 1) >> 1)
+CUFLOW_VOP2(__vhaddu, false, false, (x + y) >> 1)
+CUFLOW_VCMP(eq, false, x == y)
+CUFLOW_VCMP(ne, false, x != y)
+CUFLOW_VCMP(ges, true, x >= y)
+CUFLOW_VCMP(geu, false, x >= y)
+CUFLOW_VCMP(gts, true, x > y)
+CUFLOW_VCMP(gtu, false, x > y)
+CUFLOW_VCMP(les, true, x <= y)
+CUFLOW_VCMP(leu, false, x <= y)
+CUFLOW_VCMP(lts, true, x < y)
+CUFLOW_VCMP(ltu, false, x < y)
+inline unsigned int __vsads2(unsigned int a, unsigned int b) { return cuflow_vsad(a, b, 16, true); }
+inline unsigned int __vsads4(unsigned int a, unsigned int b) { return cuflow_vsad(a, b, 8, true); }
+inline unsigned int __vsadu2(unsigned int a, unsigned int b) { return cuflow_vsad(a, b, 16, false); }
+inline unsigned int __vsadu4(unsigned int a, unsigned int b) { return cuflow_vsad(a, b, 8, false); }
+
+/* DPX (CUDA 12; host and device functions in CUDA, so callable from both
+ * here too): maxima and minima of three values or of a sum and a value
+ * (__viaddmax: max(a + b, c), the sum wrapping as the add instruction's
+ * does), relu forms (max(..., 0)), the two-operand relu forms, and
+ * __vibmax/__vibmin, which also say whether a was taken (pred: a >= b for
+ * max, a <= b for min, so a tie reports a). CUDA has no plain two-operand
+ * __vimax_s32: only its relu forms. OP(T, x, y, z) is one family's rule in
+ * the type T of the word or lane: int, unsigned int, short, unsigned short;
+ * converting the exact long long sum to T wraps it to T's width. */
+#define CUFLOW_DPX_MAX3(T, x, y, z) vhi(vhi((T)(x), (T)(y)), (T)(z))
+#define CUFLOW_DPX_MIN3(T, x, y, z) vlo(vlo((T)(x), (T)(y)), (T)(z))
+#define CUFLOW_DPX_ADDMAX(T, x, y, z) vhi((T)((long long)(x) + (y)), (T)(z))
+#define CUFLOW_DPX_ADDMIN(T, x, y, z) vlo((T)((long long)(x) + (y)), (T)(z))
+#define CUFLOW_DPX16(NAME, SGN, EXPR) \
+	inline unsigned int NAME(unsigned int a, unsigned int b, unsigned int c) \
+	{ \
+		using namespace cuflow_detail; \
+		return cuflow_vmap(a, b, c, 16, SGN, false, [](long long x, long long y, long long z) -> long long { return EXPR; }); \
+	}
+#define CUFLOW_DPX_FAMILY(NAME, OP) \
+	inline int NAME##_s32(int a, int b, int c) { using namespace cuflow_detail; return OP(int, a, b, c); } \
+	inline int NAME##_s32_relu(int a, int b, int c) { using namespace cuflow_detail; return vhi(OP(int, a, b, c), 0); } \
+	inline unsigned int NAME##_u32(unsigned int a, unsigned int b, unsigned int c) \
+	{ using namespace cuflow_detail; return OP(unsigned int, a, b, c); } \
+	CUFLOW_DPX16(NAME##_s16x2, true, OP(short, x, y, z)) \
+	CUFLOW_DPX16(NAME##_s16x2_relu, true, vhi(OP(short, x, y, z), (short)0)) \
+	CUFLOW_DPX16(NAME##_u16x2, false, OP(unsigned short, x, y, z))
+CUFLOW_DPX_FAMILY(__vimax3, CUFLOW_DPX_MAX3)
+CUFLOW_DPX_FAMILY(__vimin3, CUFLOW_DPX_MIN3)
+CUFLOW_DPX_FAMILY(__viaddmax, CUFLOW_DPX_ADDMAX)
+CUFLOW_DPX_FAMILY(__viaddmin, CUFLOW_DPX_ADDMIN)
+/* The two-operand relu forms: the three-operand ones with a third operand
+ * equal to a, which changes no maximum or minimum. */
+inline int __vimax_s32_relu(int a, int b) { return __vimax3_s32_relu(a, b, a); }
+inline int __vimin_s32_relu(int a, int b) { return __vimin3_s32_relu(a, b, a); }
+inline unsigned int __vimax_s16x2_relu(unsigned int a, unsigned int b) { return __vimax3_s16x2_relu(a, b, a); }
+inline unsigned int __vimin_s16x2_relu(unsigned int a, unsigned int b) { return __vimin3_s16x2_relu(a, b, a); }
+/* __vibmax/__vibmin: the value, and the comparison that chose it. */
+template <class T> inline T cuflow_vib(T a, T b, bool max, bool *pred)
+{
+	bool p = max ? a >= b : a <= b;
+	*pred = p;
+	return p ? a : b;
+}
+inline unsigned int cuflow_vib16(unsigned int a, unsigned int b, bool sgn, bool max, bool *pred_hi, bool *pred_lo)
+{
+	using cuflow_detail::vlane;
+	long long ah = vlane(a, 16, 16, sgn), bh = vlane(b, 16, 16, sgn);
+	long long al = vlane(a, 0, 16, sgn), bl = vlane(b, 0, 16, sgn);
+	bool ph = max ? ah >= bh : ah <= bh, pl = max ? al >= bl : al <= bl;
+	*pred_hi = ph;
+	*pred_lo = pl;
+	return ((ph ? a : b) & 0xffff0000u) | ((pl ? a : b) & 0xffffu);
+}
+inline int __vibmax_s32(int a, int b, bool *pred) { return cuflow_vib(a, b, true, pred); }
+inline unsigned int __vibmax_u32(unsigned int a, unsigned int b, bool *pred) { return cuflow_vib(a, b, true, pred); }
+inline int __vibmin_s32(int a, int b, bool *pred) { return cuflow_vib(a, b, false, pred); }
+inline unsigned int __vibmin_u32(unsigned int a, unsigned int b, bool *pred) { return cuflow_vib(a, b, false, pred); }
+inline unsigned int __vibmax_s16x2(unsigned int a, unsigned int b, bool *pred_hi, bool *pred_lo)
+{ return cuflow_vib16(a, b, true, true, pred_hi, pred_lo); }
+inline unsigned int __vibmax_u16x2(unsigned int a, unsigned int b, bool *pred_hi, bool *pred_lo)
+{ return cuflow_vib16(a, b, false, true, pred_hi, pred_lo); }
+inline unsigned int __vibmin_s16x2(unsigned int a, unsigned int b, bool *pred_hi, bool *pred_lo)
+{ return cuflow_vib16(a, b, true, false, pred_hi, pred_lo); }
+inline unsigned int __vibmin_u16x2(unsigned int a, unsigned int b, bool *pred_hi, bool *pred_lo)
+{ return cuflow_vib16(a, b, false, false, pred_hi, pred_lo); }
 
 /* ---- reinterpretation and conversions ------------------------------------- */
 

@@ -415,12 +415,9 @@ CUFLOW_SIMD2(__vsetgtu) CUFLOW_SIMD2(__vsetles) CUFLOW_SIMD2(__vsetleu)
 CUFLOW_SIMD2(__vsetlts) CUFLOW_SIMD2(__vsetltu)
 
 /* DPX (CUDA 12) max/min with add/relu; host and device functions. In the
- * names, s32/u32 take int/unsigned, s16x2/u16x2 two halves of a word. */
-#define CUFLOW_DPX(op) \
-	__host__ __device__ int op##_s32(int a, int b); \
-	__host__ __device__ unsigned int op##_u32(unsigned int a, unsigned int b); \
-	__host__ __device__ unsigned int op##_s16x2(unsigned int a, unsigned int b); \
-	__host__ __device__ unsigned int op##_u16x2(unsigned int a, unsigned int b);
+ * names, s32/u32 take int/unsigned, s16x2/u16x2 two halves of a word. The
+ * two-operand __vimax/__vimin exist only as the relu forms below (CUDA 13's
+ * device_functions.h has no __vimax_s32). */
 #define CUFLOW_DPX3(op) \
 	__host__ __device__ int op##_s32(int a, int b, int c); \
 	__host__ __device__ int op##_s32_relu(int a, int b, int c); \
@@ -428,7 +425,6 @@ CUFLOW_SIMD2(__vsetlts) CUFLOW_SIMD2(__vsetltu)
 	__host__ __device__ unsigned int op##_s16x2(unsigned int a, unsigned int b, unsigned int c); \
 	__host__ __device__ unsigned int op##_s16x2_relu(unsigned int a, unsigned int b, unsigned int c); \
 	__host__ __device__ unsigned int op##_u16x2(unsigned int a, unsigned int b, unsigned int c);
-CUFLOW_DPX(__vimax) CUFLOW_DPX(__vimin)
 CUFLOW_DPX3(__vimax3) CUFLOW_DPX3(__vimin3) CUFLOW_DPX3(__viaddmax) CUFLOW_DPX3(__viaddmin)
 __host__ __device__ int __vimax_s32_relu(int a, int b);
 __host__ __device__ int __vimin_s32_relu(int a, int b);
