@@ -2804,12 +2804,49 @@ params(K *k, Buf *o, bool types)
 static char *rcname(K *k, const char *name, const char *targs);
 static char *rchead(K *k, const char *thead);
 
+/* The qualifier a kernel's out-of-line definition names it with
+ * (`__global__ void tsne::utils::K(...)` at file scope: "tsne::utils::"),
+ * so its launcher and stub define the ones its namespace declares; "" for
+ * a definition inside its namespace. */
+static char *
+qualifier(K *k, CXCursor fn)
+{
+	CXCursor sem = clang_getCursorSemanticParent(fn), lex = clang_getCursorLexicalParent(fn);
+	int at = locoffset(clang_getCursorLocation(fn)), b = at;
+	if (clang_equalCursors(sem, lex) || at <= 0 || at > (int)k->F->len)
+		return xstrdup("");
+	const char *src = k->F->src;
+	for (;;) { /* back over "ident ::" pairs */
+		int i = b;
+		while (i > 0 && strchr(" \t\r\n", src[i - 1]))
+			i--;
+		if (i < 2 || src[i - 1] != ':' || src[i - 2] != ':')
+			break;
+		i -= 2;
+		while (i > 0 && strchr(" \t\r\n", src[i - 1]))
+			i--;
+		int w = i;
+		while (w > 0 && isident(src[w - 1]))
+			w--;
+		if (w == i)
+			break;
+		b = w;
+	}
+	Buf q = {0};
+	for (int i = b; i < at; i++)
+		if (!strchr(" \t\r\n", src[i]))
+			bputn(&q, src + i, 1);
+	return q.n ? bstr(&q) : xstrdup("");
+}
+
 static void
 launcher(K *k, Buf *o, const char *name, const char *iname, const char *thead, const char *targs, bool isstatic)
 {
-	bprintf(o, "%s%svoid cuflow_launch_%s(dim3 cuflow_grid, dim3 cuflow_block, size_t cuflow_shmem, "
+	char *q = qualifier(k, k->fn);
+	bprintf(o, "%s%svoid %scuflow_launch_%s(dim3 cuflow_grid, dim3 cuflow_block, size_t cuflow_shmem, "
 	           "cudaStream_t cuflow_stream",
-	        thead, isstatic ? "static " : "", name);
+	        thead, isstatic ? "static " : "", q, name);
+	free(q);
 	params(k, o, true);
 	bprintf(o, ")\n{\n\tcuflow_args_%s%s cuflow_a = {", iname, targs);
 	params(k, o, false);
@@ -3116,7 +3153,9 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	bputn(&o, gen.v, gen.n);
 	bputs(&o, cxx ? "}\n}\n" : "}\n");
 	launcher(&k, &o, sname, iname, lhead, targs, isstaticfn(fn));
-	bprintf(&o, "%s%svoid %s(", lhead, isstaticfn(fn) ? "static " : "", sname);
+	char *q = qualifier(&k, fn);
+	bprintf(&o, "%s%svoid %s%s(", lhead, isstaticfn(fn) ? "static " : "", q, sname);
+	free(q);
 	Buf p = {0};
 	params(&k, &p, true);
 	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
