@@ -602,6 +602,8 @@ callmode(CXCursor call, int arg, bool *several)
 	return u.mode;
 }
 
+static bool structassign(CXCursor s, CXCursor *lhs, CXCursor *rhs);
+
 /* May f's parameter i be written through: T &, or T && (a template's
  * forwarding reference)? Past the last (variadic): by value. */
 static bool
@@ -670,6 +672,12 @@ callwalk(Walk *w, CXCursor c)
 		bool writes = op == W_BSCAN || op == W_BADJ;
 		for (int j = 0; j < na; j++)
 			exprwalk(w, clang_Cursor_getArgument(c, j), writes && j > 0 ? A_R | A_W : A_R);
+		return;
+	}
+	CXCursor lhs, rhs;
+	if (structassign(c, &lhs, &rhs)) { /* s[j] = s[i] on a struct: as the built-in x = e */
+		exprwalk(w, lhs, A_W);
+		exprwalk(w, rhs, A_R);
 		return;
 	}
 	bool atomic = isatomic(c);
@@ -975,18 +983,37 @@ trivialtype(CXType t)
 /* The statement's store x = e or x op= e whose target is access w, and
  * whose right side holds access r: e is evaluated by every thread before
  * any stores. */
+/* A struct's own operator= (s[j] = s[i] on float4: the copy the compiler
+ * writes, memberwise): a store as x = e is; its sides. */
+static bool
+structassign(CXCursor s, CXCursor *lhs, CXCursor *rhs)
+{
+	CXCursor f = calleeof(s);
+	if (clang_getCursorKind(s) != CXCursor_CallExpr || clang_Cursor_getNumArguments(s) != 2 ||
+	    clang_getCursorKind(f) != CXCursor_CXXMethod || !clang_CXXMethod_isDefaulted(f))
+		return false;
+	char *n = spelling(f);
+	bool yes = !strcmp(n, "operator=");
+	free(n);
+	*lhs = clang_Cursor_getArgument(s, 0);
+	*rhs = clang_Cursor_getArgument(s, 1);
+	return yes;
+}
+
 static bool
 splitstore(K *k, Acc *w, Acc *r)
 {
-	CXCursor s = strip(w->unit);
+	CXCursor s = strip(w->unit), lhs = s, rhs = clang_getNullCursor();
 	enum CXCursorKind kind = clang_getCursorKind(s);
-	if (kind != CXCursor_CompoundAssignOperator &&
-	    !(kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Assign))
+	if (kind == CXCursor_CompoundAssignOperator ||
+	    (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Assign)) {
+		CXCursor *ks;
+		int n = kids(s, &ks);
+		if (n == 2)
+			lhs = ks[0], rhs = ks[1];
+		free(ks);
+	} else if (!structassign(s, &lhs, &rhs))
 		return false;
-	CXCursor *ks;
-	int n = kids(s, &ks);
-	CXCursor lhs = n == 2 ? ks[0] : s, rhs = n == 2 ? ks[1] : clang_getNullCursor();
-	free(ks);
 	if (clang_Cursor_isNull(rhs) || !clang_equalCursors(strip(lhs), strip(w->expr)) ||
 	    startof(r->expr) < startof(rhs) || endof(r->expr) > endof(rhs) || !trivialtype(clang_getCursorType(rhs)))
 		return false;

@@ -1,7 +1,10 @@
 // 44-pragma-unroll-barriers.cu: loops under `#pragma unroll` that hold
 // barriers (libclang shows the hint as a statement around the loop): they
 // split at their barriers as any loop does. A rotation of three __shared__
-// slices through an inlined swap helper, 8 rounds with two barriers each,
+// slices through an inlined swap helper with a barrier of its own between
+// its loads and stores (it swapped through pointers, float4's operator=,
+// whose stores the warp-synchronous analysis did not see before 7a384db;
+// seen, they may meet other lanes' loads), 8 rounds with two barriers each,
 // in 64-thread blocks; a second kernel whose slices are first filled by an
 // inlined helper storing float4 members (statements that run in step).
 // Expected: RESULT rot=<R> mix=<M> bad=0. Builds before 1a88a8f refused the
@@ -13,11 +16,14 @@
 #define BS 64
 #define ROUNDS 8
 
-__device__ void swap4(float4 *a, float4 *b)
+/* a swap of two __shared__ elements of every thread, a barrier between
+ * its loads and its stores: no lane stores what another loads in step */
+__device__ void swap4(float4 *s, int i, int j)
 {
-	float4 t = *b;
-	*b = *a;
-	*a = t;
+	float4 x = s[i], y = s[j];
+	__syncthreads();
+	s[i] = y;
+	s[j] = x;
 }
 
 __device__ void store(float4 *s, int at, float4 v)
@@ -37,9 +43,9 @@ __global__ void rotate(float4 *o)
 	__syncthreads();
 #pragma unroll 4
 	for (int j = 0; j < ROUNDS; j++) {
-		swap4(s + t, s + t + blockDim.x);
+		swap4(s, t, t + blockDim.x);
 		__syncthreads();
-		swap4(s + t + blockDim.x, s + t + 2 * blockDim.x);
+		swap4(s, t + blockDim.x, t + 2 * blockDim.x);
 		__syncthreads();
 	}
 	o[blockIdx.x * blockDim.x + t] = s[t];
@@ -55,7 +61,7 @@ __global__ void mix(float4 *o)
 	__syncthreads();
 #pragma unroll
 	for (int j = 0; j < ROUNDS + 1; j++) {
-		swap4(s + t, s + (t + 1) % blockDim.x + 2 * blockDim.x);
+		swap4(s, t, (t + 1) % blockDim.x + 2 * blockDim.x);
 		__syncthreads();
 	}
 	o[blockIdx.x * blockDim.x + t] = s[t];
