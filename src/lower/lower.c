@@ -827,11 +827,12 @@ thrustargs(const Opts *o, int *n, char **dir)
 {
 	if (!(*dir = thrustdir(o)))
 		return NULL;
-	const char **args = xcalloc((size_t)o->ncargs + 8, sizeof *args);
+	const char *more[] = {"-isystem", *dir, "-fopenmp", "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP",
+	                      "-DCCCL_DISABLE_FP16_SUPPORT", "-DCCCL_DISABLE_BF16_SUPPORT", "-DCCCL_DISABLE_NVFP8_SUPPORT",
+	                      "-DCUFLOW_CCCL", "-include", "cuflow_cccl.h"}; /* __NVCC__ after CCCL's setup */
+	const char **args = xcalloc((size_t)o->ncargs + sizeof more / sizeof *more, sizeof *args);
 	memcpy(args, o->cargs, (size_t)o->ncargs * sizeof *args);
 	*n = o->ncargs;
-	const char *more[] = {"-isystem", *dir, "-fopenmp", "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP",
-	                      "-DCCCL_DISABLE_FP16_SUPPORT", "-DCCCL_DISABLE_BF16_SUPPORT", "-DCCCL_DISABLE_NVFP8_SUPPORT"};
 	for (size_t i = 0; i < sizeof more / sizeof *more; i++)
 		args[(*n)++] = more[i];
 	return args;
@@ -1051,6 +1052,8 @@ emitprologue(const Lower *L, Buf *b, const char **paths, int n, const Opts *o0, 
 	bputs(b, "#include <cuflow_lower.h>\n");
 	emitthrust(L, b);
 	bputs(b, "#ifndef __CUDACC__\n#define __CUDACC__ 1\n#endif\n");
+	/* as the parse (cuflow_cuda.h), after thrust as there (cuflow_cccl.h) */
+	bputs(b, "#ifndef __NVCC__\n#define __NVCC__ 1\n#endif\n");
 	if (!openmpflag(o0))
 		bputs(b, "#undef _OPENMP\n");
 }

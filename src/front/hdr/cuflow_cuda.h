@@ -22,6 +22,15 @@
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif
+/* nvcc also defines __NVCC__, and programs key on it alone: HeCBench's
+ * `#if defined(__NVCC__) #define ESS __host__ __device__` (gpp), or
+ * `#if !defined(__NVCC__) #define __device__` (xsbench), or whole kernels
+ * under #ifdef __NVCC__ (ssim). Without it their device functions are
+ * host-only or missing. A parse with CCCL (thrust, -DCUFLOW_CCCL) leaves it
+ * out: CCCL would take clang for nvcc (its version, its builtins). */
+#if !defined(__NVCC__) && !defined(CUFLOW_CCCL)
+#define __NVCC__ 1
+#endif
 
 /* ---- keywords ------------------------------------------------------------- */
 
