@@ -113,6 +113,22 @@ reachesshared(CXCursor call)
 
 enum { NONE = -1, MAYBE = -2 };
 
+/* A binary operator of a template that clang leaves unresolved, `a * b` on
+ * a type that depends on a template parameter where operator* overloads
+ * are in scope (cuda_fp16.h's): a call whose callee (kids: a, callee, b)
+ * is no function yet. Its value is the operands', as the built-in
+ * operator's would be; not code that may hold __shared__ memory. */
+static bool
+unresolvedinfix(CXCursor call, CXCursor *ks, int n)
+{
+	if (n != 3 || clang_Cursor_getNumArguments(call) != 2 || !clang_Cursor_isNull(calleeof(call)))
+		return false;
+	enum CXTypeKind t = clang_getCursorType(ks[1]).kind;
+	return !clang_equalCursors(ks[1], clang_Cursor_getArgument(call, 0)) &&
+	       !clang_equalCursors(ks[1], clang_Cursor_getArgument(call, 1)) &&
+	       (t == CXType_Overload || t == CXType_Dependent);
+}
+
 /* The __shared__ variable (a KVar) pointer expression e points into; NONE,
  * or MAYBE: somewhere cuflow cannot name. *whole: not at its start. */
 static int
@@ -177,7 +193,14 @@ pointsinto(K *k, CXCursor e, bool *whole)
 		}
 		break;
 	case CXCursor_CallExpr:
-		r = reachesshared(e) ? MAYBE : NONE;
+		if (unresolvedinfix(e, ks, n)) { /* as the built-in operator: BinaryOperator above */
+			for (int i = 0; i < 2 && r == NONE; i++)
+				r = pointsinto(k, clang_Cursor_getArgument(e, (unsigned)i), whole);
+			*whole |= r != NONE;
+		} else if (n == 2 && clang_getCursorKind(ks[0]) == CXCursor_TypeRef && clang_Cursor_isNull(calleeof(e)))
+			r = pointsinto(k, ks[1], whole); /* T(x), T a template parameter: a cast, as above */
+		else
+			r = reachesshared(e) ? MAYBE : NONE;
 		break;
 	default:
 		break;
