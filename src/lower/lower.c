@@ -817,6 +817,7 @@ emitthrust(const Lower *L, Buf *b)
 	         "#define CCCL_DISABLE_BF16_SUPPORT\n#define CCCL_DISABLE_NVFP8_SUPPORT\n");
 	for (int i = 0; i < L->thrust.n; i++)
 		bprintf(b, "#include <%s>\n", L->thrust.v[i]);
+	bputs(b, "#include <cuflow_thrust.h>\n"); /* thrust::cuda's policies, as the parse's cuflow_cccl.h */
 	bputs(b, "static const int cuflow_eager = cuflowRunEagerly();\n");
 }
 
