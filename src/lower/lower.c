@@ -1053,8 +1053,9 @@ emitprologue(const Lower *L, Buf *b, const char **paths, int n, const Opts *o0, 
 	bputs(b, "#include <cuflow_lower.h>\n");
 	emitthrust(L, b);
 	bputs(b, "#ifndef __CUDACC__\n#define __CUDACC__ 1\n#endif\n");
-	/* as the parse (cuflow_cuda.h), after thrust as there (cuflow_cccl.h) */
-	bputs(b, "#ifndef __NVCC__\n#define __NVCC__ 1\n#endif\n");
+	/* nvcc's macros as the parse has them (cuflow_cuda.h), after thrust as there (cuflow_cccl.h) */
+	bputs(b, "#ifndef __NVCC__\n#define __NVCC__ 1\n#endif\n#ifndef __CUDACC_VER_MAJOR__\n#define __CUDACC_VER_MAJOR__ 12\n"
+	         "#define __CUDACC_VER_MINOR__ 8\n#define __CUDACC_VER_BUILD__ 0\n#endif\n");
 	if (!openmpflag(o0))
 		bputs(b, "#undef _OPENMP\n");
 }

@@ -5,7 +5,10 @@
 // !defined(__NVCC__) #define __device__` (empty: its helpers were host-only,
 // "no matching function" from the kernel), and ssim's kernels under #ifdef
 // __NVCC__ (missing: "no member named"). Without __NVCC__ in the lowered
-// program too, the kernel below would not be there (nvcc=0 below).
+// program too, the kernel below would not be there (nvcc=0 below). And
+// nvcc's version macros: attentionMultiHeadKVCache keeps helpers for nvcc
+// before 12.2 that call internals of NVIDIA's cuda_bf16.h (the parse
+// failed: undeclared; ver=0 below without them).
 // Exact integer sums against the host; bad counts mismatches.
 #include <cstdio>
 
@@ -44,12 +47,18 @@ __device__ __host__ unsigned skip(unsigned s, int n)
 	return s;
 }
 
+#if __CUDACC_VER_MAJOR__ * 10000 + __CUDACC_VER_MINOR__ * 100 >= 120200
+#define NEWER(x) (x)
+#else
+#define NEWER(x) __internal_of_older_headers(x)
+#endif
+
 __global__ void pairs(const int *in, int *out, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	if (i < n) {
 		Pair<int> p(in[i], i % 7 - 3), q = swapped(p) * p;
-		out[i] = first(q);
+		out[i] = NEWER(first(q));
 	}
 }
 
@@ -90,7 +99,11 @@ int main()
 		bad += hout[i] != want;
 		sum += hout[i];
 	}
-	printf("RESULT sum=%lld nvcc=%d bad=%d\n", sum, nvcc, bad);
+	int ver = 0;
+#if defined(__CUDACC_VER_MAJOR__) && defined(__CUDACC_VER_MINOR__) && defined(__CUDACC_VER_BUILD__)
+	ver = __CUDACC_VER_MAJOR__ >= 12;
+#endif
+	printf("RESULT sum=%lld nvcc=%d ver=%d bad=%d\n", sum, nvcc, ver, bad);
 	cudaFree(in);
 	cudaFree(out);
 	return 0;

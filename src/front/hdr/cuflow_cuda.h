@@ -31,6 +31,15 @@
 #if !defined(__NVCC__) && !defined(CUFLOW_CCCL)
 #define __NVCC__ 1
 #endif
+/* and its version, that of the runtime API declared here (CUDART_VERSION
+ * 12080): code picks branches by it (HeCBench attentionMultiHeadKVCache's
+ * bfloat16 helpers for nvcc before 12.2 call internals of NVIDIA's header).
+ * CCCL reads these only where it takes the compiler for nvcc. */
+#ifndef __CUDACC_VER_MAJOR__
+#define __CUDACC_VER_MAJOR__ 12
+#define __CUDACC_VER_MINOR__ 8
+#define __CUDACC_VER_BUILD__ 0
+#endif
 
 /* ---- keywords ------------------------------------------------------------- */
 
