@@ -30,7 +30,7 @@ EXTRA_DIST += runtime/coexec/cuflow-coexec-cc
 
 cuflowincludedir = $(includedir)/cuflow
 cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_device.h \
-	runtime/include/cuflow_cuda_api.h runtime/include/cuflow_lower.h \
+	runtime/include/cuflow_cuda_api.h runtime/include/cuflow_lower.h runtime/include/cuflow_thrust.h \
 	runtime/include/cuda_runtime.h runtime/include/cuda_runtime_api.h runtime/include/cuda.h \
 	runtime/include/device_launch_parameters.h runtime/include/device_functions.h \
 	runtime/include/vector_types.h runtime/include/cooperative_groups.h \

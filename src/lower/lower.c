@@ -858,6 +858,7 @@ emitthrust(const Lower *L, Buf *b)
 		bprintf(b, "#include <%s>\n", L->thrust.v[i]);
 	for (size_t i = 0; i < NTHRUSTMORE; i++)
 		bprintf(b, "#include <%s>\n", thrustmore[i]);
+	bputs(b, "#include <cuflow_thrust.h>\n"); /* thrust::cuda's policies, as the parse's cuflow_cccl.h */
 	bputs(b, "static const int cuflow_eager = cuflowRunEagerly();\n");
 }
 
@@ -870,9 +871,9 @@ thrustargs(const Opts *o, int *n, char **dir)
 		return NULL;
 	const char *more[] = {"-isystem", *dir, "-fopenmp", "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP",
 	                      "-DCCCL_DISABLE_FP16_SUPPORT", "-DCCCL_DISABLE_BF16_SUPPORT", "-DCCCL_DISABLE_NVFP8_SUPPORT",
-	                      "-include", "cuflow_cccl_std.h"};
+	                      "-DCUFLOW_CCCL", "-include", "cuflow_cccl_std.h"};
 	size_t nmore = sizeof more / sizeof *more;
-	const char **args = xcalloc((size_t)o->ncargs + nmore + 2 * NTHRUSTMORE, sizeof *args);
+	const char **args = xcalloc((size_t)o->ncargs + nmore + 2 * NTHRUSTMORE + 2, sizeof *args);
 	memcpy(args, o->cargs, (size_t)o->ncargs * sizeof *args);
 	*n = o->ncargs;
 	for (size_t i = 0; i < nmore; i++)
@@ -881,6 +882,8 @@ thrustargs(const Opts *o, int *n, char **dir)
 		args[(*n)++] = "-include";
 		args[(*n)++] = thrustmore[i];
 	}
+	args[(*n)++] = "-include"; /* __NVCC__ after CCCL's setup */
+	args[(*n)++] = "cuflow_cccl.h";
 	return args;
 }
 
@@ -1098,6 +1101,9 @@ emitprologue(const Lower *L, Buf *b, const char **paths, int n, const Opts *o0, 
 	bputs(b, "#include <cuflow_lower.h>\n");
 	emitthrust(L, b);
 	bputs(b, "#ifndef __CUDACC__\n#define __CUDACC__ 1\n#endif\n");
+	/* nvcc's macros as the parse has them (cuflow_cuda.h), after thrust as there (cuflow_cccl.h) */
+	bputs(b, "#ifndef __NVCC__\n#define __NVCC__ 1\n#endif\n#ifndef __CUDACC_VER_MAJOR__\n#define __CUDACC_VER_MAJOR__ 12\n"
+	         "#define __CUDACC_VER_MINOR__ 8\n#define __CUDACC_VER_BUILD__ 0\n#endif\n");
 	if (!openmpflag(o0))
 		bputs(b, "#undef _OPENMP\n");
 }

@@ -154,6 +154,7 @@ argspoint(K *k, CXCursor call, bool *whole)
 		int a = pointsinto(k, clang_Cursor_getArgument(call, i), whole);
 		r = r == NONE ? a : a == NONE || a == r ? r : MAYBE;
 	}
+	*whole |= r != NONE; /* p + i: not at its start */
 	return r;
 }
 
@@ -221,7 +222,12 @@ pointsinto(K *k, CXCursor e, bool *whole)
 		}
 		break;
 	case CXCursor_CallExpr:
-		r = valuecall(e) ? NONE : sysoperator(e) ? argspoint(k, e, whole) : reachesshared(e) ? MAYBE : NONE;
+		if (valuecall(e))
+			r = NONE;
+		else if (n == 2 && clang_getCursorKind(ks[0]) == CXCursor_TypeRef && clang_Cursor_isNull(calleeof(e)))
+			r = pointsinto(k, ks[1], whole); /* T(x), T a template parameter: a cast, as above */
+		else
+			r = sysoperator(e) ? argspoint(k, e, whole) : reachesshared(e) ? MAYBE : NONE;
 		break;
 	default:
 		break;

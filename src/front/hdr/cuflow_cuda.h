@@ -22,6 +22,24 @@
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif
+/* nvcc also defines __NVCC__, and programs key on it alone: HeCBench's
+ * `#if defined(__NVCC__) #define ESS __host__ __device__` (gpp), or
+ * `#if !defined(__NVCC__) #define __device__` (xsbench), or whole kernels
+ * under #ifdef __NVCC__ (ssim). Without it their device functions are
+ * host-only or missing. A parse with CCCL (thrust, -DCUFLOW_CCCL) leaves it
+ * out: CCCL would take clang for nvcc (its version, its builtins). */
+#if !defined(__NVCC__) && !defined(CUFLOW_CCCL)
+#define __NVCC__ 1
+#endif
+/* and its version, that of the runtime API declared here (CUDART_VERSION
+ * 12080): code picks branches by it (HeCBench attentionMultiHeadKVCache's
+ * bfloat16 helpers for nvcc before 12.2 call internals of NVIDIA's header).
+ * CCCL reads these only where it takes the compiler for nvcc. */
+#ifndef __CUDACC_VER_MAJOR__
+#define __CUDACC_VER_MAJOR__ 12
+#define __CUDACC_VER_MINOR__ 8
+#define __CUDACC_VER_BUILD__ 0
+#endif
 
 /* ---- keywords ------------------------------------------------------------- */
 

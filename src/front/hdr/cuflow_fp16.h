@@ -53,9 +53,12 @@
 		H2() = default; \
 		CUFLOW_HD_ constexpr H2(const H &a, const H &b) : x(a), y(b) {} \
 		CUFLOW_HD_ H2(const RAW2 &r); \
-		CUFLOW_HD_ H2 &operator=(const RAW2 &r); \
 		CUFLOW_HD_ operator RAW2() const; \
 	};
+/* H2 has no operator=(const RAW2 &) (CUDA's has): `h2 = raw` still converts
+ * through the constructor, and `h2 = {}` (HeCBench quant3MatMul), which
+ * nvcc takes as a zero pair, is not ambiguous between the two assignments
+ * (an empty list makes an H2 and a RAW2 equally well). */
 
 /* Everything with the same name for both types (overloads). */
 #define CUFLOW_HALF_API(H, H2) \
