@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cuda_runtime.h"
+#include "cuComplex.h" /* cuBLAS's header includes it */
 #include "cuda_fp16.h"
 #include "cuda_bf16.h"
 
