@@ -16,6 +16,7 @@
 
 #include "cuda_runtime.h"
 #include "cuComplex.h" /* cuBLAS's header includes it */
+#include "cuflow_lapack.h"
 #include "cuda_fp16.h"
 #include "cuda_bf16.h"
 

@@ -6,6 +6,7 @@
  * Matrices are column-major, as in cuBLAS. */
 #ifndef CUFLOW_CUBLAS_API_H
 #define CUFLOW_CUBLAS_API_H
+#include <stdint.h>
 
 #ifndef CUFLOW_BLASFN
 #define CUFLOW_BLASFN /* the runtime makes them inline definitions */
@@ -28,6 +29,9 @@ typedef enum {
 } cublasStatus_t;
 typedef enum { CUBLAS_OP_N = 0, CUBLAS_OP_T = 1, CUBLAS_OP_C = 2 } cublasOperation_t;
 typedef enum { CUBLAS_POINTER_MODE_HOST = 0, CUBLAS_POINTER_MODE_DEVICE = 1 } cublasPointerMode_t;
+typedef enum { CUBLAS_FILL_MODE_LOWER = 0, CUBLAS_FILL_MODE_UPPER = 1, CUBLAS_FILL_MODE_FULL = 2 } cublasFillMode_t;
+typedef enum { CUBLAS_DIAG_NON_UNIT = 0, CUBLAS_DIAG_UNIT = 1 } cublasDiagType_t;
+typedef enum { CUBLAS_SIDE_LEFT = 0, CUBLAS_SIDE_RIGHT = 1 } cublasSideMode_t;
 typedef enum {
 	CUBLAS_DEFAULT_MATH = 0,
 	CUBLAS_TENSOR_OP_MATH = 1,
@@ -138,5 +142,6 @@ CUFLOW_BLASFN cublasStatus_t cublasGemmStridedBatchedEx(
 CUFLOW_BLASFN cublasStatus_t cublasDotEx(cublasHandle_t h, int n, const void *x, cudaDataType xType, int incx,
                                          const void *y, cudaDataType yType, int incy, void *result,
                                          cudaDataType resultType, cudaDataType executionType);
+
 
 #endif
