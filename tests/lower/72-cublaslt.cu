@@ -4,7 +4,7 @@
 // transposed, beta 1 in place (C = D), a bias and ReLU, on descriptors kept
 // on the stack (cublasLt*Init, HeCBench mlp's way) and A filled by a
 // deferred kernel; a strided batch of row-major float matrices; GELU with
-// a bias (compared within 1e-3: the tanh form cuBLASLt documents); half in
+// a bias (compared within 1e-3 with its tanh form, which erf's is within); half in
 // and out with B transposed; int8 in, int32 out (32I computation); FP8
 // E4M3 A and B with a per-tensor scale on A, bfloat16 C and D. Each *_bad
 // counts mismatches against a host reference; the sums are exact. A wrong
