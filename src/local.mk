@@ -25,6 +25,7 @@ nodist_src_libcuflow_a_SOURCES = src/front/headers.c src/model/builtin_rules.c
 # the minimal CUDA declarations and the shipped rules live inside the binary
 HDR_FILES = $(wildcard $(srcdir)/src/front/hdr/*.h $(srcdir)/src/front/hdr/*/*.h $(srcdir)/src/front/hdr/*/*.cuh) \
 	$(srcdir)/runtime/include/cuflow_cuda_api.h $(srcdir)/runtime/include/cuflow_cublas_api.h \
+	$(srcdir)/runtime/include/cuflow_cublaslt_api.h $(srcdir)/runtime/include/cuflow_cusolver_api.h \
 	$(srcdir)/runtime/include/cuflow_cusparse_api.h \
 	$(srcdir)/runtime/include/cuflow_cufft_api.h $(srcdir)/runtime/include/cuComplex.h \
 	$(srcdir)/runtime/include/cuflow_curand_api.h $(srcdir)/runtime/include/cuflow_curand_kernel_api.h \

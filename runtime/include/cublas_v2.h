@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "cuda_runtime.h"
+#include "cuComplex.h" /* cuBLAS's header includes it */
+#include "cuflow_lapack.h"
 #include "cuda_fp16.h"
 #include "cuda_bf16.h"
 
@@ -488,6 +490,172 @@ inline cublasStatus_t cublasDotEx(cublasHandle_t h, int n, const void *x, cudaDa
 	cuflow_blas::store(result, rt, 0, et == CUDA_R_64F ? sum : (float)sum);
 	return CUBLAS_STATUS_SUCCESS;
 }
+
+/* complex amax, dgmm and gemm, and the _64 forms: sizes past int's range
+ * are refused (CBLAS's are int) */
+inline bool cuflow_blas_fits(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+#define CUFLOW_BLAS_COMPLEX(X, L, T, R) \
+	inline cublasStatus_t cublasI##L##amax(cublasHandle_t h, int n, const T *x, int incx, int *result) \
+	{ \
+		CUFLOW_BLAS_START(h) \
+		int best = 0; \
+		R top = -1; \
+		for (int i = 0; incx > 0 && i < n; i++) { \
+			const T &v = x[(size_t)i * incx]; \
+			R a = (v.x < 0 ? -v.x : v.x) + (v.y < 0 ? -v.y : v.y); \
+			if (a > top) \
+				top = a, best = i + 1; \
+		} \
+		*result = best; \
+		return CUBLAS_STATUS_SUCCESS; \
+	} \
+	inline cublasStatus_t cublasI##L##amax_64(cublasHandle_t h, int64_t n, const T *x, int64_t incx, \
+	                                          int64_t *result) \
+	{ \
+		if (!cuflow_blas_fits(n) || !cuflow_blas_fits(incx)) \
+			return CUBLAS_STATUS_NOT_SUPPORTED; \
+		int r = 0; \
+		cublasStatus_t s = cublasI##L##amax(h, (int)n, x, (int)incx, &r); \
+		*result = r; \
+		return s; \
+	} \
+	inline cublasStatus_t cublas##X##dgmm(cublasHandle_t h, cublasSideMode_t mode, int m, int n, const T *A, int lda, \
+	                                      const T *x, int incx, T *C, int ldc) \
+	{ \
+		CUFLOW_BLAS_START(h) \
+		int len = mode == CUBLAS_SIDE_LEFT ? m : n; \
+		for (int j = 0; j < n; j++) \
+			for (int i = 0; i < m; i++) { \
+				T a = A[(size_t)j * lda + i], d = x[cuflow_blas::at(len, mode == CUBLAS_SIDE_LEFT ? i : j, incx)]; \
+				T c = {a.x * d.x - a.y * d.y, a.x * d.y + a.y * d.x}; \
+				C[(size_t)j * ldc + i] = c; \
+			} \
+		return CUBLAS_STATUS_SUCCESS; \
+	} \
+	inline cublasStatus_t cublas##X##dgmm_64(cublasHandle_t h, cublasSideMode_t mode, int64_t m, int64_t n, \
+	                                         const T *A, int64_t lda, const T *x, int64_t incx, T *C, int64_t ldc) \
+	{ \
+		if (!cuflow_blas_fits(m) || !cuflow_blas_fits(n) || !cuflow_blas_fits(lda) || !cuflow_blas_fits(incx) || \
+		    !cuflow_blas_fits(ldc)) \
+			return CUBLAS_STATUS_NOT_SUPPORTED; \
+		return cublas##X##dgmm(h, mode, (int)m, (int)n, A, (int)lda, x, (int)incx, C, (int)ldc); \
+	} \
+	inline cublasStatus_t cublas##X##gemm(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, \
+	                                      int n, int k, const T *alpha, const T *A, int lda, const T *B, int ldb, \
+	                                      const T *beta, T *C, int ldc) \
+	{ \
+		CUFLOW_BLAS_START(h) \
+		cblas_##L##gemm(CblasColMajor, cuflow_blas::op(ta), cuflow_blas::op(tb), m, n, k, alpha, A, lda, B, ldb, \
+		                beta, C, ldc); \
+		return CUBLAS_STATUS_SUCCESS; \
+	} \
+	inline cublasStatus_t cublas##X##gemm_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m, \
+	                                         int64_t n, int64_t k, const T *alpha, const T *A, int64_t lda, \
+	                                         const T *B, int64_t ldb, const T *beta, T *C, int64_t ldc) \
+	{ \
+		if (!cuflow_blas_fits(m) || !cuflow_blas_fits(n) || !cuflow_blas_fits(k) || !cuflow_blas_fits(lda) || \
+		    !cuflow_blas_fits(ldb) || !cuflow_blas_fits(ldc)) \
+			return CUBLAS_STATUS_NOT_SUPPORTED; \
+		return cublas##X##gemm(h, ta, tb, (int)m, (int)n, (int)k, alpha, A, (int)lda, B, (int)ldb, beta, C, \
+		                       (int)ldc); \
+	}
+CUFLOW_BLAS_COMPLEX(C, c, cuComplex, float)
+CUFLOW_BLAS_COMPLEX(Z, z, cuDoubleComplex, double)
+#undef CUFLOW_BLAS_COMPLEX
+inline cublasStatus_t cublasSnrm2_64(cublasHandle_t h, int64_t n, const float *x, int64_t incx, float *result)
+{
+	if (!cuflow_blas_fits(n) || !cuflow_blas_fits(incx))
+		return CUBLAS_STATUS_NOT_SUPPORTED;
+	return cublasSnrm2(h, (int)n, x, (int)incx, result);
+}
+inline cublasStatus_t cublasDnrm2_64(cublasHandle_t h, int64_t n, const double *x, int64_t incx, double *result)
+{
+	if (!cuflow_blas_fits(n) || !cuflow_blas_fits(incx))
+		return CUBLAS_STATUS_NOT_SUPPORTED;
+	return cublasDnrm2(h, (int)n, x, (int)incx, result);
+}
+
+/* the batched LAPACK-like calls: LAPACK on each matrix in turn */
+#define CUFLOW_BLAS_LAPACK(X, T) \
+	inline cublasStatus_t cublas##X##getrfBatched(cublasHandle_t h, int n, T *const A[], int lda, int *P, \
+	                                              int *info, int count) \
+	{ \
+		CUFLOW_BLAS_START(h) \
+		if (n < 0 || lda < (n > 1 ? n : 1) || count < 0) \
+			return CUBLAS_STATUS_INVALID_VALUE; \
+		for (int i = 0; i < count; i++) \
+			if (P) \
+				cuflow_lapack::getrf(n, n, A[i], lda, P + (size_t)i * n, info + i); \
+			else \
+				cuflow_lapack::lunopivot(n, n, A[i], lda, info + i); \
+		return CUBLAS_STATUS_SUCCESS; \
+	} \
+	/* info is the host's: the arguments' check, 0 or -i for the i-th */ \
+	inline cublasStatus_t cublas##X##getrsBatched(cublasHandle_t h, cublasOperation_t t, int n, int nrhs, \
+	                                              const T *const A[], int lda, const int *P, T *const B[], int ldb, \
+	                                              int *info, int count) \
+	{ \
+		CUFLOW_BLAS_START(h) \
+		*info = n < 0 ? -2 : nrhs < 0 ? -3 : lda < (n > 1 ? n : 1) ? -5 : ldb < (n > 1 ? n : 1) ? -8 : count < 0 ? -10 : 0; \
+		if (*info) \
+			return CUBLAS_STATUS_INVALID_VALUE; \
+		std::vector<int> id((size_t)(n > 0 ? n : 1)); /* a factor without pivots swapped no row */ \
+		for (int i = 0; i < n; i++) \
+			id[(size_t)i] = i + 1; \
+		char tc = t == CUBLAS_OP_N ? 'N' : t == CUBLAS_OP_T ? 'T' : 'C'; \
+		for (int i = 0; i < count; i++) { \
+			int e; \
+			cuflow_lapack::getrs(tc, n, nrhs, A[i], lda, P ? P + (size_t)i * n : id.data(), B[i], ldb, &e); \
+		} \
+		return CUBLAS_STATUS_SUCCESS; \
+	} \
+	/* C = inverse of A from its factors: the identity solved for */ \
+	inline cublasStatus_t cublas##X##getriBatched(cublasHandle_t h, int n, const T *const A[], int lda, \
+	                                              const int *P, T *const C[], int ldc, int *info, int count) \
+	{ \
+		CUFLOW_BLAS_START(h) \
+		if (n < 0 || lda < (n > 1 ? n : 1) || ldc < (n > 1 ? n : 1) || count < 0) \
+			return CUBLAS_STATUS_INVALID_VALUE; \
+		std::vector<int> id((size_t)(n > 0 ? n : 1)); \
+		for (int i = 0; i < n; i++) \
+			id[(size_t)i] = i + 1; \
+		for (int i = 0; i < count; i++) { \
+			info[i] = 0; \
+			for (int c = 0; c < n; c++) \
+				for (int r = 0; r < n; r++) \
+					cuflow_lapack::set(C[i][(size_t)c * ldc + r], r == c); \
+			for (int d = 0; d < n && !info[i]; d++) /* a zero pivot: singular, C the identity */ \
+				if (cuflow_lapack::iszero(A[i][(size_t)d * lda + d])) \
+					info[i] = d + 1; \
+			if (!info[i]) { \
+				int e; \
+				cuflow_lapack::getrs('N', n, n, A[i], lda, P ? P + (size_t)i * n : id.data(), C[i], ldc, &e); \
+			} \
+		} \
+		return CUBLAS_STATUS_SUCCESS; \
+	} \
+	inline cublasStatus_t cublas##X##gelsBatched(cublasHandle_t h, cublasOperation_t t, int m, int n, int nrhs, \
+	                                             T *const A[], int lda, T *const C[], int ldc, int *info, \
+	                                             int *devInfo, int count) \
+	{ \
+		CUFLOW_BLAS_START(h) \
+		*info = t != CUBLAS_OP_N ? -1 : m < n ? -2 : n < 0 ? -3 : nrhs < 0 ? -4 : lda < (m > 1 ? m : 1) ? -6 \
+		        : ldc < (m > 1 ? m : 1) ? -8 : count < 0 ? -11 : 0; \
+		if (*info) \
+			return CUBLAS_STATUS_INVALID_VALUE; \
+		for (int i = 0; i < count; i++) { \
+			int e; \
+			cuflow_lapack::gels('N', m, n, nrhs, A[i], lda, C[i], ldc, &e); \
+			if (devInfo) \
+				devInfo[i] = e; \
+		} \
+		return CUBLAS_STATUS_SUCCESS; \
+	}
+CUFLOW_BLAS_LAPACK(S, float)
+CUFLOW_BLAS_LAPACK(D, double)
+CUFLOW_BLAS_LAPACK(C, cuComplex)
+CUFLOW_BLAS_LAPACK(Z, cuDoubleComplex)
+#undef CUFLOW_BLAS_LAPACK
 #undef CUFLOW_BLAS_START
 
 #endif

@@ -6,6 +6,7 @@
  * Matrices are column-major, as in cuBLAS. */
 #ifndef CUFLOW_CUBLAS_API_H
 #define CUFLOW_CUBLAS_API_H
+#include <stdint.h>
 
 #ifndef CUFLOW_BLASFN
 #define CUFLOW_BLASFN /* the runtime makes them inline definitions */
@@ -28,6 +29,9 @@ typedef enum {
 } cublasStatus_t;
 typedef enum { CUBLAS_OP_N = 0, CUBLAS_OP_T = 1, CUBLAS_OP_C = 2 } cublasOperation_t;
 typedef enum { CUBLAS_POINTER_MODE_HOST = 0, CUBLAS_POINTER_MODE_DEVICE = 1 } cublasPointerMode_t;
+typedef enum { CUBLAS_FILL_MODE_LOWER = 0, CUBLAS_FILL_MODE_UPPER = 1, CUBLAS_FILL_MODE_FULL = 2 } cublasFillMode_t;
+typedef enum { CUBLAS_DIAG_NON_UNIT = 0, CUBLAS_DIAG_UNIT = 1 } cublasDiagType_t;
+typedef enum { CUBLAS_SIDE_LEFT = 0, CUBLAS_SIDE_RIGHT = 1 } cublasSideMode_t;
 typedef enum {
 	CUBLAS_DEFAULT_MATH = 0,
 	CUBLAS_TENSOR_OP_MATH = 1,
@@ -138,5 +142,56 @@ CUFLOW_BLASFN cublasStatus_t cublasGemmStridedBatchedEx(
 CUFLOW_BLASFN cublasStatus_t cublasDotEx(cublasHandle_t h, int n, const void *x, cudaDataType xType, int incx,
                                          const void *y, cudaDataType yType, int incy, void *result,
                                          cudaDataType resultType, cudaDataType executionType);
+
+/* complex single and double precision (C, Z), and the 64-bit-size forms
+ * (_64) of the calls HeCBench uses them in: amax (the largest |re| + |im|,
+ * as BLAS measures it), dgmm (C = A diag(x) or diag(x) A) and gemm */
+#define CUFLOW_BLAS_COMPLEX(X, L, T) \
+	CUFLOW_BLASFN cublasStatus_t cublasI##L##amax(cublasHandle_t h, int n, const T *x, int incx, int *result); \
+	CUFLOW_BLASFN cublasStatus_t cublasI##L##amax_64(cublasHandle_t h, int64_t n, const T *x, int64_t incx, \
+	                                                 int64_t *result); \
+	CUFLOW_BLASFN cublasStatus_t cublas##X##dgmm(cublasHandle_t h, cublasSideMode_t mode, int m, int n, const T *A, \
+	                                             int lda, const T *x, int incx, T *C, int ldc); \
+	CUFLOW_BLASFN cublasStatus_t cublas##X##dgmm_64(cublasHandle_t h, cublasSideMode_t mode, int64_t m, int64_t n, \
+	                                                const T *A, int64_t lda, const T *x, int64_t incx, T *C, \
+	                                                int64_t ldc); \
+	CUFLOW_BLASFN cublasStatus_t cublas##X##gemm(cublasHandle_t h, cublasOperation_t transa, \
+	                                             cublasOperation_t transb, int m, int n, int k, const T *alpha, \
+	                                             const T *A, int lda, const T *B, int ldb, const T *beta, T *C, \
+	                                             int ldc); \
+	CUFLOW_BLASFN cublasStatus_t cublas##X##gemm_64(cublasHandle_t h, cublasOperation_t transa, \
+	                                                cublasOperation_t transb, int64_t m, int64_t n, int64_t k, \
+	                                                const T *alpha, const T *A, int64_t lda, const T *B, int64_t ldb, \
+	                                                const T *beta, T *C, int64_t ldc);
+CUFLOW_BLAS_COMPLEX(C, c, cuComplex)
+CUFLOW_BLAS_COMPLEX(Z, z, cuDoubleComplex)
+#undef CUFLOW_BLAS_COMPLEX
+CUFLOW_BLASFN cublasStatus_t cublasSnrm2_64(cublasHandle_t h, int64_t n, const float *x, int64_t incx, float *result);
+CUFLOW_BLASFN cublasStatus_t cublasDnrm2_64(cublasHandle_t h, int64_t n, const double *x, int64_t incx,
+                                            double *result);
+
+/* the batched LAPACK-like calls, per matrix on LAPACK (absent when cuflow
+ * was configured without it: then they are undeclared names). getrf's
+ * pivots are LAPACK's (from 1), n a matrix in PivotArray; a NULL PivotArray
+ * asks for none; gels takes m >= n and CUBLAS_OP_N only, as cuBLAS's does */
+#ifndef CUFLOW_LOWER_NO_LAPACK
+#define CUFLOW_BLAS_LAPACK(X, T) \
+	CUFLOW_BLASFN cublasStatus_t cublas##X##getrfBatched(cublasHandle_t h, int n, T *const Aarray[], int lda, \
+	                                                     int *PivotArray, int *infoArray, int batchSize); \
+	CUFLOW_BLASFN cublasStatus_t cublas##X##getrsBatched(cublasHandle_t h, cublasOperation_t trans, int n, int nrhs, \
+	                                                     const T *const Aarray[], int lda, const int *devIpiv, \
+	                                                     T *const Barray[], int ldb, int *info, int batchSize); \
+	CUFLOW_BLASFN cublasStatus_t cublas##X##getriBatched(cublasHandle_t h, int n, const T *const Aarray[], int lda, \
+	                                                     const int *PivotArray, T *const Carray[], int ldc, \
+	                                                     int *infoArray, int batchSize); \
+	CUFLOW_BLASFN cublasStatus_t cublas##X##gelsBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n, \
+	                                                    int nrhs, T *const Aarray[], int lda, T *const Carray[], \
+	                                                    int ldc, int *info, int *devInfoArray, int batchSize);
+CUFLOW_BLAS_LAPACK(S, float)
+CUFLOW_BLAS_LAPACK(D, double)
+CUFLOW_BLAS_LAPACK(C, cuComplex)
+CUFLOW_BLAS_LAPACK(Z, cuDoubleComplex)
+#undef CUFLOW_BLAS_LAPACK
+#endif
 
 #endif

@@ -494,7 +494,7 @@ replacement(const char *old)
 }
 
 /* The header a "file not found" error names when the CUDA toolkit has it
- * (a library's: cusolverDn.h, cublasLt.h), or NULL. */
+ * (a library's: nccl.h, cutensor.h), or NULL. */
 char *
 toolkitheader(const char *error, const Opts *o)
 {
@@ -537,7 +537,7 @@ thrustdir(const Opts *o)
 
 /* A file parsed with the minimal declarations because it uses a removed
  * API (u->legacy) and refused for a header the toolkit has (a library's:
- * cusolverDn.h): the refusal names that cause and the flag that lets it parse
+ * nccl.h): the refusal names that cause and the flag that lets it parse
  * with the toolkit, instead of suggesting -I for a header that is there. */
 static void
 legacyrefusal(Unit *u, const Opts *o)

@@ -2785,6 +2785,31 @@ argstruct(K *k, Buf *o, const char *name, const char *thead)
 	bputs(o, "};\n");
 }
 
+/* A parameter's default argument as written (` = 1.f`), or "": the last
+ * expression among its children with an `=` before it (an array bound has
+ * none). Each declaration keeps its own, as C++ wants: a launcher or stub
+ * declared again does not repeat what its first declaration gave. */
+static char *
+defaultarg(K *k, CXCursor parm)
+{
+	CXCursor *ks;
+	int n = kids(parm, &ks), at = -1;
+	for (int i = 0; i < n; i++)
+		if (clang_isExpression(clang_getCursorKind(ks[i])))
+			at = i;
+	char *r = NULL;
+	if (at >= 0) {
+		int b = startof(parm), e = startof(ks[at]);
+		if (e > b && memchr(k->F->src + b, '=', (size_t)(e - b))) {
+			char *t = cursortext(k->F, ks[at]);
+			r = fmt(" = %s", t);
+			free(t);
+		}
+	}
+	free(ks);
+	return r ? r : xstrdup("");
+}
+
 static void
 params(K *k, Buf *o, bool types)
 {
@@ -2792,9 +2817,10 @@ params(K *k, Buf *o, bool types)
 	for (int i = 0; i < k->vars.n; i++)
 		if (k->vars.v[i].param) {
 			if (types) {
-				char *d = declare(k->vars.v[i].type, k->vars.v[i].name);
-				bprintf(o, ", %s", d);
+				char *d = declare(k->vars.v[i].type, k->vars.v[i].name), *def = defaultarg(k, k->vars.v[i].decl);
+				bprintf(o, ", %s%s", d, def);
 				free(d);
+				free(def);
 			} else
 				bprintf(o, "%s%s", first ? "" : ", ", k->vars.v[i].name);
 			first = false;

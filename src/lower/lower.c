@@ -1447,7 +1447,7 @@ lowerprogram(const char **paths, int n, const Opts *o0, CxFacts *facts, char **o
 	Opts mo = *o0, *o = &mo;
 	mo.minimal = true;
 	/* the preprocessing record keeps the ranges #if skipped (arch.c) */
-	const char **args = xcalloc((size_t)o0->ncargs + 4, sizeof *args);
+	const char **args = xcalloc((size_t)o0->ncargs + 5, sizeof *args);
 	memcpy(args, o0->cargs, (size_t)o0->ncargs * sizeof *args);
 	args[o0->ncargs] = "-Xclang";
 	args[o0->ncargs + 1] = "-detailed-preprocessing-record";
@@ -1458,6 +1458,9 @@ lowerprogram(const char **paths, int n, const Opts *o0, CxFacts *facts, char **o
 #endif
 #ifndef HAVE_FFTW
 	args[mo.ncargs++] = "-DCUFLOW_LOWER_NO_FFTW"; /* and cufft.h */
+#endif
+#ifndef HAVE_LAPACK
+	args[mo.ncargs++] = "-DCUFLOW_LOWER_NO_LAPACK"; /* cusolverDn.h, and cuBLAS's getrf/gels batched */
 #endif
 	for (int i = 0; i < n; i++) {
 		int mode;

@@ -4,4 +4,5 @@
 #error "cuBLAS: cuflow was built without OpenBLAS (install libopenblas-dev and run configure again)"
 #endif
 #include "cuda_runtime.h"
+#include "cuComplex.h" /* cuBLAS's header includes it: programs name cuComplex after cublas_v2.h alone */
 #include "cuflow_cublas_api.h"
