@@ -23,7 +23,9 @@
 		} \
 	} while (0)
 
-struct Pair { /* a (multiplier, offset) scan element, as ssm scans a recurrence */
+struct Pair { /* a (multiplier, offset) scan element, as ssm scans a recurrence; its
+              * fields stay non-negative, so Compose is associative as written (the
+              * GPU's scan groups it otherwise than in thread order) */
 	int a, b;
 };
 struct Compose {
@@ -62,7 +64,7 @@ __global__ void scans(const int *in, int *ex, int *inc, int *mx, int *agg, Pair 
 	__syncthreads();
 	BS(t).ExclusiveScan(v, m, -5, IMax());
 	__syncthreads();
-	Pair p = {v % 7 + 1, v % 5}, q;
+	Pair p = {(v + 9) % 7 + 1, (v + 9) % 5}, q;
 	BP(tp).InclusiveScan(p, q, Compose());
 	ex[i] = e;
 	inc[i] = s;
@@ -202,7 +204,7 @@ int main()
 		Pair acc = {1, 0};
 		for (int t = 0; t < 128; t++) {
 			int i = b * 128 + t, v = hin[i];
-			Pair p = {v % 7 + 1, v % 5};
+			Pair p = {(v + 9) % 7 + 1, (v + 9) % 5};
 			acc = t ? Compose()(acc, p) : p;
 			scanbad += hex[i] != run || hinc[i] != run + v || hmx[i] != m || hpr[i].a != acc.a || hpr[i].b != acc.b;
 			run += v;
