@@ -1620,32 +1620,57 @@ cubout(K *k, CXCursor call, int i, const char *r)
 	free(post);
 }
 
+/* Sum(v[, valid]) or Reduce(v, op[, valid]) of cub's class cls: its
+ * element type, the values' temp, the valid counts' temp (NULL: none) and
+ * the operator; false (refused) for another method. */
+typedef struct {
+	char *ts, *v, *nv, *f;
+} CubRed;
+
+static bool
+cubreduce(K *k, CXCursor call, const char *m, const char *cls, CubRed *r)
+{
+	int na = clang_Cursor_getNumArguments(call);
+	bool sum = !strcmp(m, "Sum");
+	if (!sum && strcmp(m, "Reduce")) {
+		char *msg = fmt("a cub::%s method other than Sum and Reduce", cls);
+		kfail(k, call, msg);
+		free(msg);
+		return false;
+	}
+	r->ts = cubelem(k, call);
+	r->v = cubstore(k, call, 0, r->ts);
+	r->nv = na == (sum ? 2 : 3) ? cubstore(k, call, na - 1, "long") : NULL;
+	char *what = fmt("cub::%s::Reduce", cls);
+	r->f = sum ? xstrdup("cub::Sum()") : cubfunctor(k, call, 1, what);
+	free(what);
+	return true;
+}
+
+static void
+freecubred(CubRed *r)
+{
+	free(r->ts);
+	free(r->v);
+	free(r->nv);
+	free(r->f);
+}
+
 /* BlockReduce(temp).Sum(v[, valid]) and .Reduce(v, op[, valid]): op folds
  * the first valid threads' values; every thread gets the aggregate (cub
  * promises it to thread 0 only). */
 static void
 blockreduceop(K *k, CXCursor call, const char *m, const char *act, KWarp *w)
 {
-	int na = clang_Cursor_getNumArguments(call);
-	bool sum = !strcmp(m, "Sum");
-	if (!sum && strcmp(m, "Reduce")) {
-		kfail(k, call, "a cub::BlockReduce method other than Sum and Reduce");
+	CubRed r;
+	if (!cubreduce(k, call, m, "BlockReduce", &r))
 		return;
-	}
-	char *ts = cubelem(k, call), *v = cubstore(k, call, 0, ts), *valid = xstrdup("-1L");
-	if (na == (sum ? 2 : 3)) {
-		char *nv = cubstore(k, call, na - 1, "long");
-		free(valid);
-		valid = fmt("%s[0]", nv);
-		free(nv);
-	}
-	char *f = sum ? xstrdup("cub::Sum()") : cubfunctor(k, call, 1, "cub::BlockReduce::Reduce");
+	char *valid = r.nv ? fmt("%s[0]", r.nv) : xstrdup("-1L");
 	w->res = fmt("cuflow_r%d", k->pass.ntmp);
-	bprintf(k->pass.out, "\t%s %s = cuflow_blockfold(%s, %s, cuflow_nt, %s, %s);\n", ts, w->res, v, act, f, valid);
-	free(f);
+	bprintf(k->pass.out, "\t%s %s = cuflow_blockfold(%s, %s, cuflow_nt, %s, %s);\n", r.ts, w->res, r.v, act, r.f,
+	        valid);
 	free(valid);
-	free(v);
-	free(ts);
+	freecubred(&r);
 }
 
 /* WarpReduce(temp).Sum(v[, valid]) and .Reduce(v, op[, valid]) over
@@ -1653,29 +1678,17 @@ blockreduceop(K *k, CXCursor call, const char *m, const char *act, KWarp *w)
 static void
 warpreduceop(K *k, CXCursor call, const char *m, const char *act, KWarp *w)
 {
-	int na = clang_Cursor_getNumArguments(call);
-	bool sum = !strcmp(m, "Sum");
-	if (!sum && strcmp(m, "Reduce")) {
-		kfail(k, call, "a cub::WarpReduce method other than Sum and Reduce");
+	CubRed r;
+	if (!cubreduce(k, call, m, "WarpReduce", &r))
 		return;
-	}
 	char *cls = NULL;
 	cubcollective(call, &cls);
 	char *lanes = targ(cls, 1);
 	lanes = lanes ? namedparams(k, lanes) : xstrdup("32");
-	char *ts = cubelem(k, call), *v = cubstore(k, call, 0, ts), *valid = xstrdup("nullptr");
-	if (na == (sum ? 2 : 3)) {
-		free(valid);
-		valid = cubstore(k, call, na - 1, "long");
-	}
-	char *f = sum ? xstrdup("cub::Sum()") : cubfunctor(k, call, 1, "cub::WarpReduce::Reduce");
-	w->res = newtemp(k, ts);
-	bprintf(k->pass.out, "\tcuflow_warpfold(%s, %s, %s, cuflow_nt, (unsigned)(%s), %s, %s);\n", v, w->res, act, lanes, f,
-	        valid);
-	free(f);
-	free(valid);
-	free(v);
-	free(ts);
+	w->res = newtemp(k, r.ts);
+	bprintf(k->pass.out, "\tcuflow_warpfold(%s, %s, %s, cuflow_nt, (unsigned)(%s), %s, %s);\n", r.v, w->res, act, lanes,
+	        r.f, r.nv ? r.nv : "nullptr");
+	freecubred(&r);
 	free(lanes);
 	free(cls);
 }
