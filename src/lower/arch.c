@@ -12,7 +12,7 @@
  * So, before anything is lowered, the user's files are parsed a second time
  * with __CUDA_ARCH__ defined (where any user file names it), and libclang's
  * skipped ranges of both parses say which lines each compile keeps. Every
- * conditional (#if ... #endif) inside a kernel body, and every one whose
+ * conditional (#if ... #endif) wholly inside device code, and every one whose
  * lines the two compiles keep differently inside device code (kernel
  * bodies, __device__ functions that are not also __host__), is resolved as
  * the device compile resolves it: its directive lines and the lines the
@@ -48,7 +48,6 @@ typedef struct {
 	char *hlive;     /* the host compile keeps the line */
 	char *dlive;     /* the device compile keeps it */
 	char *devcode;   /* inside device code: a kernel body or a __device__-only function */
-	char *kbody;     /* inside a kernel body */
 	char *hostcode;  /* inside a function that is neither a kernel nor __device__ */
 	char *blank;     /* emptied in the device text */
 	Ints gif, gend;  /* conditionals: the lines of #if and #endif */
@@ -187,10 +186,8 @@ mark(AFiles *fs, CXCursor c, int m)
 		return;
 	/* a kernel's body only: its signature is host code too */
 	int k = m == M_KERNEL;
-	for (int l = aline(a, b) + k; l <= aline(a, e) - k; l++) {
+	for (int l = aline(a, b) + k; l <= aline(a, e) - k; l++)
 		(m == M_HOST ? a->hostcode : a->devcode)[l] = 1;
-		a->kbody[l] |= (char)k;
-	}
 }
 
 static int
@@ -235,7 +232,6 @@ freeafiles(AFiles *fs)
 		free(a->hlive);
 		free(a->dlive);
 		free(a->devcode);
-		free(a->kbody);
 		free(a->hostcode);
 		free(a->blank);
 		vfree(a->gif);
@@ -272,7 +268,6 @@ userfile(CXFile inc, CXSourceLocation *stack, unsigned depth, CXClientData d)
 	f.hlive = xcalloc((size_t)f.n, 1);
 	f.dlive = xcalloc((size_t)f.n, 1);
 	f.devcode = xcalloc((size_t)f.n, 1);
-	f.kbody = xcalloc((size_t)f.n, 1);
 	f.hostcode = xcalloc((size_t)f.n, 1);
 	f.blank = xcalloc((size_t)f.n, 1);
 	vpush(*fs, f);
@@ -300,7 +295,9 @@ enum { G_KEEP, G_DEVICE, G_BAD, G_MACRO }; /* what a conditional's lines ask for
 
 /* Conditional g, from line b to e: kept as written (the host's branches,
  * which the lowered program's compiler takes too), resolved as the device
- * compile resolves it (device code, every conditional in a kernel body), or
+ * compile resolves it (device code, every conditional wholly inside it:
+ * in a kernel body the thread loops copy statements, not directives, and a
+ * __device__ helper with a directive in its body could not be inlined), or
  * refused. Host-side lines are those in host-only functions and, outside
  * device code, declarations and #includes only the host compile sees
  * (device code cannot use them: nvcc's device compile would not know
@@ -310,9 +307,9 @@ enum { G_KEEP, G_DEVICE, G_BAD, G_MACRO }; /* what a conditional's lines ask for
 static int
 gstate(const AFile *a, int b, int e)
 {
-	bool inbody = true, dev = false, host = false, other = false;
+	bool indev = true, dev = false, host = false, other = false;
 	for (int l = b; l <= e; l++) {
-		inbody &= a->kbody[l] != 0;
+		indev &= a->devcode[l] != 0;
 		if (!differs(a, l))
 			continue;
 		bool hostside = a->hostcode[l] || (!a->devcode[l] && a->hlive[l]);
@@ -324,7 +321,7 @@ gstate(const AFile *a, int b, int e)
 	}
 	if (other || (dev && host))
 		return G_BAD;
-	return dev || inbody ? G_DEVICE : G_KEEP;
+	return dev || indev ? G_DEVICE : G_KEEP;
 }
 
 /* Resolves every conditional that must be, or refuses; true if a line changed. */

@@ -89,7 +89,6 @@ typedef struct {
 	Cursors shdecls, shvars, shrefs; /* its __shared__ declarations, variables and their uses */
 	Strs targs;    /* a template's: pairs of a parameter's name and what it stands for */
 	Cursors trefs; /* uses of the template's parameters */
-	int returns;
 	bool typedefs; /* it declares a local typedef or alias (typedef cub::BlockReduce<T, 256> BR) */
 	bool dep;      /* a function template's own text, called from a kernel template with its arguments written
 	                  (blockReduce<T, BS>(v)): targs hold the arguments' text */
@@ -129,24 +128,20 @@ calleekid(CXCursor c, void *arg)
 	Callee *f = arg;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	switch (k) {
-	case CXCursor_ReturnStmt:
-		f->returns++;
-		break;
-	case CXCursor_LabelStmt:
-	case CXCursor_GotoStmt:
-	case CXCursor_IndirectGotoStmt:
-	case CXCursor_LambdaExpr:
-	case CXCursor_CXXTryStmt:
-	case CXCursor_CXXThrowExpr:
-	case CXCursor_AsmStmt:
 	case CXCursor_TypedefDecl: /* stays in the inlined block; a __shared__ variable's hoisted type is spelled out */
 	case CXCursor_TypeAliasDecl:
 		f->typedefs = true;
 		break;
+	case CXCursor_LabelStmt: /* a second inlined copy would define the label again */
+	case CXCursor_GotoStmt:
+	case CXCursor_IndirectGotoStmt:
+	case CXCursor_CXXTryStmt:
+	case CXCursor_CXXThrowExpr:
+	case CXCursor_AsmStmt:
 	case CXCursor_StructDecl:
 	case CXCursor_ClassDecl:
 		f->bad = true;
-		f->why = "it holds a goto, label, lambda, try, throw, asm or local class";
+		f->why = "it holds a goto, label, try, throw, asm or local class";
 		return WALK_STOP;
 	case CXCursor_DeclStmt: /* __shared__ ones alone: they move to the kernel's top */
 		if (contains(c, false, isshared, NULL)) {
@@ -849,6 +844,147 @@ defaultctor(CXType t)
 	return n[0] == 0 || n[1] > 0;
 }
 
+/* ---------------------------------------------------------------- early returns */
+
+/* Returns before the end (lda's `if (blockDim.x <= WARP_SIZE) return
+ * shared[0];` ahead of a barrier): inlined, the text runs to its end, as no
+ * jump may leave it (the thread loops split it at the barrier). Where an
+ * if's then-branch returns on every path, the statements after the if go
+ * into its else, and each return becomes the result's assignment: `if (c)
+ * r = shared[0]; else { __syncthreads(); ... r = shared[0]; }`. Only
+ * returns reached through ifs and blocks (a lambda's are its own); a return
+ * in a loop or a switch, an else returning where its then does not, a block
+ * returning on some paths and not others, and code after a return stay
+ * refused. Flat's edits, when not NULL, get the braces. */
+typedef struct {
+	const char *src; /* the callee's file */
+	size_t len;
+	int bb;   /* where the body's text starts: the edits are relative to it */
+	Edits *e; /* NULL: only check */
+} Flat;
+
+static int
+retkid(CXCursor c, void *arg)
+{
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+		return WALK_OVER;
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt)
+		++*(int *)arg;
+	return WALK_IN;
+}
+
+/* The returns c is or holds, a lambda's aside. */
+static int
+nrets(CXCursor c)
+{
+	int n = clang_getCursorKind(c) == CXCursor_ReturnStmt;
+	if (clang_getCursorKind(c) != CXCursor_LambdaExpr)
+		descend(c, retkid, &n);
+	return n;
+}
+
+/* Past the ';' ending the statement that ends at i (extents stop before
+ * it); -1 when anything else stands between. */
+static int
+semiafter(const char *src, size_t len, int i)
+{
+	while (i < (int)len && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r'))
+		i++;
+	return i < (int)len && src[i] == ';' ? i + 1 : -1;
+}
+
+static bool flatlist(Flat *x, CXCursor *ks, int n, int close, bool *all);
+
+/* Statement b (a branch, or a block in a list): true when its returns
+ * flatten; *all: every path through it returns. */
+static bool
+flatstmt(Flat *x, CXCursor b, bool *all)
+{
+	*all = false;
+	if (clang_Cursor_isNull(b) || !nrets(b))
+		return true;
+	if (clang_getCursorKind(b) != CXCursor_CompoundStmt)
+		return flatlist(x, &b, 1, -1, all);
+	CXCursor *ks;
+	int n = kids(b, &ks);
+	bool ok = flatlist(x, ks, n, endof(b) - 1, all);
+	free(ks);
+	return ok;
+}
+
+static void
+flatedit(Flat *x, int off, const char *text)
+{
+	if (x->e)
+		addedit(x->e, off - x->bb, 0, xstrdup(text));
+}
+
+/* if (c) T [else E] at ks[i], T returning on every path, E never: the
+ * statements after it, up to the list's '}' at close, become E's. */
+static bool
+flatif(Flat *x, CXCursor *ks, int i, int n, int close)
+{
+	if (i == n - 1)
+		return true;
+	if (close < 0)
+		return false;
+	CXCursor *ik;
+	int m = kids(ks[i], &ik);
+	int after = clang_getCursorKind(ik[1]) == CXCursor_CompoundStmt ? endof(ik[1]) : semiafter(x->src, x->len, endof(ik[1]));
+	if (m == 3)
+		flatedit(x, startof(ik[2]), "{ ");
+	else if (after >= 0)
+		flatedit(x, after, " else {");
+	free(ik);
+	flatedit(x, close, "}\n");
+	return after >= 0 || m == 3;
+}
+
+/* The statements ks[0..n) of a list whose '}' is at close (-1: a branch
+ * that is no block). */
+static bool
+flatlist(Flat *x, CXCursor *ks, int n, int close, bool *all)
+{
+	*all = false;
+	for (int i = 0; i < n; i++) {
+		if (!nrets(ks[i]))
+			continue;
+		enum CXCursorKind k = clang_getCursorKind(ks[i]);
+		if (k == CXCursor_ReturnStmt)
+			return (*all = true) && i == n - 1;
+		if (k == CXCursor_CompoundStmt)
+			return flatstmt(x, ks[i], all) && *all && i == n - 1;
+		CXCursor *ik;
+		int m = kids(ks[i], &ik);
+		bool tall, eall;
+		bool ok = k == CXCursor_IfStmt && (m == 2 || m == 3) && clang_getCursorKind(ik[0]) != CXCursor_DeclStmt &&
+		          clang_getCursorKind(ik[0]) != CXCursor_VarDecl && flatstmt(x, ik[1], &tall) &&
+		          flatstmt(x, m == 3 ? ik[2] : clang_getNullCursor(), &eall);
+		bool eret = m == 3 && nrets(ik[2]);
+		free(ik);
+		if (!ok || !tall)
+			return false;
+		if (eret)
+			return eall && (*all = true) && i == n - 1;
+		if (!flatif(x, ks, i, n, close))
+			return false;
+	}
+	return true;
+}
+
+/* Do f's returns flatten? The body's last path must return unless it is
+ * void. */
+static bool
+flatbody(Flat *x, CXCursor body, bool isvoid)
+{
+	CXCursor *ks;
+	int n = kids(body, &ks);
+	bool all;
+	bool ok = flatlist(x, ks, n, endof(body) - 1, &all) && (isvoid || all);
+	free(ks);
+	return ok;
+}
+
 /* The callee of call when it may be inlined: false, or *f filled. */
 static bool
 callee(In *in, CXCursor call, Callee *f)
@@ -895,7 +1031,7 @@ callee(In *in, CXCursor call, Callee *f)
 		descend(lastkid(pattern), templaterefs, f);
 	CXType rt = clang_getResultType(clang_getCursorType(d));
 	bool isvoid = rt.kind == CXType_Void;
-	bool lastret = clang_getCursorKind(lastkid(body)) == CXCursor_ReturnStmt;
+	Flat flat = {dsrc, dlen, 0, NULL};
 	Files seen = {0};
 	bool macros = here ? redefined(in, f, df, dsrc, endof(d), startof(in->kernel), &seen, 0)
 	                   : redefined(in, f, df, dsrc, endof(d), (int)dlen, &seen, 0) ||
@@ -905,7 +1041,8 @@ callee(In *in, CXCursor call, Callee *f)
 	const char *why = f->bad                                                   ? f->why
 	                  : macros                                                 ? "a macro it names is defined, or a header included, before the kernel"
 	                  : again                                                  ? "a name it uses is declared again before the kernel"
-	                  : (isvoid ? f->returns != 0 : f->returns != 1 || !lastret) ? "it returns other than once, at its end"
+	                  : !flatbody(&flat, body, isvoid)                         ? "a return in a loop or a switch, in an else "
+	                                                                             "whose then does not return, or before more code"
 	                  : !isvoid && !f->dep && !clang_isPODType(rt) && !defaultctor(rt) ? "it returns a class type with no default constructor"
 	                  : !f->dep && !templateargs(d, &f->targs)                 ? "a template parameter pack or template template parameter"
 	                                                                           : NULL;
@@ -1485,6 +1622,7 @@ typedef struct {
 	Callee f;
 	CXCursor call;
 	const char *dsrc;
+	size_t dlen;
 	int bb, be;
 	char *ind;   /* the statement's indentation */
 	Buf head;    /* the result's declaration, the block's opening, the parameters' locals */
@@ -1744,6 +1882,16 @@ bindparam(Site *t, int i)
 	return ok ? true : sitewhy(t, "a parameter of array or function type, or a name cuflow cannot give its copy");
 }
 
+static int
+retlist(CXCursor c, void *arg)
+{
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+		return WALK_OVER;
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt)
+		vpush(*(Cursors *)arg, c);
+	return WALK_IN;
+}
+
 /* The body's text with its edits: the parameters, the template's, the
  * __shared__ variables and the return (`ret = e;`, or `(void) e;` where the
  * call is a statement of its own). */
@@ -1758,15 +1906,23 @@ bodytext(Site *t, const char *fname, const char *ret, bool useret)
 	free(tag);
 	if (!ok)
 		return sitewhy(t, "a macro writes a __shared__ declaration"), NULL;
-	if (clang_getResultType(clang_getCursorType(t->f.fn)).kind != CXType_Void) {
-		CXCursor last = lastkid(t->f.body);
-		int r = startof(last);
-		if (ismacro(last) || strncmp(t->dsrc + r, "return", 6))
-			return sitewhy(t, "a macro writes its return"), NULL;
-		addedit(&t->body, r - t->bb, 6, useret ? fmt("%s =", ret) : xstrdup("(void)("));
-		if (!useret) /* (void)(a + b): a cast binds tighter than a sum */
-			addedit(&t->body, endof(lastkid(last)) - t->bb, 0, xstrdup(")"));
+	bool isvoid = clang_getResultType(clang_getCursorType(t->f.fn)).kind == CXType_Void;
+	Cursors rets = {0};
+	descend(t->f.body, retlist, &rets);
+	for (int i = 0; i < rets.n && ok; i++) {
+		CXCursor r = rets.v[i];
+		int o = startof(r);
+		ok = !ismacro(r) && !strncmp(t->dsrc + o, "return", 6);
+		bool val = !clang_Cursor_isNull(lastkid(r));
+		/* void: `return;` leaves its ';', `return f();` the call */
+		addedit(&t->body, o - t->bb, 6, isvoid ? xstrdup("") : useret ? fmt("%s =", ret) : xstrdup("(void)("));
+		if (!isvoid && !useret && val) /* (void)(a + b): a cast binds tighter than a sum */
+			addedit(&t->body, endof(lastkid(r)) - t->bb, 0, xstrdup(")"));
 	}
+	vfree(rets);
+	Flat flat = {t->dsrc, t->dlen, t->bb, &t->body};
+	if (!ok || !flatbody(&flat, t->f.body, isvoid))
+		return sitewhy(t, "a macro writes a return"), NULL;
 	size_t blen;
 	char *err = NULL, *raw = slice(t->dsrc, t->bb, t->be);
 	char *text = applyedits(raw, strlen(raw), &t->body, &blen, &err);
@@ -1891,8 +2047,7 @@ inlinestmt(In *in, CXCursor s, bool branch)
 	ok = ok && (!isvoid || isstmt || sitewhy(&t, "a void call inside an expression"));
 	/* (a call a template leaves unresolved lists no default arguments: the parameters past its own take them) */
 	ok = ok && (np >= clang_Cursor_getNumArguments(call) || sitewhy(&t, "more arguments than parameters"));
-	size_t dlen;
-	t.dsrc = clang_getFileContents(in->tu, fileof(t.f.fn), &dlen);
+	t.dsrc = clang_getFileContents(in->tu, fileof(t.f.fn), &t.dlen);
 	t.bb = startof(t.f.body) + 1, t.be = endof(t.f.body) - 1;
 	t.ind = indentof(in->src, in->len, startof(s));
 	char *fname = spelling(t.f.fn);

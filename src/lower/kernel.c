@@ -1889,18 +1889,28 @@ exchange(K *k, CXCursor call, bool alone)
 		char *v = newtemp(k, "int"), *pre = fmt("%s[cuflow_tid] = (", v);
 		exprloop(k, clang_Cursor_getArgument(call, a0), pre, ") != 0;");
 		free(pre);
+		/* _sync forms vote over the lanes of their mask (bscan's
+		 * __ballot_sync(lanemask_lt, p) counts the lanes below) */
+		char *m = a0 ? newtemp(k, "unsigned") : NULL;
+		if (m) {
+			char *pm = fmt("%s[cuflow_tid] = (", m);
+			exprloop(k, clang_Cursor_getArgument(call, 0), pm, ");");
+			free(pm);
+		}
+		char *lanes = m ? fmt("(cuflow_warpmask(%s, cuflow_tid, cuflow_nt) & %s[cuflow_tid])", act, m)
+		                : fmt("cuflow_warpmask(%s, cuflow_tid, cuflow_nt)", act);
 		w.res = newtemp(k, op == W_BALLOT ? "unsigned" : "int");
 		loophead(k, k->pass.mask);
 		if (tile)
 			bprintf(k->pass.out,
-			        "\t\t%s[cuflow_tid] = cuflow_tilevote(%s + (cuflow_tid & ~31u), cuflow_tid & 31u, %uu, "
-			        "cuflow_warpmask(%s, cuflow_tid, cuflow_nt), %d);\n",
-			        w.res, v, tile, act, op == W_BALLOT ? 0 : op == W_ANY ? 1 : 2);
+			        "\t\t%s[cuflow_tid] = cuflow_tilevote(%s + (cuflow_tid & ~31u), cuflow_tid & 31u, %uu, %s, %d);\n",
+			        w.res, v, tile, lanes, op == W_BALLOT ? 0 : op == W_ANY ? 1 : 2);
 		else
-			bprintf(k->pass.out,
-			        "\t\t%s[cuflow_tid] = cuflow_%s(%s + (cuflow_tid & ~31u), cuflow_warpmask(%s, cuflow_tid, cuflow_nt));\n",
-			        w.res, warpnames[op], v, act);
+			bprintf(k->pass.out, "\t\t%s[cuflow_tid] = cuflow_%s(%s + (cuflow_tid & ~31u), %s);\n", w.res,
+			        warpnames[op], v, lanes);
 		looptail(k);
+		free(lanes);
+		free(m);
 		free(v);
 	} else {
 		CXCursor val = clang_Cursor_getArgument(call, a0);

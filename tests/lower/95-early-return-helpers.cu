@@ -1,0 +1,203 @@
+// 95-early-return-helpers: __device__ helpers the lowering inlines (they
+// hold a barrier, a shuffle or a loop) that return before their end.
+// blockSum returns early when one warp is the whole block, before its
+// barrier (HeCBench lda's form: the block-uniform if runs the rest in its
+// else); firstAbove returns from inside an if in each thread's own way (no
+// barrier: the threads diverge); classify ends in an if/else that returns
+// on both paths; clear is void and returns early, block-uniformly; scan's
+// lambda has a return of its own, which is no return of scan. A wrong
+// lowering runs the code after a return (wrong sums: bad > 0) or refuses.
+// belowCount's __ballot_sync and __any_sync vote over their mask's lanes
+// only (HeCBench bscan: the lanes below, an exclusive count; lane 0's mask
+// is empty): a lowering that votes over the whole warp counts every lane.
+// Every field is a mismatch count (bad=0) or an integer sum.
+#include <cstdio>
+
+#define CHECK(x) \
+	do { \
+		if ((x) != cudaSuccess) { \
+			printf("CUDA error %s line %d\n", #x, __LINE__); \
+			return 1; \
+		} \
+	} while (0)
+
+__device__ int warpSum(int v)
+{
+	for (int o = 16; o > 0; o /= 2)
+		v += __shfl_down_sync(0xffffffffu, v, o);
+	return v;
+}
+
+__device__ int blockSum(int v, int *shared)
+{
+	int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+	v = warpSum(v);
+	if (blockDim.x <= 32)
+		return v; /* one warp: lane 0 holds the sum */
+	if (lane == 0)
+		shared[warp] = v;
+	__syncthreads();
+	v = threadIdx.x < blockDim.x / 32 ? shared[lane] : 0;
+	if (warp == 0)
+		v = warpSum(v);
+	return v;
+}
+
+/* The first index past from whose value exceeds limit, or -1. */
+__device__ int firstAbove(const int *a, int n, int from, int limit)
+{
+	if (from >= n) {
+		return -1;
+	}
+	int found = -1;
+	for (int i = from; i < n && found < 0; i++)
+		if (a[i] > limit)
+			found = i;
+	if (found < 0)
+		return -1;
+	return found;
+}
+
+__device__ int classify(const int *a, int i)
+{
+	int s = 0;
+	for (int k = 0; k < 3; k++)
+		s += a[i + k];
+	if (s % 2 == 0) {
+		return s / 2;
+	} else {
+		return -s;
+	}
+}
+
+__device__ void clear(int *out, int n)
+{
+	if (n <= 0)
+		return;
+	__syncthreads();
+	for (int i = threadIdx.x; i < n; i += blockDim.x)
+		out[i] = 0;
+}
+
+__device__ int scan(const int *a, int n)
+{
+	auto pick = [](int x) {
+		if (x < 0)
+			return 0;
+		return x;
+	};
+	int s = 0;
+	for (int i = 0; i < n; i++)
+		s += pick(a[i]);
+	return s;
+}
+
+/* The lanes below this one whose flag is set; whether any lane of the
+ * upper half, this one's included, has it. */
+__device__ int belowCount(bool flag, int *upper)
+{
+	const unsigned lane = threadIdx.x & 31u;
+	unsigned below = (1u << lane) - 1u;
+	unsigned b = __ballot_sync(below, flag);
+	*upper = __any_sync(lane >= 16 ? 0xffff0000u : 0x0000ffffu, flag && lane >= 16);
+	return __popc(b);
+}
+
+__global__ void below(const int *in, int *out, int *up)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	out[i] = belowCount(in[i] > 40, &up[i]);
+}
+
+__global__ void sums(const int *in, int *out, int n)
+{
+	__shared__ int shared[32];
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int s = blockSum(i < n ? in[i] : 0, shared);
+	if (threadIdx.x == 0)
+		out[blockIdx.x] = s;
+}
+
+__global__ void others(const int *in, int *first, int *cls, int *pos, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	clear(pos, 0); /* returns at once */
+	if (i < n) {
+		first[i] = firstAbove(in, n, i, 90);
+		cls[i] = classify(in, i % (n - 3));
+		pos[i] = scan(in + i % (n - 8), 8);
+	}
+	(void)firstAbove(in, n, i, 0); /* a value no one uses */
+}
+
+static int h_first(const int *a, int n, int from, int limit)
+{
+	for (int i = from; i < n; i++)
+		if (a[i] > limit)
+			return i;
+	return -1;
+}
+
+int main()
+{
+	const int n = 1000, big = 256, small = 32;
+	int h[n], first[n], cls[n], pos[n], bel[n], up[n];
+	for (int i = 0; i < n; i++)
+		h[i] = (i * 37) % 101 - 7;
+	int *din, *dout, *dfirst, *dcls, *dpos;
+	int nb1 = (n + big - 1) / big, nb2 = (n + small - 1) / small;
+	int o1[8], o2[64];
+	CHECK(cudaMalloc(&din, sizeof h));
+	CHECK(cudaMalloc(&dout, 64 * sizeof(int)));
+	CHECK(cudaMalloc(&dfirst, sizeof h));
+	CHECK(cudaMalloc(&dcls, sizeof h));
+	CHECK(cudaMalloc(&dpos, sizeof h));
+	CHECK(cudaMemcpy(din, h, sizeof h, cudaMemcpyHostToDevice));
+	sums<<<nb1, big>>>(din, dout, n);
+	CHECK(cudaMemcpy(o1, dout, nb1 * sizeof(int), cudaMemcpyDeviceToHost));
+	sums<<<nb2, small>>>(din, dout, n);
+	CHECK(cudaMemcpy(o2, dout, nb2 * sizeof(int), cudaMemcpyDeviceToHost));
+	others<<<(n + 127) / 128, 128>>>(din, dfirst, dcls, dpos, n);
+	CHECK(cudaMemcpy(first, dfirst, sizeof h, cudaMemcpyDeviceToHost));
+	CHECK(cudaMemcpy(cls, dcls, sizeof h, cudaMemcpyDeviceToHost));
+	CHECK(cudaMemcpy(pos, dpos, sizeof h, cudaMemcpyDeviceToHost));
+	below<<<n / 40, 40>>>(din, dfirst, dcls); /* blocks of one warp and a part */
+	CHECK(cudaMemcpy(bel, dfirst, sizeof h, cudaMemcpyDeviceToHost));
+	CHECK(cudaMemcpy(up, dcls, sizeof h, cudaMemcpyDeviceToHost));
+	int bad = 0, total = 0, fsum = 0, csum = 0, psum = 0, bsum = 0, usum = 0;
+	for (int b = 0; b < nb1; b++) {
+		int want = 0;
+		for (int i = b * big; i < n && i < (b + 1) * big; i++)
+			want += h[i];
+		bad += o1[b] != want;
+		total += o1[b];
+	}
+	for (int b = 0; b < nb2; b++) {
+		int want = 0;
+		for (int i = b * small; i < n && i < (b + 1) * small; i++)
+			want += h[i];
+		bad += o2[b] != want;
+	}
+	for (int i = 0; i < n; i++) {
+		int j = i % (n - 3), s = h[j] + h[j + 1] + h[j + 2], p = 0;
+		for (int k = 0; k < 8; k++)
+			p += h[i % (n - 8) + k] < 0 ? 0 : h[i % (n - 8) + k];
+		bad += first[i] != h_first(h, n, i, 90);
+		bad += cls[i] != (s % 2 == 0 ? s / 2 : -s);
+		bad += pos[i] != p;
+		fsum += first[i];
+		csum += cls[i];
+		psum += pos[i];
+		int t = i % 40, w = i - t + (t & ~31), want = 0, anyup = 0;
+		for (int j = w; j < i; j++) /* the lanes below in this warp */
+			want += h[j] > 40;
+		for (int j = w + 16; j < w + 32 && j < i - t + 40 && (t & 31) >= 16; j++)
+			anyup |= h[j] > 40;
+		bad += bel[i] != want;
+		bad += up[i] != anyup;
+		bsum += bel[i];
+		usum += up[i];
+	}
+	printf("RESULT total=%d first=%d cls=%d pos=%d below=%d up=%d bad=%d\n", total, fsum, csum, psum, bsum, usum, bad);
+	return 0;
+}
