@@ -20,8 +20,10 @@
  * arguments makes the call conditional. The callee is a __device__
  * function or a function template's specialisation (its arguments written
  * in place of its parameters; no method, variadic, pack, static local other
- * than __shared__, goto or preprocessor line) that returns once, at its
- * end. Its __shared__ variables become the kernel's, declared once at its
+ * than __shared__, goto or preprocessor line) whose returns end its text or
+ * an if's then-branch (flatbody). A parameter becomes the kernel variable,
+ * element or constant its argument names where nothing could tell the
+ * difference, else a local. Its __shared__ variables become the kernel's, declared once at its
  * top. No name the moved text uses may mean something else at its new
  * place. The result is a new text of the file, parsed again; the inserted
  * lines are recorded so refusals still name the user's lines, and each call
@@ -615,6 +617,14 @@ static char *
 deducedtype(CXCursor a, int ptr)
 {
 	a = strip(a);
+	if (ptr && clang_getCursorKind(a) == CXCursor_BinaryOperator &&
+	    (clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Add ||
+	     clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Sub)) {
+		CXCursor *ks; /* p + i, p - i: p's type (an integer has none to give) */
+		int n = kids(a, &ks);
+		a = n == 2 ? strip(ks[0]) : clang_getNullCursor();
+		free(ks);
+	}
 	bool elem = clang_getCursorKind(a) == CXCursor_ArraySubscriptExpr; /* p[i], a[i]: their element type */
 	if (elem) {
 		CXCursor *ks;
@@ -648,11 +658,32 @@ deducedtype(CXCursor a, int ptr)
 	return ts;
 }
 
+/* Which template parameters, past the n written, are not type ones? */
+static bool
+untyped(CXCursor t, int n)
+{
+	CXCursor *ks;
+	int nk = kids(t, &ks), j = 0;
+	bool no = false;
+	for (int i = 0; i < nk && !no; i++) {
+		enum CXCursorKind k = clang_getCursorKind(ks[i]);
+		if (k == CXCursor_NonTypeTemplateParameter || k == CXCursor_TemplateTemplateParameter)
+			no = j >= n;
+		j += k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
+		     k == CXCursor_TemplateTemplateParameter;
+	}
+	free(ks);
+	return no;
+}
+
 /* The template arguments a call leaves to deduction where the text makes
- * them certain (warpMax(v) with v declared float_type): the name has one
- * candidate, a function template of type parameters only, each the type of
- * a parameter written T, const T, const T &, T * or const T * whose
- * argument is a variable (deducedtype). Into *out, in the template's order. */
+ * them certain (warpMax(v) with v declared float_type; fill<4, 32>(sh,
+ * A + d * m, ...) with A a const T *): the name has one candidate, a
+ * function template whose parameters past the *out written are type ones,
+ * each the type of a parameter written T, const T, const T &, T * or const
+ * T * (its own const and __restrict aside) whose argument is a variable,
+ * or a pointer plus or minus an offset (deducedtype). Added to *out, in the
+ * template's order. */
 static bool
 deducedargs(CXCursor call, CXCursor o, Strs *out)
 {
@@ -660,17 +691,20 @@ deducedargs(CXCursor call, CXCursor o, Strs *out)
 		return false;
 	CXCursor t = clang_getCursorDefinition(clang_getOverloadedDecl(o, 0));
 	Strs names = {0};
-	bool ok = clang_getCursorKind(t) == CXCursor_FunctionTemplate && tparams(t, &names) > 0 &&
-	          !haskid(t, CXCursor_NonTypeTemplateParameter) && !haskid(t, CXCursor_TemplateTemplateParameter);
+	bool ok = clang_getCursorKind(t) == CXCursor_FunctionTemplate && tparams(t, &names) > out->n &&
+	          !untyped(t, out->n);
 	int na = clang_Cursor_getNumArguments(call);
-	for (int j = 0; ok && j < names.n; j++) {
+	for (int j = out->n; ok && j < names.n; j++) {
 		char *got = NULL, *c = fmt("const %s", names.v[j]), *cr = fmt("const %s &", names.v[j]),
 		     *p = fmt("%s *", names.v[j]), *cp = fmt("const %s *", names.v[j]);
 		for (int i = 0; i < nparams(t) && i < na && !got; i++) {
 			char *ts = typespelling(clang_getCursorType(param(t, i)));
 			CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
 			size_t tn = strlen(ts);
-			if (tn > 7 && !strcmp(ts + tn - 7, " *const")) /* the parameter's own const: T *const p */
+			if (tn > 10 && !strcmp(ts + tn - 10, "__restrict")) /* the parameter's own qualifiers */
+				for (ts[tn -= 10] = '\0'; tn && ts[tn - 1] == ' '; tn--)
+					ts[tn - 1] = '\0';
+			if (tn > 7 && !strcmp(ts + tn - 7, " *const"))
 				ts[tn - 5] = '\0';
 			if (!strcmp(ts, names.v[j]) || !strcmp(ts, c) || !strcmp(ts, cr))
 				got = deducedtype(arg, 0);
@@ -744,7 +778,12 @@ depcallee(CXCursor call, CXCursor *d, Callee *f)
 {
 	CXCursor o = overloadref(call);
 	Strs args = {0};
-	bool ok = !clang_Cursor_isNull(o) && (writtenargs(call, &args) || (!args.n && deducedargs(call, o, &args)));
+	bool ok = !clang_Cursor_isNull(o) && (writtenargs(call, &args) || !args.n);
+	if (ok && clang_getNumOverloadedDecls(o) == 1) { /* the arguments not written, deduced */
+		CXCursor c = clang_getCursorDefinition(clang_getOverloadedDecl(o, 0));
+		if (clang_getCursorKind(c) == CXCursor_FunctionTemplate && tparams(c, NULL) > args.n)
+			ok = deducedargs(call, o, &args);
+	}
 	CXCursor pick = clang_getNullCursor();
 	for (unsigned i = 0; ok && i < clang_getNumOverloadedDecls(o); i++) {
 		CXCursor c = clang_getOverloadedDecl(o, i);
@@ -1700,8 +1739,6 @@ boundbyref(Site *t, int i)
 	return false;
 }
 
-/* Parameter i: the argument's variable in its place, or a local
- * initialised from the argument. */
 /* The offset after the '=' of parameter p's default, or -1. */
 static int
 defaultat(CXCursor p)
@@ -1819,6 +1856,120 @@ defaultparam(Site *t, CXCursor parm, int i)
 	return ok ? true : sitewhy(t, "a default argument for a parameter cuflow cannot give its copy");
 }
 
+/* Would a local or another parameter of the callee hide kernel variable
+ * name, put for parameter self? (Its own name leaves with it.) */
+static bool
+hidden(const Site *t, const char *name, int self)
+{
+	bool yes = hasname(&t->f.locals, name);
+	for (int j = 0; !yes && j < t->pnames.n; j++)
+		yes = j != self && !strcmp(t->pnames.v[j], name);
+	return yes;
+}
+
+/* A name in a reference parameter's argument path (refpath): a constant,
+ * or a variable of the kernel that no other non-const reference parameter
+ * of the call is bound to and whose address the kernel never takes (the
+ * callee cannot change it), and that no name of the callee hides. */
+typedef struct {
+	Site *t;
+	int self; /* the argument's index */
+	bool bad;
+} Path;
+
+static int
+pathkid(CXCursor c, void *arg)
+{
+	Path *x = arg;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_CallExpr || k == CXCursor_LambdaExpr || k == CXCursor_CompoundAssignOperator ||
+	    (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Minus) ||
+	    (k == CXCursor_BinaryOperator && (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign ||
+	                                     clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Comma))) {
+		x->bad = true;
+		return WALK_STOP;
+	}
+	if (k != CXCursor_DeclRefExpr || !constkid(c, NULL))
+		return WALK_IN;
+	CXCursor v = clang_getCursorReferenced(c);
+	enum CXCursorKind vk = clang_getCursorKind(v);
+	char *name = spelling(v);
+	In *in = x->t->in;
+	bool ok = (vk == CXCursor_VarDecl || vk == CXCursor_ParmDecl) && within(v, in->kernel) && !in->refs &&
+	          !hidden(x->t, name, x->self);
+	for (int j = 0; ok && j < clang_Cursor_getNumArguments(x->t->call); j++) {
+		CXCursor a = strip(clang_Cursor_getArgument(x->t->call, j));
+		ok = j == x->self || !mutref(clang_getCursorType(param(x->t->f.fn, j))) ||
+		     clang_getCursorKind(a) != CXCursor_DeclRefExpr || !clang_equalCursors(clang_getCursorReferenced(a), v);
+	}
+	Tokens tk = cursortokens(in->kernel);
+	for (unsigned j = 1; j < tk.n && ok; j++)
+		ok = !(tokenis(&tk, j, name) && tokenis(&tk, j - 1, "&"));
+	freetokens(&tk);
+	free(name);
+	x->bad |= !ok;
+	return ok ? WALK_IN : WALK_STOP;
+}
+
+/* A reference parameter bound to a kernel variable or an element or
+ * member of one (fill(sh_A[d], ...) with T (&sh)[N], HeCBench expdist): the
+ * argument's text, parenthesised, in its place, where the binding is the
+ * object itself (a non-const reference, or the type as it is) and the
+ * path's names keep their values while the callee runs (pathkid), so the
+ * analyses of __shared__ memory see the element the body reaches. */
+static bool
+refpath(Site *t, CXCursor parm, CXCursor arg, int i)
+{
+	CXType pt = clang_getCursorType(parm);
+	CXCursor a = strip(arg);
+	enum CXCursorKind k = clang_getCursorKind(a);
+	if (!isref(pt) || ismacro(arg) ||
+	    (k != CXCursor_ArraySubscriptExpr && k != CXCursor_MemberRefExpr && k != CXCursor_DeclRefExpr))
+		return false;
+	bool same = !t->f.dep && clang_equalTypes(clang_getUnqualifiedType(canontype(a)),
+	                                          clang_getUnqualifiedType(pointee(pt)));
+	if (!mutref(pt) && !same)
+		return false;
+	Path x = {t, i, false};
+	if (k == CXCursor_DeclRefExpr) /* the whole variable (a template's T (&)[N] its array) */
+		pathkid(a, &x);
+	else
+		descend(a, pathkid, &x);
+	if (x.bad)
+		return false;
+	char *text = slice(t->in->src, startof(arg), endof(arg)), *in = fmt("(%s)", text);
+	renameparm(t, parm, in);
+	free(in);
+	free(text);
+	return true;
+}
+
+/* A pointer parameter (written as an array or not: T rl[H][W] is a
+ * T (*)[W]) passed an array of the kernel, which decays to it, that the
+ * callee never changes (HeCBench tsa): the array's name in its place. */
+static bool
+arrayparm(Site *t, CXCursor parm, CXCursor arg, int i)
+{
+	CXCursor a = strip(arg);
+	if ((clang_getCanonicalType(clang_getCursorType(parm)).kind != CXType_Pointer && !parmarray(parm)) || ismacro(arg) ||
+	    clang_getCursorKind(a) != CXCursor_DeclRefExpr || written(&t->f, parm))
+		return false;
+	CXCursor v = clang_getCursorReferenced(a);
+	enum CXTypeKind vk = canontype(v).kind;
+	if (clang_getCursorKind(v) != CXCursor_VarDecl || !within(v, t->in->kernel) ||
+	    (vk != CXType_ConstantArray && vk != CXType_DependentSizedArray))
+		return false;
+	char *name = spelling(v);
+	bool ok = !hidden(t, name, i);
+	if (ok)
+		renameparm(t, parm, name);
+	free(name);
+	return ok;
+}
+
+/* Parameter i: the argument's variable in its place, or a local
+ * initialised from the argument. */
 static bool
 bindparam(Site *t, int i)
 {
@@ -1843,6 +1994,8 @@ bindparam(Site *t, int i)
 		free(name);
 		return clash ? sitewhy(t, "an argument names another parameter") : true;
 	}
+	if (refpath(t, parm, arg, i) || arrayparm(t, parm, arg, i))
+		return true;
 	char *atext0 = slice(in->src, startof(arg), endof(arg));
 	bool inplace = constparam(t, parm, arg, atext0);
 	free(atext0);
