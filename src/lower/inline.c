@@ -175,6 +175,12 @@ calleekid(CXCursor c, void *arg)
 			vpush(f->outside, spelling(r));
 		break;
 	}
+	case CXCursor_VariableRef: { /* a lambda's capture of a parameter by name */
+		CXCursor r = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(r) == CXCursor_ParmDecl && within(r, f->fn))
+			vpush(f->refs, c);
+		break;
+	}
 	case CXCursor_DeclRefExpr:
 	case CXCursor_OverloadedDeclRef: {
 		CXCursor r = clang_getCursorReferenced(c);
@@ -1102,6 +1108,20 @@ static const char *const sideeffects[] = {"++", "--", "+=", "-=", "*=", "/=", "%
  * call either way. */
 static const char *const inargs[] = {",", "&&", "||", "?", NULL};
 
+/* Where a binary operator call's operator lies, between its operands;
+ * an empty span for other calls. */
+static void
+opspan(CXCursor call, int *b, int *e)
+{
+	*b = *e = 0;
+	char *name = spelling(call);
+	if (!strncmp(name, "operator", 8) && !isident(name[8]) && clang_Cursor_getNumArguments(call) == 2) {
+		*b = endof(clang_Cursor_getArgument(call, 0));
+		*e = startof(clang_Cursor_getArgument(call, 1));
+	}
+	free(name);
+}
+
 /* The statement s's tokens outside the call: how many '=', -1 when one has
  * a side effect or makes the call conditional. The arguments ([lo, hi)
  * inside the call) may hold no side effect either. */
@@ -1109,7 +1129,8 @@ static int
 assignsout(CXCursor s, CXCursor call, const Ints *seps)
 {
 	Tokens t = cursortokens(s);
-	int eq = 0, cb = startof(call), ce = endof(call);
+	int eq = 0, cb = startof(call), ce = endof(call), ob, oe;
+	opspan(call, &ob, &oe);
 	/* a declaration's from its name: its type's are no operators (Pair<K, V> v) */
 	int from = clang_getCursorKind(s) == CXCursor_VarDecl ? locof(s) : 0;
 	for (unsigned i = 0; i < t.n && eq >= 0; i++) {
@@ -1118,6 +1139,8 @@ assignsout(CXCursor s, CXCursor call, const Ints *seps)
 		int o = tokenoff(&t, i);
 		if (o >= endof(s))
 			break;
+		if (o >= ob && o < oe) /* the call's own operator (s[t] += s[t + i] on a struct) */
+			continue;
 		bool inside = o >= cb && o < ce, sep = false;
 		for (int j = 0; seps && j + 1 < seps->n && !sep; j += 2)
 			sep = o >= seps->v[j] && o < seps->v[j + 1] && tokenis(&t, i, ",");
@@ -1263,7 +1286,7 @@ onecall(CXCursor s, bool *isstmt)
 	if (clang_Cursor_isNull(c) || ismacro(s) || ismacro(c))
 		return none;
 	enum CXCursorKind k = clang_getCursorKind(s);
-	*isstmt = clang_equalCursors(c, s) || voided(s, c);
+	*isstmt = clang_equalCursors(c, strip(s)) || voided(s, c); /* (a call under its temporaries' cleanups) */
 	if (opeq) {
 		CXCursor lhs = clang_Cursor_getArgument(strip(s), 0), rhs = clang_Cursor_getArgument(strip(s), 1);
 		bool ok = within(c, rhs) && (opeq == 1 ? assigns(s, c) == 1 : assigns(lhs, c) == 0 && assigns(rhs, c) == 0);
@@ -1699,10 +1722,14 @@ bindtemplate(Site *t)
 static void
 renameparm(Site *t, CXCursor parm, const char *name)
 {
-	for (int r = 0; r < t->f.refs.n; r++)
-		if (clang_equalCursors(clang_getCursorReferenced(t->f.refs.v[r]), parm))
-			addedit(&t->body, startof(t->f.refs.v[r]) - t->bb, endof(t->f.refs.v[r]) - startof(t->f.refs.v[r]),
-			        xstrdup(name));
+	for (int r = 0; r < t->f.refs.n; r++) {
+		CXCursor c = t->f.refs.v[r];
+		bool again = false; /* a capture [p] is also the closure's use of p, at the same bytes */
+		for (int q = 0; q < r && !again; q++)
+			again = startof(t->f.refs.v[q]) == startof(c) && clang_equalCursors(clang_getCursorReferenced(t->f.refs.v[q]), parm);
+		if (!again && clang_equalCursors(clang_getCursorReferenced(c), parm))
+			addedit(&t->body, startof(c) - t->bb, endof(c) - startof(c), xstrdup(name));
+	}
 }
 
 static bool
@@ -1968,6 +1995,19 @@ arrayparm(Site *t, CXCursor parm, CXCursor arg, int i)
 	return ok;
 }
 
+/* Does a lambda of the callee capture parm by name? */
+static bool
+captured(const Callee *f, CXCursor parm)
+{
+	for (int r = 0; r < f->refs.n; r++)
+		if (clang_getCursorKind(f->refs.v[r]) == CXCursor_VariableRef &&
+		    clang_equalCursors(clang_getCursorReferenced(f->refs.v[r]), parm))
+			return true;
+	return false;
+}
+
+static bool localparam(Site *t, CXCursor parm, CXCursor arg, int i);
+
 /* Parameter i: the argument's variable in its place, or a local
  * initialised from the argument. */
 static bool
@@ -1982,6 +2022,8 @@ bindparam(Site *t, int i)
 		return defaultparam(t, parm, i);
 	if (ismacro(arg) || refmacro(t, parm))
 		return sitewhy(t, "a macro writes an argument, or a use of a parameter");
+	if (captured(&t->f, parm)) /* [histogram] names an automatic variable: only a local will do */
+		return localparam(t, parm, arg, i);
 	char *name = passedname(in, arg, parm, &t->f);
 	if (name && !isref(clang_getCursorType(parm)) && boundbyref(t, i)) {
 		free(name); /* the body writes it through the reference: this parameter keeps its copy */
@@ -1999,8 +2041,16 @@ bindparam(Site *t, int i)
 	char *atext0 = slice(in->src, startof(arg), endof(arg));
 	bool inplace = constparam(t, parm, arg, atext0);
 	free(atext0);
-	if (inplace)
-		return true;
+	return inplace || localparam(t, parm, arg, i);
+}
+
+/* Parameter i as a local initialised from the argument (renamed where a
+ * name clashes). */
+static bool
+localparam(Site *t, CXCursor parm, CXCursor arg, int i)
+{
+	In *in = t->in;
+	char *pn = t->pnames.v[i];
 	CXType pt = clang_getCursorType(parm), vt = clang_getNonReferenceType(pt);
 	if (isref(pt) && (!clang_isConstQualifiedType(vt) || lvalue(arg)))
 		return sitewhy(t, "a reference parameter passed an expression that is not one of the kernel's variables");
@@ -2022,6 +2072,10 @@ bindparam(Site *t, int i)
 	}
 	vfree(used);
 	char *local = clash ? fmt("%s_%d", pn, in->n) : xstrdup(pn);
+	for (int k = 1; clash && (hasname(&t->f.locals, local) || hasname(&in->names, local)); k++) {
+		free(local); /* an earlier round's copy has the name */
+		local = fmt("%s_%d_%d", pn, in->n, k);
+	}
 	bool ok = !strpbrk(ts, "([") && !hasname(&t->f.locals, local) && !hasname(&in->names, local);
 	if (ok) {
 		if (clash)

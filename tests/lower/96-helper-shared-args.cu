@@ -7,7 +7,12 @@
 // relax(cell[p], grid, y, x) binds a T & to an element of a local array and
 // passes the __shared__ array to a parameter written T grid[H][W] of the
 // same name (HeCBench tsa). Lanes read their neighbours' elements after a
-// barrier. Every field is a mismatch count (bad=0) or an integer sum.
+// barrier. fold's s[t] += s[t + i] calls the program's operator+= on
+// float2 (HeCBench lr), whose lanes also read an element no lane's own
+// subscript names (the odd count's last): inlined, each member's update is
+// seen. above's lambda captures the parameter limit by name, passed the
+// kernel's __shared__ limit: a local copy is captured (a __shared__ variable
+// cannot be). Every field is a mismatch count (bad=0) or an integer sum.
 #include <cstdio>
 
 #define CHECK(x) \
@@ -70,6 +75,50 @@ __global__ void step(const T *in, T *out, T *cells)
 	}
 }
 
+__host__ __device__ inline void operator+=(float2 &a, const float2 &b)
+{
+	a.x += b.x;
+	a.y += b.y;
+}
+
+__global__ void fold(const float2 *in, float2 *out)
+{
+	extern __shared__ float2 s[];
+	unsigned t = threadIdx.x;
+	s[t] = in[blockIdx.x * blockDim.x + t];
+	__syncthreads();
+	for (unsigned i = blockDim.x / 2, old = blockDim.x; i > 0; old = i, i /= 2) {
+		if (t < i) {
+			s[t] += s[t + i];
+			if (t == i - 1 && old % 2 != 0)
+				s[t] += s[old - 1];
+		}
+		__syncthreads();
+	}
+	if (t == 0)
+		out[blockIdx.x] = s[0];
+}
+
+__device__ int countAbove(const int *data, int n, int limit, int *part)
+{
+	auto above = [limit](int v) { return v > limit ? 1 : 0; };
+	int c = 0;
+	for (int i = threadIdx.x; i < n; i += blockDim.x)
+		c += above(data[i]);
+	part[threadIdx.x] = c;
+	__syncthreads();
+	return part[(threadIdx.x + 1) % blockDim.x];
+}
+
+__global__ void above(const int *in, int n, int *out)
+{
+	__shared__ int limit, part[64];
+	if (threadIdx.x == 0)
+		limit = in[0];
+	__syncthreads();
+	out[threadIdx.x] = countAbove(in, n, limit, part);
+}
+
 int main()
 {
 	const int n = 4 * 128, H = 8, W = 32;
@@ -91,7 +140,34 @@ int main()
 	CHECK(cudaMemcpy(o, dout, sizeof o, cudaMemcpyDeviceToHost));
 	CHECK(cudaMemcpy(go, dgo, sizeof go, cudaMemcpyDeviceToHost));
 	CHECK(cudaMemcpy(gc, dgc, sizeof gc, cudaMemcpyDeviceToHost));
-	int bad = 0, rsum = 0, gsum = 0, csum = 0;
+	const int nb = 5, bs = 48; /* the odd counts' last elements fold in */
+	float2 f[nb * bs], fo[nb];
+	for (int i = 0; i < nb * bs; i++)
+		f[i] = make_float2((float)(i % 7), (float)(i % 5 - 2));
+	float2 *df, *dfo;
+	int ab[64];
+	CHECK(cudaMalloc(&df, sizeof f));
+	CHECK(cudaMalloc(&dfo, sizeof fo));
+	CHECK(cudaMemcpy(df, f, sizeof f, cudaMemcpyHostToDevice));
+	fold<<<nb, bs, bs * sizeof(float2)>>>(df, dfo);
+	CHECK(cudaMemcpy(fo, dfo, sizeof fo, cudaMemcpyDeviceToHost));
+	above<<<1, 64>>>(din, 2 * n, dout);
+	CHECK(cudaMemcpy(ab, dout, sizeof ab, cudaMemcpyDeviceToHost));
+	int bad = 0, rsum = 0, gsum = 0, csum = 0, fsum = 0, asum = 0;
+	for (int b = 0; b < nb; b++) {
+		float wx = 0, wy = 0;
+		for (int i = b * bs; i < (b + 1) * bs; i++)
+			wx += f[i].x, wy += f[i].y;
+		bad += fo[b].x != wx || fo[b].y != wy;
+		fsum += (int)fo[b].x + (int)fo[b].y;
+	}
+	for (int t = 0; t < 64; t++) {
+		int want = 0;
+		for (int i = (t + 1) % 64; i < 2 * n; i += 64)
+			want += h[i] > h[0];
+		bad += ab[t] != want;
+		asum += ab[t];
+	}
 	for (int i = 0; i < n; i++) {
 		int b = i / 128, j = i % 128, want = 0;
 		for (int d = 0; d < 2; d++)
@@ -112,6 +188,6 @@ int main()
 			bad += go[y * W + x] != ng[y * W + (x + 1) % W] - ng[((y + 1) % H) * W + x];
 			gsum += go[y * W + x];
 		}
-	printf("RESULT rotate=%d grid=%d cells=%d bad=%d\n", rsum, gsum, csum, bad);
+	printf("RESULT rotate=%d grid=%d cells=%d fold=%d above=%d bad=%d\n", rsum, gsum, csum, fsum, asum, bad);
 	return 0;
 }
