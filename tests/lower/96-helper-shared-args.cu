@@ -12,7 +12,11 @@
 // subscript names (the odd count's last): inlined, each member's update is
 // seen. above's lambda captures the parameter limit by name, passed the
 // kernel's __shared__ limit: a local copy is captured (a __shared__ variable
-// cannot be). Every field is a mismatch count (bad=0) or an integer sum.
+// cannot be). shift's lanes each copy their left neighbour's element
+// through assign(int &a, int b) with no barrier: inlined, its two
+// statements run in step, every load before any store, as a warp does
+// (tests/refuse/shared-ref-param.cu keeps it a call: refused).
+// Every field is a mismatch count (bad=0) or an integer sum.
 #include <cstdio>
 
 #define CHECK(x) \
@@ -119,6 +123,20 @@ __global__ void above(const int *in, int n, int *out)
 	out[threadIdx.x] = countAbove(in, n, limit, part);
 }
 
+__device__ void assign(int &a, int b) { a = b; }
+
+__global__ void shift(int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x;
+	s[t] = t * 10;
+	__syncwarp();
+	if (t > 0)
+		assign(s[t], s[t - 1]);
+	__syncwarp();
+	out[t] = s[t];
+}
+
 int main()
 {
 	const int n = 4 * 128, H = 8, W = 32;
@@ -153,7 +171,14 @@ int main()
 	CHECK(cudaMemcpy(fo, dfo, sizeof fo, cudaMemcpyDeviceToHost));
 	above<<<1, 64>>>(din, 2 * n, dout);
 	CHECK(cudaMemcpy(ab, dout, sizeof ab, cudaMemcpyDeviceToHost));
-	int bad = 0, rsum = 0, gsum = 0, csum = 0, fsum = 0, asum = 0;
+	int sh[32];
+	shift<<<1, 32>>>(dout);
+	CHECK(cudaMemcpy(sh, dout, sizeof sh, cudaMemcpyDeviceToHost));
+	int bad = 0, rsum = 0, gsum = 0, csum = 0, fsum = 0, asum = 0, ssum = 0;
+	for (int t = 0; t < 32; t++) {
+		bad += sh[t] != (t > 0 ? 10 * (t - 1) : 0);
+		ssum += sh[t] * (t + 1);
+	}
 	for (int b = 0; b < nb; b++) {
 		float wx = 0, wy = 0;
 		for (int i = b * bs; i < (b + 1) * bs; i++)
@@ -188,6 +213,7 @@ int main()
 			bad += go[y * W + x] != ng[y * W + (x + 1) % W] - ng[((y + 1) % H) * W + x];
 			gsum += go[y * W + x];
 		}
-	printf("RESULT rotate=%d grid=%d cells=%d fold=%d above=%d bad=%d\n", rsum, gsum, csum, fsum, asum, bad);
+	printf("RESULT rotate=%d grid=%d cells=%d fold=%d above=%d shift=%d bad=%d\n", rsum, gsum, csum, fsum, asum, ssum,
+	       bad);
 	return 0;
 }
