@@ -1,13 +1,14 @@
 /* test_intrinsics.cpp: the device-side helpers of cuflow_device.h: integer
  * and bit intrinsics against plain reference code, conversions (rounding,
  * saturation), rounding-mode arithmetic, fast-math and extra math
- * functions, min/max overloads, vector operators, __half, bfloat16, cache-hint loads,
+ * functions, min/max overloads, vector operators, __half, bfloat16, fp8 pairs and quadruples, cache-hint loads,
  * clock64 and fences. */
 #include <math.h>
 #include <string.h>
 
 #include "check.h"
 #include "cuda_bf16.h"
+#include "cuda_fp8.h"
 
 static unsigned ref_brev(unsigned x)
 {
@@ -243,6 +244,28 @@ static void test_bfloat16(void)
 	__half2 g = __hgt2(__half2{__half(1.0f), __half(3.0f)}, __half2{__half(2.0f), __half(2.0f)});
 	CHECK((float)g.x == 0.0f && (float)g.y == 1.0f);
 	CHECK((float)hfloor(hlog2(__half(10.0f))) == 3.0f);
+	__nv_bfloat162 p(1.0f, -2.5f), h = __float2bfloat162_rn(0.5f);
+	__nv_bfloat162 q = __hfma2(__hmul2(__hadd2(p, h), h), p, __hneg2(h)); /* ((p + h) h) p - h */
+	CHECK((float)q.x == 0.25f && (float)q.y == 2.0f);
+	__nv_bfloat162 c = __hlt2(p, h);
+	CHECK((float)c.x == 0.0f && (float)c.y == 1.0f && __heq(p.x, __high2bfloat16(__lowhigh2highlow(p))));
+}
+
+/* fp8 vectors (cuda_fp8.h): element i in byte i, saturated to the
+ * format's largest finite value, read back through float. */
+static void test_fp8(void)
+{
+	__nv_fp8x4_e4m3 q(__nv_bfloat162(1.0f, -2.5f), __nv_bfloat162(1000.0f, 0.3f));
+	CHECK_EQ(q.__x & 0xffu, 0x38u);        /* 1.0: exponent 7 (bias 7), mantissa 0 */
+	CHECK_EQ((q.__x >> 8) & 0xffu, 0xc2u); /* -2.5 = -1.25 * 2 */
+	CHECK_EQ((q.__x >> 16) & 0xffu, 0x7eu); /* 1000 saturates to 448 */
+	float4 f = (float4)q;
+	CHECK(f.x == 1.0f && f.y == -2.5f && f.z == 448.0f && f.w == 0.3125f); /* 0.3: nearest is 0.3125 */
+	__nv_fp8x2_e5m2 p(make_float2(3.0f, 1000.0f));
+	float2 g = (float2)p;
+	CHECK(g.x == 3.0f && g.y == 1024.0f);
+	__half2 hh = (__half2)__nv_fp8x2_e4m3(__half2{__half(0.5f), __half(-6.0f)});
+	CHECK((float)hh.x == 0.5f && (float)hh.y == -6.0f);
 }
 
 int main(void)
@@ -254,6 +277,7 @@ int main(void)
 	test_vectors();
 	test_half();
 	test_bfloat16();
+	test_fp8();
 	test_misc();
 	printf("PASS test_intrinsics\n");
 	return 0;
