@@ -1,7 +1,7 @@
 /* test_intrinsics.cpp: the device-side helpers of cuflow_device.h: integer
  * and bit intrinsics against plain reference code, conversions (rounding,
  * saturation), rounding-mode arithmetic, fast-math and extra math
- * functions, min/max overloads, vector operators, __half, bfloat16, fp8 pairs and quadruples, cache-hint loads,
+ * functions, min/max overloads, vector operators, __half, bfloat16, fp8 pairs and quadruples, wmma tiles, cache-hint loads,
  * clock64 and fences. */
 #include <math.h>
 #include <string.h>
@@ -9,6 +9,7 @@
 #include "check.h"
 #include "cuda_bf16.h"
 #include "cuda_fp8.h"
+#include "mma.h"
 
 static unsigned ref_brev(unsigned x)
 {
@@ -268,6 +269,44 @@ static void test_fp8(void)
 	CHECK((float)hh.x == 0.5f && (float)hh.y == -6.0f);
 }
 
+/* wmma (mma.h): a fragment holds its whole tile, x[r * cols + c]; loads
+ * follow the fragment's layout (A, B) or the call's (C); D may be C. */
+static void test_wmma(void)
+{
+	using namespace nvcuda;
+	__half a[32 * 16], b[16 * 8];
+	float c[32 * 8], d[32 * 8];
+	for (int i = 0; i < 32 * 16; i++)
+		a[i] = __half((float)(i % 7 - 3));
+	for (int i = 0; i < 16 * 8; i++)
+		b[i] = __half((float)(i % 5 - 2));
+	for (int i = 0; i < 32 * 8; i++)
+		c[i] = (float)i;
+	wmma::fragment<wmma::matrix_a, 32, 8, 16, __half, wmma::row_major> fa;
+	wmma::fragment<wmma::matrix_b, 32, 8, 16, __half, wmma::col_major> fb; /* column n at b + 16 n */
+	wmma::fragment<wmma::accumulator, 32, 8, 16, float> acc;
+	CHECK(fa.num_elements == 32 * 16 && fb.num_elements == 16 * 8 && acc.num_elements == 32 * 8);
+	wmma::load_matrix_sync(fa, a, 16);
+	wmma::load_matrix_sync(fb, b, 16);
+	wmma::load_matrix_sync(acc, c, 32, wmma::mem_col_major); /* element (r, n) from c[n * 32 + r] */
+	wmma::mma_sync(acc, fa, fb, acc);
+	wmma::store_matrix_sync(d, acc, 8, wmma::mem_row_major);
+	int bad = 0;
+	for (int r = 0; r < 32; r++)
+		for (int n = 0; n < 8; n++) {
+			float s = c[n * 32 + r];
+			for (int k = 0; k < 16; k++)
+				s += (float)a[r * 16 + k] * (float)b[n * 16 + k];
+			bad += d[r * 8 + n] != s;
+		}
+	CHECK_EQ(bad, 0);
+	wmma::fragment<wmma::accumulator, 16, 16, 16, __half> h;
+	wmma::fill_fragment(h, __half(2.5f));
+	CHECK((float)h.x[0] == 2.5f && (float)h.x[255] == 2.5f);
+	CHECK(wmma::__float_to_tf32(1.0f + 0x1p-11f) == 1.0f + 0x1p-10f); /* a tie: away from zero */
+	CHECK(wmma::__float_to_tf32(1.0f + 0x1p-12f) == 1.0f);
+}
+
 int main(void)
 {
 	test_bits();
@@ -278,6 +317,7 @@ int main(void)
 	test_half();
 	test_bfloat16();
 	test_fp8();
+	test_wmma();
 	test_misc();
 	printf("PASS test_intrinsics\n");
 	return 0;

@@ -81,7 +81,7 @@ launchername(CXCursor k)
 static const char *warpnames[] = {
 	[W_SHFL] = "shfl", [W_UP] = "shfl_up", [W_DOWN] = "shfl_down", [W_XOR] = "shfl_xor", [W_BALLOT] = "ballot",
 	[W_ANY] = "any", [W_ALL] = "all", [W_ACTIVE] = "activemask", [W_REDUCE] = "", [W_WREDUCE] = "",
-	[W_MANY] = "match_any", [W_MALL] = "match_all", [W_SCOUNT] = "syncthreads_count",
+	[W_MANY] = "match_any", [W_MALL] = "match_all", [W_STEP] = "", [W_SCOUNT] = "syncthreads_count",
 	[W_SAND] = "syncthreads_and", [W_SOR] = "syncthreads_or",
 };
 
@@ -308,6 +308,20 @@ unlowered(CXCursor call)
 	return yes;
 }
 
+/* nvcuda::wmma's load_matrix_sync and store_matrix_sync (n the callee's
+ * name, toolkitname's). Each lane of the runtime's mma.h loads and stores
+ * the whole tile, elements other lanes own on the GPU: run in step, every
+ * lane's load comes after all lanes' earlier stores and before their later
+ * ones, as the warp's collective call orders them (runtime/include/mma.h). */
+static bool
+wmmastep(CXCursor call, const char *n)
+{
+	if (strcmp(n, "load_matrix_sync") && strcmp(n, "store_matrix_sync"))
+		return false;
+	CXCursor r = calleeof(call); /* null: a template's call, every candidate the toolkit's */
+	return clang_Cursor_isNull(r) || innamespace(r, "wmma");
+}
+
 /* The warp operation or block reduction a call performs, 0 for none: the
  * toolkit's intrinsics, a static tile's collectives, cub's BlockReduce. */
 int
@@ -319,6 +333,8 @@ warpop(CXCursor call)
 	CXCursor r = calleeof(call);
 	char *n = toolkitname(call); /* "": no call */
 	int op = warpname(n);
+	if (!op && wmmastep(call, n))
+		op = W_STEP;
 	if (!op && tileof(call)) {
 		for (int i = W_SHFL; i <= W_ALL; i++)
 			if (!strcmp(n, warpnames[i]) && clang_getCursorKind(r) == CXCursor_CXXMethod)
@@ -828,7 +844,7 @@ spanwalk(Span *sp, CXCursor c)
 		return;
 	case CXCursor_CallExpr: {
 		int w = warpindex(k, c);
-		if (w >= 0) {
+		if (w >= 0 && k->pass.warps.v[w].op != W_STEP) { /* a step's call stays as written */
 			if (!k->pass.dry) {
 				KWarp *x = &k->pass.warps.v[w];
 				bool scalar = x->op >= W_SCOUNT;
@@ -843,7 +859,8 @@ spanwalk(Span *sp, CXCursor c)
 			free(n);
 			return;
 		}
-		if (!k->pass.dry && warpop(c)) { /* not exchanged before its statement: left as written, it would not build */
+		if (!k->pass.dry && w < 0 && warpop(c)) { /* not exchanged before its statement: left as written, it would
+		                                           * not build, or (a step's) run out of step */
 			kfail(k, c, "a warp operation where cuflow does not exchange the lanes' values (a loop's condition, or a "
 			            "loop whose threads run one after another)");
 			return;
@@ -1921,7 +1938,9 @@ exchange(K *k, CXCursor call, bool alone)
 	const char *act = k->pass.mask ? k->pass.mask : "cuflow_alive";
 	rcnote(k, op >= W_SCOUNT ? "cuflowRcSync(0)" : "cuflowRcSync(1)"); /* the lanes meet as the lowering runs them */
 	k->alive |= !k->pass.mask;
-	if (op == W_ACTIVE) {
+	if (op == W_STEP) {
+		/* the statement alone is the step */
+	} else if (op == W_ACTIVE) {
 		w.res = newtemp(k, "unsigned");
 		bprintf(k->pass.out, "\tcuflow_activemask(%s, %s, cuflow_nt);\n", w.res, act);
 	} else if (op == W_BREDUCE || op == W_WREDUCE || op == W_BSCAN || op == W_BADJ) {
