@@ -1,11 +1,15 @@
-// 93-wmma-bf16-match.cu: three things HeCBench needed of the runtime and the
-// lowering (issue 35).
+// 93-wmma-bf16-match.cu: what four HeCBench programs needed of the runtime
+// and the lowering (issue 35).
 // - __match_any_sync and __match_all_sync (atomicAggregate): on 80-thread
 //   blocks (a partial last warp), a 64-bit key, a float key where 0.0 and
 //   -0.0 differ (matches compare bits), a match under a branch with the
 //   mask of the lanes that take it, match_all's predicate through a
 //   pointer, and atomicAggregate's aggregated increment (a leader adds the
 //   matching lanes' count, the others their rank in the match).
+// - cooperative_groups::coalesced_threads() (filter): the same increment
+//   through a coalesced group's size, thread_rank and shfl, compacting the
+//   threads whose key is at least 3 (any set of lanes gives a correct
+//   compaction; the runtime's is the caller alone).
 // - bfloat16 pairs and fp8 quadruples (addBiasQKV): fp8x4 -> two bf16 pairs,
 //   (v * s1 + bias) * s2 with __hmul2/__hadd2, back to __nv_fp8x4_e4m3
 //   (saturating); every step is exact in float and rounded once, so the
@@ -18,8 +22,8 @@
 //   0's store reach lane 1's load of C adds A1 B1 once per lane: wmmabad);
 //   an m32n8k16 product with a half accumulator filled with 1, stored
 //   column-major. Small integers: exact.
-// Expected: RESULT anysum=<A> matchbad=0 aggbad=0 bf16bad=0 fp8bad=0
-// fp8sum=<F> wmmabad=0 csum=<C> halfbad=0.
+// Expected: RESULT anysum=<A> matchbad=0 aggbad=0 kept=<K> groupbad=0
+// bf16bad=0 fp8bad=0 fp8sum=<F> wmmabad=0 csum=<C> halfbad=0.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -29,6 +33,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
 #include <mma.h>
+#include <cooperative_groups.h>
 
 using namespace nvcuda;
 
@@ -73,6 +78,24 @@ __global__ void aggregate(const int *key, int *ctr, int *ticket)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	ticket[i] = aggInc(ctr + key[i] % NCTR);
+}
+
+/* filter's: the same through a coalesced group (the runtime's is the
+ * calling thread alone, a set the GPU may give too) */
+__device__ int aggIncGroup(int *ctr)
+{
+	auto g = cooperative_groups::coalesced_threads();
+	int res = 0;
+	if (g.thread_rank() == 0)
+		res = atomicAdd(ctr, g.size());
+	return g.shfl(res, 0) + g.thread_rank();
+}
+
+__global__ void compact(const int *key, int *dst, int *count)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (key[i] >= 3)
+		dst[aggIncGroup(count)] = i;
 }
 
 __global__ void qkv(const __nv_fp8x4_e4m3 *src, const __nv_bfloat162 *bias, float s1, float s2,
@@ -198,6 +221,20 @@ static int aggbad(const int *key, const int *ctr, const int *ticket)
 	return bad;
 }
 
+static int compactbad(const int *key, const int *dst, int count, int *kept)
+{
+	int bad = 0;
+	char seen[N] = {0};
+	*kept = 0;
+	for (int i = 0; i < N; i++)
+		*kept += key[i] >= 3;
+	for (int j = 0; j < count && j < N; j++) {
+		int i = dst[j];
+		bad += i < 0 || i >= N || key[i] < 3 || seen[i]++;
+	}
+	return bad + (count != *kept);
+}
+
 static float bf16round(float x) /* to 8 significant bits, nearest, ties to even */
 {
 	int e;
@@ -229,14 +266,14 @@ static unsigned fp8code(float x) /* nearest, ties to the even code, past 448: 44
 
 int main()
 {
-	int hkey[N], hctr[NCTR], hticket[N], hpred[N];
+	int hkey[N], hctr[NCTR], hticket[N], hpred[N], hcompact[N], hcount;
 	float hfkey[N];
 	unsigned hany[N], hall[N], hfany[N], hsub[N];
 	for (int i = 0; i < N; i++) {
 		hkey[i] = (int)(hash((unsigned)i) % 5);
 		hfkey[i] = hkey[i] % 3 == 1 ? (i & 1 ? -0.0f : 0.0f) : (float)(hkey[i] % 3);
 	}
-	int *dkey, *dpred, *dctr, *dticket;
+	int *dkey, *dpred, *dctr, *dticket, *dcompact, *dcount;
 	float *dfkey;
 	unsigned *dany, *dall, *dfany, *dsub;
 	CHECK(cudaMalloc(&dkey, sizeof hkey));
@@ -248,11 +285,15 @@ int main()
 	CHECK(cudaMalloc(&dall, sizeof hall));
 	CHECK(cudaMalloc(&dfany, sizeof hfany));
 	CHECK(cudaMalloc(&dsub, sizeof hsub));
+	CHECK(cudaMalloc(&dcompact, sizeof hcompact));
+	CHECK(cudaMalloc(&dcount, sizeof(int)));
 	CHECK(cudaMemcpy(dkey, hkey, sizeof hkey, cudaMemcpyHostToDevice));
 	CHECK(cudaMemcpy(dfkey, hfkey, sizeof hfkey, cudaMemcpyHostToDevice));
 	CHECK(cudaMemset(dctr, 0, sizeof hctr));
+	CHECK(cudaMemset(dcount, 0, sizeof(int)));
 	matches<<<NB, BS>>>(dkey, dfkey, dany, dall, dpred, dfany, dsub);
 	aggregate<<<NB, BS>>>(dkey, dctr, dticket);
+	compact<<<NB, BS>>>(dkey, dcompact, dcount);
 	CHECK(cudaGetLastError());
 	CHECK(cudaMemcpy(hany, dany, sizeof hany, cudaMemcpyDeviceToHost));
 	CHECK(cudaMemcpy(hall, dall, sizeof hall, cudaMemcpyDeviceToHost));
@@ -261,9 +302,12 @@ int main()
 	CHECK(cudaMemcpy(hsub, dsub, sizeof hsub, cudaMemcpyDeviceToHost));
 	CHECK(cudaMemcpy(hctr, dctr, sizeof hctr, cudaMemcpyDeviceToHost));
 	CHECK(cudaMemcpy(hticket, dticket, sizeof hticket, cudaMemcpyDeviceToHost));
+	CHECK(cudaMemcpy(hcompact, dcompact, sizeof hcompact, cudaMemcpyDeviceToHost));
+	CHECK(cudaMemcpy(&hcount, dcount, sizeof(int), cudaMemcpyDeviceToHost));
 	int anysum = 0;
 	int mbad = matchbad(hkey, hfkey, hany, hall, hpred, hfany, hsub, &anysum);
 	int abad = aggbad(hkey, hctr, hticket);
+	int kept, cbad = compactbad(hkey, hcompact, hcount, &kept);
 
 	/* bf16 and fp8: 64 quadruples */
 	enum { Q = 64 };
@@ -359,7 +403,8 @@ int main()
 			hbad += __half2float(td[col * 32 + r]) != s;
 		}
 
-	printf("RESULT anysum=%d matchbad=%d aggbad=%d bf16bad=%d fp8bad=%d fp8sum=%d wmmabad=%d csum=%ld halfbad=%d\n",
-	       anysum, mbad, abad, bfbad, f8bad, fp8sum, wbad, csum, hbad);
+	printf("RESULT anysum=%d matchbad=%d aggbad=%d kept=%d groupbad=%d bf16bad=%d fp8bad=%d fp8sum=%d wmmabad=%d "
+	       "csum=%ld halfbad=%d\n",
+	       anysum, mbad, abad, kept, cbad, bfbad, f8bad, fp8sum, wbad, csum, hbad);
 	return 0;
 }
