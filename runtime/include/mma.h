@@ -19,8 +19,9 @@
  * values, once per lane); a lane loading the whole tile reads elements
  * other lanes own on the GPU, so the lowering runs each load and store as
  * a statement of its own for all lanes at once (a step, like a shuffle's):
- * no lane's store can reach another lane's load of the same call site
- * (src/lower/kernel.c, warpop).
+ * every lane's load comes after all lanes' earlier stores and before their
+ * later ones, as the warp's collective call orders them (src/lower/kernel.c,
+ * wmmastep).
  *
  * Shapes: m16n16k16, m32n8k16, m8n32k16 (half, bfloat16, signed and unsigned
  * char inputs), m16n16k8 (precision::tf32), m8n8k4 (double). Products are
