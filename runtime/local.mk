@@ -34,7 +34,7 @@ cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_devic
 	runtime/include/cuda_runtime.h runtime/include/cuda_runtime_api.h runtime/include/cuda.h \
 	runtime/include/device_launch_parameters.h runtime/include/device_functions.h \
 	runtime/include/vector_types.h runtime/include/cooperative_groups.h \
-	runtime/include/cuda_fp16.h runtime/include/cuda_bf16.h runtime/include/cuda_fp8.h \
+	runtime/include/cuda_fp16.h runtime/include/cuda_bf16.h runtime/include/cuda_fp8.h runtime/include/mma.h \
 	runtime/include/cublas_v2.h runtime/include/cuflow_cublas_api.h \
 	runtime/include/cublasLt.h runtime/include/cuflow_cublaslt_api.h \
 	runtime/include/cusolverDn.h runtime/include/cuflow_cusolver_api.h runtime/include/cuflow_lapack.h \

@@ -11,7 +11,8 @@
  * into. A static tile's collectives (shfl, shfl_up, shfl_down, shfl_xor,
  * ballot, any, all; cg::reduce in cooperative_groups/reduce.h) are
  * exchanged between the lanes by the lowering, as the warp's intrinsics
- * are: the methods below only stand in code no lowered kernel runs. */
+ * are: the methods below only stand in code no lowered kernel runs. A
+ * coalesced group is the calling thread alone (below). */
 #ifndef CUFLOW_COOPERATIVE_GROUPS_H
 #define CUFLOW_COOPERATIVE_GROUPS_H
 
@@ -69,6 +70,38 @@ thread_block_tile<Size, ParentT>
 tiled_partition(const ParentT &)
 {
 	return {};
+}
+
+/* The threads of the caller's warp that run together now
+ * (coalesced_threads()). A lowered kernel runs a block's threads one after
+ * another, so the one thread running the call is that set: one the GPU may
+ * give too, since independent thread scheduling promises no lane that it
+ * runs together with another (coalesced_threads() takes the lanes
+ * __activemask() reports, at least the caller). So a group of one, whose
+ * collectives return the caller's own answer: programs that aggregate
+ * through it (HeCBench filter's atomicAggInc) get a correct result for
+ * any set. Its sync stays refused by the lowering. */
+class coalesced_group {
+public:
+	static constexpr unsigned size() { return 1; }
+	static constexpr unsigned num_threads() { return 1; }
+	static constexpr unsigned thread_rank() { return 0; }
+	static constexpr unsigned meta_group_rank() { return 0; }
+	static constexpr unsigned meta_group_size() { return 1; }
+	template <class T> T shfl(T v, int) const { return v; }
+	template <class T> T shfl_up(T v, unsigned) const { return v; }
+	template <class T> T shfl_down(T v, unsigned) const { return v; }
+	unsigned ballot(int p) const { return p != 0; } /* bit 0: rank 0 */
+	int any(int p) const { return p != 0; }
+	int all(int p) const { return p != 0; }
+	template <class T> unsigned match_any(T) const { return 1; }
+	template <class T> unsigned match_all(T, int &pred) const { return pred = 1, 1u; }
+};
+
+inline coalesced_group
+coalesced_threads()
+{
+	return coalesced_group();
 }
 
 template <class Group>

@@ -28,6 +28,8 @@ struct __nv_bfloat16 {
 };
 struct __nv_bfloat162 {
 	__nv_bfloat16 x, y;
+	__nv_bfloat162() = default;
+	__nv_bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) : x(a), y(b) {} /* CUDA's: __nv_bfloat162(1.0f, 2.0f) converts */
 };
 typedef __nv_bfloat16 nv_bfloat16;
 typedef __nv_bfloat162 nv_bfloat162;
@@ -50,6 +52,13 @@ inline __nv_bfloat16 __low2bfloat16(__nv_bfloat162 h) { return h.x; }
 inline __nv_bfloat16 __high2bfloat16(__nv_bfloat162 h) { return h.y; }
 inline float __low2float(__nv_bfloat162 h) { return (float)h.x; }
 inline float __high2float(__nv_bfloat162 h) { return (float)h.y; }
+inline __nv_bfloat162 __bfloat162bfloat162(__nv_bfloat16 a) { return __nv_bfloat162{a, a}; }
+inline __nv_bfloat162 make_bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat162{a, b}; }
+inline __nv_bfloat162 __lows2bfloat162(__nv_bfloat162 a, __nv_bfloat162 b) { return __nv_bfloat162{a.x, b.x}; }
+inline __nv_bfloat162 __highs2bfloat162(__nv_bfloat162 a, __nv_bfloat162 b) { return __nv_bfloat162{a.y, b.y}; }
+inline __nv_bfloat162 __low2bfloat162(__nv_bfloat162 a) { return __nv_bfloat162{a.x, a.x}; }
+inline __nv_bfloat162 __high2bfloat162(__nv_bfloat162 a) { return __nv_bfloat162{a.y, a.y}; }
+inline __nv_bfloat162 __lowhigh2highlow(__nv_bfloat162 a) { return __nv_bfloat162{a.y, a.x}; }
 #define CUFLOW_BF(NAME, EXPR) \
 	inline __nv_bfloat16 NAME(__nv_bfloat16 a, __nv_bfloat16 b) { float x = (float)a, y = (float)b; return __nv_bfloat16(EXPR); }
 CUFLOW_BF(__hadd, x + y)
@@ -63,6 +72,40 @@ inline __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c)
 { return __nv_bfloat16(fmaf((float)a, (float)b, (float)c)); }
 inline __nv_bfloat16 __hneg(__nv_bfloat16 a) { return __ushort_as_bfloat16((unsigned short)(a.__x ^ 0x8000u)); }
 inline __nv_bfloat16 __habs(__nv_bfloat16 a) { return __ushort_as_bfloat16((unsigned short)(a.__x & 0x7fffu)); }
+#define CUFLOW_BFREL(NAME, OP) \
+	inline bool NAME(__nv_bfloat16 a, __nv_bfloat16 b) { return (float)a OP(float) b; }
+CUFLOW_BFREL(__heq, ==)
+CUFLOW_BFREL(__hne, !=)
+CUFLOW_BFREL(__hlt, <)
+CUFLOW_BFREL(__hle, <=)
+CUFLOW_BFREL(__hgt, >)
+CUFLOW_BFREL(__hge, >=)
+#undef CUFLOW_BFREL
+/* the paired forms: the scalar operation on each half; a comparison gives
+ * 1.0 or 0.0 per half, as __half2's do */
+#define CUFLOW_BF2(NAME, F) \
+	inline __nv_bfloat162 NAME(__nv_bfloat162 a, __nv_bfloat162 b) { return __nv_bfloat162{F(a.x, b.x), F(a.y, b.y)}; }
+CUFLOW_BF2(__hadd2, __hadd)
+CUFLOW_BF2(__hsub2, __hsub)
+CUFLOW_BF2(__hmul2, __hmul)
+CUFLOW_BF2(__h2div, __hdiv)
+CUFLOW_BF2(__hmax2, __hmax)
+CUFLOW_BF2(__hmin2, __hmin)
+#undef CUFLOW_BF2
+#define CUFLOW_BF2CMP(NAME, F) \
+	inline __nv_bfloat162 NAME(__nv_bfloat162 a, __nv_bfloat162 b) \
+	{ return __nv_bfloat162{F(a.x, b.x) ? 1.0f : 0.0f, F(a.y, b.y) ? 1.0f : 0.0f}; }
+CUFLOW_BF2CMP(__heq2, __heq)
+CUFLOW_BF2CMP(__hne2, __hne)
+CUFLOW_BF2CMP(__hlt2, __hlt)
+CUFLOW_BF2CMP(__hle2, __hle)
+CUFLOW_BF2CMP(__hgt2, __hgt)
+CUFLOW_BF2CMP(__hge2, __hge)
+#undef CUFLOW_BF2CMP
+inline __nv_bfloat162 __hfma2(__nv_bfloat162 a, __nv_bfloat162 b, __nv_bfloat162 c)
+{ return __nv_bfloat162{__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)}; }
+inline __nv_bfloat162 __hneg2(__nv_bfloat162 a) { return __nv_bfloat162{__hneg(a.x), __hneg(a.y)}; }
+inline __nv_bfloat162 __habs2(__nv_bfloat162 a) { return __nv_bfloat162{__habs(a.x), __habs(a.y)}; }
 /* the math functions, in float and rounded back, as for __half */
 #define CUFLOW_BF1(NAME, F) \
 	inline __nv_bfloat16 NAME(__nv_bfloat16 a) { return __nv_bfloat16(F((float)a)); }
@@ -92,6 +135,9 @@ CUFLOW_BFOP(*)
 CUFLOW_BFOP(/)
 #undef CUFLOW_BFOP
 inline __nv_bfloat16 operator-(__nv_bfloat16 a) { return __hneg(a); }
+inline __nv_bfloat16 operator+(__nv_bfloat16 a) { return a; }
+inline __nv_bfloat162 operator-(__nv_bfloat162 a) { return __hneg2(a); }
+inline __nv_bfloat162 operator+(__nv_bfloat162 a) { return a; }
 #define CUFLOW_BFCMP(OP) \
 	inline bool operator OP(__nv_bfloat16 a, __nv_bfloat16 b) { return (float)a OP(float) b; }
 CUFLOW_BFCMP(==)

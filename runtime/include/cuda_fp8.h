@@ -97,5 +97,71 @@ CUFLOW_FP8_TYPE(__nv_fp8_e4m3, __NV_E4M3)
 CUFLOW_FP8_TYPE(__nv_fp8_e5m2, __NV_E5M2)
 #undef CUFLOW_FP8_TYPE
 
+namespace cuflow_detail {
+/* four values packed, saturated, the first in the lowest byte (as the
+ * GPU's little-endian storage holds a vector's elements) */
+inline unsigned fp8pack4(double a, double b, double c, double d, __nv_fp8_interpretation_t f)
+{
+	const double v[4] = {a, b, c, d};
+	unsigned r = 0;
+	for (int i = 0; i < 4; i++)
+		r |= (unsigned)d2fp8(v[i], __NV_SATFINITE, f) << (8 * i);
+	return r;
+}
+inline float fp8at(unsigned packed, int i, __nv_fp8_interpretation_t f)
+{
+	return fp82f((__nv_fp8_storage_t)(packed >> (8 * i)), f);
+}
+} /* namespace cuflow_detail */
+
+inline __nv_fp8x2_storage_t __nv_cvt_double2_to_fp8x2(double2 x, __nv_saturation_t s, __nv_fp8_interpretation_t f)
+{
+	return (__nv_fp8x2_storage_t)(cuflow_detail::d2fp8(x.x, s, f) | cuflow_detail::d2fp8(x.y, s, f) << 8);
+}
+inline __nv_fp8x2_storage_t __nv_cvt_float2_to_fp8x2(float2 x, __nv_saturation_t s, __nv_fp8_interpretation_t f)
+{
+	return __nv_cvt_double2_to_fp8x2(make_double2(x.x, x.y), s, f);
+}
+
+/* pairs and quadruples of one format (CUDA's __nv_fp8x2_e4m3 and
+ * __nv_fp8x4_e4m3 and their E5M2 twins): storage __x, saturating
+ * constructors from vectors and from pairs of halves, conversion to float
+ * vectors and (pairs) to the halves' pairs */
+#define CUFLOW_FP8X2_TYPE(N, F) \
+	struct N { \
+		__nv_fp8x2_storage_t __x; \
+		N() = default; \
+		explicit N(double2 v) : __x(__nv_cvt_double2_to_fp8x2(v, __NV_SATFINITE, F)) {} \
+		explicit N(float2 v) : N(make_double2(v.x, v.y)) {} \
+		explicit N(__half2 h) : N(make_double2((float)h.x, (float)h.y)) {} \
+		explicit N(__nv_bfloat162 h) : N(make_double2((float)h.x, (float)h.y)) {} \
+		explicit operator float2() const \
+		{ return make_float2(cuflow_detail::fp8at(__x, 0, F), cuflow_detail::fp8at(__x, 1, F)); } \
+		explicit operator __half2() const \
+		{ return __half2{__half(cuflow_detail::fp8at(__x, 0, F)), __half(cuflow_detail::fp8at(__x, 1, F))}; } \
+	};
+CUFLOW_FP8X2_TYPE(__nv_fp8x2_e4m3, __NV_E4M3)
+CUFLOW_FP8X2_TYPE(__nv_fp8x2_e5m2, __NV_E5M2)
+#undef CUFLOW_FP8X2_TYPE
+#define CUFLOW_FP8X4_TYPE(N, F) \
+	struct N { \
+		__nv_fp8x4_storage_t __x; \
+		N() = default; \
+		explicit N(double4 v) : __x(cuflow_detail::fp8pack4(v.x, v.y, v.z, v.w, F)) {} \
+		explicit N(float4 v) : __x(cuflow_detail::fp8pack4(v.x, v.y, v.z, v.w, F)) {} \
+		explicit N(__half2 lo, __half2 hi) \
+		    : __x(cuflow_detail::fp8pack4((float)lo.x, (float)lo.y, (float)hi.x, (float)hi.y, F)) {} \
+		explicit N(__nv_bfloat162 lo, __nv_bfloat162 hi) \
+		    : __x(cuflow_detail::fp8pack4((float)lo.x, (float)lo.y, (float)hi.x, (float)hi.y, F)) {} \
+		explicit operator float4() const \
+		{ \
+			return make_float4(cuflow_detail::fp8at(__x, 0, F), cuflow_detail::fp8at(__x, 1, F), \
+			                   cuflow_detail::fp8at(__x, 2, F), cuflow_detail::fp8at(__x, 3, F)); \
+		} \
+	};
+CUFLOW_FP8X4_TYPE(__nv_fp8x4_e4m3, __NV_E4M3)
+CUFLOW_FP8X4_TYPE(__nv_fp8x4_e5m2, __NV_E5M2)
+#undef CUFLOW_FP8X4_TYPE
+
 #endif /* __cplusplus */
 #endif

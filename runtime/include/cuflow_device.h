@@ -1004,6 +1004,13 @@ struct __half {
 	__half(float f) : __x(cuflow_detail::f2h(f)) {}
 	__half(double d) : __x(cuflow_detail::f2h((float)d)) {}
 	__half(int i) : __x(cuflow_detail::f2h((float)i)) {}
+	/* CUDA's other integer constructors: (float)i is exact below 2^24, and
+	 * beyond 65504 both give infinity */
+	__half(unsigned int i) : __x(cuflow_detail::f2h((float)i)) {}
+	__half(short i) : __x(cuflow_detail::f2h((float)i)) {}
+	__half(unsigned short i) : __x(cuflow_detail::f2h((float)i)) {}
+	__half(long long i) : __x(cuflow_detail::f2h((float)i)) {}
+	__half(unsigned long long i) : __x(cuflow_detail::f2h((float)i)) {}
 	operator float() const { return cuflow_detail::h2f(__x); }
 };
 struct __half2 {

@@ -353,6 +353,7 @@ template <class P> static inline unsigned __ballot_sync(unsigned, P) { cuflowUnl
 template <class P> static inline int __any_sync(unsigned, P) { cuflowUnlowered("__any_sync"); }
 template <class P> static inline int __all_sync(unsigned, P) { cuflowUnlowered("__all_sync"); }
 template <class P> static inline unsigned __match_any_sync(unsigned, P) { cuflowUnlowered("__match_any_sync"); }
+template <class P> static inline unsigned __match_all_sync(unsigned, P, int *) { cuflowUnlowered("__match_all_sync"); }
 static inline unsigned __activemask(void) { cuflowUnlowered("__activemask"); }
 static inline void __syncwarp(unsigned = 0xffffffffu) { cuflowUnlowered("__syncwarp"); }
 static inline void __syncthreads(void) { cuflowUnlowered("__syncthreads"); }

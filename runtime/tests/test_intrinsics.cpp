@@ -1,13 +1,15 @@
 /* test_intrinsics.cpp: the device-side helpers of cuflow_device.h: integer
  * and bit intrinsics against plain reference code, conversions (rounding,
  * saturation), rounding-mode arithmetic, fast-math and extra math
- * functions, min/max overloads, vector operators, __half, bfloat16, cache-hint loads,
+ * functions, min/max overloads, vector operators, __half, bfloat16, fp8 pairs and quadruples, wmma tiles, cache-hint loads,
  * clock64 and fences. */
 #include <math.h>
 #include <string.h>
 
 #include "check.h"
 #include "cuda_bf16.h"
+#include "cuda_fp8.h"
+#include "mma.h"
 
 static unsigned ref_brev(unsigned x)
 {
@@ -243,6 +245,66 @@ static void test_bfloat16(void)
 	__half2 g = __hgt2(__half2{__half(1.0f), __half(3.0f)}, __half2{__half(2.0f), __half(2.0f)});
 	CHECK((float)g.x == 0.0f && (float)g.y == 1.0f);
 	CHECK((float)hfloor(hlog2(__half(10.0f))) == 3.0f);
+	__nv_bfloat162 p(1.0f, -2.5f), h = __float2bfloat162_rn(0.5f);
+	__nv_bfloat162 q = __hfma2(__hmul2(__hadd2(p, h), h), p, __hneg2(h)); /* ((p + h) h) p - h */
+	CHECK((float)q.x == 0.25f && (float)q.y == 2.0f);
+	__nv_bfloat162 c = __hlt2(p, h);
+	CHECK((float)c.x == 0.0f && (float)c.y == 1.0f && __heq(p.x, __high2bfloat16(__lowhigh2highlow(p))));
+}
+
+/* fp8 vectors (cuda_fp8.h): element i in byte i, saturated to the
+ * format's largest finite value, read back through float. */
+static void test_fp8(void)
+{
+	__nv_fp8x4_e4m3 q(__nv_bfloat162(1.0f, -2.5f), __nv_bfloat162(1000.0f, 0.3f));
+	CHECK_EQ(q.__x & 0xffu, 0x38u);        /* 1.0: exponent 7 (bias 7), mantissa 0 */
+	CHECK_EQ((q.__x >> 8) & 0xffu, 0xc2u); /* -2.5 = -1.25 * 2 */
+	CHECK_EQ((q.__x >> 16) & 0xffu, 0x7eu); /* 1000 saturates to 448 */
+	float4 f = (float4)q;
+	CHECK(f.x == 1.0f && f.y == -2.5f && f.z == 448.0f && f.w == 0.3125f); /* 0.3: nearest is 0.3125 */
+	__nv_fp8x2_e5m2 p(make_float2(3.0f, 1000.0f));
+	float2 g = (float2)p;
+	CHECK(g.x == 3.0f && g.y == 1024.0f);
+	__half2 hh = (__half2)__nv_fp8x2_e4m3(__half2{__half(0.5f), __half(-6.0f)});
+	CHECK((float)hh.x == 0.5f && (float)hh.y == -6.0f);
+}
+
+/* wmma (mma.h): a fragment holds its whole tile, x[r * cols + c]; loads
+ * follow the fragment's layout (A, B) or the call's (C); D may be C. */
+static void test_wmma(void)
+{
+	using namespace nvcuda;
+	__half a[32 * 16], b[16 * 8];
+	float c[32 * 8], d[32 * 8];
+	for (int i = 0; i < 32 * 16; i++)
+		a[i] = __half((float)(i % 7 - 3));
+	for (int i = 0; i < 16 * 8; i++)
+		b[i] = __half((float)(i % 5 - 2));
+	for (int i = 0; i < 32 * 8; i++)
+		c[i] = (float)i;
+	wmma::fragment<wmma::matrix_a, 32, 8, 16, __half, wmma::row_major> fa;
+	wmma::fragment<wmma::matrix_b, 32, 8, 16, __half, wmma::col_major> fb; /* column n at b + 16 n */
+	wmma::fragment<wmma::accumulator, 32, 8, 16, float> acc;
+	CHECK(fa.num_elements == 32 * 16 && fb.num_elements == 16 * 8 && acc.num_elements == 32 * 8);
+	wmma::load_matrix_sync(fa, a, 16);
+	wmma::load_matrix_sync(fb, b, 16);
+	wmma::load_matrix_sync(acc, c, 32, wmma::mem_col_major); /* element (r, n) from c[n * 32 + r] */
+	wmma::mma_sync(acc, fa, fb, acc);
+	wmma::store_matrix_sync(d, acc, 8, wmma::mem_row_major);
+	int bad = 0;
+	for (int r = 0; r < 32; r++)
+		for (int n = 0; n < 8; n++) {
+			float s = c[n * 32 + r];
+			for (int k = 0; k < 16; k++)
+				s += (float)a[r * 16 + k] * (float)b[n * 16 + k];
+			bad += d[r * 8 + n] != s;
+		}
+	CHECK_EQ(bad, 0);
+	wmma::fragment<wmma::accumulator, 16, 16, 16, __half> h;
+	wmma::fill_fragment(h, __half(2.5f));
+	CHECK((float)h.x[0] == 2.5f && (float)h.x[255] == 2.5f);
+	CHECK(wmma::__float_to_tf32(1.0f + 0x1p-11f) == 1.0f + 0x1p-10f); /* a tie: away from zero */
+	CHECK(wmma::__float_to_tf32(1.0f + 0x1p-12f) == 1.0f);
 }
 
 int main(void)
@@ -254,6 +316,8 @@ int main(void)
 	test_vectors();
 	test_half();
 	test_bfloat16();
+	test_fp8();
+	test_wmma();
 	test_misc();
 	printf("PASS test_intrinsics\n");
 	return 0;

@@ -80,7 +80,8 @@ launchername(CXCursor k)
 
 static const char *warpnames[] = {
 	[W_SHFL] = "shfl", [W_UP] = "shfl_up", [W_DOWN] = "shfl_down", [W_XOR] = "shfl_xor", [W_BALLOT] = "ballot",
-	[W_ANY] = "any", [W_ALL] = "all", [W_ACTIVE] = "activemask", [W_REDUCE] = "", [W_WREDUCE] = "", [W_SCOUNT] = "syncthreads_count",
+	[W_ANY] = "any", [W_ALL] = "all", [W_ACTIVE] = "activemask", [W_REDUCE] = "", [W_WREDUCE] = "",
+	[W_MANY] = "match_any", [W_MALL] = "match_all", [W_STEP] = "", [W_SCOUNT] = "syncthreads_count",
 	[W_SAND] = "syncthreads_and", [W_SOR] = "syncthreads_or",
 };
 
@@ -292,20 +293,33 @@ toolkitname(CXCursor call)
 }
 
 /* A warp operation of the toolkit's that the lowering does not exchange
- * (lanes matching values, the warp's reductions): in a kernel it would run
- * outside any exchange, and the runtime stops it (cuflow_lower.h). */
+ * (the warp's reductions): in a kernel it would run outside any exchange,
+ * and the runtime stops it (cuflow_lower.h). */
 static bool
 unlowered(CXCursor call)
 {
-	static const char *const names[] = {"__match_any_sync", "__match_all_sync", "__reduce_add_sync",
-	                                    "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
-	                                    "__reduce_or_sync", "__reduce_xor_sync", NULL};
+	static const char *const names[] = {"__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
+	                                    "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync", NULL};
 	char *n = toolkitname(call);
 	bool yes = false;
 	for (int i = 0; names[i] && !yes; i++)
 		yes = !strcmp(n, names[i]);
 	free(n);
 	return yes;
+}
+
+/* nvcuda::wmma's load_matrix_sync and store_matrix_sync (n the callee's
+ * name, toolkitname's). Each lane of the runtime's mma.h loads and stores
+ * the whole tile, elements other lanes own on the GPU: run in step, every
+ * lane's load comes after all lanes' earlier stores and before their later
+ * ones, as the warp's collective call orders them (runtime/include/mma.h). */
+static bool
+wmmastep(CXCursor call, const char *n)
+{
+	if (strcmp(n, "load_matrix_sync") && strcmp(n, "store_matrix_sync"))
+		return false;
+	CXCursor r = calleeof(call); /* null: a template's call, every candidate the toolkit's */
+	return clang_Cursor_isNull(r) || innamespace(r, "wmma");
 }
 
 /* The warp operation or block reduction a call performs, 0 for none: the
@@ -319,6 +333,8 @@ warpop(CXCursor call)
 	CXCursor r = calleeof(call);
 	char *n = toolkitname(call); /* "": no call */
 	int op = warpname(n);
+	if (!op && wmmastep(call, n))
+		op = W_STEP;
 	if (!op && tileof(call)) {
 		for (int i = W_SHFL; i <= W_ALL; i++)
 			if (!strcmp(n, warpnames[i]) && clang_getCursorKind(r) == CXCursor_CXXMethod)
@@ -828,7 +844,7 @@ spanwalk(Span *sp, CXCursor c)
 		return;
 	case CXCursor_CallExpr: {
 		int w = warpindex(k, c);
-		if (w >= 0) {
+		if (w >= 0 && k->pass.warps.v[w].op != W_STEP) { /* a step's call stays as written */
 			if (!k->pass.dry) {
 				KWarp *x = &k->pass.warps.v[w];
 				bool scalar = x->op >= W_SCOUNT;
@@ -843,7 +859,8 @@ spanwalk(Span *sp, CXCursor c)
 			free(n);
 			return;
 		}
-		if (!k->pass.dry && warpop(c)) { /* not exchanged before its statement: left as written, it would not build */
+		if (!k->pass.dry && w < 0 && warpop(c)) { /* not exchanged before its statement: left as written, it would
+		                                           * not build, or (a step's) run out of step */
 			kfail(k, c, "a warp operation where cuflow does not exchange the lanes' values (a loop's condition, or a "
 			            "loop whose threads run one after another)");
 			return;
@@ -1822,6 +1839,22 @@ cubop(K *k, CXCursor call, bool alone, const char *act, KWarp *w)
 	free(m);
 }
 
+/* The type of a warp operation's value as the call takes it (after its
+ * conversion to the parameter's type): what the lanes exchange. */
+static char *
+valuetype(K *k, CXCursor call, CXCursor val, const char *what)
+{
+	char *ts = typespelling(clang_getNonReferenceType(clang_getUnqualifiedType(clang_getCursorType(val))));
+	if (strstr(ts, "dependent") || strstr(ts, "type-parameter")) {
+		char *msg = fmt("a %s of a value whose type a kernel template's parameters leave unnamed", what);
+		kfail(k, call, msg);
+		free(msg);
+		free(ts);
+		ts = xstrdup("int");
+	}
+	return ts;
+}
+
 /* The type a shuffle returns: its value's, which a kernel template's
  * dependent call spells only through the value (T). */
 static char *
@@ -1831,13 +1864,63 @@ shfltype(K *k, CXCursor call, CXCursor val)
 	if (!strstr(ts, "dependent") && !strstr(ts, "type-parameter"))
 		return ts;
 	free(ts);
-	ts = typespelling(clang_getNonReferenceType(clang_getCursorType(val)));
-	if (strstr(ts, "dependent") || strstr(ts, "type-parameter")) {
-		kfail(k, call, "a shuffle of a value whose type a kernel template's parameters leave unnamed");
-		free(ts);
-		ts = xstrdup("int");
+	return valuetype(k, call, val, "shuffle");
+}
+
+/* match_all's pred, stored where the call's third argument points once
+ * every lane has its answer: into the variable itself for &x (a local the
+ * lowering may keep per thread), through the pointer otherwise. */
+static void
+matchpred(K *k, CXCursor ptr, const char *pred)
+{
+	CXCursor e = strip(ptr), *ks;
+	int n = kids(e, &ks);
+	char *post = fmt(" = %s[cuflow_tid];", pred);
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf && n == 1)
+		storeloop(k, ks[0], "", post);
+	else {
+		char *deref = fmt(")%s", post);
+		exprloop(k, ptr, "*(", deref);
+		free(deref);
 	}
-	return ts;
+	free(post);
+	free(ks);
+}
+
+/* __match_any_sync(mask, v) and __match_all_sync(mask, v, &pred): the
+ * lanes compared are those of the caller's mask that run the call (PTX's
+ * match.sync counts only lanes of membermask, and a lane that does not run
+ * it offers no value). */
+static void
+matchop(K *k, CXCursor call, int op, const char *act, KWarp *w)
+{
+	CXCursor val = clang_Cursor_getArgument(call, 1);
+	char *ts = valuetype(k, call, val, "match");
+	char *m = newtemp(k, "unsigned"), *v = newtemp(k, ts);
+	char *pred = op == W_MALL ? newtemp(k, "int") : NULL;
+	char *pm = fmt("%s[cuflow_tid] = (", m), *pv = fmt("%s[cuflow_tid] = (", v);
+	exprloop(k, clang_Cursor_getArgument(call, 0), pm, ");");
+	exprloop(k, val, pv, ");");
+	w->res = newtemp(k, "unsigned");
+	char *lanes = fmt("%s[cuflow_tid] & cuflow_warpmask(%s, cuflow_tid, cuflow_nt)", m, act);
+	loophead(k, k->pass.mask);
+	if (pred)
+		bprintf(k->pass.out, "\t\t%s[cuflow_tid] = cuflow_match_all(%s + (cuflow_tid & ~31u), %s, &%s[cuflow_tid]);\n",
+		        w->res, v, lanes, pred);
+	else
+		bprintf(k->pass.out, "\t\t%s[cuflow_tid] = cuflow_match_any(%s + (cuflow_tid & ~31u), cuflow_tid & 31u, %s);\n",
+		        w->res, v, lanes);
+	looptail(k);
+	if (pred)
+		matchpred(k, clang_Cursor_getArgument(call, 2), pred);
+	free(lanes);
+	free(pm);
+	free(pv);
+	free(pred);
+	free(v);
+	free(m);
+	free(ts);
 }
 
 /* The exchange of one warp operation: every active thread stores what it
@@ -1855,11 +1938,15 @@ exchange(K *k, CXCursor call, bool alone)
 	const char *act = k->pass.mask ? k->pass.mask : "cuflow_alive";
 	rcnote(k, op >= W_SCOUNT ? "cuflowRcSync(0)" : "cuflowRcSync(1)"); /* the lanes meet as the lowering runs them */
 	k->alive |= !k->pass.mask;
-	if (op == W_ACTIVE) {
+	if (op == W_STEP) {
+		/* the statement alone is the step */
+	} else if (op == W_ACTIVE) {
 		w.res = newtemp(k, "unsigned");
 		bprintf(k->pass.out, "\tcuflow_activemask(%s, %s, cuflow_nt);\n", w.res, act);
 	} else if (op == W_BREDUCE || op == W_WREDUCE || op == W_BSCAN || op == W_BADJ) {
 		cubop(k, call, alone, act, &w);
+	} else if (op == W_MANY || op == W_MALL) {
+		matchop(k, call, op, act, &w);
 	} else if (op >= W_SCOUNT) { /* __syncthreads_count/and/or: one value for the block */
 		char *v = newtemp(k, "int"), *pre = fmt("%s[cuflow_tid] = (", v);
 		exprloop(k, clang_Cursor_getArgument(call, 0), pre, ") != 0;");

@@ -88,6 +88,8 @@ typedef struct {
 /* From W_SCOUNT on, the block's threads meet (the others: a warp's). */
 enum { W_SHFL = 1, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVE, W_REDUCE,
        W_WREDUCE, /* cub::WarpReduce's Sum and Reduce */
+       W_MANY, W_MALL, /* __match_any_sync, __match_all_sync */
+       W_STEP,         /* nvcuda::wmma's loads and stores: run in step, nothing exchanged */
        W_SCOUNT, W_SAND, W_SOR,
        W_BREDUCE, /* cub::BlockReduce's Sum and Reduce: one value for the block */
        W_BSCAN,   /* cub::BlockScan's sums and scans: results written in place */

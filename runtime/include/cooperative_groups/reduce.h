@@ -37,6 +37,14 @@ reduce(const Group &, T, Op)
 	cuflow_unlowered_sync("cooperative_groups::reduce");
 }
 
+/* a coalesced group is the calling thread alone (cooperative_groups.h) */
+template <class T, class Op>
+T
+reduce(const coalesced_group &, T v, Op)
+{
+	return v;
+}
+
 } /* namespace cooperative_groups */
 
 #endif /* CUFLOW_COOPERATIVE_GROUPS_REDUCE_H */
