@@ -340,8 +340,10 @@ includeline(In *in, CXFile h)
  * identifier of f's body (which would mean something else at the kernel)?
  * An #include there that enters a user header counts its text too, and
  * adds it to *seen (its declarations: redeclared); one that enters a
- * system header counts as yes: it may declare an overload of a function
- * the body calls. */
+ * system header counts as yes where the body names anything declared
+ * outside it: the header may declare an overload of a function the body
+ * calls (a body of its parameters' members alone, helper_math's
+ * a.x += b.x, names nothing a standard header may declare). */
 static CXCursor param(CXCursor fn, int i);
 static int nparams(CXCursor fn);
 
@@ -362,7 +364,7 @@ redefined(In *in, Callee *f, CXFile file, const char *src, int b, int e, Files *
 			const char *h = !x || systemfile(in->tu, x->inc) || depth > 8 ? NULL
 			                                                                : clang_getFileContents(in->tu, x->inc, &hlen);
 			if (x && !h)
-				yes = true;
+				yes = f->outside.n > 0;
 			else if (x) {
 				vpush(*seen, x->inc);
 				yes = redefined(in, f, x->inc, h, 0, (int)hlen, seen, depth + 1);
@@ -1197,12 +1199,23 @@ alwaysin(CXCursor e, CXCursor inner, Ints *seps)
 	return ok;
 }
 
+/* An object copied by the constructor the compiler writes (float3 b
+ * passed by value: libclang shows the copy as a call): nothing to inline,
+ * no side effect. */
+static bool
+plaincopy(CXCursor c)
+{
+	CXCursor r = clang_getCursorReferenced(c);
+	return clang_getCursorKind(r) == CXCursor_Constructor && clang_CXXMethod_isDefaulted(r) &&
+	       (clang_CXXConstructor_isCopyConstructor(r) || clang_CXXConstructor_isMoveConstructor(r));
+}
+
 static int
 countcalls(CXCursor c, void *arg)
 {
 	Cursors *calls = arg;
 	enum CXCursorKind k = clang_getCursorKind(c);
-	if (k == CXCursor_CallExpr || k == CXCursor_LambdaExpr || k == CXCursor_CXXNewExpr ||
+	if ((k == CXCursor_CallExpr && !plaincopy(c)) || k == CXCursor_LambdaExpr || k == CXCursor_CXXNewExpr ||
 	    k == CXCursor_CXXDeleteExpr || k == CXCursor_StmtExpr)
 		vpush(*calls, c);
 	return WALK_IN;

@@ -168,8 +168,13 @@ pointsinto(K *k, CXCursor e, bool *whole)
 	CXCursor *ks;
 	int n = kids(e, &ks), r = NONE;
 	switch (kind) {
-	case CXCursor_DeclRefExpr: {
-		int v = refvar(k, e);
+	case CXCursor_DeclRefExpr: { /* a pointer or an array (decaying); a struct's value points nowhere */
+		enum CXTypeKind tk = canontype(e).kind;
+		int v = tk == CXType_Pointer || tk == CXType_ConstantArray || tk == CXType_IncompleteArray ||
+		                tk == CXType_DependentSizedArray || tk == CXType_LValueReference || tk == CXType_Unexposed ||
+		                tk == CXType_Dependent
+		            ? refvar(k, e)
+		            : -1;
 		if (v >= 0 && k->vars.v[v].root >= 0) {
 			r = k->vars.v[v].root;
 			*whole |= k->vars.v[v].whole;

@@ -15,7 +15,11 @@
 // cannot be). shift's lanes each copy their left neighbour's element
 // through assign(int &a, int b) with no barrier: inlined, its two
 // statements run in step, every load before any store, as a warp does
-// (tests/refuse/shared-ref-param.cu keeps it a call: refused).
+// (tests/refuse/shared-ref-param.cu keeps it a call: refused). center
+// sums a __shared__ float3 by operator+=(float3 &, float3) after the block's
+// headers (HeCBench dxtc2's helper_math.h), then each lane passes the
+// __shared__ sums by value to operator-: a value, not a pointer into
+// __shared__ memory (it was refused).
 // Every field is a mismatch count (bad=0) or an integer sum.
 #include <cstdio>
 
@@ -125,6 +129,35 @@ __global__ void above(const int *in, int n, int *out)
 
 __device__ void assign(int &a, int b) { a = b; }
 
+inline __host__ __device__ void operator+=(float3 &a, float3 b)
+{
+	a.x += b.x;
+	a.y += b.y;
+	a.z += b.z;
+}
+
+inline __host__ __device__ float3 operator-(float3 a, float3 b) { return make_float3(a.x - b.x, a.y - b.y, a.z - b.z); }
+
+__global__ void center(const float *in, float *out)
+{
+	__shared__ float3 colors[16];
+	__shared__ float3 sums;
+	int idx = threadIdx.x;
+	if (idx < 16)
+		colors[idx] = make_float3(in[3 * idx], in[3 * idx + 1], in[3 * idx + 2]);
+	__syncthreads();
+	if (idx == 0) {
+		sums = colors[0];
+		for (int i = 1; i < 16; i++)
+			sums += colors[i];
+	}
+	__syncthreads();
+	if (idx < 16) {
+		float3 diff = colors[idx] - sums;
+		out[idx] = diff.x + 2 * diff.y + 3 * diff.z;
+	}
+}
+
 __global__ void shift(int *out)
 {
 	__shared__ int s[32];
@@ -171,10 +204,26 @@ int main()
 	CHECK(cudaMemcpy(fo, dfo, sizeof fo, cudaMemcpyDeviceToHost));
 	above<<<1, 64>>>(din, 2 * n, dout);
 	CHECK(cudaMemcpy(ab, dout, sizeof ab, cudaMemcpyDeviceToHost));
+	float cin[48], cout[16], *dcin, *dcout;
+	for (int i = 0; i < 48; i++)
+		cin[i] = (float)((i * 7) % 11 - 5);
+	CHECK(cudaMalloc(&dcin, sizeof cin));
+	CHECK(cudaMalloc(&dcout, sizeof cout));
+	CHECK(cudaMemcpy(dcin, cin, sizeof cin, cudaMemcpyHostToDevice));
+	center<<<1, 32>>>(dcin, dcout);
+	CHECK(cudaMemcpy(cout, dcout, sizeof cout, cudaMemcpyDeviceToHost));
 	int sh[32];
 	shift<<<1, 32>>>(dout);
 	CHECK(cudaMemcpy(sh, dout, sizeof sh, cudaMemcpyDeviceToHost));
 	int bad = 0, rsum = 0, gsum = 0, csum = 0, fsum = 0, asum = 0, ssum = 0;
+	float sx = 0, sy = 0, sz = 0;
+	int csum2 = 0;
+	for (int i = 0; i < 16; i++)
+		sx += cin[3 * i], sy += cin[3 * i + 1], sz += cin[3 * i + 2];
+	for (int i = 0; i < 16; i++) {
+		bad += cout[i] != (cin[3 * i] - sx) + 2 * (cin[3 * i + 1] - sy) + 3 * (cin[3 * i + 2] - sz);
+		csum2 += (int)cout[i];
+	}
 	for (int t = 0; t < 32; t++) {
 		bad += sh[t] != (t > 0 ? 10 * (t - 1) : 0);
 		ssum += sh[t] * (t + 1);
@@ -213,7 +262,7 @@ int main()
 			bad += go[y * W + x] != ng[y * W + (x + 1) % W] - ng[((y + 1) % H) * W + x];
 			gsum += go[y * W + x];
 		}
-	printf("RESULT rotate=%d grid=%d cells=%d fold=%d above=%d shift=%d bad=%d\n", rsum, gsum, csum, fsum, asum, ssum,
-	       bad);
+	printf("RESULT rotate=%d grid=%d cells=%d fold=%d above=%d shift=%d center=%d bad=%d\n", rsum, gsum, csum, fsum, asum,
+	       ssum, csum2, bad);
 	return 0;
 }
