@@ -1126,6 +1126,28 @@ scalarspan(K *k, CXCursor e, int lo, int hi)
 	k->pass.region = r;
 }
 
+static void exchange(K *k, CXCursor call, bool alone);
+static int collectwarps(CXCursor c, void *arg);
+
+/* A masked loop's or if's condition, each running lane's value into
+ * pre...post: its warp operations exchanged first among the lanes that run
+ * it (HeCBench gc's for (v = t; __any_sync(m, v < n); v += s), the same
+ * trip count for the lanes of a warp; vote's if (__all_sync(m, p))). */
+static void
+condvalues(K *k, CXCursor cond, const char *pre, const char *post)
+{
+	Cursors calls = {0};
+	descend(cond, collectwarps, &calls);
+	if (warpop(strip(cond)))
+		vpush(calls, strip(cond));
+	int first = k->pass.warps.n;
+	for (int i = 0; i < calls.n; i++)
+		exchange(k, calls.v[i], false);
+	exprloop(k, cond, pre, post);
+	k->pass.warps.n = first;
+	vfree(calls);
+}
+
 /* if (c) A else B with a barrier in a branch. */
 static void
 genif(K *k, CXCursor s)
@@ -1157,7 +1179,7 @@ genif(K *k, CXCursor s)
 	char *t = newmask(k), *f = newmask(k);
 	bprintf(k->pass.out, "\tmemset(%s, 0, cuflow_nt);\n\tmemset(%s, 0, cuflow_nt);\n", t, f);
 	char *pre = fmt("%s[cuflow_tid] = (bool)(", t), *post = fmt(");\n\t\t%s[cuflow_tid] = !%s[cuflow_tid];", f, t);
-	exprloop(k, ks[0], pre, post);
+	condvalues(k, ks[0], pre, post);
 	k->pass.mask = t;
 	genstmt(k, ks[1]);
 	if (n == 3) {
@@ -1393,7 +1415,7 @@ maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCurso
 	k->pass.mask = lm;
 	char *pre = fmt("%s[cuflow_tid] = (bool)(", lm);
 	if (!dowhile && !clang_Cursor_isNull(cond)) {
-		exprloop(k, cond, pre, ");");
+		condvalues(k, cond, pre, ");");
 		bprintf(k->pass.out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
 	}
 	bprintf(k->pass.out, "\tmemcpy(%s, %s, cuflow_nt);\n", cm, lm);
@@ -1406,7 +1428,7 @@ maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCurso
 	if (!clang_Cursor_isNull(inc))
 		loopupdate(k, inc, startof(inc), endof(inc), ";");
 	if (dowhile && !clang_Cursor_isNull(cond)) {
-		exprloop(k, cond, pre, ");");
+		condvalues(k, cond, pre, ");");
 		bprintf(k->pass.out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
 	}
 	bputs(k->pass.out, "\t}\n");

@@ -10,6 +10,10 @@
 // belowCount's __ballot_sync and __any_sync vote over their mask's lanes
 // only (HeCBench bscan: the lanes below, an exclusive count; lane 0's mask
 // is empty): a lowering that votes over the whole warp counts every lane.
+// steps' loops run while any lane of the warp has work (`for (v = t;
+// __any_sync(m, v < len); v += 32)`, HeCBench gc; a do-while's), and an if
+// tests __all_sync (vote): the votes are exchanged among the lanes each
+// iteration runs (they were refused).
 // Every field is a mismatch count (bad=0) or an integer sum.
 #include <cstdio>
 
@@ -109,6 +113,22 @@ __global__ void below(const int *in, int *out, int *up)
 	out[i] = belowCount(in[i] > 40, &up[i]);
 }
 
+__global__ void steps(const int *len, int *out)
+{
+	int t = threadIdx.x, n = len[t / 32], count = 0, rounds = 0;
+	for (int v = t % 32; __any_sync(0xffffffffu, v < n); v += 32)
+		if (v < n)
+			count++;
+	bool again;
+	do {
+		rounds++;
+		again = rounds * 8 < n + t % 4;
+	} while (__any_sync(0xffffffffu, again));
+	if (__all_sync(0xffffffffu, n > 40))
+		count += 1000;
+	out[t] = count + 100000 * rounds;
+}
+
 __global__ void sums(const int *in, int *out, int n)
 {
 	__shared__ int shared[32];
@@ -164,7 +184,24 @@ int main()
 	below<<<n / 40, 40>>>(din, dfirst, dcls); /* blocks of one warp and a part */
 	CHECK(cudaMemcpy(bel, dfirst, sizeof h, cudaMemcpyDeviceToHost));
 	CHECK(cudaMemcpy(up, dcls, sizeof h, cudaMemcpyDeviceToHost));
-	int bad = 0, total = 0, fsum = 0, csum = 0, psum = 0, bsum = 0, usum = 0;
+	int lens[4] = {7, 45, 100, 0}, st[128], *dlen;
+	CHECK(cudaMalloc(&dlen, sizeof lens));
+	CHECK(cudaMemcpy(dlen, lens, sizeof lens, cudaMemcpyHostToDevice));
+	steps<<<1, 128>>>(dlen, dfirst);
+	CHECK(cudaMemcpy(st, dfirst, sizeof st, cudaMemcpyDeviceToHost));
+	int bad = 0, total = 0, fsum = 0, csum = 0, psum = 0, bsum = 0, usum = 0, ssum = 0;
+	for (int t = 0; t < 128; t++) {
+		int n = lens[t / 32], lane = t % 32, count = lane < n ? (n - lane + 31) / 32 : 0, rounds = 0;
+		for (int w = t - lane; w < t - lane + 32; w++) { /* the warp's last lane to finish */
+			int r = 1;
+			while (r * 8 < n + w % 4)
+				r++;
+			rounds = r > rounds ? r : rounds;
+		}
+		int want = count + (n > 40 ? 1000 : 0) + 100000 * rounds;
+		bad += st[t] != want;
+		ssum += st[t] % 100000 + rounds;
+	}
 	for (int b = 0; b < nb1; b++) {
 		int want = 0;
 		for (int i = b * big; i < n && i < (b + 1) * big; i++)
@@ -198,6 +235,7 @@ int main()
 		bsum += bel[i];
 		usum += up[i];
 	}
-	printf("RESULT total=%d first=%d cls=%d pos=%d below=%d up=%d bad=%d\n", total, fsum, csum, psum, bsum, usum, bad);
+	printf("RESULT total=%d first=%d cls=%d pos=%d below=%d up=%d steps=%d bad=%d\n", total, fsum, csum, psum, bsum, usum,
+	       ssum, bad);
 	return 0;
 }
