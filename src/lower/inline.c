@@ -457,12 +457,16 @@ blockwide(CXCursor fn, int depth)
 	return hassync(body) || contains(body, false, isshared, NULL) || contains(body, false, callsblockwide, &depth);
 }
 
+static bool writtenargs(CXCursor call, Strs *out);
+
 /* For a function template's specialisation d, what each of the template's
  * parameters stands for there: pairs of its name and a text (`T`: `float`,
  * `BS`: `((int)256)`) that replaces it in the template's body; false where
- * one cannot be written (a pack, a template template parameter). */
+ * one cannot be written (a pack; a template template parameter, unless
+ * call writes its argument: BlockReduce<SumOp, float>(v), whose name no
+ * local of the callee hides). */
 static bool
-templateargs(CXCursor d, Strs *out)
+templateargs(CXCursor d, CXCursor call, const Strs *locals, Strs *out)
 {
 	CXCursor t = clang_getSpecializedCursorTemplate(d);
 	if (clang_Cursor_isNull(t))
@@ -471,6 +475,10 @@ templateargs(CXCursor d, Strs *out)
 	CXCursor *ks;
 	int n = kids(t, &ks);
 	bool ok = na >= 0;
+	Strs written = {0}; /* a template template argument's name: libclang has none but the call's text */
+	if (!writtenargs(call, &written) || written.n != na)
+		for (; written.n; written.n--)
+			free(written.v[written.n - 1]);
 	for (int i = 0; i < n && ok; i++) {
 		enum CXCursorKind k = clang_getCursorKind(ks[i]);
 		if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
@@ -490,13 +498,18 @@ templateargs(CXCursor d, Strs *out)
 			else if (ck >= CXType_FirstBuiltin && ck <= CXType_LastBuiltin)
 				text = fmt("((%s)%lldll)", ts, clang_Cursor_getTemplateArgumentValue(d, (unsigned)j));
 			free(ts);
-		}
+		} else if (k == CXCursor_TemplateTemplateParameter && ak == CXTemplateArgumentKind_Template && j < written.n &&
+		           !hasname(locals, written.v[j]))
+			text = xstrdup(written.v[j]);
 		ok = text && !strstr(text, "type-parameter");
 		vpush(*out, spelling(ks[i]));
 		vpush(*out, text ? text : xstrdup(""));
 		j++;
 	}
 	free(ks);
+	for (int i = 0; i < written.n; i++)
+		free(written.v[i]);
+	vfree(written);
 	return ok && j == na;
 }
 
@@ -1091,7 +1104,8 @@ callee(In *in, CXCursor call, Callee *f)
 	                  : !flatbody(&flat, body, isvoid)                         ? "a return in a loop or a switch, in an else "
 	                                                                             "whose then does not return, or before more code"
 	                  : !isvoid && !f->dep && !clang_isPODType(rt) && !defaultctor(rt) ? "it returns a class type with no default constructor"
-	                  : !f->dep && !templateargs(d, &f->targs)                 ? "a template parameter pack or template template parameter"
+	                  : !f->dep && !templateargs(d, call, &f->locals, &f->targs) ? "a template parameter pack, or a template template "
+	                                                                             "parameter its call does not name"
 	                                                                           : NULL;
 	if (why) {
 		freecallee(f);

@@ -19,7 +19,9 @@
 // sums a __shared__ float3 by operator+=(float3 &, float3) after the block's
 // headers (HeCBench dxtc2's helper_math.h), then each lane passes the
 // __shared__ sums by value to operator-: a value, not a pointer into
-// __shared__ memory (it was refused).
+// __shared__ memory (it was refused). blockSum<SumOp, int>(v) names a
+// template template argument in a kernel template, its call resolved
+// (HeCBench rmsnorm): libclang cannot spell the argument, the call does.
 // Every field is a mismatch count (bad=0) or an integer sum.
 #include <cstdio>
 
@@ -129,6 +131,32 @@ __global__ void above(const int *in, int n, int *out)
 
 __device__ void assign(int &a, int b) { a = b; }
 
+template <typename T> struct SumOp {
+	__device__ static T op(T a, T b) { return a + b; }
+};
+
+template <template <class> class Op, typename T> __device__ T blockSum(T v)
+{
+	__shared__ T part[32];
+	for (int o = 16; o > 0; o /= 2)
+		v = Op<T>::op(v, __shfl_xor_sync(0xffffffffu, v, o));
+	if (threadIdx.x % 32 == 0)
+		part[threadIdx.x / 32] = v;
+	__syncthreads();
+	T r = part[0];
+	for (int w = 1; w < (int)blockDim.x / 32; w++)
+		r = Op<T>::op(r, part[w]);
+	return r;
+}
+
+template <int scale> __global__ void total(const int *in, int *out)
+{
+	int v = in[threadIdx.x] * 2;
+	int s = blockSum<SumOp, int>(v);
+	if (threadIdx.x == 0)
+		out[0] = s * scale;
+}
+
 inline __host__ __device__ void operator+=(float3 &a, float3 b)
 {
 	a.x += b.x;
@@ -212,10 +240,17 @@ int main()
 	CHECK(cudaMemcpy(dcin, cin, sizeof cin, cudaMemcpyHostToDevice));
 	center<<<1, 32>>>(dcin, dcout);
 	CHECK(cudaMemcpy(cout, dcout, sizeof cout, cudaMemcpyDeviceToHost));
+	int tot;
+	total<3><<<1, 128>>>(din, dout);
+	CHECK(cudaMemcpy(&tot, dout, sizeof tot, cudaMemcpyDeviceToHost));
 	int sh[32];
 	shift<<<1, 32>>>(dout);
 	CHECK(cudaMemcpy(sh, dout, sizeof sh, cudaMemcpyDeviceToHost));
 	int bad = 0, rsum = 0, gsum = 0, csum = 0, fsum = 0, asum = 0, ssum = 0;
+	int twant = 0;
+	for (int i = 0; i < 128; i++)
+		twant += 2 * h[i];
+	bad += tot != 3 * twant;
 	float sx = 0, sy = 0, sz = 0;
 	int csum2 = 0;
 	for (int i = 0; i < 16; i++)
@@ -262,7 +297,7 @@ int main()
 			bad += go[y * W + x] != ng[y * W + (x + 1) % W] - ng[((y + 1) % H) * W + x];
 			gsum += go[y * W + x];
 		}
-	printf("RESULT rotate=%d grid=%d cells=%d fold=%d above=%d shift=%d center=%d bad=%d\n", rsum, gsum, csum, fsum, asum,
-	       ssum, csum2, bad);
+	printf("RESULT rotate=%d grid=%d cells=%d fold=%d above=%d shift=%d center=%d total=%d bad=%d\n", rsum, gsum, csum, fsum,
+	       asum, ssum, csum2, tot, bad);
 	return 0;
 }
