@@ -158,7 +158,9 @@ calleekid(CXCursor c, void *arg)
 	case CXCursor_VarDecl: {
 		enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
 		bool shared = isshared(c, NULL);
-		if (shared ? sc != CX_SC_None && sc != CX_SC_Static : sc != CX_SC_None) { /* static or extern locals */
+		/* extern __shared__: the block's dynamic memory, which the kernel's lowering maps where it is declared */
+		bool dynamic = sc == CX_SC_Extern && haskid(c, CXCursor_CUDASharedAttr);
+		if (shared ? sc != CX_SC_None && sc != CX_SC_Static : sc != CX_SC_None && !dynamic) { /* static or extern locals */
 			f->bad = true;
 			f->why = "a static or extern local";
 			return WALK_STOP;
