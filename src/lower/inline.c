@@ -338,6 +338,28 @@ includeline(In *in, CXFile h)
 	return at;
 }
 
+/* A file that includes header h and, after it, the kernel's file (pns's
+ * main.cu: #include "rand_gen.cu", then #include "petri_kernel.cu"): *p,
+ * with the offsets of the two #includes; false when there is none. */
+static bool
+siblingincl(In *in, CXFile h, CXFile *p, int *hat, int *kat)
+{
+	inclat(in, in->file, 0, 0);
+	for (int i = 0; i < in->incls.n; i++) {
+		const Incl *k = &in->incls.v[i];
+		if (!k->from || !clang_File_isEqual(k->inc, in->file))
+			continue;
+		for (int j = 0; j < in->incls.n; j++) {
+			const Incl *x = &in->incls.v[j];
+			if (x->from && clang_File_isEqual(x->from, k->from) && clang_File_isEqual(x->inc, h) && x->off < k->off) {
+				*p = k->from, *hat = x->off, *kat = k->off;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 /* Does a #define or #undef in [b, e) of src (file's text) name an
  * identifier of f's body (which would mean something else at the kernel)?
  * An #include there that enters a user header counts its text too, and
@@ -404,6 +426,8 @@ typedef struct {
 	Callee *f;
 	int from; /* in the kernel's file: the callee's end, or the #include of its header */
 	const Files *seen; /* headers first entered in between: all of their declarations count */
+	CXFile parent;     /* a file including the callee's header, then the kernel's file: [pb, pe) of it */
+	int pb, pe;
 } Between;
 
 /* A declaration of the scope that names nothing the body uses, or lies
@@ -415,7 +439,7 @@ nothingnew(CXCursor c, void *arg)
 	Between *b = arg;
 	CXFile cf = fileof(c), ff = fileof(b->f->fn);
 	bool inkernel = cf && clang_File_isEqual(cf, b->in->file), incallee = cf && !inkernel && clang_File_isEqual(cf, ff);
-	bool inseen = false;
+	bool inseen = b->parent && cf && clang_File_isEqual(cf, b->parent) && startof(c) >= b->pb && startof(c) < b->pe;
 	for (int i = 0; cf && i < b->seen->n && !inseen; i++)
 		inseen = clang_File_isEqual(cf, b->seen->v[i]);
 	if (!inseen && (incallee ? startof(c) < endof(b->f->fn)
@@ -429,9 +453,9 @@ nothingnew(CXCursor c, void *arg)
 }
 
 static bool
-redeclared(In *in, Callee *f, int from, const Files *seen)
+redeclared(In *in, Callee *f, int from, const Files *seen, CXFile parent, int pb, int pe)
 {
-	Between b = {in, f, from, seen};
+	Between b = {in, f, from, seen, parent, pb, pe};
 	return !allkids(clang_getCursorSemanticParent(in->kernel), nothingnew, &b);
 }
 
@@ -1080,11 +1104,15 @@ callee(In *in, CXCursor call, Callee *f)
 	 * are declared again, in between: redefined, redeclared below) */
 	bool here = clang_File_isEqual(df, in->file);
 	int inc = here ? startof(d) : includeline(in, df);
+	CXFile pf = NULL; /* or a file including its header, then the kernel's */
+	int hat = -1, kat = -1;
+	if (!here && inc < 0 && siblingincl(in, df, &pf, &hat, &kat))
+		inc = 0;
 	CXCursor dp = clang_getCursorSemanticParent(d), kp = clang_getCursorSemanticParent(in->kernel);
 	if (inc < 0 || inc > startof(in->kernel) || !clang_equalCursors(dp, kp) ||
 	    (!here && clang_getCursorKind(kp) != CXCursor_TranslationUnit))
-		return nowhy(f, "it is defined after the kernel, in another scope, or in a header the kernel's file does not "
-		                "include itself");
+		return nowhy(f, "it is defined after the kernel, in another scope, or in a header included neither by the "
+		                "kernel's file nor before it by the file including that");
 	f->fn = d;
 	f->body = body;
 	descend(body, calleekid, f);
@@ -1095,10 +1123,14 @@ callee(In *in, CXCursor call, Callee *f)
 	bool isvoid = rt.kind == CXType_Void;
 	Flat flat = {dsrc, dlen, 0, NULL};
 	Files seen = {0};
+	size_t plen = 0;
+	const char *psrc = pf ? clang_getFileContents(in->tu, pf, &plen) : NULL;
 	bool macros = here ? redefined(in, f, df, dsrc, endof(d), startof(in->kernel), &seen, 0)
 	                   : redefined(in, f, df, dsrc, endof(d), (int)dlen, &seen, 0) ||
-	                         redefined(in, f, in->file, in->src, lineend(in->src, in->len, inc), startof(in->kernel), &seen, 0);
-	bool again = !macros && redeclared(in, f, here ? endof(d) : inc, &seen);
+	                         (pf && (!psrc || redefined(in, f, pf, psrc, lineend(psrc, plen, hat), kat, &seen, 0))) ||
+	                         redefined(in, f, in->file, in->src, pf ? 0 : lineend(in->src, in->len, inc), startof(in->kernel),
+	                                   &seen, 0);
+	bool again = !macros && redeclared(in, f, here ? endof(d) : inc, &seen, pf, psrc ? lineend(psrc, plen, hat) : 0, kat);
 	vfree(seen);
 	const char *why = f->bad                                                   ? f->why
 	                  : macros                                                 ? "a macro it names is defined, or a header included, before the kernel"
