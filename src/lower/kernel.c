@@ -1861,12 +1861,63 @@ cubop(K *k, CXCursor call, bool alone, const char *act, KWarp *w)
 	free(m);
 }
 
+/* The type of a value a kernel template leaves dependent, spelled from
+ * the declaration it reads: a variable (T v), an element of an array (float
+ * x[N][M]: x[c][i], HeCBench hadamard), a member of a variable of a written
+ * type (CmplxType s: s.x, degrid). "dependent" when none says it. */
+static char *
+writtentype(K *k, CXCursor val)
+{
+	CXCursor e = strip(val), *ks;
+	int subs = 0, n;
+	char *member = NULL;
+	while (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr && (n = kids(e, &ks)) >= 1) {
+		CXCursor b = strip(ks[0]);
+		free(ks);
+		e = b;
+		subs++;
+	}
+	if (!subs && clang_getCursorKind(e) == CXCursor_MemberRefExpr && (n = kids(e, &ks)) == 1) {
+		CXCursor b = strip(ks[0]);
+		free(ks);
+		if (clang_getCursorKind(b) == CXCursor_DeclRefExpr && !ismacro(e)) {
+			/* a dependent member has no spelling: the name after the '.' */
+			int at = endof(e);
+			while (at > startof(e) && isident(k->F->src[at - 1]))
+				at--;
+			if (at > startof(e) && k->F->src[at - 1] == '.')
+				member = xstrndup(k->F->src + at, (size_t)(endof(e) - at));
+			e = b;
+		}
+	}
+	CXCursor v = clang_getCursorKind(e) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(e) : clang_getNullCursor();
+	if (clang_getCursorKind(v) != CXCursor_VarDecl && clang_getCursorKind(v) != CXCursor_ParmDecl) {
+		free(member);
+		return xstrdup("dependent");
+	}
+	CXType t = clang_getNonReferenceType(clang_getCursorType(v));
+	for (int i = 0; i < subs; i++)
+		t = t.kind == CXType_Pointer ? clang_getPointeeType(t) : clang_getArrayElementType(t);
+	char *ts = namedparams(k, typespelling(clang_getUnqualifiedType(t)));
+	if (member && *member) {
+		char *m = fmt("std::remove_cv_t<std::remove_reference_t<decltype(std::declval<%s &>().%s)>>", ts, member);
+		free(ts);
+		ts = m;
+	}
+	free(member);
+	return ts;
+}
+
 /* The type of a warp operation's value as the call takes it (after its
  * conversion to the parameter's type): what the lanes exchange. */
 static char *
 valuetype(K *k, CXCursor call, CXCursor val, const char *what)
 {
 	char *ts = typespelling(clang_getNonReferenceType(clang_getUnqualifiedType(clang_getCursorType(val))));
+	if (strstr(ts, "dependent") || strstr(ts, "type-parameter")) {
+		free(ts);
+		ts = writtentype(k, val);
+	}
 	if (strstr(ts, "dependent") || strstr(ts, "type-parameter")) {
 		char *msg = fmt("a %s of a value whose type a kernel template's parameters leave unnamed", what);
 		kfail(k, call, msg);

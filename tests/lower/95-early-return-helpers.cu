@@ -13,7 +13,9 @@
 // steps' loops run while any lane of the warp has work (`for (v = t;
 // __any_sync(m, v < len); v += 32)`, HeCBench gc; a do-while's), and an if
 // tests __all_sync (vote): the votes are exchanged among the lanes each
-// iteration runs (they were refused).
+// iteration runs (they were refused). pairs<double2, 4> shuffles sum.x of
+// a C sum and v[c][i] of a float v[N][2], types the kernel template leaves
+// dependent (HeCBench degrid, hadamard: refused).
 // Every field is a mismatch count (bad=0) or an integer sum.
 #include <cstdio>
 
@@ -129,6 +131,27 @@ __global__ void steps(const int *len, int *out)
 	out[t] = count + 100000 * rounds;
 }
 
+template <typename C, int N> __global__ void pairs(const int *in, double *out)
+{
+	C sum = {0, 0};
+	float v[N][2];
+	int t = threadIdx.x;
+	for (int c = 0; c < N; c++) {
+		v[c][0] = (float)in[t * N + c];
+		v[c][1] = 1.0f;
+	}
+	sum.x = in[t];
+	sum.y = t % 3;
+	for (int s = 16; s > 0; s /= 2) {
+		sum.x += __shfl_down_sync(0xffffffffu, sum.x, s);
+		sum.y += __shfl_down_sync(0xffffffffu, sum.y, s);
+		for (int c = 0; c < N; c++)
+			v[c][0] += __shfl_xor_sync(0xffffffffu, v[c][0], s);
+	}
+	if (t % 32 == 0)
+		out[t / 32] = sum.x + 1000 * sum.y + v[N - 1][0] + v[0][1];
+}
+
 __global__ void sums(const int *in, int *out, int n)
 {
 	__shared__ int shared[32];
@@ -189,7 +212,18 @@ int main()
 	CHECK(cudaMemcpy(dlen, lens, sizeof lens, cudaMemcpyHostToDevice));
 	steps<<<1, 128>>>(dlen, dfirst);
 	CHECK(cudaMemcpy(st, dfirst, sizeof st, cudaMemcpyDeviceToHost));
-	int bad = 0, total = 0, fsum = 0, csum = 0, psum = 0, bsum = 0, usum = 0, ssum = 0;
+	double pr[4], *dpr;
+	CHECK(cudaMalloc(&dpr, sizeof pr));
+	pairs<double2, 4><<<1, 128>>>(din, dpr);
+	CHECK(cudaMemcpy(pr, dpr, sizeof pr, cudaMemcpyDeviceToHost));
+	int bad = 0, total = 0, fsum = 0, csum = 0, psum = 0, bsum = 0, usum = 0, ssum = 0, prsum = 0;
+	for (int w = 0; w < 4; w++) {
+		double x = 0, y = 0, last = 0;
+		for (int t = 32 * w; t < 32 * w + 32; t++)
+			x += h[t], y += t % 3, last += h[t * 4 + 3];
+		bad += pr[w] != x + 1000 * y + last + 1;
+		prsum += (int)pr[w];
+	}
 	for (int t = 0; t < 128; t++) {
 		int n = lens[t / 32], lane = t % 32, count = lane < n ? (n - lane + 31) / 32 : 0, rounds = 0;
 		for (int w = t - lane; w < t - lane + 32; w++) { /* the warp's last lane to finish */
@@ -235,7 +269,7 @@ int main()
 		bsum += bel[i];
 		usum += up[i];
 	}
-	printf("RESULT total=%d first=%d cls=%d pos=%d below=%d up=%d steps=%d bad=%d\n", total, fsum, csum, psum, bsum, usum,
-	       ssum, bad);
+	printf("RESULT total=%d first=%d cls=%d pos=%d below=%d up=%d steps=%d pairs=%d bad=%d\n", total, fsum, csum, psum,
+	       bsum, usum, ssum, prsum, bad);
 	return 0;
 }
