@@ -2226,7 +2226,7 @@ genstmt(K *k, CXCursor s)
  * Only where nothing jumps out of the first part (return, goto, break or
  * continue of an enclosing loop), outside masked loops, and without
  * locals that could not cross a barrier (references, non-POD values,
- * lambdas). */
+ * lambdas, one a macro names). */
 typedef struct {
 	int depth;
 	bool ok;
@@ -2267,14 +2267,31 @@ fissionkid(CXCursor c, void *arg)
 	return f->ok ? WALK_OVER : WALK_STOP;
 }
 
+/* A local variable named in a macro's expansion (maxFlops's ADD1_OP,
+ * s=v-s): split into several thread loops (fission, interchange), the
+ * kernel would keep it per thread, and a macro's text cannot be rewritten. */
+static bool
+macrolocal(CXCursor c, void *arg)
+{
+	(void)arg;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || !ismacro(c))
+		return false;
+	CXCursor v = clang_getCursorReferenced(c);
+	enum CXCursorKind k = clang_getCursorKind(v);
+	return (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && clang_Cursor_getStorageClass(v) == CX_SC_None &&
+	       clang_getCursorKind(clang_getCursorSemanticParent(v)) != CXCursor_TranslationUnit;
+}
+
 static bool
 fissionable(K *k, CXCursor *ks, int n)
 {
 	if (k->pass.mask || k->pass.loops.n)
 		return false;
 	Fission f = {0, true};
-	for (int i = 0; i < n && f.ok; i++)
+	for (int i = 0; i < n && f.ok; i++) {
 		fissionkid(ks[i], &f); /* visits ks[i] itself, then its children */
+		f.ok &= !contains(ks[i], true, macrolocal, NULL);
+	}
 	return f.ok;
 }
 
@@ -2305,7 +2322,8 @@ threadrun(K *k, CXCursor *ks, int n)
  * control flow, so a race-free kernel computes the same. Not for loops
  * holding what cannot cross a thread loop (as for fission), atomics or
  * calls that may have effects (their order between threads would change),
- * nor for short loops of a constant trip count, which GCC unrolls. */
+ * nor for short loops of a constant trip count, which GCC unrolls, nor
+ * where a macro names a local (macrolocal). */
 /* A call but to the toolkit's value-only functions (rules/device.rules:
  * those taking no pointer or reference need no rule). */
 static bool
@@ -2364,7 +2382,7 @@ interchangeable(K *k, CXCursor s)
 		return false;
 	Fission f = {0, true};
 	fissionkid(body, &f);
-	return f.ok && !contains(body, false, impure, NULL);
+	return f.ok && !contains(body, false, impure, NULL) && !contains(body, false, macrolocal, NULL);
 }
 
 /* Does s hold a barrier, or a loop to interchange in its barrier-level

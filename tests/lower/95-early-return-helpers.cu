@@ -15,7 +15,9 @@
 // tests __all_sync (vote): the votes are exchanged among the lanes each
 // iteration runs (they were refused). pairs<double2, 4> shuffles sum.x of
 // a C sum and v[c][i] of a float v[N][2], types the kernel template leaves
-// dependent (HeCBench degrid, hadamard: refused).
+// dependent (HeCBench degrid, hadamard: refused). flops's loop names its
+// local in a macro (maxFlops's ADD1_OP): not interchanged with the thread
+// loop, which would keep the local per thread (refused).
 // Every field is a mismatch count (bad=0) or an integer sum.
 #include <cstdio>
 
@@ -152,6 +154,18 @@ template <typename C, int N> __global__ void pairs(const int *in, double *out)
 		out[t / 32] = sum.x + 1000 * sum.y + v[N - 1][0] + v[0][1];
 }
 
+#define STEP_OP s = v - s + 1;
+
+__global__ void flops(int *data, int n, int v)
+{
+	int gid = blockIdx.x * blockDim.x + threadIdx.x;
+	int s = data[gid];
+	for (int j = 0; j < n; ++j) {
+		STEP_OP STEP_OP STEP_OP
+	}
+	data[gid] = s;
+}
+
 __global__ void sums(const int *in, int *out, int n)
 {
 	__shared__ int shared[32];
@@ -216,7 +230,18 @@ int main()
 	CHECK(cudaMalloc(&dpr, sizeof pr));
 	pairs<double2, 4><<<1, 128>>>(din, dpr);
 	CHECK(cudaMemcpy(pr, dpr, sizeof pr, cudaMemcpyDeviceToHost));
-	int bad = 0, total = 0, fsum = 0, csum = 0, psum = 0, bsum = 0, usum = 0, ssum = 0, prsum = 0;
+	int fl[256];
+	CHECK(cudaMemcpy(dfirst, h, sizeof fl, cudaMemcpyHostToDevice));
+	flops<<<2, 128>>>(dfirst, 101, 7);
+	CHECK(cudaMemcpy(fl, dfirst, sizeof fl, cudaMemcpyDeviceToHost));
+	int bad = 0, total = 0, fsum = 0, csum = 0, psum = 0, bsum = 0, usum = 0, ssum = 0, prsum = 0, flsum = 0;
+	for (int i = 0; i < 256; i++) {
+		int sv = h[i];
+		for (int j = 0; j < 3 * 101; j++)
+			sv = 7 - sv + 1;
+		bad += fl[i] != sv;
+		flsum += fl[i];
+	}
 	for (int w = 0; w < 4; w++) {
 		double x = 0, y = 0, last = 0;
 		for (int t = 32 * w; t < 32 * w + 32; t++)
@@ -269,7 +294,7 @@ int main()
 		bsum += bel[i];
 		usum += up[i];
 	}
-	printf("RESULT total=%d first=%d cls=%d pos=%d below=%d up=%d steps=%d pairs=%d bad=%d\n", total, fsum, csum, psum,
-	       bsum, usum, ssum, prsum, bad);
+	printf("RESULT total=%d first=%d cls=%d pos=%d below=%d up=%d steps=%d pairs=%d flops=%d bad=%d\n", total, fsum, csum,
+	       psum, bsum, usum, ssum, prsum, flsum, bad);
 	return 0;
 }
