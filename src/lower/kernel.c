@@ -551,7 +551,7 @@ vardecledit(Span *sp, CXCursor ds)
 				useregion(k, v);
 				if (k->pass.dry && !k->vars.v[v].once && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(ks[i])))
 					pushonce(&k->vars.v[v].wregions, k->pass.region);
-				moved += k->vars.v[v].arrayed || k->vars.v[v].hoist || k->vars.v[v].shared;
+				moved += k->vars.v[v].arrayed || k->vars.v[v].hoist || k->vars.v[v].shared || k->vars.v[v].bindtop;
 			}
 		}
 	(void)vars;
@@ -568,7 +568,7 @@ vardecledit(Span *sp, CXCursor ds)
 			continue;
 		int v = findvar(k, ks[i]);
 		KVar *x = &k->vars.v[v];
-		if (x->once) /* assigned before the thread loop */
+		if (x->once || x->bindtop) /* assigned before the thread loop, bound at the top */
 			continue;
 		CXCursor init = clang_Cursor_getVarDeclInitializer(ks[i]);
 		bool plain = !x->arrayed && !x->hoist && !x->shared; /* stays a declaration here */
@@ -2476,6 +2476,52 @@ genlist(K *k, CXCursor *ks, int n, bool jumps)
 
 /* ---------------------------------------------------------------- the block function */
 
+/* A part of a reference's initialiser that keeps it bound to the same
+ * __shared__ object for every thread: no call, no thread index, no local
+ * but a __shared__ one, a reference bound to one, or an unwritten
+ * parameter. */
+static bool
+unbound(CXCursor c, void *arg)
+{
+	K *k = arg;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	if (kind == CXCursor_CallExpr || kind == CXCursor_LambdaExpr || kind == CXCursor_CompoundAssignOperator ||
+	    (kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_AddrOf) ||
+	    (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign))
+		return true;
+	if (kind != CXCursor_DeclRefExpr && kind != CXCursor_MemberRefExpr)
+		return false;
+	CXCursor r = clang_getCursorReferenced(c);
+	int v = findvar(k, r);
+	if (v < 0)
+		return kind == CXCursor_DeclRefExpr && clang_getCursorKind(r) != CXCursor_EnumConstantDecl &&
+		       clang_getCursorKind(r) != CXCursor_NonTypeTemplateParameter && clang_getCursorKind(r) != CXCursor_VarDecl;
+	const KVar *x = &k->vars.v[v];
+	return !(x->shared || x->dynshared || x->bindtop || (x->param && !x->written));
+}
+
+static bool
+sharedkid(CXCursor c, void *arg)
+{
+	K *k = arg;
+	int v = clang_getCursorKind(c) == CXCursor_DeclRefExpr ? findvar(k, clang_getCursorReferenced(c)) : -1;
+	return v >= 0 && (k->vars.v[v].shared || k->vars.v[v].dynshared || k->vars.v[v].bindtop);
+}
+
+/* A reference bound to __shared__ memory the same way in every thread
+ * (HeCBench tqs's int &next = l_mem[0], ssm's auto &smem = *reinterpret_cast
+ * <T *>(smem_raw)): bound once, at the block function's top, where the
+ * __shared__ memory is declared, instead of per thread (a reference cannot
+ * live in an array). */
+static bool
+sharedbinding(K *k, KVar *v)
+{
+	CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
+	return isref(clang_getCursorType(v->decl)) && !v->param && !v->shared && !clang_Cursor_isNull(init) &&
+	       !ismacro(init) && !contains(init, true, unbound, k) && contains(init, true, sharedkid, k);
+}
+
 static void
 decide(K *k)
 {
@@ -2484,6 +2530,10 @@ decide(K *k)
 		bool multi = v->regions.n > 1;
 		if (v->shared)
 			continue;
+		if (multi && sharedbinding(k, v)) {
+			v->bindtop = true;
+			continue;
+		}
 		if (v->uniform && !v->param)
 			v->hoist = multi || v->once;
 		else if (!v->uniform)
@@ -2688,34 +2738,101 @@ templateargs(K *k)
 	return bstr(&b);
 }
 
-/* The typedefs, aliases and local types of the body's outer block, first:
- * the __shared__ and per-thread variables hoisted above the thread loops
- * may name them (typedef cub::BlockReduce<float, 256> BR; __shared__
- * BR::TempStorage t; struct U {...}; U u[4];). The body keeps its own: the
- * same name in an inner scope. */
+/* The typedefs, aliases and local types of the body, first: the
+ * __shared__ and per-thread variables hoisted above the thread loops may
+ * name them (typedef cub::BlockReduce<float, 256> BR; __shared__
+ * BR::TempStorage t; struct U {...}; U u[4]; in a loop, HeCBench ssm's
+ * using SE = typename Traits::ScanElement). The body keeps its own: the same
+ * name in an inner scope. One in an inner block goes up only where no other
+ * declaration of the kernel has its name and it names no variable of the
+ * kernel (decltype(x) of a local would mean nothing at the top). */
+typedef struct {
+	K *k;
+	Buf *o;
+	CXCursor top; /* the body */
+	Strs names;   /* every name the kernel's declarations give */
+} Types;
+
+static bool
+typedecl(CXCursor ds, int *n, CXCursor **out)
+{
+	*n = kids(ds, out);
+	int types = 0;
+	for (int j = 0; j < *n; j++) {
+		enum CXCursorKind dk = clang_getCursorKind((*out)[j]);
+		types += dk == CXCursor_TypedefDecl || dk == CXCursor_TypeAliasDecl || dk == CXCursor_StructDecl ||
+		         dk == CXCursor_ClassDecl || dk == CXCursor_UnionDecl || dk == CXCursor_EnumDecl;
+	}
+	return *n > 0 && types == *n;
+}
+
+static int
+namekid(CXCursor c, void *arg)
+{
+	if (clang_isDeclaration(clang_getCursorKind(c)))
+		vpush(*(Strs *)arg, spelling(c));
+	return clang_getCursorKind(c) == CXCursor_LambdaExpr ? WALK_OVER : WALK_IN;
+}
+
+/* Does inner type declaration ds, once at the top, mean what it did? */
+static bool
+liftable(Types *t, CXCursor ds, CXCursor *d, int n)
+{
+	for (int j = 0; j < n; j++) {
+		char *name = spelling(d[j]);
+		int seen = 0;
+		for (int i = 0; i < t->names.n; i++)
+			seen += !strcmp(t->names.v[i], name);
+		free(name);
+		if (seen != 1)
+			return false;
+	}
+	Tokens tk = cursortokens(ds);
+	bool ok = true;
+	for (unsigned i = 0; i < tk.n && ok; i++)
+		for (int v = 0; v < t->k->vars.n && ok && clang_getTokenKind(tk.v[i]) == CXToken_Identifier; v++)
+			ok = !tokenis(&tk, i, t->k->vars.v[v].name) || t->k->vars.v[v].param;
+	freetokens(&tk);
+	return ok;
+}
+
+static int
+typekid(CXCursor c, void *arg)
+{
+	Types *t = arg;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	if (kind == CXCursor_LambdaExpr)
+		return WALK_OVER;
+	if (kind != CXCursor_DeclStmt)
+		return WALK_IN;
+	CXCursor *ds;
+	int nd;
+	if (typedecl(c, &nd, &ds)) {
+		CXCursor *ks;
+		int n = kids(t->top, &ks);
+		bool top = false;
+		for (int i = 0; i < n && !top; i++)
+			top = clang_equalCursors(ks[i], c);
+		free(ks);
+		if (top || liftable(t, c, ds, nd)) {
+			char *text = cursortext(t->k->F, c);
+			bprintf(t->o, "	%s\n", text);
+			free(text);
+		}
+	}
+	free(ds);
+	return WALK_OVER;
+}
+
 static void
 typedefs(K *k, Buf *o)
 {
-	CXCursor *ks;
-	int n = kids(k->body, &ks);
-	for (int i = 0; i < n; i++) {
-		if (clang_getCursorKind(ks[i]) != CXCursor_DeclStmt)
-			continue;
-		CXCursor *ds;
-		int nd = kids(ks[i], &ds), types = 0;
-		for (int j = 0; j < nd; j++) {
-			enum CXCursorKind dk = clang_getCursorKind(ds[j]);
-			types += dk == CXCursor_TypedefDecl || dk == CXCursor_TypeAliasDecl || dk == CXCursor_StructDecl ||
-			         dk == CXCursor_ClassDecl || dk == CXCursor_UnionDecl || dk == CXCursor_EnumDecl;
-		}
-		free(ds);
-		if (nd > 0 && types == nd) {
-			char *t = cursortext(k->F, ks[i]);
-			bprintf(o, "	%s\n", t);
-			free(t);
-		}
-	}
-	free(ks);
+	Types t = {k, o, k->body, {0}};
+	descend(k->body, namekid, &t.names);
+	descend(k->body, typekid, &t);
+	for (int i = 0; i < t.names.n; i++)
+		free(t.names.v[i]);
+	vfree(t.names);
 }
 
 /* The name of a kernel's argument struct and block function: its own
@@ -2819,6 +2936,7 @@ typedef struct {
 	K *k;
 	char *state; /* per variable: 0 unknown, 1 being checked or constant, 2 not constant */
 	bool ok;
+	bool cexpr;  /* the variable checked is constexpr: its initialiser is constant however it is spelled */
 } Konst;
 
 static bool konstvar(Konst *c, int i);
@@ -2838,10 +2956,22 @@ konstkid(CXCursor e, void *arg)
 			c->ok &= konstvar(c, v);
 		else if (rk == CXCursor_VarDecl) /* a global: const, so no statement before changes it */
 			c->ok &= clang_isConstQualifiedType(clang_getCursorType(r)) && !insystem(r);
-		else
-			c->ok &= rk == CXCursor_NonTypeTemplateParameter || rk == CXCursor_EnumConstantDecl;
+		else /* a template leaves Traits::kNItems unresolved: a constant where a constexpr reads it */
+			c->ok &= rk == CXCursor_NonTypeTemplateParameter || rk == CXCursor_EnumConstantDecl ||
+			         (c->cexpr && clang_Cursor_isNull(r));
 	}
 	return c->ok ? WALK_IN : WALK_STOP;
+}
+
+static bool
+isconstexpr(CXCursor decl)
+{
+	Tokens t = cursortokens(decl);
+	bool yes = false;
+	for (unsigned i = 0; i < t.n && !yes && tokenoff(&t, i) < locof(decl); i++)
+		yes = tokenis(&t, i, "constexpr");
+	freetokens(&t);
+	return yes;
 }
 
 /* Is kernel variable i a constant: a local declared const or constexpr,
@@ -2862,7 +2992,7 @@ konstvar(Konst *c, int i)
 	          kind >= CXType_Bool && kind <= CXType_Int128 && !ismacro(x->decl) && onlyone(c->k, x);
 	c->state[i] = ok ? 1 : 2; /* (a cycle reads as constant: C++ has none) */
 	if (ok) {
-		Konst sub = {c->k, c->state, true};
+		Konst sub = {c->k, c->state, true, isconstexpr(x->decl)};
 		konstkid(init, &sub);
 		descend(init, konstkid, &sub);
 		char *text = cursortext(c->k->F, init);
@@ -2884,7 +3014,7 @@ static void
 konstlocals(K *k)
 {
 	char *state = xcalloc((size_t)k->vars.n + 1, sizeof *state);
-	Konst c = {k, state, true};
+	Konst c = {k, state, true, false};
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *x = &k->vars.v[i];
 		if (!konstvar(&c, i) || k->pass.failed)
@@ -2936,6 +3066,12 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 		} else if (v->shared) {
 			char *d = declare(v->type, v->name);
 			bprintf(o, "\t%s; /* __shared__: one per block */\n", d);
+			free(d);
+		} else if (v->bindtop) {
+			CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl); /* as written: it names no per-thread variable */
+			char *d = declare(v->type, v->name), *e = xstrndup(k->F->src + startof(init), endof(init) - startof(init));
+			bprintf(o, "\t%s = %s; /* bound to __shared__ memory */\n", d, e);
+			free(e);
 			free(d);
 		} else if (v->hoist) {
 			char *d = declare(v->type, v->name);

@@ -23,7 +23,13 @@
 // template template argument in a kernel template, its call resolved
 // (HeCBench rmsnorm): libclang cannot spell the argument, the call does.
 // prefix declares extern __shared__ (the launch's dynamic memory) and is
-// inlined twice (HeCBench moe-align's form; it was refused).
+// inlined twice (HeCBench moe-align's form; it was refused). rounds<T>
+// binds references to its dynamic __shared__ memory (auto &sm =
+// *reinterpret_cast<S *>(raw); int &next = sm.next: HeCBench tqs, ssm), sizes
+// a per-thread array by constexpr int kN = T::kItems and keeps a value of
+// a type an alias in its loop names (using E = typename T::Elem): the
+// references are bound once at the top, the constant and the alias go
+// there too (each was refused).
 // Every field is a mismatch count (bad=0) or an integer sum.
 #include <cstdio>
 
@@ -170,6 +176,41 @@ __global__ void prefixes(const int *in, int *out, int n)
 	out[threadIdx.x] = a * 1000 + b;
 }
 
+struct Smem {
+	int next;
+	int vals[64];
+};
+
+struct Items {
+	static constexpr int kItems = 4;
+	using Elem = long;
+};
+
+template <typename T> __global__ void rounds(const int *in, int *out, int n)
+{
+	constexpr int kN = T::kItems;
+	extern __shared__ char raw[];
+	auto &sm = *reinterpret_cast<Smem *>(raw);
+	int &next = sm.next;
+	int acc[kN];
+	for (int i = 0; i < kN; i++)
+		acc[i] = in[threadIdx.x * kN + i];
+	if (threadIdx.x == 0)
+		next = 0;
+	__syncthreads();
+	while (next < n) {
+		using E = typename T::Elem;
+		E e = (E)acc[next % kN] * 3;
+		__syncthreads();
+		sm.vals[threadIdx.x] = (int)e + next;
+		__syncthreads();
+		if (threadIdx.x == 0)
+			next++;
+		__syncthreads();
+	}
+	out[threadIdx.x] = sm.vals[(threadIdx.x + 1) % 64];
+}
+
 template <int scale> __global__ void total(const int *in, int *out)
 {
 	int v = in[threadIdx.x] * 2;
@@ -264,6 +305,9 @@ int main()
 	int pre[64];
 	prefixes<<<1, 64, 64 * sizeof(int)>>>(din, dout, 64);
 	CHECK(cudaMemcpy(pre, dout, sizeof pre, cudaMemcpyDeviceToHost));
+	int ro[64];
+	rounds<Items><<<1, 64, sizeof(Smem)>>>(din, dout, 7);
+	CHECK(cudaMemcpy(ro, dout, sizeof ro, cudaMemcpyDeviceToHost));
 	int tot;
 	total<3><<<1, 128>>>(din, dout);
 	CHECK(cudaMemcpy(&tot, dout, sizeof tot, cudaMemcpyDeviceToHost));
@@ -277,6 +321,12 @@ int main()
 		b += t < 32 ? h[t] : 0;
 		bad += pre[t] != a * 1000 + b;
 		psum += pre[t] % 1000;
+	}
+	int rsum2 = 0;
+	for (int t = 0; t < 64; t++) {
+		int u = (t + 1) % 64;
+		bad += ro[t] != h[u * 4 + 6 % 4] * 3 + 6;
+		rsum2 += ro[t];
 	}
 	int twant = 0;
 	for (int i = 0; i < 128; i++)
@@ -328,7 +378,7 @@ int main()
 			bad += go[y * W + x] != ng[y * W + (x + 1) % W] - ng[((y + 1) % H) * W + x];
 			gsum += go[y * W + x];
 		}
-	printf("RESULT rotate=%d grid=%d cells=%d fold=%d above=%d shift=%d center=%d total=%d prefix=%d bad=%d\n", rsum, gsum, csum,
-	       fsum, asum, ssum, csum2, tot, psum, bad);
+	printf("RESULT rotate=%d grid=%d cells=%d fold=%d above=%d shift=%d center=%d total=%d prefix=%d rounds=%d bad=%d\n", rsum, gsum,
+	       csum, fsum, asum, ssum, csum2, tot, psum, rsum2, bad);
 	return 0;
 }
