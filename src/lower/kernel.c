@@ -2168,6 +2168,20 @@ haswarp(CXCursor s)
 	return yes;
 }
 
+/* c ? A : B whose arms are statements in all but name: each a call, one
+ * holding a barrier, and c holding none. */
+static bool
+barrierarm(CXCursor e)
+{
+	CXCursor *ks;
+	int n = kids(e, &ks);
+	bool yes = n == 3 && !contains(ks[0], true, barrierkid, NULL) &&
+	           clang_getCursorKind(strip(ks[1])) == CXCursor_CallExpr && clang_getCursorKind(strip(ks[2])) == CXCursor_CallExpr &&
+	           (contains(ks[1], true, barrierkid, NULL) || contains(ks[2], true, barrierkid, NULL));
+	free(ks);
+	return yes;
+}
+
 static void
 genstmt(K *k, CXCursor s)
 {
@@ -2207,6 +2221,10 @@ genstmt(K *k, CXCursor s)
 		genloop(k, s);
 		return;
 	default: /* a step runs the statement for every thread in turn: never one holding a barrier */
+		if (clang_getCursorKind(strip(s)) == CXCursor_ConditionalOperator && barrierarm(strip(s))) {
+			genif(k, strip(s)); /* c ? __syncthreads() : __syncwarp(); as if (c) ... else ... (bitpermute) */
+			return;
+		}
 		if (!contains(s, true, barrierkid, NULL) &&
 		    (((clang_isExpression(kind) || kind == CXCursor_DeclStmt) && haswarp(s)) || stepof(k, s))) {
 			genstep(k, s);

@@ -17,7 +17,9 @@
 // a C sum and v[c][i] of a float v[N][2], types the kernel template leaves
 // dependent (HeCBench degrid, hadamard: refused). flops's loop names its
 // local in a macro (maxFlops's ADD1_OP): not interchanged with the thread
-// loop, which would keep the local per thread (refused).
+// loop, which would keep the local per thread (refused). swapz's barrier
+// is an arm of ?: (`(Z > 32) ? __syncthreads() : __syncwarp();`, HeCBench
+// bitpermute): as an if (a barrier inside an expression was refused).
 // Every field is a mismatch count (bad=0) or an integer sum.
 #include <cstdio>
 
@@ -154,6 +156,15 @@ template <typename C, int N> __global__ void pairs(const int *in, double *out)
 		out[t / 32] = sum.x + 1000 * sum.y + v[N - 1][0] + v[0][1];
 }
 
+template <int Z> __global__ void swapz(int *io)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = io[blockIdx.x * blockDim.x + t] * 2;
+	(Z > 32) ? __syncthreads() : __syncwarp();
+	io[blockIdx.x * blockDim.x + t] = s[t ^ 1] + Z;
+}
+
 #define STEP_OP s = v - s + 1;
 
 __global__ void flops(int *data, int n, int v)
@@ -230,11 +241,24 @@ int main()
 	CHECK(cudaMalloc(&dpr, sizeof pr));
 	pairs<double2, 4><<<1, 128>>>(din, dpr);
 	CHECK(cudaMemcpy(pr, dpr, sizeof pr, cudaMemcpyDeviceToHost));
+	int sz[128], sw[128];
+	CHECK(cudaMemcpy(dfirst, h, sizeof sz, cudaMemcpyHostToDevice));
+	swapz<64><<<2, 64>>>(dfirst);
+	CHECK(cudaMemcpy(sz, dfirst, sizeof sz, cudaMemcpyDeviceToHost));
+	CHECK(cudaMemcpy(dfirst, h, sizeof sw, cudaMemcpyHostToDevice));
+	swapz<16><<<4, 32>>>(dfirst);
+	CHECK(cudaMemcpy(sw, dfirst, sizeof sw, cudaMemcpyDeviceToHost));
+	int zsum = 0, zbad = 0;
+	for (int i = 0; i < 128; i++) {
+		zbad += sz[i] != 2 * h[i ^ 1] + 64;
+		zbad += sw[i] != 2 * h[i ^ 1] + 16;
+		zsum += sz[i] + sw[i];
+	}
 	int fl[256];
 	CHECK(cudaMemcpy(dfirst, h, sizeof fl, cudaMemcpyHostToDevice));
 	flops<<<2, 128>>>(dfirst, 101, 7);
 	CHECK(cudaMemcpy(fl, dfirst, sizeof fl, cudaMemcpyDeviceToHost));
-	int bad = 0, total = 0, fsum = 0, csum = 0, psum = 0, bsum = 0, usum = 0, ssum = 0, prsum = 0, flsum = 0;
+	int bad = zbad, total = 0, fsum = 0, csum = 0, psum = 0, bsum = 0, usum = 0, ssum = 0, prsum = 0, flsum = 0;
 	for (int i = 0; i < 256; i++) {
 		int sv = h[i];
 		for (int j = 0; j < 3 * 101; j++)
@@ -294,7 +318,7 @@ int main()
 		bsum += bel[i];
 		usum += up[i];
 	}
-	printf("RESULT total=%d first=%d cls=%d pos=%d below=%d up=%d steps=%d pairs=%d flops=%d bad=%d\n", total, fsum, csum,
-	       psum, bsum, usum, ssum, prsum, flsum, bad);
+	printf("RESULT total=%d first=%d cls=%d pos=%d below=%d up=%d steps=%d pairs=%d flops=%d swapz=%d bad=%d\n", total, fsum,
+	       csum, psum, bsum, usum, ssum, prsum, flsum, zsum, bad);
 	return 0;
 }
