@@ -2480,6 +2480,25 @@ templatehead(K *k)
 	return r;
 }
 
+/* Is template parameter c a pack (typename... Ts, int... Ns): "..." in its
+ * text outside brackets (a template template parameter's own list has
+ * its own)? Its argument is then written Ts... */
+static bool
+tparampack(K *k, CXCursor c)
+{
+	int lo = startof(c), hi = endof(c), depth = 0;
+	const char *t = k->F->src;
+	for (int j = lo; j + 2 < hi; j++) {
+		if (t[j] == '<' || t[j] == '(' || t[j] == '[')
+			depth++;
+		else if (t[j] == '>' || t[j] == ')' || t[j] == ']')
+			depth--;
+		else if (depth == 0 && !strncmp(t + j, "...", 3))
+			return true;
+	}
+	return false;
+}
+
 static char *
 templateargs(K *k)
 {
@@ -2491,7 +2510,7 @@ templateargs(K *k)
 	for (int i = 0; i < n; i++)
 		if (istparam(ks[i])) {
 			char *s = tparamname(ks[i], i);
-			bprintf(&b, "%s%s", b.n ? ", " : "<", s);
+			bprintf(&b, "%s%s%s", b.n ? ", " : "<", s, tparampack(k, ks[i]) ? "..." : "");
 			free(s);
 		}
 	free(ks);
@@ -2712,10 +2731,35 @@ konstlocals(K *k)
 	free(state);
 }
 
+/* The kernel's parameter pack (Ts... args), or NULL. The argument struct
+ * holds it as a std::tuple, and the block function's body runs in a lambda
+ * taking it back as a pack (std::apply), where args... expands as the
+ * kernel wrote it. One pack only, read as it came: a pack cannot be copied
+ * into per-thread arrays. */
+static const KVar *
+packparam(K *k)
+{
+	const KVar *p = NULL;
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		if (!v->pack)
+			continue;
+		if (p)
+			kfail(k, v->decl, "a kernel with two parameter packs");
+		else if (v->arrayed || v->sr)
+			kfail(k, v->decl, "a parameter pack the kernel writes");
+		p = v;
+	}
+	return p;
+}
+
 static void
 prologue(K *k, Buf *o, const char *name, const char *targs)
 {
 	bprintf(o, "\tcuflow_args_%s%s &cuflow_a = *(cuflow_args_%s%s *)cuflow_v;\n", name, targs, name, targs);
+	const KVar *pk = packparam(k);
+	if (pk) /* the rest of the block function runs where the pack is a pack again */
+		bprintf(o, "\tstd::apply([&](%s %s) {\n", pk->type, pk->name);
 	bputs(o, "\tconst dim3 blockIdx = cuflow_b->blockIdx, blockDim = cuflow_b->blockDim, gridDim = "
 	         "cuflow_b->gridDim;\n"
 	         "\tconst unsigned cuflow_nt = blockDim.x * blockDim.y * blockDim.z;\n\t(void)cuflow_nt;\n");
@@ -2723,6 +2767,8 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 		bputs(o, "\t::blockIdx = blockIdx;\n\t::blockDim = blockDim;\n\t::gridDim = gridDim;\n");
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
+		if (v->pack)
+			continue;
 		if (v->param && !v->arrayed) {
 			char *d = declare(v->type, v->name);
 			bprintf(o, "\t%s = cuflow_a.%s;\n", d, v->name);
@@ -2790,7 +2836,9 @@ argstruct(K *k, Buf *o, const char *name, const char *thead)
 {
 	bprintf(o, "%sstruct cuflow_args_%s {\n", thead, name);
 	for (int i = 0; i < k->vars.n; i++)
-		if (k->vars.v[i].param) {
+		if (k->vars.v[i].pack)
+			bprintf(o, "\tstd::tuple<%s> %s;\n", k->vars.v[i].type, k->vars.v[i].name);
+		else if (k->vars.v[i].param) {
 			char *d = declare(k->vars.v[i].type, k->vars.v[i].name);
 			bprintf(o, "\t%s;\n", d);
 			free(d);
@@ -2823,21 +2871,30 @@ defaultarg(K *k, CXCursor parm)
 	return r ? r : xstrdup("");
 }
 
+/* How params writes the parameters: declared (with their default
+ * arguments), as a call's arguments (a pack expanded: args...), or as the
+ * argument struct's initialiser (a pack into its tuple). */
+enum { P_TYPES, P_ARGS, P_INIT };
+
 static void
-params(K *k, Buf *o, bool types)
+params(K *k, Buf *o, int how)
 {
 	bool first = true;
-	for (int i = 0; i < k->vars.n; i++)
-		if (k->vars.v[i].param) {
-			if (types) {
-				char *d = declare(k->vars.v[i].type, k->vars.v[i].name), *def = defaultarg(k, k->vars.v[i].decl);
-				bprintf(o, ", %s%s", d, def);
-				free(d);
-				free(def);
-			} else
-				bprintf(o, "%s%s", first ? "" : ", ", k->vars.v[i].name);
-			first = false;
-		}
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		if (!v->param)
+			continue;
+		if (how == P_TYPES) {
+			char *d = declare(v->type, v->name), *def = defaultarg(k, v->decl);
+			bprintf(o, ", %s%s", d, def);
+			free(d);
+			free(def);
+		} else if (v->pack && how == P_INIT)
+			bprintf(o, "%sstd::tuple<%s>(%s...)", first ? "" : ", ", v->type, v->name);
+		else
+			bprintf(o, "%s%s%s", first ? "" : ", ", v->name, v->pack ? "..." : "");
+		first = false;
+	}
 }
 
 static char *rcname(K *k, const char *name, const char *targs);
@@ -2886,9 +2943,9 @@ launcher(K *k, Buf *o, const char *name, const char *iname, const char *thead, c
 	           "cudaStream_t cuflow_stream",
 	        thead, isstatic ? "static " : "", q, name);
 	free(q);
-	params(k, o, true);
+	params(k, o, P_TYPES);
 	bprintf(o, ")\n{\n\tcuflow_args_%s%s cuflow_a = {", iname, targs);
-	params(k, o, false);
+	params(k, o, P_INIT);
 	char *fn = rcname(k, iname, targs);
 	bprintf(o, "};\n\tcuflowLaunch%s(%s, &cuflow_a, sizeof cuflow_a, cuflow_grid, cuflow_block, "
 	           "cuflow_shmem, cuflow_stream);\n}\n",
@@ -2985,8 +3042,7 @@ rchead(K *k, const char *thead)
 		return xstrdup(thead);
 	if (!*thead)
 		return xstrdup("template <bool cuflow_rc> ");
-	size_t n = strlen(thead);
-	return fmt("%.*s, bool cuflow_rc> ", (int)(n - 2), thead); /* "template <...> " */
+	return fmt("template <bool cuflow_rc, %s", thead + 10); /* "template <...> ": first, as a pack must be last */
 }
 
 /* The block function a launch runs: its race-checked form while the check
@@ -2996,11 +3052,10 @@ rcname(K *k, const char *name, const char *targs)
 {
 	if (!k->accs.n)
 		return fmt("cuflow_block_%s%s", name, targs);
-	size_t n = strlen(targs);
-	const char *open = n ? "" : "<", *sep = n ? ", " : "";
-	int keep = n ? (int)n - 1 : 0; /* "<T>" without its '>' */
-	return fmt("cuflowRacecheck() ? cuflow_block_%s%s%.*s%strue> : cuflow_block_%s%s%.*s%sfalse>", name, open, keep,
-	           targs, sep, name, open, keep, targs, sep);
+	const char *rest = *targs ? targs + 1 : ">"; /* "<T>" without its '<' */
+	const char *sep = *targs ? ", " : "";
+	return fmt("cuflowRacecheck() ? cuflow_block_%s<true%s%s : cuflow_block_%s<false%s%s", name, sep, rest, name, sep,
+	           rest);
 }
 
 static void
@@ -3190,13 +3245,16 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	if (k.accs.n)
 		bprintf(&o, "\tif (cuflow_rc)\n\t\tcuflowRcBlock(\"%s\", \"%s\", blockIdx, blockDim);\n", name, basename(F->path));
 	bputn(&o, gen.v, gen.n);
+	const KVar *pk = packparam(&k);
+	if (pk)
+		bprintf(&o, "\t}, cuflow_a.%s);\n", pk->name);
 	bputs(&o, cxx ? "}\n}\n" : "}\n");
 	launcher(&k, &o, sname, iname, lhead, targs, isstaticfn(fn));
 	char *q = qualifier(&k, fn);
 	bprintf(&o, "%s%svoid %s%s(", lhead, isstaticfn(fn) ? "static " : "", q, sname);
 	free(q);
 	Buf p = {0};
-	params(&k, &p, true);
+	params(&k, &p, P_TYPES);
 	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
 	/* called through cuflowVia (a launch in a macro's definition): the
 	 * configuration it pushed; without one, a kernel called like a function */
@@ -3205,7 +3263,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	        name, sname, *thead ? targs : "");
 	free(p.v);
 	p = (Buf){0};
-	params(&k, &p, false);
+	params(&k, &p, P_ARGS);
 	bprintf(&o, "%s%s);\n}", p.n ? ", " : "", p.n ? bstr(&p) : "");
 	free(p.v);
 	if (L->cx) {
@@ -3246,10 +3304,10 @@ lowerkerneldecl(Lower *L, LFile *F, CXCursor fn)
 	Buf o = {0};
 	bprintf(&o, "%s%svoid cuflow_launch_%s(dim3, dim3, size_t, cudaStream_t", lhead, isstaticfn(fn) ? "static " : "",
 	        sname);
-	params(&k, &o, true);
+	params(&k, &o, P_TYPES);
 	bprintf(&o, ");\n%s%svoid %s(", lhead, isstaticfn(fn) ? "static " : "", sname);
 	Buf p = {0};
-	params(&k, &p, true);
+	params(&k, &p, P_TYPES);
 	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
 	bputs(&o, ")");
 	free(p.v);

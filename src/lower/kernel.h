@@ -10,6 +10,7 @@ typedef struct {
 	char *name;   /* in the generated code */
 	char *type;   /* its declared type */
 	bool param, shared, dynshared, global;
+	bool pack;                    /* a parameter pack (Ts... args): a std::tuple in the argument struct */
 	bool written, uniform, hoist; /* hoist: uniform but needed in several loops */
 	bool once;                    /* its uniform initialiser runs once per block, before its thread loop */
 	bool konst;                   /* a constant (const, integral, from constants): declared at the block function's top */

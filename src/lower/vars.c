@@ -119,6 +119,8 @@ addvar(K *k, CXCursor d, bool param)
 		v.type = t;
 	}
 	v.param = param;
+	size_t tn = strlen(v.type);
+	v.pack = param && tn > 3 && !strcmp(v.type + tn - 3, "..."); /* a pack expansion's type: "Ts..." */
 	CXCursor *ks;
 	int n = kids(d, &ks);
 	for (int i = 0; i < n; i++)
