@@ -1822,17 +1822,32 @@ cubop(K *k, CXCursor call, bool alone, const char *act, KWarp *w)
 	free(m);
 }
 
+/* Does a type's spelling leave a kernel template's parameters unnamed
+ * (a dependent type, or an auto local's not yet deduced)? */
+static bool
+unnamedtype(const char *ts)
+{
+	return strstr(ts, "dependent") || strstr(ts, "type-parameter") || !strcmp(ts, "auto");
+}
+
 /* The type a shuffle returns: its value's, which a kernel template's
- * dependent call spells only through the value (T). */
+ * dependent call spells only through the value (T), or through the
+ * kernel's variable it names (auto value = bins[idx]: its type as the
+ * lowering declares it). */
 static char *
 shfltype(K *k, CXCursor call, CXCursor val)
 {
 	char *ts = typespelling(clang_getCursorType(call));
-	if (!strstr(ts, "dependent") && !strstr(ts, "type-parameter"))
+	if (!unnamedtype(ts))
 		return ts;
 	free(ts);
 	ts = typespelling(clang_getNonReferenceType(clang_getCursorType(val)));
-	if (strstr(ts, "dependent") || strstr(ts, "type-parameter")) {
+	int v = refvar(k, strip(val));
+	if (unnamedtype(ts) && v >= 0 && !isref(clang_getCursorType(k->vars.v[v].decl)) && !k->vars.v[v].carray) {
+		free(ts);
+		ts = xstrdup(k->vars.v[v].type);
+	}
+	if (unnamedtype(ts)) {
 		kfail(k, call, "a shuffle of a value whose type a kernel template's parameters leave unnamed");
 		free(ts);
 		ts = xstrdup("int");
