@@ -2123,6 +2123,8 @@ fissionable(K *k, CXCursor *ks, int n)
 	return f.ok;
 }
 
+static void gapdefines(K *k, CXCursor *ks, int i);
+
 static void
 threadrun(K *k, CXCursor *ks, int n)
 {
@@ -2135,6 +2137,7 @@ threadrun(K *k, CXCursor *ks, int n)
 		if (isloop(clang_getCursorKind(ks[i]))) {
 			threadloop(k, ks + run, i + 1 - run);
 			run = i + 1;
+			gapdefines(k, ks, run); /* the gap between the loops is not copied */
 		}
 	threadloop(k, ks + run, n - run);
 }
@@ -2237,17 +2240,12 @@ splits(K *k, CXCursor s)
 	return yes;
 }
 
-/* The #define and #undef lines between statements ks[i - 1] and ks[i]
- * where the output does not copy that text (a run of statements starts or
- * ends there): they go out as they were, before what follows them
- * (HeCBench match's `#define NRX 2` between two loops of a kernel). */
+/* The #define and #undef lines that start a line in src[lo, hi), as they
+ * were, each on a line of its own, onto out. */
 static void
-gapdefines(K *k, CXCursor *ks, int i)
+definesin(K *k, Buf *out, int lo, int hi)
 {
-	if (i <= 0 || k->pass.dry)
-		return;
 	const char *src = k->F->src;
-	int lo = endof(ks[i - 1]), hi = startof(ks[i]);
 	for (int j = lo; j < hi; j++) {
 		if ((j != lo && src[j - 1] != '\n') || !isdirective(src, j, hi))
 			continue;
@@ -2259,8 +2257,38 @@ gapdefines(K *k, CXCursor *ks, int i)
 		int e = j;
 		while (e < hi && (src[e] != '\n' || (e > j && src[e - 1] == '\\')))
 			e++;
-		bprintf(k->pass.out, "\n%.*s\n", e - j, src + j); /* on a line of its own */
+		bprintf(out, "\n%.*s\n", e - j, src + j);
 	}
+}
+
+/* The #define and #undef lines between statements ks[i - 1] and ks[i]
+ * where the output does not copy that text (a run of statements starts or
+ * ends there, or fission splits a run there): they go out as they were,
+ * before what follows them (HeCBench match's `#define NRX 2` between two
+ * loops of a kernel). */
+static void
+gapdefines(K *k, CXCursor *ks, int i)
+{
+	if (i > 0 && !k->pass.dry)
+		definesin(k, k->pass.out, endof(ks[i - 1]), startof(ks[i]));
+}
+
+/* The #define and #undef lines of the body before its first statement
+ * (head) or after its last, which no thread loop copies: those before go
+ * out above the block function, whose top may declare what they size
+ * (HeCBench match's `#define NUM (NRX*M7R)` then `__shared__ float4
+ * b[M7H*NUM]`), those after below it. */
+static void
+edgedefines(K *k, Buf *out, CXCursor *ks, int n, bool head)
+{
+	int lo = startof(k->body) + 1, hi = endof(k->body) - 1;
+	if (n > 0 && head)
+		hi = startof(ks[0]);
+	else if (n > 0)
+		lo = endof(ks[n - 1]);
+	else if (!head)
+		return; /* an empty body's are all the head's */
+	definesin(k, out, lo, hi);
 }
 
 /* Statements ks[run, i) as thread loops, after the #defines before them. */
@@ -3236,18 +3264,22 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	for (int i = 0; i < k.vars.n; i++)
 		if (k.vars.v[i].arrayed && isref(clang_getCursorType(k.vars.v[i].decl)))
 			kfail(&k, k.vars.v[i].decl, "a reference variable live across a barrier");
-	Buf gen = {0};
+	Buf gen = {0}, head = {0}, tail = {0};
 	k.pass.out = &gen;
 	genlist(&k, body, nb, false);
+	edgedefines(&k, &head, body, nb, true);
+	edgedefines(&k, &tail, body, nb, false);
 	free(body);
 	if (k.pass.failed) {
 		free(gen.v);
+		free(head.v);
+		free(tail.v);
 		freek(&k);
 		return;
 	}
 	char *name = spelling(fn), *iname = ownname(L, name), *thead = templatehead(&k), *targs = templateargs(&k);
 	char *sname = specname(&k, name), *lhead = *thead ? thead : sname != name ? "template <> " : "";
-	Buf o = {0};
+	Buf o = head;
 	bprintf(&o, "/* kernel %s, lowered by cuflow: one call runs one thread block */\n", sname);
 	argstruct(&k, &o, iname, thead);
 	char *bhead = rchead(&k, thead);
@@ -3264,6 +3296,8 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	if (pk)
 		bprintf(&o, "\t}, cuflow_a.%s);\n", pk->name);
 	bputs(&o, cxx ? "}\n}\n" : "}\n");
+	bputn(&o, tail.v, tail.n);
+	free(tail.v);
 	launcher(&k, &o, sname, iname, lhead, targs, isstaticfn(fn));
 	char *q = qualifier(&k, fn);
 	bprintf(&o, "%s%svoid %s%s(", lhead, isstaticfn(fn) ? "static " : "", q, sname);

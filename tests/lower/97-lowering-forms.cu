@@ -11,6 +11,11 @@
 //    shuffles, and `auto n = __shfl_down_sync(.., value, i)` (HeCBench
 //    score: the per-thread arrays' types named idx and value, which the
 //    block function's top does not know).
+//  defines: #define lines in a kernel's body, before its first statement
+//    (sizing a __shared__ array the block function's top declares) and
+//    between two loops that fission runs as separate thread loops
+//    (HeCBench match's `#define NRX 2`, `#define NUM (NRX*M7R)`: dropped,
+//    "'NRX' was not declared"), and an #undef after its last statement.
 // Every field is an integer sum or a mismatch count.
 #include <cstdio>
 
@@ -84,6 +89,26 @@ template <int BINS> __global__ void suffix(const int *in, int *out)
 		out[j] = bins[j];
 }
 
+// defines: a per-thread array sized by a macro the body defines, live across a barrier
+__global__ void defines(const int *in, int *out)
+{
+#define DEFW 4
+#define DEFN (DEFW * 2)
+	__shared__ int buf[64 * DEFN];
+	int t = threadIdx.x;
+	for (int j = t & 1; j < DEFN + (t & 1); j++) /* per-thread bounds: not interchanged */
+		buf[t * DEFN + j % DEFN] = in[t] + j % DEFN;
+#define DEFR 3
+	int acc[DEFR];
+	for (int r = 0; r < DEFR; r++)
+		acc[r] = r * t;
+	__syncthreads();
+	for (int r = 0; r < DEFR; r++)
+		acc[r] += buf[((t + 1) % 64) * DEFN + r];
+	out[t] = acc[0] + acc[1] + acc[2];
+#undef DEFR
+}
+
 int main()
 {
 	const int n = 1000, bs = 64, nb = (n + bs - 1) / bs;
@@ -130,6 +155,20 @@ int main()
 		autobad += hout[j] != t;
 		autosum += hout[j];
 	}
-	printf("RESULT packsum=%ld packbad=%d autosum=%ld autobad=%d\n", packsum, packbad, autosum, autobad);
+	int hd[64], *dd;
+	CHECK(cudaMalloc(&dd, sizeof hd));
+	defines<<<1, 64>>>(din, dd);
+	CHECK(cudaMemcpy(hd, dd, sizeof hd, cudaMemcpyDeviceToHost));
+	int defbad = 0;
+	long defsum = 0;
+	for (int t = 0; t < 64; t++) {
+		int want = 0;
+		for (int r = 0; r < 3; r++)
+			want += r * t + hin[(t + 1) % 64] + r;
+		defbad += hd[t] != want;
+		defsum += hd[t];
+	}
+	printf("RESULT packsum=%ld packbad=%d autosum=%ld autobad=%d defsum=%ld defbad=%d\n", packsum, packbad, autosum,
+	       autobad, defsum, defbad);
 	return 0;
 }
