@@ -404,11 +404,15 @@ spanedit(Span *sp, int off, int len, char *text)
 }
 
 /* Where cursor c's text is spelled, when that lies in the span (a macro's
- * body is not: it cannot be edited). */
+ * body is not: it cannot be edited). It must lie inside the text c expands
+ * from too: a macro defined in the kernel's body has its body in the span,
+ * and an expression from it runs from there to an argument at its use
+ * (HeCBench stencil3d's `#define sigmaX(x,y,z,dir) d_sigmaX[...]`). */
 static bool
 spelled(Span *sp, CXCursor c, int *b, int *e)
 {
-	return spelledin(c, sp->k->F->file, b, e) && *b >= sp->lo && *e <= sp->hi && *e > *b;
+	return spelledin(c, sp->k->F->file, b, e) && *b >= sp->lo && *e <= sp->hi && *e > *b && *b >= startof(c) &&
+	       *e <= endof(c);
 }
 
 bool
@@ -492,6 +496,8 @@ declref(Span *sp, CXCursor c)
 	if (k->pass.dry || (!x->arrayed && !rename))
 		return;
 	int b, e;
+	if (!spelled(sp, c, &b, &e) && x->sr && !rename)
+		return; /* each thread loop's copy has the name the macro's body spells */
 	if (!spelled(sp, c, &b, &e)) {
 		kfail(k, c, "a variable that must be kept per thread is used inside a macro's body");
 		return;

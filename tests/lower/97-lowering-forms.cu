@@ -16,6 +16,12 @@
 //    between two loops that fission runs as separate thread loops
 //    (HeCBench match's `#define NRX 2`, `#define NUM (NRX*M7R)`: dropped,
 //    "'NRX' was not declared"), and an #undef after its last statement.
+//  macros: macros defined in a kernel's body whose bodies name a parameter
+//    the kernel shifts per block (`#define IN(i) in[(i)]`, `in = &(IN(b))`)
+//    and per-thread locals live across barriers after an early return
+//    (`#define CUR(t) sm[cur][t]`) (HeCBench stencil3d: refused, "overlapping
+//    rewrites", then "a variable that must be kept per thread is used inside
+//    a macro's body").
 // Every field is an integer sum or a mismatch count.
 #include <cstdio>
 
@@ -109,6 +115,30 @@ __global__ void defines(const int *in, int *out)
 #undef DEFR
 }
 
+// macros: a ping-pong of two __shared__ rows, indexed through macros
+__global__ void macros(const int *in, int *out, int rounds)
+{
+	__shared__ int sm[2][64];
+#define IN(i) in[(i)]
+#define OUT(i) out[(i)]
+#define CUR(t) sm[cur][t]
+#define NXT(t) sm[1 - cur][t]
+	const int t = threadIdx.x;
+	in = &(IN(blockIdx.x * 64));
+	out = &(OUT(blockIdx.x * 64));
+	if (t >= 60)
+		return;
+	int cur = 0;
+	CUR(t) = IN(t);
+	__syncthreads();
+	for (int r = 0; r < rounds; r++) {
+		NXT(t) = CUR(t) + CUR((t + 1) % 60);
+		__syncthreads();
+		cur = 1 - cur;
+	}
+	OUT(t) = CUR(t);
+}
+
 int main()
 {
 	const int n = 1000, bs = 64, nb = (n + bs - 1) / bs;
@@ -168,7 +198,36 @@ int main()
 		defbad += hd[t] != want;
 		defsum += hd[t];
 	}
-	printf("RESULT packsum=%ld packbad=%d autosum=%ld autobad=%d defsum=%ld defbad=%d\n", packsum, packbad, autosum,
-	       autobad, defsum, defbad);
+	int hm[128], *dm, *dmi;
+	for (int j = 0; j < 128; j++)
+		hm[j] = j % 11 - 3;
+	CHECK(cudaMalloc(&dmi, sizeof hm));
+	CHECK(cudaMalloc(&dm, sizeof hm));
+	CHECK(cudaMemcpy(dmi, hm, sizeof hm, cudaMemcpyHostToDevice));
+	CHECK(cudaMemset(dm, 0, sizeof hm));
+	macros<<<2, 64>>>(dmi, dm, 3);
+	int mref[128];
+	for (int b = 0; b < 2; b++) {
+		int row[60], nxt[60];
+		for (int t = 0; t < 60; t++)
+			row[t] = hm[b * 64 + t];
+		for (int r = 0; r < 3; r++) {
+			for (int t = 0; t < 60; t++)
+				nxt[t] = row[t] + row[(t + 1) % 60];
+			for (int t = 0; t < 60; t++)
+				row[t] = nxt[t];
+		}
+		for (int t = 0; t < 64; t++)
+			mref[b * 64 + t] = t < 60 ? row[t] : 0;
+	}
+	CHECK(cudaMemcpy(hm, dm, sizeof hm, cudaMemcpyDeviceToHost));
+	int macbad = 0;
+	long macsum = 0;
+	for (int j = 0; j < 128; j++) {
+		macbad += hm[j] != mref[j];
+		macsum += hm[j];
+	}
+	printf("RESULT packsum=%ld packbad=%d autosum=%ld autobad=%d defsum=%ld defbad=%d macsum=%ld macbad=%d\n", packsum,
+	       packbad, autosum, autobad, defsum, defbad, macsum, macbad);
 	return 0;
 }
