@@ -1032,19 +1032,6 @@ looptail(K *k)
 	bputs(k->pass.out, "\t}\n");
 }
 
-char *
-replaceall(const char *s, const char *what, const char *with)
-{
-	Buf b = {0};
-	size_t n = strlen(what);
-	for (const char *p; (p = strstr(s, what)); s = p + n) {
-		bputn(&b, s, (size_t)(p - s));
-		bputs(&b, with);
-	}
-	bputs(&b, s);
-	return bstr(&b);
-}
-
 /* A masked thread loop, text masked: when the mask is one run of threads
  * of a 1-D block (cuflow_span), a copy runs over that run alone, with no
  * mask test GCC would have to if-convert (it cannot: the test guards loads

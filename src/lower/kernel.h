@@ -190,7 +190,6 @@ void startloops(K *k);
 void loophead(K *k, const char *mask);
 bool scalartype(CXType t);
 void looptail(K *k);
-char *replaceall(const char *s, const char *what, const char *with);
 void denseloop(K *k, const char *masked);
 char *xloop(K *k, CXCursor *ks, int n, bool fast);
 bool haslabel(CXCursor *ks, int n);
