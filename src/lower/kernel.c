@@ -2233,8 +2233,9 @@ splits(K *k, CXCursor s)
 	return yes;
 }
 
-/* The #define and #undef lines that start a line in src[lo, hi), as they
- * were, each on a line of its own, onto out. */
+/* The #define, #undef and #include lines that start a line in src[lo,
+ * hi), as they were, each on a line of its own, onto out (an #include's
+ * text replaces it when the output is written: lower.c's inlineinto). */
 static void
 definesin(K *k, Buf *out, int lo, int hi)
 {
@@ -2245,7 +2246,7 @@ definesin(K *k, Buf *out, int lo, int hi)
 		const char *p = strchr(src + j, '#') + 1;
 		while (*p == ' ' || *p == '\t')
 			p++;
-		if (strncmp(p, "define", 6) && strncmp(p, "undef", 5))
+		if (strncmp(p, "define", 6) && strncmp(p, "undef", 5) && strncmp(p, "include", 7))
 			continue;
 		int e = j;
 		while (e < hi && (src[e] != '\n' || (e > j && src[e - 1] == '\\')))
@@ -2254,7 +2255,7 @@ definesin(K *k, Buf *out, int lo, int hi)
 	}
 }
 
-/* The #define and #undef lines between statements ks[i - 1] and ks[i]
+/* The #define, #undef and #include lines between statements ks[i - 1] and ks[i]
  * where the output does not copy that text (a run of statements starts or
  * ends there, or fission splits a run there): they go out as they were,
  * before what follows them (HeCBench match's `#define NRX 2` between two
@@ -2266,7 +2267,7 @@ gapdefines(K *k, CXCursor *ks, int i)
 		definesin(k, k->pass.out, endof(ks[i - 1]), startof(ks[i]));
 }
 
-/* The #define and #undef lines of the body before its first statement
+/* The #define, #undef and #include lines of the body before its first statement
  * (head) or after its last, which no thread loop copies: those before go
  * out above the block function, whose top may declare what they size
  * (HeCBench match's `#define NUM (NRX*M7R)` then `__shared__ float4
@@ -2298,6 +2299,12 @@ void
 genlist(K *k, CXCursor *ks, int n, bool jumps)
 {
 	int run = 0;
+	for (int i = 0; i < n; i++)
+		if (!clang_File_isEqual(fileof(ks[i]), fileof(k->fn))) { /* its offsets are another file's */
+			kfail(k, ks[i], "a statement from a header the kernel's body includes, among statements the lowering "
+			                "splits into thread loops");
+			return;
+		}
 	for (int i = 0; i < n; i++) {
 		const char *jump = jumps ? uniformjump(k, ks[i]) : NULL;
 		if (jump) {
@@ -2715,7 +2722,9 @@ konstkid(CXCursor e, void *arg)
  * of an integral type, whose initialiser is built from literals, template
  * parameters, enumerators, const globals and other such locals, whose
  * name no other variable of the kernel has, and whose address no pointer or
- * reference takes (it would point into one thread loop's copy)? */
+ * reference takes (it would point into one thread loop's copy), declared
+ * in the kernel's file (not in a header its body includes: its
+ * initialiser's text is copied)? */
 static bool
 konstvar(Konst *c, int i)
 {
@@ -2726,7 +2735,8 @@ konstvar(Konst *c, int i)
 	CXType t = clang_getCursorType(x->decl);
 	enum CXTypeKind kind = clang_getCanonicalType(t).kind;
 	bool ok = !x->param && !x->shared && !x->addr && !clang_Cursor_isNull(init) && clang_isConstQualifiedType(t) &&
-	          kind >= CXType_Bool && kind <= CXType_Int128 && !ismacro(x->decl) && onlyone(c->k, x);
+	          kind >= CXType_Bool && kind <= CXType_Int128 && !ismacro(x->decl) && onlyone(c->k, x) &&
+	          clang_File_isEqual(fileof(x->decl), fileof(c->k->fn));
 	c->state[i] = ok ? 1 : 2; /* (a cycle reads as constant: C++ has none) */
 	if (ok) {
 		Konst sub = {c->k, c->state, true};

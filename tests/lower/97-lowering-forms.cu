@@ -22,6 +22,9 @@
 //    (`#define CUR(t) sm[cur][t]`) (HeCBench stencil3d: refused, "overlapping
 //    rewrites", then "a variable that must be kept per thread is used inside
 //    a macro's body").
+//  include: `#include "97-lowering-forms.h"` inside a kernel's body (HeCBench
+//    wsm5's constants.h: refused, "edits overlap at byte ...": the header's
+//    inlining and the kernel's rewrite).
 // Every field is an integer sum or a mismatch count.
 #include <cstdio>
 
@@ -139,6 +142,18 @@ __global__ void macros(const int *in, int *out, int rounds)
 	OUT(t) = CUR(t);
 }
 
+// include: the header's macros and local, inside an if
+__global__ void included(const int *in, int *out, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n) {
+		int k;
+#include "97-lowering-forms.h"
+		k = in[i] * INC_SCALE + INC_BIAS + inc_off;
+		out[i] = k;
+	}
+}
+
 int main()
 {
 	const int n = 1000, bs = 64, nb = (n + bs - 1) / bs;
@@ -227,7 +242,19 @@ int main()
 		macbad += hm[j] != mref[j];
 		macsum += hm[j];
 	}
-	printf("RESULT packsum=%ld packbad=%d autosum=%ld autobad=%d defsum=%ld defbad=%d macsum=%ld macbad=%d\n", packsum,
-	       packbad, autosum, autobad, defsum, defbad, macsum, macbad);
+	int hinc[100], *dinc;
+	CHECK(cudaMalloc(&dinc, sizeof hinc));
+	included<<<2, 64>>>(dmi, dinc, 100);
+	CHECK(cudaMemcpy(hinc, dinc, sizeof hinc, cudaMemcpyDeviceToHost));
+	CHECK(cudaMemcpy(hm, dmi, sizeof hm, cudaMemcpyDeviceToHost));
+	int incbad = 0;
+	long incsum = 0;
+	for (int j = 0; j < 100; j++) {
+		incbad += hinc[j] != hm[j] * 3 + 7;
+		incsum += hinc[j];
+	}
+	printf("RESULT packsum=%ld packbad=%d autosum=%ld autobad=%d defsum=%ld defbad=%d macsum=%ld macbad=%d incsum=%ld "
+	       "incbad=%d\n",
+	       packsum, packbad, autosum, autobad, defsum, defbad, macsum, macbad, incsum, incbad);
 	return 0;
 }
