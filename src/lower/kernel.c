@@ -778,6 +778,29 @@ rcnote(K *k, const char *call)
 		bprintf(k->pass.out, "\tif (cuflow_rc)\n\t\t%s;\n", call);
 }
 
+/* A subscript of __shared__ memory (the array, or a pointer that points
+ * into it alone) by a 32-bit unsigned index, a signed one: the GPU
+ * addresses shared memory with 32 bits, so the offset wraps, and p[~x]
+ * (~x being 2^32 - 1 - x) reads p[-1 - x] there (HeCBench merge's
+ * BSm1[~Ax]); on the CPU it would be 16 GiB past p. An index below 2^31
+ * is unchanged. */
+static void
+sharedwrap(Span *sp, CXCursor c)
+{
+	K *k = sp->k;
+	CXCursor *ks;
+	int n = kids(c, &ks), b, e;
+	int v = n == 2 ? refvar(k, strip(ks[0])) : -1;
+	bool wrap = v >= 0 && k->vars.v[v].root >= 0 && !k->vars.v[v].maybe && !k->pass.dry &&
+	            clang_getCanonicalType(clang_getCursorType(ks[1])).kind == CXType_UInt && spelled(sp, ks[1], &b, &e) &&
+	            b == startof(ks[1]);
+	free(ks);
+	if (wrap) {
+		spanedit(sp, b, 0, xstrdup("(int)("));
+		spanedit(sp, e, 0, xstrdup(")"));
+	}
+}
+
 static void
 spanwalk(Span *sp, CXCursor c)
 {
@@ -799,6 +822,7 @@ spanwalk(Span *sp, CXCursor c)
 	case CXCursor_ArraySubscriptExpr:
 		if (lanesub(sp, c))
 			return;
+		sharedwrap(sp, c);
 		break;
 	case CXCursor_VarDecl:
 		if (lanedecl(sp, c))

@@ -25,6 +25,10 @@
 //  include: `#include "97-lowering-forms.h"` inside a kernel's body (HeCBench
 //    wsm5's constants.h: refused, "edits overlap at byte ...": the header's
 //    inlining and the kernel's rewrite).
+//  wrap: a pointer into __shared__ memory subscripted by an unsigned
+//    complement (HeCBench merge's BSm1[~Ax]): the GPU addresses shared
+//    memory with 32 bits, so mid[~x] reads mid[-1 - x] (on the CPU, 16 GiB
+//    past mid: SIGSEGV).
 // Every field is an integer sum or a mismatch count.
 #include <cstdio>
 
@@ -154,6 +158,17 @@ __global__ void included(const int *in, int *out, int n)
 	}
 }
 
+// wrap: each thread reads the window mirrored around its middle
+__global__ void wrap(const int *in, int *out)
+{
+	__shared__ int win[64];
+	int *mid = win + 32;
+	win[threadIdx.x] = in[threadIdx.x];
+	__syncthreads();
+	unsigned x = threadIdx.x & 31;
+	out[threadIdx.x] = mid[~x] + mid[x];
+}
+
 int main()
 {
 	const int n = 1000, bs = 64, nb = (n + bs - 1) / bs;
@@ -253,8 +268,19 @@ int main()
 		incbad += hinc[j] != hm[j] * 3 + 7;
 		incsum += hinc[j];
 	}
+	int hw[64], *dw;
+	CHECK(cudaMalloc(&dw, sizeof hw));
+	wrap<<<1, 64>>>(dmi, dw);
+	CHECK(cudaMemcpy(hw, dw, sizeof hw, cudaMemcpyDeviceToHost));
+	int wrapbad = 0;
+	long wrapsum = 0;
+	for (int t = 0; t < 64; t++) {
+		int x = t & 31;
+		wrapbad += hw[t] != hm[31 - x] + hm[32 + x];
+		wrapsum += hw[t];
+	}
 	printf("RESULT packsum=%ld packbad=%d autosum=%ld autobad=%d defsum=%ld defbad=%d macsum=%ld macbad=%d incsum=%ld "
-	       "incbad=%d\n",
-	       packsum, packbad, autosum, autobad, defsum, defbad, macsum, macbad, incsum, incbad);
+	       "incbad=%d wrapsum=%ld wrapbad=%d\n",
+	       packsum, packbad, autosum, autobad, defsum, defbad, macsum, macbad, incsum, incbad, wrapsum, wrapbad);
 	return 0;
 }
