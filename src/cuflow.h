@@ -53,6 +53,7 @@ int lineend(const char *src, size_t len, int off);         /* its '\n', or len *
 char *indentof(const char *src, size_t len, int off);      /* the blanks opening that line */
 bool isdirective(const char *src, int off, int end);       /* the line at off is a # line */
 int newlines(const char *s, int n);
+char *replaceall(const char *s, const char *what, const char *with);
 bool isident(char c);                                      /* a letter, digit or '_' */
 int nexttoken(const char *s, int *at, int end);           /* the next identifier or #, past comments and literals */
 bool isword(const char *w, int n, const char *const *ws);  /* the n bytes at w are one of the words of ws */

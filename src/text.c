@@ -84,6 +84,20 @@ isdirective(const char *src, int off, int end)
 	return off < end && src[off] == '#';
 }
 
+/* s with every what in it replaced by with. */
+char *
+replaceall(const char *s, const char *what, const char *with)
+{
+	Buf b = {0};
+	size_t n = strlen(what);
+	for (const char *p; (p = strstr(s, what)); s = p + n) {
+		bputn(&b, s, (size_t)(p - s));
+		bputs(&b, with);
+	}
+	bputs(&b, s);
+	return bstr(&b);
+}
+
 int
 newlines(const char *s, int n)
 {

@@ -420,11 +420,15 @@ spanedit(Span *sp, int off, int len, char *text)
 }
 
 /* Where cursor c's text is spelled, when that lies in the span (a macro's
- * body is not: it cannot be edited). */
+ * body is not: it cannot be edited). It must lie inside the text c expands
+ * from too: a macro defined in the kernel's body has its body in the span,
+ * and an expression from it runs from there to an argument at its use
+ * (HeCBench stencil3d's `#define sigmaX(x,y,z,dir) d_sigmaX[...]`). */
 static bool
 spelled(Span *sp, CXCursor c, int *b, int *e)
 {
-	return spelledin(c, sp->k->F->file, b, e) && *b >= sp->lo && *e <= sp->hi && *e > *b;
+	return spelledin(c, sp->k->F->file, b, e) && *b >= sp->lo && *e <= sp->hi && *e > *b && *b >= startof(c) &&
+	       *e <= endof(c);
 }
 
 bool
@@ -508,6 +512,8 @@ declref(Span *sp, CXCursor c)
 	if (k->pass.dry || (!x->arrayed && !rename))
 		return;
 	int b, e;
+	if (!spelled(sp, c, &b, &e) && x->sr && !rename)
+		return; /* each thread loop's copy has the name the macro's body spells */
 	if (!spelled(sp, c, &b, &e)) {
 		kfail(k, c, "a variable that must be kept per thread is used inside a macro's body");
 		return;
@@ -788,6 +794,29 @@ rcnote(K *k, const char *call)
 		bprintf(k->pass.out, "\tif (cuflow_rc)\n\t\t%s;\n", call);
 }
 
+/* A subscript of __shared__ memory (the array, or a pointer that points
+ * into it alone) by a 32-bit unsigned index, a signed one: the GPU
+ * addresses shared memory with 32 bits, so the offset wraps, and p[~x]
+ * (~x being 2^32 - 1 - x) reads p[-1 - x] there (HeCBench merge's
+ * BSm1[~Ax]); on the CPU it would be 16 GiB past p. An index below 2^31
+ * is unchanged. */
+static void
+sharedwrap(Span *sp, CXCursor c)
+{
+	K *k = sp->k;
+	CXCursor *ks;
+	int n = kids(c, &ks), b, e;
+	int v = n == 2 ? refvar(k, strip(ks[0])) : -1;
+	bool wrap = v >= 0 && k->vars.v[v].root >= 0 && !k->vars.v[v].maybe && !k->pass.dry &&
+	            clang_getCanonicalType(clang_getCursorType(ks[1])).kind == CXType_UInt && spelled(sp, ks[1], &b, &e) &&
+	            b == startof(ks[1]);
+	free(ks);
+	if (wrap) {
+		spanedit(sp, b, 0, xstrdup("(int)("));
+		spanedit(sp, e, 0, xstrdup(")"));
+	}
+}
+
 static void
 spanwalk(Span *sp, CXCursor c)
 {
@@ -809,6 +838,7 @@ spanwalk(Span *sp, CXCursor c)
 	case CXCursor_ArraySubscriptExpr:
 		if (lanesub(sp, c))
 			return;
+		sharedwrap(sp, c);
 		break;
 	case CXCursor_VarDecl:
 		if (lanedecl(sp, c))
@@ -1041,19 +1071,6 @@ looptail(K *k)
 			bprintf(k->pass.out, "\t\t%s[cuflow_tid] = %s;\n", v->arr, v->name);
 	}
 	bputs(k->pass.out, "\t}\n");
-}
-
-char *
-replaceall(const char *s, const char *what, const char *with)
-{
-	Buf b = {0};
-	size_t n = strlen(what);
-	for (const char *p; (p = strstr(s, what)); s = p + n) {
-		bputn(&b, s, (size_t)(p - s));
-		bputs(&b, with);
-	}
-	bputs(&b, s);
-	return bstr(&b);
 }
 
 /* A masked thread loop, text masked: when the mask is one run of threads
@@ -1861,6 +1878,14 @@ cubop(K *k, CXCursor call, bool alone, const char *act, KWarp *w)
 	free(m);
 }
 
+/* Does a type's spelling leave a kernel template's parameters unnamed
+ * (a dependent type, or an auto local's not yet deduced)? */
+static bool
+unnamedtype(const char *ts)
+{
+	return strstr(ts, "dependent") || strstr(ts, "type-parameter") || !strcmp(ts, "auto");
+}
+
 /* The type of a value a kernel template leaves dependent, spelled from
  * the declaration it reads: a variable (T v), an element of an array (float
  * x[N][M]: x[c][i], HeCBench hadamard), a member of a variable of a written
@@ -1914,11 +1939,16 @@ static char *
 valuetype(K *k, CXCursor call, CXCursor val, const char *what)
 {
 	char *ts = typespelling(clang_getNonReferenceType(clang_getUnqualifiedType(clang_getCursorType(val))));
-	if (strstr(ts, "dependent") || strstr(ts, "type-parameter")) {
+	int v = refvar(k, strip(val));
+	if (unnamedtype(ts) && v >= 0 && !isref(clang_getCursorType(k->vars.v[v].decl)) && !k->vars.v[v].carray) {
+		free(ts); /* the kernel's variable (auto value = bins[idx]): its type as the lowering declares it */
+		ts = xstrdup(k->vars.v[v].type);
+	}
+	if (unnamedtype(ts)) {
 		free(ts);
 		ts = writtentype(k, val);
 	}
-	if (strstr(ts, "dependent") || strstr(ts, "type-parameter")) {
+	if (unnamedtype(ts)) {
 		char *msg = fmt("a %s of a value whose type a kernel template's parameters leave unnamed", what);
 		kfail(k, call, msg);
 		free(msg);
@@ -1929,12 +1959,14 @@ valuetype(K *k, CXCursor call, CXCursor val, const char *what)
 }
 
 /* The type a shuffle returns: its value's, which a kernel template's
- * dependent call spells only through the value (T). */
+ * dependent call spells only through the value (T), or through the
+ * kernel's variable it names (auto value = bins[idx]: its type as the
+ * lowering declares it). */
 static char *
 shfltype(K *k, CXCursor call, CXCursor val)
 {
 	char *ts = typespelling(clang_getCursorType(call));
-	if (!strstr(ts, "dependent") && !strstr(ts, "type-parameter"))
+	if (!unnamedtype(ts))
 		return ts;
 	free(ts);
 	return valuetype(k, call, val, "shuffle");
@@ -2313,6 +2345,8 @@ fissionable(K *k, CXCursor *ks, int n)
 	return f.ok;
 }
 
+static void gapdefines(K *k, CXCursor *ks, int i);
+
 static void
 threadrun(K *k, CXCursor *ks, int n)
 {
@@ -2325,6 +2359,7 @@ threadrun(K *k, CXCursor *ks, int n)
 		if (isloop(clang_getCursorKind(ks[i]))) {
 			threadloop(k, ks + run, i + 1 - run);
 			run = i + 1;
+			gapdefines(k, ks, run); /* the gap between the loops is not copied */
 		}
 	threadloop(k, ks + run, n - run);
 }
@@ -2428,30 +2463,56 @@ splits(K *k, CXCursor s)
 	return yes;
 }
 
-/* The #define and #undef lines between statements ks[i - 1] and ks[i]
- * where the output does not copy that text (a run of statements starts or
- * ends there): they go out as they were, before what follows them
- * (HeCBench match's `#define NRX 2` between two loops of a kernel). */
+/* The #define, #undef and #include lines that start a line in src[lo,
+ * hi), as they were, each on a line of its own, onto out (an #include's
+ * text replaces it when the output is written: lower.c's inlineinto). */
 static void
-gapdefines(K *k, CXCursor *ks, int i)
+definesin(K *k, Buf *out, int lo, int hi)
 {
-	if (i <= 0 || k->pass.dry)
-		return;
 	const char *src = k->F->src;
-	int lo = endof(ks[i - 1]), hi = startof(ks[i]);
 	for (int j = lo; j < hi; j++) {
 		if ((j != lo && src[j - 1] != '\n') || !isdirective(src, j, hi))
 			continue;
 		const char *p = strchr(src + j, '#') + 1;
 		while (*p == ' ' || *p == '\t')
 			p++;
-		if (strncmp(p, "define", 6) && strncmp(p, "undef", 5))
+		if (strncmp(p, "define", 6) && strncmp(p, "undef", 5) && strncmp(p, "include", 7))
 			continue;
 		int e = j;
 		while (e < hi && (src[e] != '\n' || (e > j && src[e - 1] == '\\')))
 			e++;
-		bprintf(k->pass.out, "\n%.*s\n", e - j, src + j); /* on a line of its own */
+		bprintf(out, "\n%.*s\n", e - j, src + j);
 	}
+}
+
+/* The #define, #undef and #include lines between statements ks[i - 1] and ks[i]
+ * where the output does not copy that text (a run of statements starts or
+ * ends there, or fission splits a run there): they go out as they were,
+ * before what follows them (HeCBench match's `#define NRX 2` between two
+ * loops of a kernel). */
+static void
+gapdefines(K *k, CXCursor *ks, int i)
+{
+	if (i > 0 && !k->pass.dry)
+		definesin(k, k->pass.out, endof(ks[i - 1]), startof(ks[i]));
+}
+
+/* The #define, #undef and #include lines of the body before its first statement
+ * (head) or after its last, which no thread loop copies: those before go
+ * out above the block function, whose top may declare what they size
+ * (HeCBench match's `#define NUM (NRX*M7R)` then `__shared__ float4
+ * b[M7H*NUM]`), those after below it. */
+static void
+edgedefines(K *k, Buf *out, CXCursor *ks, int n, bool head)
+{
+	int lo = startof(k->body) + 1, hi = endof(k->body) - 1;
+	if (n > 0 && head)
+		hi = startof(ks[0]);
+	else if (n > 0)
+		lo = endof(ks[n - 1]);
+	else if (!head)
+		return; /* an empty body's are all the head's */
+	definesin(k, out, lo, hi);
 }
 
 /* Statements ks[run, i) as thread loops, after the #defines before them. */
@@ -2468,6 +2529,12 @@ void
 genlist(K *k, CXCursor *ks, int n, bool jumps)
 {
 	int run = 0;
+	for (int i = 0; i < n; i++)
+		if (!clang_File_isEqual(fileof(ks[i]), fileof(k->fn))) { /* its offsets are another file's */
+			kfail(k, ks[i], "a statement from a header the kernel's body includes, among statements the lowering "
+			                "splits into thread loops");
+			return;
+		}
 	for (int i = 0; i < n; i++) {
 		const char *jump = jumps ? uniformjump(k, ks[i]) : NULL;
 		if (jump) {
@@ -2736,6 +2803,25 @@ templatehead(K *k)
 	return r;
 }
 
+/* Is template parameter c a pack (typename... Ts, int... Ns): "..." in its
+ * text outside brackets (a template template parameter's own list has
+ * its own)? Its argument is then written Ts... */
+static bool
+tparampack(K *k, CXCursor c)
+{
+	int lo = startof(c), hi = endof(c), depth = 0;
+	const char *t = k->F->src;
+	for (int j = lo; j + 2 < hi; j++) {
+		if (t[j] == '<' || t[j] == '(' || t[j] == '[')
+			depth++;
+		else if (t[j] == '>' || t[j] == ')' || t[j] == ']')
+			depth--;
+		else if (depth == 0 && !strncmp(t + j, "...", 3))
+			return true;
+	}
+	return false;
+}
+
 static char *
 templateargs(K *k)
 {
@@ -2747,7 +2833,7 @@ templateargs(K *k)
 	for (int i = 0; i < n; i++)
 		if (istparam(ks[i])) {
 			char *s = tparamname(ks[i], i);
-			bprintf(&b, "%s%s", b.n ? ", " : "<", s);
+			bprintf(&b, "%s%s%s", b.n ? ", " : "<", s, tparampack(k, ks[i]) ? "..." : "");
 			free(s);
 		}
 	free(ks);
@@ -2996,7 +3082,9 @@ isconstexpr(CXCursor decl)
  * of an integral type, whose initialiser is built from literals, template
  * parameters, enumerators, const globals and other such locals, whose
  * name no other variable of the kernel has, and whose address no pointer or
- * reference takes (it would point into one thread loop's copy)? */
+ * reference takes (it would point into one thread loop's copy), declared
+ * in the kernel's file (not in a header its body includes: its
+ * initialiser's text is copied)? */
 static bool
 konstvar(Konst *c, int i)
 {
@@ -3007,7 +3095,8 @@ konstvar(Konst *c, int i)
 	CXType t = clang_getCursorType(x->decl);
 	enum CXTypeKind kind = clang_getCanonicalType(t).kind;
 	bool ok = !x->param && !x->shared && !x->addr && !clang_Cursor_isNull(init) && clang_isConstQualifiedType(t) &&
-	          kind >= CXType_Bool && kind <= CXType_Int128 && !ismacro(x->decl) && onlyone(c->k, x);
+	          kind >= CXType_Bool && kind <= CXType_Int128 && !ismacro(x->decl) && onlyone(c->k, x) &&
+	          clang_File_isEqual(fileof(x->decl), fileof(c->k->fn));
 	c->state[i] = ok ? 1 : 2; /* (a cycle reads as constant: C++ has none) */
 	if (ok) {
 		Konst sub = {c->k, c->state, true, isconstexpr(x->decl)};
@@ -3048,10 +3137,35 @@ konstlocals(K *k)
 	free(state);
 }
 
+/* The kernel's parameter pack (Ts... args), or NULL. The argument struct
+ * holds it as a std::tuple, and the block function's body runs in a lambda
+ * taking it back as a pack (std::apply), where args... expands as the
+ * kernel wrote it. One pack only, read as it came: a pack cannot be copied
+ * into per-thread arrays. */
+static const KVar *
+packparam(K *k)
+{
+	const KVar *p = NULL;
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		if (!v->pack)
+			continue;
+		if (p)
+			kfail(k, v->decl, "a kernel with two parameter packs");
+		else if (v->arrayed || v->sr)
+			kfail(k, v->decl, "a parameter pack the kernel writes");
+		p = v;
+	}
+	return p;
+}
+
 static void
 prologue(K *k, Buf *o, const char *name, const char *targs)
 {
 	bprintf(o, "\tcuflow_args_%s%s &cuflow_a = *(cuflow_args_%s%s *)cuflow_v;\n", name, targs, name, targs);
+	const KVar *pk = packparam(k);
+	if (pk) /* the rest of the block function runs where the pack is a pack again */
+		bprintf(o, "\tstd::apply([&](%s %s) {\n", pk->type, pk->name);
 	bputs(o, "\tconst dim3 blockIdx = cuflow_b->blockIdx, blockDim = cuflow_b->blockDim, gridDim = "
 	         "cuflow_b->gridDim;\n"
 	         "\tconst unsigned cuflow_nt = blockDim.x * blockDim.y * blockDim.z;\n\t(void)cuflow_nt;\n");
@@ -3059,6 +3173,8 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 		bputs(o, "\t::blockIdx = blockIdx;\n\t::blockDim = blockDim;\n\t::gridDim = gridDim;\n");
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
+		if (v->pack)
+			continue;
 		if (v->param && !v->arrayed) {
 			char *d = declare(v->type, v->name);
 			bprintf(o, "\t%s = cuflow_a.%s;\n", d, v->name);
@@ -3132,7 +3248,9 @@ argstruct(K *k, Buf *o, const char *name, const char *thead)
 {
 	bprintf(o, "%sstruct cuflow_args_%s {\n", thead, name);
 	for (int i = 0; i < k->vars.n; i++)
-		if (k->vars.v[i].param) {
+		if (k->vars.v[i].pack)
+			bprintf(o, "\tstd::tuple<%s> %s;\n", k->vars.v[i].type, k->vars.v[i].name);
+		else if (k->vars.v[i].param) {
 			char *d = declare(k->vars.v[i].type, k->vars.v[i].name);
 			bprintf(o, "\t%s;\n", d);
 			free(d);
@@ -3165,21 +3283,30 @@ defaultarg(K *k, CXCursor parm)
 	return r ? r : xstrdup("");
 }
 
+/* How params writes the parameters: declared (with their default
+ * arguments), as a call's arguments (a pack expanded: args...), or as the
+ * argument struct's initialiser (a pack into its tuple). */
+enum { P_TYPES, P_ARGS, P_INIT };
+
 static void
-params(K *k, Buf *o, bool types)
+params(K *k, Buf *o, int how)
 {
 	bool first = true;
-	for (int i = 0; i < k->vars.n; i++)
-		if (k->vars.v[i].param) {
-			if (types) {
-				char *d = declare(k->vars.v[i].type, k->vars.v[i].name), *def = defaultarg(k, k->vars.v[i].decl);
-				bprintf(o, ", %s%s", d, def);
-				free(d);
-				free(def);
-			} else
-				bprintf(o, "%s%s", first ? "" : ", ", k->vars.v[i].name);
-			first = false;
-		}
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		if (!v->param)
+			continue;
+		if (how == P_TYPES) {
+			char *d = declare(v->type, v->name), *def = defaultarg(k, v->decl);
+			bprintf(o, ", %s%s", d, def);
+			free(d);
+			free(def);
+		} else if (v->pack && how == P_INIT)
+			bprintf(o, "%sstd::tuple<%s>(%s...)", first ? "" : ", ", v->type, v->name);
+		else
+			bprintf(o, "%s%s%s", first ? "" : ", ", v->name, v->pack ? "..." : "");
+		first = false;
+	}
 }
 
 static char *rcname(K *k, const char *name, const char *targs);
@@ -3228,9 +3355,9 @@ launcher(K *k, Buf *o, const char *name, const char *iname, const char *thead, c
 	           "cudaStream_t cuflow_stream",
 	        thead, isstatic ? "static " : "", q, name);
 	free(q);
-	params(k, o, true);
+	params(k, o, P_TYPES);
 	bprintf(o, ")\n{\n\tcuflow_args_%s%s cuflow_a = {", iname, targs);
-	params(k, o, false);
+	params(k, o, P_INIT);
 	char *fn = rcname(k, iname, targs);
 	bprintf(o, "};\n\tcuflowLaunch%s(%s, &cuflow_a, sizeof cuflow_a, cuflow_grid, cuflow_block, "
 	           "cuflow_shmem, cuflow_stream);\n}\n",
@@ -3327,8 +3454,7 @@ rchead(K *k, const char *thead)
 		return xstrdup(thead);
 	if (!*thead)
 		return xstrdup("template <bool cuflow_rc> ");
-	size_t n = strlen(thead);
-	return fmt("%.*s, bool cuflow_rc> ", (int)(n - 2), thead); /* "template <...> " */
+	return fmt("template <bool cuflow_rc, %s", thead + 10); /* "template <...> ": first, as a pack must be last */
 }
 
 /* The block function a launch runs: its race-checked form while the check
@@ -3338,11 +3464,10 @@ rcname(K *k, const char *name, const char *targs)
 {
 	if (!k->accs.n)
 		return fmt("cuflow_block_%s%s", name, targs);
-	size_t n = strlen(targs);
-	const char *open = n ? "" : "<", *sep = n ? ", " : "";
-	int keep = n ? (int)n - 1 : 0; /* "<T>" without its '>' */
-	return fmt("cuflowRacecheck() ? cuflow_block_%s%s%.*s%strue> : cuflow_block_%s%s%.*s%sfalse>", name, open, keep,
-	           targs, sep, name, open, keep, targs, sep);
+	const char *rest = *targs ? targs + 1 : ">"; /* "<T>" without its '<' */
+	const char *sep = *targs ? ", " : "";
+	return fmt("cuflowRacecheck() ? cuflow_block_%s<true%s%s : cuflow_block_%s<false%s%s", name, sep, rest, name, sep,
+	           rest);
 }
 
 static void
@@ -3508,18 +3633,22 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	for (int i = 0; i < k.vars.n; i++)
 		if (k.vars.v[i].arrayed && isref(clang_getCursorType(k.vars.v[i].decl)))
 			kfail(&k, k.vars.v[i].decl, "a reference variable live across a barrier");
-	Buf gen = {0};
+	Buf gen = {0}, head = {0}, tail = {0};
 	k.pass.out = &gen;
 	genlist(&k, body, nb, false);
+	edgedefines(&k, &head, body, nb, true);
+	edgedefines(&k, &tail, body, nb, false);
 	free(body);
 	if (k.pass.failed) {
 		free(gen.v);
+		free(head.v);
+		free(tail.v);
 		freek(&k);
 		return;
 	}
 	char *name = spelling(fn), *iname = ownname(L, name), *thead = templatehead(&k), *targs = templateargs(&k);
 	char *sname = specname(&k, name), *lhead = *thead ? thead : sname != name ? "template <> " : "";
-	Buf o = {0};
+	Buf o = head;
 	bprintf(&o, "/* kernel %s, lowered by cuflow: one call runs one thread block */\n", sname);
 	argstruct(&k, &o, iname, thead);
 	char *bhead = rchead(&k, thead);
@@ -3532,13 +3661,18 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	if (k.accs.n)
 		bprintf(&o, "\tif (cuflow_rc)\n\t\tcuflowRcBlock(\"%s\", \"%s\", blockIdx, blockDim);\n", name, basename(F->path));
 	bputn(&o, gen.v, gen.n);
+	const KVar *pk = packparam(&k);
+	if (pk)
+		bprintf(&o, "\t}, cuflow_a.%s);\n", pk->name);
 	bputs(&o, cxx ? "}\n}\n" : "}\n");
+	bputn(&o, tail.v, tail.n);
+	free(tail.v);
 	launcher(&k, &o, sname, iname, lhead, targs, isstaticfn(fn));
 	char *q = qualifier(&k, fn);
 	bprintf(&o, "%s%svoid %s%s(", lhead, isstaticfn(fn) ? "static " : "", q, sname);
 	free(q);
 	Buf p = {0};
-	params(&k, &p, true);
+	params(&k, &p, P_TYPES);
 	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
 	/* called through cuflowVia (a launch in a macro's definition): the
 	 * configuration it pushed; without one, a kernel called like a function */
@@ -3547,7 +3681,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	        name, sname, *thead ? targs : "");
 	free(p.v);
 	p = (Buf){0};
-	params(&k, &p, false);
+	params(&k, &p, P_ARGS);
 	bprintf(&o, "%s%s);\n}", p.n ? ", " : "", p.n ? bstr(&p) : "");
 	free(p.v);
 	if (L->cx) {
@@ -3588,10 +3722,10 @@ lowerkerneldecl(Lower *L, LFile *F, CXCursor fn)
 	Buf o = {0};
 	bprintf(&o, "%s%svoid cuflow_launch_%s(dim3, dim3, size_t, cudaStream_t", lhead, isstaticfn(fn) ? "static " : "",
 	        sname);
-	params(&k, &o, true);
+	params(&k, &o, P_TYPES);
 	bprintf(&o, ");\n%s%svoid %s(", lhead, isstaticfn(fn) ? "static " : "", sname);
 	Buf p = {0};
-	params(&k, &p, true);
+	params(&k, &p, P_TYPES);
 	bputs(&o, p.n > 2 ? bstr(&p) + 2 : "");
 	bputs(&o, ")");
 	free(p.v);

@@ -10,6 +10,7 @@ typedef struct {
 	char *name;   /* in the generated code */
 	char *type;   /* its declared type */
 	bool param, shared, dynshared, global;
+	bool pack;                    /* a parameter pack (Ts... args): a std::tuple in the argument struct */
 	bool written, uniform, hoist; /* hoist: uniform but needed in several loops */
 	bool once;                    /* its uniform initialiser runs once per block, before its thread loop */
 	bool bindtop;                 /* a reference bound to the block's __shared__ memory: bound once, at the top */
@@ -192,7 +193,6 @@ void startloops(K *k);
 void loophead(K *k, const char *mask);
 bool scalartype(CXType t);
 void looptail(K *k);
-char *replaceall(const char *s, const char *what, const char *with);
 void denseloop(K *k, const char *masked);
 char *xloop(K *k, CXCursor *ks, int n, bool fast);
 bool haslabel(CXCursor *ks, int n);

@@ -891,6 +891,36 @@ thrustargs(const Opts *o, int *n, char **dir)
 
 static void emitfile(Lower *L, Buf *out, int fi);
 
+/* The edit among the first n of e whose replaced text holds [b, e2) (a
+ * kernel's, holding an #include line of its body), or -1. */
+static int
+rewritten(const Edits *e, int n, int b, int e2)
+{
+	for (int i = 0; i < n; i++)
+		if (e->v[i].len > 0 && e->v[i].off <= b && e2 <= e->v[i].off + e->v[i].len)
+			return i;
+	return -1;
+}
+
+/* The included text where a rewrite x keeps include line i of F, as the
+ * line's own edit would put it (HeCBench wsm5's `#include "constants.h"`
+ * in a kernel's body, whose lowering copies the directive); false when x
+ * dropped it. */
+static bool
+inlineinto(Edit *x, LFile *F, int i, const char *text)
+{
+	const char *src = F->src + F->incoff.v[i], *hash = strchr(src, '#');
+	char *line = xstrndup(hash, (size_t)(F->src + F->incend.v[i] - hash));
+	bool kept = strstr(x->text, line) != NULL;
+	if (kept) {
+		char *t = replaceall(x->text, line, text);
+		free(x->text);
+		x->text = t;
+	}
+	free(line);
+	return kept;
+}
+
 static void
 emitfile(Lower *L, Buf *out, int fi)
 {
@@ -906,6 +936,7 @@ emitfile(Lower *L, Buf *out, int fi)
 	}
 	for (int i = 0; i < F->incoff.n; i++) {
 		int gi = F->incfile.v[i];
+		int in = rewritten(&all, F->edits.n, F->incoff.v[i], F->incend.v[i]);
 		Buf sub = {0};
 		if (L->files.v[gi].emitted)
 			bprintf(&sub, "/* cuflow: %s was included above */", L->files.v[gi].path);
@@ -915,7 +946,15 @@ emitfile(Lower *L, Buf *out, int fi)
 			bprintf(&sub, "\n/* cuflow: end %s */", L->files.v[gi].path);
 		}
 		F = &L->files.v[fi];
-		addedit(&all, F->incoff.v[i], F->incend.v[i] - F->incoff.v[i], bstr(&sub));
+		if (in < 0) {
+			addedit(&all, F->incoff.v[i], F->incend.v[i] - F->incoff.v[i], bstr(&sub));
+			continue;
+		}
+		if (!inlineinto(&all.v[in], F, i, bstr(&sub)))
+			bprintf(&L->why, "%s:%d: cannot lower an #include inside a construct cuflow rewrites without keeping the "
+			                 "line\n",
+			        F->path, 1 + newlines(F->src, F->incoff.v[i]));
+		free(sub.v);
 	}
 	size_t len;
 	char *err = NULL, *txt = applyedits(F->src, F->len, &all, &len, &err);

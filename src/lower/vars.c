@@ -59,6 +59,58 @@ anontype(K *k, CXType t, char *s)
 	return t2;
 }
 
+/* The kernel's locals an initialiser names: where each use starts and
+ * which variable it is. */
+typedef struct {
+	K *k;
+	Ints at, var;
+} LocalUses;
+
+static int
+localuse(CXCursor c, void *arg)
+{
+	LocalUses *u = arg;
+	int v = refvar(u->k, c);
+	if (v >= 0 && !u->k->vars.v[v].param) {
+		vpush(u->at, startof(c));
+		vpush(u->var, v);
+	}
+	return clang_getCursorKind(c) == CXCursor_LambdaExpr ? WALK_OVER : WALK_IN;
+}
+
+/* An auto local's type in a template, from its initialiser's tokens:
+ * decltype of them, decayed as auto deduces. The block function declares
+ * the type at its top, before any local of the body (a per-thread array's
+ * is named otherwise), so a local the initialiser names (auto value =
+ * bins[idx]: HeCBench score) is std::declval of its own type there. */
+static char *
+inittype(K *k, CXCursor init)
+{
+	LocalUses u = {k, {0}, {0}};
+	descend(init, localuse, &u);
+	Tokens tk = cursortokens(init);
+	Buf b = {0};
+	for (unsigned i = 0; i < tk.n && tokenoff(&tk, i) < endof(init); i++) {
+		int j = 0;
+		while (j < u.at.n && u.at.v[j] != tokenoff(&tk, i))
+			j++;
+		bputs(&b, b.n ? " " : "");
+		if (j < u.at.n) {
+			bprintf(&b, "std::declval<typename std::add_lvalue_reference<%s>::type>()", k->vars.v[u.var.v[j]].type);
+			continue;
+		}
+		CXString ts = clang_getTokenSpelling(tk.tu, tk.v[i]);
+		bputs(&b, clang_getCString(ts));
+		clang_disposeString(ts);
+	}
+	freetokens(&tk);
+	free(u.at.v);
+	free(u.var.v);
+	char *s = b.n ? fmt("typename std::decay<decltype(%s)>::type", bstr(&b)) : NULL;
+	free(b.v);
+	return s;
+}
+
 static char *
 typetext(K *k, CXCursor decl, bool param)
 {
@@ -84,19 +136,11 @@ typetext(K *k, CXCursor decl, bool param)
 		free(s); /* a cub reduction's: its class's element type (the initialiser names per-thread values) */
 		s = cubelem(k, strip(init));
 	} else if (!param && t.kind == CXType_Auto && !strcmp(s, "auto") && !clang_Cursor_isNull(init)) {
-		Tokens tk = cursortokens(init);
-		Buf b = {0};
-		for (unsigned i = 0; i < tk.n && tokenoff(&tk, i) < endof(init); i++) {
-			CXString ts = clang_getTokenSpelling(tk.tu, tk.v[i]);
-			bprintf(&b, "%s%s", b.n ? " " : "", clang_getCString(ts));
-			clang_disposeString(ts);
-		}
-		freetokens(&tk);
-		if (b.n) {
+		char *d = inittype(k, init);
+		if (d) {
 			free(s);
-			s = fmt("typename std::decay<decltype(%s)>::type", bstr(&b));
+			s = d;
 		}
-		free(b.v);
 	}
 	s = anontype(k, t, s);
 	/* an array's const sits on its elements; copies kept per block or per
@@ -119,6 +163,8 @@ addvar(K *k, CXCursor d, bool param)
 		v.type = t;
 	}
 	v.param = param;
+	size_t tn = strlen(v.type);
+	v.pack = param && tn > 3 && !strcmp(v.type + tn - 3, "..."); /* a pack expansion's type: "Ts..." */
 	CXCursor *ks;
 	int n = kids(d, &ks);
 	for (int i = 0; i < n; i++)

@@ -212,9 +212,10 @@ pointsinto(K *k, CXCursor e, bool *whole)
 	case CXCursor_BinaryOperator: {
 		enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(e);
 		if (n == 2 && (o == CXBinaryOperator_Add || o == CXBinaryOperator_Sub)) {
-			for (int i = 0; i < 2 && r == NONE; i++)
+			for (int i = 0; i < 2 && r == NONE; i++) /* a sum is one too: a template's has no type yet */
 				if (canontype(ks[i]).kind == CXType_Pointer || canontype(ks[i]).kind == CXType_ConstantArray ||
-				    canontype(ks[i]).kind == CXType_IncompleteArray)
+				    canontype(ks[i]).kind == CXType_IncompleteArray ||
+				    clang_getCursorKind(strip(ks[i])) == CXCursor_BinaryOperator)
 					r = pointsinto(k, ks[i], whole);
 			*whole = true;
 		}
