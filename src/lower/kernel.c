@@ -442,8 +442,8 @@ inspan(Span *sp, CXCursor c)
 static bool
 edited(Span *sp, int off)
 {
-	for (int i = 0; i < sp->e->n; i++)
-		if (sp->e->v[i].off == off)
+	for (int i = 0; i < sp->e->n; i++) /* (an insertion there, sharedwrap's "(int)(", replaces nothing) */
+		if (sp->e->v[i].off == off && sp->e->v[i].len > 0)
 			return true;
 	return false;
 }
@@ -2317,18 +2317,19 @@ fissionkid(CXCursor c, void *arg)
 	return f->ok ? WALK_OVER : WALK_STOP;
 }
 
-/* A local variable named in a macro's expansion (maxFlops's ADD1_OP,
- * s=v-s): split into several thread loops (fission, interchange), the
- * kernel would keep it per thread, and a macro's text cannot be rewritten. */
+/* A local variable named in a macro's body (maxFlops's ADD1_OP, s=v-s):
+ * split into several thread loops (fission, interchange), the kernel would
+ * keep it per thread, and a macro's text cannot be rewritten. */
 static bool
 macrolocal(CXCursor c, void *arg)
 {
-	(void)arg;
-	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || !ismacro(c))
-		return false;
+	K *k = arg;
+	int b, e;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || !ismacro(c) || spelledin(c, k->F->file, &b, &e))
+		return false; /* (a macro's argument is spelled in the file: it can be rewritten) */
 	CXCursor v = clang_getCursorReferenced(c);
-	enum CXCursorKind k = clang_getCursorKind(v);
-	return (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && clang_Cursor_getStorageClass(v) == CX_SC_None &&
+	enum CXCursorKind kind = clang_getCursorKind(v);
+	return (kind == CXCursor_VarDecl || kind == CXCursor_ParmDecl) && clang_Cursor_getStorageClass(v) == CX_SC_None &&
 	       clang_getCursorKind(clang_getCursorSemanticParent(v)) != CXCursor_TranslationUnit;
 }
 
@@ -2340,7 +2341,7 @@ fissionable(K *k, CXCursor *ks, int n)
 	Fission f = {0, true};
 	for (int i = 0; i < n && f.ok; i++) {
 		fissionkid(ks[i], &f); /* visits ks[i] itself, then its children */
-		f.ok &= !contains(ks[i], true, macrolocal, NULL);
+		f.ok &= !contains(ks[i], true, macrolocal, k);
 	}
 	return f.ok;
 }
@@ -2435,7 +2436,7 @@ interchangeable(K *k, CXCursor s)
 		return false;
 	Fission f = {0, true};
 	fissionkid(body, &f);
-	return f.ok && !contains(body, false, impure, NULL) && !contains(body, false, macrolocal, NULL);
+	return f.ok && !contains(body, false, impure, NULL) && !contains(body, false, macrolocal, k);
 }
 
 /* Does s hold a barrier, or a loop to interchange in its barrier-level

@@ -29,7 +29,9 @@
 // a per-thread array by constexpr int kN = T::kItems and keeps a value of
 // a type an alias in its loop names (using E = typename T::Elem): the
 // references are bound once at the top, the constant and the alias go
-// there too (each was refused).
+// there too (each was refused). twice keeps two unsigned locals named pos
+// per thread (one is renamed) and subscripts __shared__ memory by them: the
+// subscript's (int) conversion must keep the rename (a build failure).
 // Every field is a mismatch count (bad=0) or an integer sum.
 #include <cstdio>
 
@@ -176,6 +178,25 @@ __global__ void prefixes(const int *in, int *out, int n)
 	out[threadIdx.x] = a * 1000 + b;
 }
 
+__global__ void twice(int *io)
+{
+	__shared__ int s[64];
+	unsigned t = threadIdx.x;
+	{
+		unsigned pos = t ^ 1;
+		s[t] = io[t];
+		__syncthreads();
+		io[t] = s[pos];
+		__syncthreads();
+	}
+	{
+		unsigned pos = 63 - t;
+		s[t] = io[t] * 2;
+		__syncthreads();
+		io[t] += s[pos];
+	}
+}
+
 struct Smem {
 	int next;
 	int vals[64];
@@ -305,6 +326,10 @@ int main()
 	int pre[64];
 	prefixes<<<1, 64, 64 * sizeof(int)>>>(din, dout, 64);
 	CHECK(cudaMemcpy(pre, dout, sizeof pre, cudaMemcpyDeviceToHost));
+	int tw[64];
+	CHECK(cudaMemcpy(dout, h, sizeof tw, cudaMemcpyHostToDevice));
+	twice<<<1, 64>>>(dout);
+	CHECK(cudaMemcpy(tw, dout, sizeof tw, cudaMemcpyDeviceToHost));
 	int ro[64];
 	rounds<Items><<<1, 64, sizeof(Smem)>>>(din, dout, 7);
 	CHECK(cudaMemcpy(ro, dout, sizeof ro, cudaMemcpyDeviceToHost));
@@ -321,6 +346,11 @@ int main()
 		b += t < 32 ? h[t] : 0;
 		bad += pre[t] != a * 1000 + b;
 		psum += pre[t] % 1000;
+	}
+	int twsum = 0;
+	for (int t = 0; t < 64; t++) {
+		bad += tw[t] != h[t ^ 1] + 2 * h[(63 - t) ^ 1];
+		twsum += tw[t];
 	}
 	int rsum2 = 0;
 	for (int t = 0; t < 64; t++) {
@@ -378,7 +408,7 @@ int main()
 			bad += go[y * W + x] != ng[y * W + (x + 1) % W] - ng[((y + 1) % H) * W + x];
 			gsum += go[y * W + x];
 		}
-	printf("RESULT rotate=%d grid=%d cells=%d fold=%d above=%d shift=%d center=%d total=%d prefix=%d rounds=%d bad=%d\n", rsum, gsum,
-	       csum, fsum, asum, ssum, csum2, tot, psum, rsum2, bad);
+	printf("RESULT rotate=%d grid=%d cells=%d fold=%d above=%d shift=%d center=%d total=%d prefix=%d rounds=%d twice=%d bad=%d\n",
+	       rsum, gsum, csum, fsum, asum, ssum, csum2, tot, psum, rsum2, twsum, bad);
 	return 0;
 }
