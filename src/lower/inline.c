@@ -743,7 +743,7 @@ deducedargs(CXCursor call, CXCursor o, Strs *out)
 	int na = clang_Cursor_getNumArguments(call);
 	for (int j = out->n; ok && j < names.n; j++) {
 		char *got = NULL, *c = fmt("const %s", names.v[j]), *cr = fmt("const %s &", names.v[j]),
-		     *p = fmt("%s *", names.v[j]), *cp = fmt("const %s *", names.v[j]);
+		     *r = fmt("%s &", names.v[j]), *p = fmt("%s *", names.v[j]), *cp = fmt("const %s *", names.v[j]);
 		for (int i = 0; i < nparams(t) && i < na && !got; i++) {
 			char *ts = typespelling(clang_getCursorType(param(t, i)));
 			CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
@@ -753,7 +753,7 @@ deducedargs(CXCursor call, CXCursor o, Strs *out)
 					ts[tn - 1] = '\0';
 			if (tn > 7 && !strcmp(ts + tn - 7, " *const"))
 				ts[tn - 5] = '\0';
-			if (!strcmp(ts, names.v[j]) || !strcmp(ts, c) || !strcmp(ts, cr))
+			if (!strcmp(ts, names.v[j]) || !strcmp(ts, c) || !strcmp(ts, cr) || !strcmp(ts, r))
 				got = deducedtype(arg, 0);
 			else if (!strcmp(ts, cp) || !strcmp(ts, p))
 				got = deducedtype(arg, strcmp(ts, cp) ? 2 : 1);
@@ -762,6 +762,7 @@ deducedargs(CXCursor call, CXCursor o, Strs *out)
 		free(c);
 		free(cr);
 		free(p);
+		free(r);
 		free(cp);
 		ok = got != NULL;
 		if (ok)
@@ -1751,6 +1752,7 @@ typedef struct {
 	Buf head;    /* the result's declaration, the block's opening, the parameters' locals */
 	Edits body;  /* of the body's text */
 	Strs pnames; /* the parameters' names */
+	Strs clashes; /* names an argument put in a parameter's place that another parameter has too */
 	const char *why;
 } Site;
 
@@ -2091,11 +2093,11 @@ bindparam(Site *t, int i)
 		name = NULL;
 	}
 	if (name) {
-		bool clash = hasname(&t->pnames, name) && strcmp(name, pn);
-		if (!clash)
-			renameparm(t, parm, name);
+		if (hasname(&t->pnames, name) && strcmp(name, pn)) /* fine where that parameter's name leaves too */
+			vpush(t->clashes, xstrdup(name));
+		renameparm(t, parm, name);
 		free(name);
-		return clash ? sitewhy(t, "an argument names another parameter") : true;
+		return true;
 	}
 	if (refpath(t, parm, arg, i) || arrayparm(t, parm, arg, i))
 		return true;
@@ -2201,9 +2203,36 @@ bodytext(Site *t, const char *fname, const char *ret, bool useret)
 	return text;
 }
 
+/* Does a use of the parameter named name keep that name in the body
+ * (no edit puts another text in its place)? */
+static bool
+stays(const Site *t, const char *name)
+{
+	int j = 0;
+	while (j < t->pnames.n && strcmp(t->pnames.v[j], name))
+		j++;
+	if (j == t->pnames.n)
+		return false;
+	CXCursor parm = param(t->f.fn, j);
+	for (int r = 0; r < t->f.refs.n; r++) {
+		CXCursor c = t->f.refs.v[r];
+		if (!clang_equalCursors(clang_getCursorReferenced(c), parm))
+			continue;
+		bool gone = false;
+		for (int e = 0; e < t->body.n && !gone; e++)
+			gone = t->body.v[e].off == startof(c) - t->bb && t->body.v[e].len > 0 && strcmp(t->body.v[e].text, name);
+		if (!gone)
+			return true;
+	}
+	return false;
+}
+
 static void
 freesite(Site *t)
 {
+	for (int i = 0; i < t->clashes.n; i++)
+		free(t->clashes.v[i]);
+	vfree(t->clashes);
 	free(t->head.v);
 	freeedits(&t->body);
 	for (int i = 0; i < t->pnames.n; i++)
@@ -2340,6 +2369,8 @@ inlinestmt(In *in, CXCursor s, bool branch)
 	ok = ok && bindtemplate(&t);
 	for (int i = 0; i < np && ok; i++)
 		ok = bindparam(&t, i);
+	for (int i = 0; i < t.clashes.n && ok; i++)
+		ok = !stays(&t, t.clashes.v[i]) || sitewhy(&t, "an argument names another parameter, whose name stays");
 	char *btext = ok ? bodytext(&t, fname, ret, useret) : NULL;
 	if (btext) {
 		bputs(&t.head, btext);

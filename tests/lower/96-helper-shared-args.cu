@@ -32,6 +32,10 @@
 // there too (each was refused). twice keeps two unsigned locals named pos
 // per thread (one is renamed) and subscripts __shared__ memory by them: the
 // subscript's (int) conversion must keep the rename (a build failure).
+// stats passes its count to blockstat's num, whose other parameter is
+// named count (given the __shared__ scount: that name leaves), and
+// blockstat calls shiftsum(mean, num) with T deduced through T &
+// (HeCBench wedford: refused).
 // Every field is a mismatch count (bad=0) or an integer sum.
 #include <cstdio>
 
@@ -197,6 +201,45 @@ __global__ void twice(int *io)
 	}
 }
 
+template <typename T> __device__ void shiftsum(T &v, int &n)
+{
+	for (int o = 16; o > 0; o /= 2) {
+		T w = __shfl_down_sync(0xffffffffu, v, o);
+		int m = __shfl_down_sync(0xffffffffu, n, o);
+		v += w;
+		n += m;
+	}
+}
+
+template <typename T> __device__ void blockstat(T *x, int *count, T &mean, int &num)
+{
+	int lane = threadIdx.x % 32, wid = threadIdx.x / 32;
+	shiftsum(mean, num);
+	if (lane == 0) {
+		x[wid] = mean;
+		count[wid] = num;
+	}
+	__syncthreads();
+	if (wid == 0) {
+		mean = lane < (int)blockDim.x / 32 ? x[lane] : T(0);
+		num = lane < (int)blockDim.x / 32 ? count[lane] : 0;
+		shiftsum(mean, num);
+	}
+}
+
+template <typename T> __global__ void stats(const T *in, T *out, int *outn)
+{
+	__shared__ T sx[32];
+	__shared__ int scount[32];
+	int count = 1;
+	T mean = in[blockIdx.x * blockDim.x + threadIdx.x];
+	blockstat<T>(sx, scount, mean, count);
+	if (threadIdx.x == 0) {
+		out[blockIdx.x] = mean;
+		outn[blockIdx.x] = count;
+	}
+}
+
 struct Smem {
 	int next;
 	int vals[64];
@@ -326,6 +369,10 @@ int main()
 	int pre[64];
 	prefixes<<<1, 64, 64 * sizeof(int)>>>(din, dout, 64);
 	CHECK(cudaMemcpy(pre, dout, sizeof pre, cudaMemcpyDeviceToHost));
+	int st[2], stn[2];
+	stats<int><<<2, 128>>>(din, dout, dout + 2);
+	CHECK(cudaMemcpy(st, dout, sizeof st, cudaMemcpyDeviceToHost));
+	CHECK(cudaMemcpy(stn, dout + 2, sizeof stn, cudaMemcpyDeviceToHost));
 	int tw[64];
 	CHECK(cudaMemcpy(dout, h, sizeof tw, cudaMemcpyHostToDevice));
 	twice<<<1, 64>>>(dout);
@@ -346,6 +393,14 @@ int main()
 		b += t < 32 ? h[t] : 0;
 		bad += pre[t] != a * 1000 + b;
 		psum += pre[t] % 1000;
+	}
+	int stsum = 0;
+	for (int b = 0; b < 2; b++) {
+		int want = 0;
+		for (int i = b * 128; i < b * 128 + 128; i++)
+			want += h[i];
+		bad += st[b] != want || stn[b] != 128;
+		stsum += st[b] + stn[b];
 	}
 	int twsum = 0;
 	for (int t = 0; t < 64; t++) {
@@ -408,7 +463,8 @@ int main()
 			bad += go[y * W + x] != ng[y * W + (x + 1) % W] - ng[((y + 1) % H) * W + x];
 			gsum += go[y * W + x];
 		}
-	printf("RESULT rotate=%d grid=%d cells=%d fold=%d above=%d shift=%d center=%d total=%d prefix=%d rounds=%d twice=%d bad=%d\n",
-	       rsum, gsum, csum, fsum, asum, ssum, csum2, tot, psum, rsum2, twsum, bad);
+	printf("RESULT rotate=%d grid=%d cells=%d fold=%d above=%d shift=%d center=%d total=%d prefix=%d rounds=%d twice=%d stats=%d "
+	       "bad=%d\n",
+	       rsum, gsum, csum, fsum, asum, ssum, csum2, tot, psum, rsum2, twsum, stsum, bad);
 	return 0;
 }
