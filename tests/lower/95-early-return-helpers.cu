@@ -8,8 +8,8 @@
 // lambda has a return of its own, which is no return of scan. A wrong
 // lowering runs the code after a return (wrong sums: bad > 0) or refuses.
 // belowCount's __ballot_sync and __any_sync vote over their mask's lanes
-// only (HeCBench bscan: the lanes below, an exclusive count; lane 0's mask
-// is empty): a lowering that votes over the whole warp counts every lane.
+// only (a half warp each; HeCBench bscan votes over the lanes below): a
+// lowering that votes over the whole warp counts every lane.
 // steps' loops run while any lane of the warp has work (`for (v = t;
 // __any_sync(m, v < len); v += 32)`, HeCBench gc; a do-while's), and an if
 // tests __all_sync (vote): the votes are exchanged among the lanes each
@@ -103,14 +103,16 @@ __device__ int scan(const int *a, int n)
 }
 
 /* The lanes below this one whose flag is set; whether any lane of the
- * upper half, this one's included, has it. */
+ * upper half, this one's included, has it. (Every lane a mask names must
+ * call with the same mask, itself among them: bscan's lanes-below masks,
+ * one per lane, trap or hang the H200.) */
 __device__ int belowCount(bool flag, int *upper)
 {
 	const unsigned lane = threadIdx.x & 31u;
-	unsigned below = (1u << lane) - 1u;
-	unsigned b = __ballot_sync(below, flag);
-	*upper = __any_sync(lane >= 16 ? 0xffff0000u : 0x0000ffffu, flag && lane >= 16);
-	return __popc(b);
+	unsigned half = lane >= 16 ? 0xffff0000u : 0x0000ffffu;
+	unsigned b = __ballot_sync(half, flag); /* the lanes of this one's half */
+	*upper = __any_sync(half, flag && lane >= 16);
+	return __popc(b & ((1u << lane) - 1u));
 }
 
 __global__ void below(const int *in, int *out, int *up)
@@ -229,7 +231,7 @@ int main()
 	CHECK(cudaMemcpy(first, dfirst, sizeof h, cudaMemcpyDeviceToHost));
 	CHECK(cudaMemcpy(cls, dcls, sizeof h, cudaMemcpyDeviceToHost));
 	CHECK(cudaMemcpy(pos, dpos, sizeof h, cudaMemcpyDeviceToHost));
-	below<<<n / 40, 40>>>(din, dfirst, dcls); /* blocks of one warp and a part */
+	below<<<n / 32, 32>>>(din, dfirst, dcls); /* whole warps: 992 of the 1000 */
 	CHECK(cudaMemcpy(bel, dfirst, sizeof h, cudaMemcpyDeviceToHost));
 	CHECK(cudaMemcpy(up, dcls, sizeof h, cudaMemcpyDeviceToHost));
 	int lens[4] = {7, 45, 100, 0}, st[128], *dlen;
@@ -308,11 +310,13 @@ int main()
 		fsum += first[i];
 		csum += cls[i];
 		psum += pos[i];
-		int t = i % 40, w = i - t + (t & ~31), want = 0, anyup = 0;
-		for (int j = w; j < i; j++) /* the lanes below in this warp */
+		int t = i % 32, w = i - t, want = 0, anyup = 0;
+		for (int j = w + (t & 16); j < i; j++) /* the lanes below in this half warp */
 			want += h[j] > 40;
-		for (int j = w + 16; j < w + 32 && j < i - t + 40 && (t & 31) >= 16; j++)
+		for (int j = w + 16; j < w + 32 && t >= 16; j++)
 			anyup |= h[j] > 40;
+		if (i >= n / 32 * 32)
+			continue;
 		bad += bel[i] != want;
 		bad += up[i] != anyup;
 		bsum += bel[i];
