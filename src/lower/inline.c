@@ -2002,6 +2002,44 @@ pathkid(CXCursor c, void *arg)
 	return ok ? WALK_IN : WALK_STOP;
 }
 
+static bool
+noload(CXCursor c, void *arg)
+{
+	(void)arg;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	return k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr || k == CXCursor_CallExpr ||
+	       (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref);
+}
+
+/* Does path e name one object however often it is evaluated while the
+ * callee runs, given that its variables keep their values (pathkid)? No
+ * value it reads from memory may choose the object: a subscript's base is an
+ * array or a variable, its index reads no memory; an arrow's or a deref's
+ * operand is a variable (ptrs[j][i] would follow ptrs[j], which the callee
+ * may change, where the reference was bound once). */
+static bool
+stablepath(CXCursor e)
+{
+	e = strip(e);
+	enum CXCursorKind k = clang_getCursorKind(e);
+	if (k == CXCursor_DeclRefExpr)
+		return true;
+	CXCursor *ks;
+	int n = kids(e, &ks);
+	bool ok = false;
+	if (k == CXCursor_ArraySubscriptExpr && n == 2) {
+		enum CXTypeKind bt = canontype(strip(ks[0])).kind;
+		bool array = bt == CXType_ConstantArray || bt == CXType_IncompleteArray || bt == CXType_DependentSizedArray;
+		ok = (array ? stablepath(ks[0]) : clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr) &&
+		     !contains(ks[1], true, noload, NULL);
+	} else if (k == CXCursor_MemberRefExpr && n == 1) {
+		enum CXTypeKind bt = canontype(strip(ks[0])).kind;
+		ok = bt == CXType_Pointer ? clang_getCursorKind(strip(ks[0])) == CXCursor_DeclRefExpr : stablepath(ks[0]);
+	}
+	free(ks);
+	return ok;
+}
+
 /* A reference parameter bound to a kernel variable or an element or
  * member of one (fill(sh_A[d], ...) with T (&sh)[N], HeCBench expdist): the
  * argument's text, parenthesised, in its place, where the binding is the
@@ -2021,6 +2059,8 @@ refpath(Site *t, CXCursor parm, CXCursor arg, int i)
 	                                          clang_getUnqualifiedType(pointee(pt)));
 	if (!mutref(pt) && !same)
 		return false;
+	if (!stablepath(a))
+		return false;
 	Path x = {t, i, false};
 	if (k == CXCursor_DeclRefExpr) /* the whole variable (a template's T (&)[N] its array) */
 		pathkid(a, &x);
@@ -2033,6 +2073,24 @@ refpath(Site *t, CXCursor parm, CXCursor arg, int i)
 	free(in);
 	free(text);
 	return true;
+}
+
+/* Is every use of parm subscripted (rl[y][x])? Elsewhere the array would
+ * not mean the pointer: sizeof, a template's deduction, an overload. */
+static bool
+subscriptedonly(const Site *t, CXCursor parm)
+{
+	bool ok = true;
+	for (int r = 0; r < t->f.refs.n && ok; r++) {
+		CXCursor c = t->f.refs.v[r];
+		if (!clang_equalCursors(clang_getCursorReferenced(c), parm))
+			continue;
+		int at = endof(c);
+		while (at < (int)t->dlen && (t->dsrc[at] == ' ' || t->dsrc[at] == '\t'))
+			at++;
+		ok = at < (int)t->dlen && t->dsrc[at] == '[' && clang_getCursorKind(c) == CXCursor_DeclRefExpr;
+	}
+	return ok;
 }
 
 /* A pointer parameter (written as an array or not: T rl[H][W] is a
@@ -2051,7 +2109,7 @@ arrayparm(Site *t, CXCursor parm, CXCursor arg, int i)
 	    (vk != CXType_ConstantArray && vk != CXType_DependentSizedArray))
 		return false;
 	char *name = spelling(v);
-	bool ok = !hidden(t, name, i);
+	bool ok = !hidden(t, name, i) && subscriptedonly(t, parm);
 	if (ok)
 		renameparm(t, parm, name);
 	free(name);

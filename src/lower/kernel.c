@@ -2562,37 +2562,63 @@ genlist(K *k, CXCursor *ks, int n, bool jumps)
 
 /* ---------------------------------------------------------------- the block function */
 
-/* A part of a reference's initialiser that keeps it bound to the same
- * __shared__ object for every thread: no call, no thread index, no local
- * but a __shared__ one, a reference bound to one, or an unwritten
- * parameter. */
+/* A part of an index that may differ between threads or over time: a
+ * call, a store, a load from memory, a variable other than a parameter
+ * the kernel never writes. */
 static bool
-unbound(CXCursor c, void *arg)
+unfixed(CXCursor c, void *arg)
 {
 	K *k = arg;
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	if (kind == CXCursor_CallExpr || kind == CXCursor_LambdaExpr || kind == CXCursor_CompoundAssignOperator ||
-	    (kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref &&
-	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_AddrOf) ||
+	    kind == CXCursor_ArraySubscriptExpr || kind == CXCursor_MemberRefExpr ||
+	    (kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Minus &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Plus) ||
 	    (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign))
 		return true;
-	if (kind != CXCursor_DeclRefExpr && kind != CXCursor_MemberRefExpr)
+	if (kind != CXCursor_DeclRefExpr)
 		return false;
 	CXCursor r = clang_getCursorReferenced(c);
 	int v = findvar(k, r);
 	if (v < 0)
-		return kind == CXCursor_DeclRefExpr && clang_getCursorKind(r) != CXCursor_EnumConstantDecl &&
-		       clang_getCursorKind(r) != CXCursor_NonTypeTemplateParameter && clang_getCursorKind(r) != CXCursor_VarDecl;
-	const KVar *x = &k->vars.v[v];
-	return !(x->shared || x->dynshared || x->bindtop || (x->param && !x->written));
+		return clang_getCursorKind(r) != CXCursor_EnumConstantDecl &&
+		       clang_getCursorKind(r) != CXCursor_NonTypeTemplateParameter;
+	return !(k->vars.v[v].param && !k->vars.v[v].written);
 }
 
+/* Does path e name the same __shared__ object wherever and whenever a
+ * thread evaluates it: casts, derefs, address-ofs, members and subscripts
+ * by fixed indices of a __shared__ array or struct (not a pointer: its value
+ * may change), the dynamic memory, or a reference bound so itself? */
 static bool
-sharedkid(CXCursor c, void *arg)
+boundpath(K *k, CXCursor e)
 {
-	K *k = arg;
-	int v = clang_getCursorKind(c) == CXCursor_DeclRefExpr ? findvar(k, clang_getCursorReferenced(c)) : -1;
-	return v >= 0 && (k->vars.v[v].shared || k->vars.v[v].dynshared || k->vars.v[v].bindtop);
+	e = strip(e);
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	if (kind == CXCursor_DeclRefExpr) {
+		int v = findvar(k, clang_getCursorReferenced(e));
+		if (v < 0)
+			return false;
+		const KVar *x = &k->vars.v[v];
+		enum CXTypeKind t = clang_getCanonicalType(clang_getNonReferenceType(clang_getCursorType(x->decl))).kind;
+		bool object = t == CXType_ConstantArray || t == CXType_IncompleteArray || t == CXType_DependentSizedArray ||
+		              t == CXType_Record || t == CXType_Unexposed;
+		return x->dynshared || ((x->shared || x->bindtop) && object);
+	}
+	CXCursor *ks;
+	int n = kids(e, &ks);
+	bool ok = false;
+	if (kind == CXCursor_ArraySubscriptExpr && n == 2)
+		ok = boundpath(k, ks[0]) && !contains(ks[1], true, unfixed, k);
+	else if ((kind == CXCursor_MemberRefExpr && n == 1) ||
+	         (kind == CXCursor_UnaryOperator && n == 1 &&
+	          (clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref ||
+	           clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf)) ||
+	         ((kind == CXCursor_CStyleCastExpr || kind == CXCursor_CXXReinterpretCastExpr ||
+	           kind == CXCursor_CXXStaticCastExpr) && n >= 1))
+		ok = boundpath(k, ks[n - 1]);
+	free(ks);
+	return ok;
 }
 
 /* A reference bound to __shared__ memory the same way in every thread
@@ -2605,7 +2631,7 @@ sharedbinding(K *k, KVar *v)
 {
 	CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
 	return isref(clang_getCursorType(v->decl)) && !v->param && !v->shared && !clang_Cursor_isNull(init) &&
-	       !ismacro(init) && !contains(init, true, unbound, k) && contains(init, true, sharedkid, k);
+	       !ismacro(init) && boundpath(k, init);
 }
 
 static void
