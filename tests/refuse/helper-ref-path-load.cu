@@ -1,4 +1,4 @@
-// expect 18: a call of a __device__ function holding a barrier or warp operation that cuflow does not inline: a reference parameter passed an expression that is not one of the kernel's variables
+// expect 19: a call of a __device__ function holding a barrier or warp operation that cuflow does not inline: a reference parameter passed an expression that is not one of the kernel's variables
 // A reference parameter bound to grid[0][t]: the binding follows grid[0]
 // once, at the call, but the helper then changes it (rows[0] = other). Put
 // in place of x, the path would be evaluated again after that store and
