@@ -127,6 +127,16 @@ intconst(CXCursor a)
 }
 
 CXCursor
+firstkid(CXCursor c)
+{
+	CXCursor *ks;
+	int n = kids(c, &ks);
+	CXCursor first = n ? ks[0] : clang_getNullCursor();
+	free(ks);
+	return first;
+}
+
+CXCursor
 lastkid(CXCursor c)
 {
 	CXCursor *ks;

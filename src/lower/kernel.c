@@ -2560,6 +2560,186 @@ genlist(K *k, CXCursor *ks, int n, bool jumps)
 	flushrun(k, ks, run, n);
 }
 
+/* ---------------------------------------------------------------- spin-waits */
+
+/* The variable a volatile lvalue e reaches memory through (`p` of p[i],
+ * *p, p->f), if that memory is not __shared__; null otherwise. */
+static CXCursor
+volatilebase(CXCursor e)
+{
+	CXCursor none = clang_getNullCursor();
+	if (!clang_isExpression(clang_getCursorKind(e)) || !clang_isVolatileQualifiedType(clang_getCursorType(e)))
+		return none;
+	for (CXCursor c = e; !clang_Cursor_isNull(c);) {
+		switch (clang_getCursorKind(c)) {
+		case CXCursor_DeclRefExpr: {
+			CXCursor d = clang_getCursorReferenced(c);
+			return haskid(d, CXCursor_CUDASharedAttr) ? none : d;
+		}
+		case CXCursor_ArraySubscriptExpr:
+		case CXCursor_UnaryOperator:
+		case CXCursor_MemberRefExpr:
+		case CXCursor_ParenExpr:
+		case CXCursor_UnexposedExpr:
+		case CXCursor_CStyleCastExpr: {
+			CXCursor *ks;
+			int n = kids(c, &ks);
+			c = n ? ks[n == 2 && clang_getCursorKind(c) == CXCursor_CStyleCastExpr] : none;
+			free(ks);
+			break;
+		}
+		default:
+			return none;
+		}
+	}
+	return none;
+}
+
+typedef struct {
+	Cursors stored;  /* variables the function stores to volatile memory through */
+	Cursors targets; /* the targets of plain `=` seen: stores, not reads */
+	bool reads;
+} Spin;
+
+static bool
+plainstore(CXCursor c)
+{
+	return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+	       clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign;
+}
+
+static bool
+storekind(CXCursor c)
+{
+	if (plainstore(c) || clang_getCursorKind(c) == CXCursor_CompoundAssignOperator)
+		return true;
+	if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
+		return false;
+	enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+	return u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreInc ||
+	       u == CXUnaryOperator_PreDec;
+}
+
+static int
+volstore(CXCursor c, void *arg)
+{
+	Spin *s = arg;
+	CXCursor b = storekind(c) ? volatilebase(firstkid(c)) : clang_getNullCursor();
+	if (!clang_Cursor_isNull(b))
+		vpush(s->stored, b);
+	return WALK_IN;
+}
+
+static int
+volread(CXCursor c, void *arg)
+{
+	Spin *s = arg;
+	if (plainstore(c))
+		vpush(s->targets, firstkid(c));
+	for (int i = 0; i < s->targets.n; i++)
+		if (clang_equalCursors(c, s->targets.v[i]))
+			return WALK_IN; /* its subscripts may read */
+	CXCursor b = volatilebase(c);
+	for (int i = 0; !clang_Cursor_isNull(b) && i < s->stored.n; i++)
+		if (clang_equalCursors(b, s->stored.v[i])) {
+			s->reads = true;
+			return WALK_STOP;
+		}
+	return WALK_IN;
+}
+
+static int
+callkid(CXCursor c, void *arg)
+{
+	if (clang_getCursorKind(c) == CXCursor_CallExpr)
+		vpush(*(Cursors *)arg, c);
+	return WALK_IN;
+}
+
+/* A loop whose end its own text does not count out: while, do, and a for
+ * without a condition or a step (a for with both counts, and ends). */
+static bool
+openloop(CXCursor c)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	if (kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt)
+		return true;
+	if (kind != CXCursor_ForStmt)
+		return false;
+	Tokens t = cursortokens(c);
+	int depth = 0, semis = 0;
+	bool cond = false, step = false;
+	for (unsigned i = 2; i < t.n && depth >= 0; i++) { /* after `for (` */
+		if (tokenis(&t, i, "(") || tokenis(&t, i, "[") || tokenis(&t, i, "{"))
+			depth++;
+		else if (tokenis(&t, i, ")") || tokenis(&t, i, "]") || tokenis(&t, i, "}"))
+			depth--;
+		else if (depth == 0 && tokenis(&t, i, ";"))
+			semis++;
+		else if (depth == 0 && semis == 1)
+			cond = true;
+		else if (depth == 0 && semis == 2)
+			step = true;
+	}
+	freetokens(&t);
+	return !cond || !step;
+}
+
+static int
+spinloop(CXCursor c, void *arg)
+{
+	Spin *s = arg;
+	if (!openloop(c) || hassync(c)) /* a block's threads run a barrier's loop together */
+		return WALK_IN;
+	s->targets.n = 0;
+	descend(c, volread, s);
+	if (!s->reads)
+		return WALK_IN;
+	s->stored.n = 0; /* the loop found: report it */
+	vpush(s->stored, c);
+	return WALK_STOP;
+}
+
+/* A loop of fn (or of a function it calls, not in seen) in which a thread
+ * waits for others: it reads memory through a volatile lvalue (not
+ * __shared__) that fn also stores to through a volatile lvalue. Null if
+ * none. On a GPU the other threads run meanwhile; here a block's threads
+ * run one after another and blocks a few at a time, so a wait for a
+ * thread that has not started never ends (HeCBench mis and gc spun until
+ * killed). */
+static CXCursor
+spinwait(CXCursor fn, Cursors *seen)
+{
+	CXCursor body = lastkid(fn), none = clang_getNullCursor();
+	for (int i = 0; i < seen->n; i++)
+		if (clang_equalCursors(seen->v[i], fn))
+			return none;
+	vpush(*seen, fn);
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
+		return none;
+	Spin s = {0};
+	descend(body, volstore, &s);
+	CXCursor hit = none;
+	if (s.stored.n) {
+		descend(body, spinloop, &s);
+		if (s.reads)
+			hit = s.stored.v[0];
+	}
+	vfree(s.stored);
+	vfree(s.targets);
+	if (!clang_Cursor_isNull(hit))
+		return hit;
+	Cursors calls = {0};
+	descend(body, callkid, &calls);
+	for (int i = 0; i < calls.n && clang_Cursor_isNull(hit); i++) {
+		CXCursor d = clang_getCursorDefinition(calleeof(calls.v[i]));
+		if (!clang_Cursor_isNull(d) && !insystem(d))
+			hit = spinwait(d, seen);
+	}
+	vfree(calls);
+	return hit;
+}
+
 /* ---------------------------------------------------------------- the block function */
 
 /* A part of an index that may differ between threads or over time: a
@@ -3619,6 +3799,15 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 		if (clang_getCursorKind(ks[i]) == CXCursor_ParmDecl)
 			addvar(&k, ks[i], true);
 	free(ks);
+	Cursors seen = {0};
+	CXCursor spin = spinwait(fn, &seen);
+	vfree(seen);
+	if (!clang_Cursor_isNull(spin)) {
+		kfail(&k, spin, "a loop waiting for other threads' stores to volatile memory (a spin-wait): threads "
+		                "run one after another here, so a wait for a later one would never end");
+		freek(&k);
+		return;
+	}
 	descend(k.body, collectvars, &k);
 	descend(k.body, collectwrites, &k);
 	filluniform(&k);
