@@ -2596,10 +2596,20 @@ volatilebase(CXCursor e)
 }
 
 typedef struct {
-	Cursors stored;  /* variables the function stores to volatile memory through */
+	Cursors stored;  /* variables the function (or the loop) stores to volatile memory through */
 	Cursors targets; /* the targets of plain `=` seen: stores, not reads */
-	bool reads;
+	Cursors reads;   /* variables of stored the loop reads volatile memory through */
+	CXCursor loop;   /* the first loop found */
 } Spin;
+
+static bool
+among(const Cursors *v, CXCursor c)
+{
+	for (int i = 0; i < v->n; i++)
+		if (clang_equalCursors(v->v[i], c))
+			return true;
+	return false;
+}
 
 static bool
 plainstore(CXCursor c)
@@ -2636,15 +2646,11 @@ volread(CXCursor c, void *arg)
 	Spin *s = arg;
 	if (plainstore(c))
 		vpush(s->targets, firstkid(c));
-	for (int i = 0; i < s->targets.n; i++)
-		if (clang_equalCursors(c, s->targets.v[i]))
-			return WALK_IN; /* its subscripts may read */
+	if (among(&s->targets, c))
+		return WALK_IN; /* its subscripts may read */
 	CXCursor b = volatilebase(c);
-	for (int i = 0; !clang_Cursor_isNull(b) && i < s->stored.n; i++)
-		if (clang_equalCursors(b, s->stored.v[i])) {
-			s->reads = true;
-			return WALK_STOP;
-		}
+	if (!clang_Cursor_isNull(b) && among(&s->stored, b) && !among(&s->reads, b))
+		vpush(s->reads, b);
 	return WALK_IN;
 }
 
@@ -2691,18 +2697,25 @@ spinloop(CXCursor c, void *arg)
 	Spin *s = arg;
 	if (!openloop(c) || hassync(c)) /* a block's threads run a barrier's loop together */
 		return WALK_IN;
-	s->targets.n = 0;
+	s->targets.n = s->reads.n = 0;
 	descend(c, volread, s);
-	if (!s->reads)
+	Spin own = {0};
+	descend(c, volstore, &own);
+	bool waits = false;
+	for (int i = 0; i < s->reads.n && !waits; i++)
+		waits = !among(&own.stored, s->reads.v[i]);
+	vfree(own.stored);
+	if (!waits)
 		return WALK_IN;
-	s->stored.n = 0; /* the loop found: report it */
-	vpush(s->stored, c);
+	s->loop = c;
 	return WALK_STOP;
 }
 
 /* A loop of fn (or of a function it calls, not in seen) in which a thread
  * waits for others: it reads memory through a volatile lvalue (not
- * __shared__) that fn also stores to through a volatile lvalue. Null if
+ * __shared__) that fn stores to through a volatile lvalue elsewhere, but
+ * the loop does not (a loop storing what it reads back retries its own
+ * store, as a tagged shared-memory count does: one round here). Null if
  * none. On a GPU the other threads run meanwhile; here a block's threads
  * run one after another and blocks a few at a time, so a wait for a
  * thread that has not started never ends (HeCBench mis and gc spun until
@@ -2717,16 +2730,14 @@ spinwait(CXCursor fn, Cursors *seen)
 	vpush(*seen, fn);
 	if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
 		return none;
-	Spin s = {0};
+	Spin s = {.loop = none};
 	descend(body, volstore, &s);
-	CXCursor hit = none;
-	if (s.stored.n) {
+	if (s.stored.n)
 		descend(body, spinloop, &s);
-		if (s.reads)
-			hit = s.stored.v[0];
-	}
+	CXCursor hit = s.loop;
 	vfree(s.stored);
 	vfree(s.targets);
+	vfree(s.reads);
 	if (!clang_Cursor_isNull(hit))
 		return hit;
 	Cursors calls = {0};
