@@ -322,6 +322,33 @@ macrolaunch(LFile *F, CXCursor cfg)
 	return true;
 }
 
+/* A launch through a pointer to a kernel, or an expression giving one (a
+ * variable set to one of several kernels: HeCBench matrixT), written
+ * outside macros: p<<<g, b, s, st>>>(args) -> cuflowVia(p, cuflowConfig(g,
+ * b, s, st))(args), as for a launch in a macro's definition: the pointer
+ * holds the kernel's host function, which pops the configuration and runs
+ * the launcher. False where it cannot be written so. */
+static bool
+vialaunch(LFile *F, CXCursor cfg, bool mac, int kb, int ke, int fe, int ce)
+{
+	if (mac)
+		return false;
+	int paren = fe;
+	while (paren < ce && F->src[paren] != '(')
+		paren++;
+	char *g = configarg(F, cfg, mac, 0), *b = configarg(F, cfg, mac, 1), *s = configarg(F, cfg, mac, 2),
+	     *st = configarg(F, cfg, mac, 3);
+	bool ok = g && b && s && st && paren < ce;
+	if (ok)
+		addedit(&F->edits, kb, paren - kb,
+		        fmt("cuflowVia(%.*s, cuflowConfig(%s, %s, %s, %s))", ke - kb, F->src + kb, g, b, s, st));
+	free(g);
+	free(b);
+	free(s);
+	free(st);
+	return ok;
+}
+
 /* k<<<g, b, s, st>>>(args)  ->  cuflow_launch_k(g, b, s, st, args) */
 static void
 lowerlaunch(Lower *L, LFile *F, CXCursor call)
@@ -352,13 +379,10 @@ lowerlaunch(Lower *L, LFile *F, CXCursor call)
 		k = overloadref(callee);
 	char *name = spelling(clang_Cursor_isNull(k) ? callee : k);
 	enum CXCursorKind kk = clang_getCursorKind(k);
-	if (kk == CXCursor_VarDecl || kk == CXCursor_ParmDecl || kk == CXCursor_FieldDecl) {
-		refuse(L, call, "a launch through a function pointer (%s)", name);
-		free(name);
-		return;
-	}
-	if (!*name) {
-		refuse(L, call, "a launch of a kernel named through an expression");
+	if (kk == CXCursor_VarDecl || kk == CXCursor_ParmDecl || kk == CXCursor_FieldDecl || !*name) {
+		/* a pointer to a kernel is its host function's address */
+		if (!vialaunch(F, cfg, mac, kb, ke, fe, ce))
+			refuse(L, call, "a launch through a function pointer or an expression (%s) written in a macro", *name ? name : "?");
 		free(name);
 		return;
 	}
