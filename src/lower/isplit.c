@@ -238,11 +238,17 @@ threadloop(K *k, CXCursor *ks, int n)
 static void
 evalloop(K *k, CXCursor e, const char *pre, const char *post, bool stores)
 {
+	int lo, hi;
+	const char *text;
+	bool ok = operand(k, e, &lo, &hi, &text);
 	loophead(k, k->pass.mask);
 	if (stores)
 		markwritten(k, e, false);
 	bprintf(k->pass.out, "\t\t%s", pre);
-	copyspan(k, &e, 1, startof(e), endof(e));
+	if (!ok || text) /* (a refusal's text is never compiled) */
+		bputs(k->pass.out, ok ? text : "0");
+	else
+		copyspan(k, &e, 1, lo, hi);
 	bprintf(k->pass.out, "%s\n", post);
 	looptail(k);
 }

@@ -2051,6 +2051,276 @@ matchop(K *k, CXCursor call, int op, const char *act, KWarp *w)
 	free(ts);
 }
 
+/* ---------------------------------------------------------------- warp operations macros write */
+
+static void
+clearopers(K *k)
+{
+	for (int i = 0; i < k->opers.n; i++)
+		free(k->opers.v[i].text);
+	k->opers.n = 0;
+	k->badopers = false;
+}
+
+/* Past the bracket of t that closes the one at i ('(', '[', '{'; parens
+ * alone: the preprocessor's own count, for a macro's arguments), before
+ * end; end when none does. */
+static unsigned
+closer(const Tokens *t, unsigned i, unsigned end, bool parens)
+{
+	static const char *const open[] = {"(", "[", "{", NULL}, *const shut[] = {")", "]", "}", NULL};
+	static const char *const popen[] = {"(", NULL}, *const pshut[] = {")", NULL};
+	int depth = 0;
+	for (unsigned j = i; j < end; j++) {
+		depth += tokenin(t, j, parens ? popen : open);
+		depth -= tokenin(t, j, parens ? pshut : shut);
+		if (!depth)
+			return j + 1;
+	}
+	return end;
+}
+
+/* Tokens [lo, hi) of t split at their commas outside brackets: the start
+ * of each piece in at, and hi after the last (none for no tokens). */
+static void
+commas(const Tokens *t, unsigned lo, unsigned hi, bool parens, Ints *at)
+{
+	static const char *const open[] = {"(", "[", "{", NULL}, *const popen[] = {"(", NULL};
+	at->n = 0;
+	if (lo >= hi)
+		return;
+	vpush(*at, (int)lo);
+	for (unsigned j = lo; j < hi; j++)
+		if (tokenin(t, j, parens ? popen : open))
+			j = closer(t, j, hi, parens) - 1;
+		else if (tokenis(t, j, ","))
+			vpush(*at, (int)j + 1);
+	vpush(*at, (int)hi + 1); /* as if a comma ended the last piece */
+}
+
+/* Tokens [*lo, *hi) of t without the parentheses around all of them. */
+static void
+unparen(const Tokens *t, unsigned *lo, unsigned *hi)
+{
+	while (*hi - *lo >= 2 && tokenis(t, *lo, "(") && closer(t, *lo, *hi, false) == *hi) {
+		++*lo;
+		--*hi;
+	}
+}
+
+static bool
+sameplace(CXSourceLocation a, CXSourceLocation b)
+{
+	CXFile fa, fb;
+	unsigned oa, ob;
+	clang_getSpellingLocation(a, &fa, NULL, NULL, &oa);
+	clang_getSpellingLocation(b, &fb, NULL, NULL, &ob);
+	return oa == ob && clang_File_isEqual(fa, fb);
+}
+
+static int
+tokenend(const Tokens *t, unsigned i)
+{
+	return locoffset(clang_getRangeEnd(clang_getTokenExtent(t->tu, t->v[i])));
+}
+
+static bool
+kernelvar(CXCursor c, void *k)
+{
+	return refvar(k, c) >= 0;
+}
+
+static bool
+opfail(K *k, CXCursor call, const char *why)
+{
+	char *w = fmt("a warp operation a macro writes, %s", why);
+	kfail(k, call, w);
+	free(w);
+	k->badopers = true; /* its operands are not refused again */
+	return false;
+}
+
+/* A macro's parameter, by name: its index, or -1. */
+static int
+macroparam(const Tokens *d, const Ints *params, unsigned i)
+{
+	if (clang_getTokenKind(d->v[i]) != CXToken_Identifier)
+		return -1;
+	CXString s = clang_getTokenSpelling(d->tu, d->v[i]);
+	int r = -1;
+	for (int j = 0; j < params->n && r < 0; j++)
+		if (tokenis(d, (unsigned)params->v[j], clang_getCString(s)))
+			r = j;
+	clang_disposeString(s);
+	return r;
+}
+
+/* Operand i of the call, piece [lo, hi) of the macro's body d: the use's
+ * argument where the piece is one of the parameters, else the body's own
+ * tokens. */
+static bool
+macrooperand(K *k, CXCursor call, const Tokens *d, unsigned lo, unsigned hi, const Ints *params, const Tokens *u,
+             const Ints *uargs, int i)
+{
+	CXCursor a = clang_Cursor_getArgument(call, i);
+	unparen(d, &lo, &hi);
+	int p = hi - lo == 1 ? macroparam(d, params, lo) : -1;
+	if (p >= 0) {
+		if (p + 1 >= uargs->n || uargs->v[p] >= uargs->v[p + 1] - 1)
+			return opfail(k, call, "with an operand the use leaves empty");
+		KOper o = {a, tokenoff(u, (unsigned)uargs->v[p]), tokenend(u, (unsigned)uargs->v[p + 1] - 2), NULL};
+		vpush(k->opers, o);
+		return true;
+	}
+	for (unsigned j = lo; j < hi; j++)
+		if (macroparam(d, params, j) >= 0)
+			return opfail(k, call, "with an operand built from the macro's parameters (cuflow copies operands as written)");
+	if (contains(a, true, kernelvar, k))
+		return opfail(k, call, "with an operand its body writes naming a kernel variable");
+	Buf b = {0};
+	for (unsigned j = lo; j < hi; j++) {
+		CXString s = clang_getTokenSpelling(d->tu, d->v[j]);
+		bprintf(&b, "%s%s", j > lo ? " " : "", clang_getCString(s));
+		clang_disposeString(s);
+	}
+	KOper o = {a, -1, -1, bstr(&b)};
+	vpush(k->opers, o);
+	return true;
+}
+
+/* The body's call, d[lo, hi): its callee's tokens (names joined by ., ->
+ * or ::) start where the call's extent is spelled, and the parentheses
+ * after them close at the body's end. *args: past the '('. */
+static bool
+bodycall(CXCursor call, const Tokens *d, unsigned lo, unsigned hi, unsigned *args)
+{
+	static const char *const joins[] = {".", "->", "::", NULL};
+	unsigned j = lo;
+	while (j < hi && (clang_getTokenKind(d->v[j]) == CXToken_Identifier ||
+	                  clang_getTokenKind(d->v[j]) == CXToken_Keyword || tokenin(d, j, joins)))
+		j++;
+	*args = j + 1;
+	return j > lo && j < hi && tokenis(d, j, "(") && closer(d, j, hi, false) == hi &&
+	       sameplace(clang_getRangeStart(clang_getCursorExtent(call)), clang_getTokenLocation(d->tu, d->v[lo]));
+}
+
+/* An argument the callee's declaration gives (a default), not the call. */
+static bool
+calldefault(CXCursor call, CXCursor a)
+{
+	return !sameplace(clang_getRangeStart(clang_getCursorExtent(a)), clang_getRangeStart(clang_getCursorExtent(call))) &&
+	       !clang_File_isEqual(fileof(a), fileof(call));
+}
+
+/* A warp operation a function-like macro writes (`#define __shfl(v, d)
+ * __shfl_sync(0xffffffff, v, d)`: HeCBench shuffle, mpc, nbnxm). The call's
+ * extent is the macro's use, but an operand the use's argument writes
+ * expands to the use's first token: its text was empty. So the body is
+ * read. Where it is the call alone (in parentheses or not), an operand the
+ * body writes as one of the parameters is that argument of the use, as
+ * written in the kernel (edited as any macro argument is), and one the
+ * body writes without parameters is the body's tokens, where it names no
+ * kernel variable (its text cannot be edited). Refused: an operand built
+ * from parameters (the body's text around an argument), # or ## (the
+ * argument is not expanded), a variadic macro, a body that is more than
+ * the call (the exchange's result replaces the use's text: the rest would
+ * be lost), a use inside another macro's body, an object-like macro that is
+ * more than the callee's name, '<' or '>' among the operands (template
+ * arguments: the commas between operands cannot be told apart), and the
+ * collectives whose operands the exchange reads other than as copies (cub's,
+ * cg::reduce, __match_all_sync's predicate). Fills k->opers; false:
+ * refused. */
+static bool
+macrowarp(K *k, CXCursor call)
+{
+	clearopers(k);
+	if (!ismacro(call))
+		return true;
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(call);
+	int ub = startof(call), ue = endof(call);
+	CXCursor use = clang_getCursor(tu, clang_getLocationForOffset(tu, k->F->file, (unsigned)ub));
+	CXCursor def = clang_getCursorReferenced(use);
+	if (clang_getCursorKind(use) != CXCursor_MacroExpansion || clang_getCursorKind(def) != CXCursor_MacroDefinition)
+		return opfail(k, call, "through a use cuflow cannot find");
+	Tokens d = cursortokens(def);
+	if (!clang_Cursor_isMacroFunctionLike(def)) {
+		bool alias = d.n == 2 && clang_getTokenKind(d.v[1]) == CXToken_Identifier; /* #define SHFL __shfl_sync */
+		freetokens(&d);
+		return alias || opfail(k, call, "in an object-like macro that is more than the function's name");
+	}
+	int op = warpop(call);
+	if ((op > W_ACTIVE && op != W_MANY && op < W_SCOUNT) || op > W_SOR) { /* their operands are read otherwise */
+		freetokens(&d);
+		return opfail(k, call, "a collective cuflow reads only where the kernel writes it");
+	}
+	static const char *const paste[] = {"#", "##", "...", "__VA_ARGS__", NULL}, *const angle[] = {"<", ">", NULL};
+	Ints params = {0}, pieces = {0}, uargs = {0};
+	unsigned body = 2, args = 0;
+	for (; body < d.n && !tokenis(&d, body, ")"); body++)
+		if (!tokenis(&d, body, ","))
+			vpush(params, (int)body);
+	unsigned lo = ++body, hi = d.n;
+	bool ok = true;
+	for (unsigned j = 1; j < d.n && ok; j++)
+		ok = !tokenin(&d, j, paste);
+	if (!ok)
+		opfail(k, call, "in a variadic macro or one with # or ##");
+	unparen(&d, &lo, &hi);
+	if (ok && !bodycall(call, &d, lo, hi, &args))
+		ok = opfail(k, call, "in a macro whose body is not the call alone (the exchange's result replaces the whole use)");
+	for (unsigned j = args; j + 1 < hi && ok; j++)
+		ok = !tokenin(&d, j, angle) || opfail(k, call, "with '<' or '>' among its operands");
+	Tokens u = tokensof(tu, clang_getRange(clang_getLocationForOffset(tu, k->F->file, (unsigned)ub),
+	                                       clang_getLocationForOffset(tu, k->F->file, (unsigned)ue)));
+	if (ok && (u.n < 3 || !tokenis(&u, 1, "(") || closer(&u, 1, u.n, true) != u.n))
+		ok = opfail(k, call, "through a use cuflow cannot read");
+	if (ok) {
+		commas(&d, args, hi - 1, false, &pieces);
+		commas(&u, 2, u.n - 1, true, &uargs);
+		int np = pieces.n ? pieces.n - 1 : 0, nu = uargs.n ? uargs.n - 1 : 0;
+		if (nu != params.n && !(nu == 0 && params.n == 1))
+			ok = opfail(k, call, "through a use cuflow cannot read");
+		if (np > clang_Cursor_getNumArguments(call))
+			ok = opfail(k, call, "with operands cuflow cannot tell apart");
+		for (int i = 0; i < np && ok; i++)
+			ok = macrooperand(k, call, &d, (unsigned)pieces.v[i], (unsigned)pieces.v[i + 1] - 1, &params, &u, &uargs, i);
+		for (int i = np; i < clang_Cursor_getNumArguments(call) && ok; i++) /* the callee's defaults */
+			if (!calldefault(call, clang_Cursor_getArgument(call, i)))
+				ok = opfail(k, call, "with operands cuflow cannot tell apart");
+	}
+	freetokens(&u);
+	freetokens(&d);
+	vfree(params);
+	vfree(pieces);
+	vfree(uargs);
+	return ok;
+}
+
+/* Where operand e of the warp operation being exchanged is written: [*lo,
+ * *hi) of the kernel's file, or *text. An expression whose last token a
+ * macro's argument writes expands past its extent's end (to the use's
+ * start): its text cannot be copied, refused. */
+bool
+operand(K *k, CXCursor e, int *lo, int *hi, const char **text)
+{
+	*text = NULL;
+	if (k->badopers)
+		return false;
+	for (int i = 0; i < k->opers.n; i++)
+		if (clang_equalCursors(k->opers.v[i].arg, e)) {
+			*lo = k->opers.v[i].lo;
+			*hi = k->opers.v[i].hi;
+			*text = k->opers.v[i].text;
+			return true;
+		}
+	*lo = startof(e);
+	*hi = endof(e);
+	if (!frommacro(clang_getRangeEnd(clang_getCursorExtent(e))))
+		return true;
+	kfail(k, e, "an operand whose last token a macro's argument writes (its text cannot be copied)");
+	return false;
+}
+
 /* The exchange of one warp operation: every active thread stores what it
  * offers, then each reads its partner's entry (or the block's reduction). */
 static void
@@ -2064,6 +2334,8 @@ exchange(K *k, CXCursor call, bool alone)
 	int a0 = sync && op != W_ACTIVE && op < W_SCOUNT ? 1 : 0; /* the mask argument is ignored */
 	KWarp w = {call, op, NULL};
 	const char *act = k->pass.mask ? k->pass.mask : "cuflow_alive";
+	if (op != W_STEP) /* (a step's statement stays as written) */
+		macrowarp(k, call);
 	rcnote(k, op >= W_SCOUNT ? "cuflowRcSync(0)" : "cuflowRcSync(1)"); /* the lanes meet as the lowering runs them */
 	k->alive |= !k->pass.mask;
 	if (op == W_STEP) {
@@ -2141,9 +2413,11 @@ exchange(K *k, CXCursor call, bool alone)
 		char *width = tile ? fmt("%u", tile) : xstrdup("32");
 		if (!tile && na > a0 + 2) {
 			CXCursor wc = clang_Cursor_getArgument(call, a0 + 2);
-			if (clang_getCursorKind(wc) != CXCursor_UnexposedExpr || !uniform(k, wc)) {
+			int lo, hi;
+			const char *text;
+			if ((clang_getCursorKind(wc) != CXCursor_UnexposedExpr || !uniform(k, wc)) && operand(k, wc, &lo, &hi, &text)) {
 				free(width);
-				width = xstrndup(k->F->src + startof(wc), endof(wc) - startof(wc));
+				width = text ? xstrdup(text) : xstrndup(k->F->src + lo, hi - lo);
 			}
 		}
 		loophead(k, k->pass.mask);
@@ -2155,6 +2429,7 @@ exchange(K *k, CXCursor call, bool alone)
 		free(v);
 		free(l);
 	}
+	clearopers(k);
 	vpush(k->pass.warps, w);
 }
 
@@ -3728,6 +4003,8 @@ freek(K *k)
 	for (int i = 0; i < k->macros.n; i++)
 		free(k->macros.v[i]);
 	vfree(k->macros);
+	clearopers(k);
+	vfree(k->opers);
 	resetpass(&k->pass);
 	vfree(k->pass.masks);
 	vfree(k->pass.temps);

@@ -75,6 +75,15 @@ typedef struct {
 	char *mask, *cmask; /* threads still looping / still in this iteration */
 } KLoop;
 
+/* An operand of a warp operation a function-like macro writes (kernel.c,
+ * macrowarp): the macro argument it is, [lo, hi) of the kernel's file, or
+ * the macro body's tokens (text) where the body writes it. */
+typedef struct {
+	CXCursor arg;
+	int lo, hi;
+	char *text;
+} KOper;
+
 typedef struct {
 	CXCursor call;
 	int op;
@@ -144,6 +153,8 @@ typedef struct {
 	Ints looped;        /* thread loops inside a loop holding a barrier: they run repeatedly */
 	Buf consts;         /* the constant locals' declarations, for the block function's top (konstlocals) */
 	Strs macros;        /* the names a #define or #undef inside the body names (fillmacros) */
+	VEC(KOper) opers;   /* the operands of the warp operation being exchanged, where a macro writes it */
+	bool badopers;      /* ... in a form refused (kernel.c, macrowarp) */
 	KPass pass;
 	KThreads tl;
 } K;
@@ -186,6 +197,7 @@ void spanedit(Span *sp, int off, int len, char *text);
 bool inspan(Span *sp, CXCursor c);
 bool hasint(Ints *r, int x);
 char *exprtext(K *k, CXCursor e);
+bool operand(K *k, CXCursor e, int *lo, int *hi, const char **text);
 
 void copyspan(K *k, CXCursor *cs, int n, int lo, int hi);
 void newregion(K *k);
