@@ -18,7 +18,7 @@ src_libcuflow_a_SOURCES = \
 	src/report/report.h src/report/diff.c src/report/text.c src/report/common.c src/report/formats.c \
 	src/report/json.c src/report/sarif.c src/report/fixes.c \
 	src/driver/driver.c src/driver/fixpoint.c src/driver/verify.c src/driver/compdb.c src/driver/walk.c \
-	src/lower/lower.h src/lower/lower.c src/lower/kernel.h src/lower/kernel.c src/lower/vars.c src/lower/remat.c src/lower/invariant.c src/lower/isplit.c src/lower/warpsync.c src/lower/affine.c src/lower/ranges.c src/lower/inline.c src/lower/arch.c \
+	src/lower/lower.h src/lower/lower.c src/lower/kernel.h src/lower/kernel.c src/lower/vars.c src/lower/remat.c src/lower/invariant.c src/lower/isplit.c src/lower/warpsync.c src/lower/affine.c src/lower/ranges.c src/lower/inline.c src/lower/macro.c src/lower/arch.c \
 	src/lsp/lsp.h src/lsp/lsp.c src/lsp/rpc.c src/lsp/positions.c src/lsp/doc.c src/lsp/analyse.c
 nodist_src_libcuflow_a_SOURCES = src/front/headers.c src/model/builtin_rules.c
 

@@ -2500,6 +2500,63 @@ kernelnames(CXCursor c, void *arg)
 	return WALK_IN;
 }
 
+/* ---------------------------------------------------------------- macros written out */
+
+/* A local variable or parameter a macro's body names (not the use's
+ * arguments, [v[0], v[1]) of the file): kernel.c could not edit its text. */
+static bool
+bodylocal(CXCursor x, void *arg)
+{
+	const int *v = arg;
+	CXCursor r = clang_getCursorReferenced(x);
+	enum CXCursorKind p = clang_getCursorKind(clang_getCursorSemanticParent(r));
+	int b, e;
+	return clang_getCursorKind(x) == CXCursor_DeclRefExpr &&
+	       (clang_getCursorKind(r) == CXCursor_ParmDecl ||
+	        (clang_getCursorKind(r) == CXCursor_VarDecl &&
+	         (p == CXCursor_FunctionDecl || p == CXCursor_FunctionTemplate || p == CXCursor_CXXMethod))) &&
+	       !(spelledin(x, fileof(x), &b, &e) && b >= v[0] && e <= v[1]);
+}
+
+/* A barrier, warp operation or cooperative-groups sync in a macro's use
+ * that is more than that call (HeCBench quicksort's `#define PUSH(START,
+ * END) if (localid == 0) { ... } __syncthreads();`): every statement and
+ * expression of the expansion spans the whole use, so the thread loops,
+ * which copy statements by their text, copied the use, its barrier with
+ * it, into one thread loop, where the barrier ran outside the split (the
+ * runtime stopped: "__syncthreads ran outside the thread loops"). The use
+ * is written out instead, each parameter replaced by its argument's tokens
+ * as the preprocessor replaces it (macro.c), and the next round parses
+ * plain statements. Left as written: a use whose body is the call alone,
+ * its operands each a parameter or none, naming no local variable (kernel.c
+ * reads a warp operation's operands from the body: the user's text stays),
+ * and a macro with #, ## or variable arguments (kernel.c refuses it). */
+static int
+writeout(CXCursor c, void *arg)
+{
+	In *in = arg;
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+		return WALK_OVER;
+	if (!issync(c) || !ismacro(c))
+		return WALK_IN;
+	Macro m;
+	unsigned args;
+	if (!macroat(in->tu, in->file, startof(c), &m))
+		return WALK_OVER;
+	int use[2] = {m.ub, m.ue};
+	bool kept = macrocall(&m, c, &args) && macroops(&m, args) && !contains(c, false, bodylocal, use);
+	char *text = kept ? NULL : macrotext(&m);
+	bool again = false; /* a use writing several: once */
+	for (int i = 0; i < in->edits.n && !again; i++)
+		again = in->edits.v[i].off == m.ub;
+	if (text && !again)
+		record(in, m.ub, m.ue - m.ub, text, stmtline(c));
+	else
+		free(text);
+	macrofree(&m);
+	return WALK_OVER;
+}
+
 static int
 kernels(CXCursor c, void *arg)
 {
@@ -2510,10 +2567,19 @@ kernels(CXCursor c, void *arg)
 	if (clang_getCursorKind(c) == CXCursor_Namespace)
 		return WALK_IN;
 	enum CXCursorKind ck = clang_getCursorKind(c); /* a kernel template's pattern, too */
+	if ((ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate) && haskid(c, CXCursor_CUDADeviceAttr) &&
+	    clang_isCursorDefinition(c)) { /* a helper's uses, written out before it is inlined */
+		descend(c, writeout, in);
+		return WALK_OVER;
+	}
 	if ((ck != CXCursor_FunctionDecl && ck != CXCursor_FunctionTemplate) || !iskernel(c) || !clang_isCursorDefinition(c))
 		return WALK_OVER;
 	in->kernel = c;
 	in->refs = false;
+	int written = in->edits.n;
+	descend(c, writeout, in);
+	if (in->edits.n > written) /* its calls are inlined from the new text, next round */
+		return WALK_OVER;
 	descend(c, kernelnames, in);
 	if (!hasname(&in->names, ""))
 		descend(c, blocks, in);

@@ -394,6 +394,12 @@ barrierkid(CXCursor c, void *arg)
 }
 
 bool
+issync(CXCursor c)
+{
+	return isbarrier(c) || warpop(c) || cgsync(c);
+}
+
+bool
 hassync(CXCursor s)
 {
 	return isbarrier(s) || warpop(s) || cgsync(s) || descend(s, findsync, NULL);
@@ -2062,68 +2068,6 @@ clearopers(K *k)
 	k->badopers = false;
 }
 
-/* Past the bracket of t that closes the one at i ('(', '[', '{'; parens
- * alone: the preprocessor's own count, for a macro's arguments), before
- * end; end when none does. */
-static unsigned
-closer(const Tokens *t, unsigned i, unsigned end, bool parens)
-{
-	static const char *const open[] = {"(", "[", "{", NULL}, *const shut[] = {")", "]", "}", NULL};
-	static const char *const popen[] = {"(", NULL}, *const pshut[] = {")", NULL};
-	int depth = 0;
-	for (unsigned j = i; j < end; j++) {
-		depth += tokenin(t, j, parens ? popen : open);
-		depth -= tokenin(t, j, parens ? pshut : shut);
-		if (!depth)
-			return j + 1;
-	}
-	return end;
-}
-
-/* Tokens [lo, hi) of t split at their commas outside brackets: the start
- * of each piece in at, and hi after the last (none for no tokens). */
-static void
-commas(const Tokens *t, unsigned lo, unsigned hi, bool parens, Ints *at)
-{
-	static const char *const open[] = {"(", "[", "{", NULL}, *const popen[] = {"(", NULL};
-	at->n = 0;
-	if (lo >= hi)
-		return;
-	vpush(*at, (int)lo);
-	for (unsigned j = lo; j < hi; j++)
-		if (tokenin(t, j, parens ? popen : open))
-			j = closer(t, j, hi, parens) - 1;
-		else if (tokenis(t, j, ","))
-			vpush(*at, (int)j + 1);
-	vpush(*at, (int)hi + 1); /* as if a comma ended the last piece */
-}
-
-/* Tokens [*lo, *hi) of t without the parentheses around all of them. */
-static void
-unparen(const Tokens *t, unsigned *lo, unsigned *hi)
-{
-	while (*hi - *lo >= 2 && tokenis(t, *lo, "(") && closer(t, *lo, *hi, false) == *hi) {
-		++*lo;
-		--*hi;
-	}
-}
-
-static bool
-sameplace(CXSourceLocation a, CXSourceLocation b)
-{
-	CXFile fa, fb;
-	unsigned oa, ob;
-	clang_getSpellingLocation(a, &fa, NULL, NULL, &oa);
-	clang_getSpellingLocation(b, &fb, NULL, NULL, &ob);
-	return oa == ob && clang_File_isEqual(fa, fb);
-}
-
-static int
-tokenend(const Tokens *t, unsigned i)
-{
-	return locoffset(clang_getRangeEnd(clang_getTokenExtent(t->tu, t->v[i])));
-}
-
 static bool
 kernelvar(CXCursor c, void *k)
 {
@@ -2140,160 +2084,124 @@ opfail(K *k, CXCursor call, const char *why)
 	return false;
 }
 
-/* A macro's parameter, by name: its index, or -1. */
-static int
-macroparam(const Tokens *d, const Ints *params, unsigned i)
-{
-	if (clang_getTokenKind(d->v[i]) != CXToken_Identifier)
-		return -1;
-	CXString s = clang_getTokenSpelling(d->tu, d->v[i]);
-	int r = -1;
-	for (int j = 0; j < params->n && r < 0; j++)
-		if (tokenis(d, (unsigned)params->v[j], clang_getCString(s)))
-			r = j;
-	clang_disposeString(s);
-	return r;
-}
-
-/* Operand i of the call, piece [lo, hi) of the macro's body d: the use's
+/* Operand i of the call, piece [lo, hi) of the body of m: the use's
  * argument where the piece is one of the parameters, else the body's own
  * tokens. */
 static bool
-macrooperand(K *k, CXCursor call, const Tokens *d, unsigned lo, unsigned hi, const Ints *params, const Tokens *u,
-             const Ints *uargs, int i)
+macrooperand(K *k, CXCursor call, const Macro *m, unsigned lo, unsigned hi, int i)
 {
 	CXCursor a = clang_Cursor_getArgument(call, i);
-	unparen(d, &lo, &hi);
-	int p = hi - lo == 1 ? macroparam(d, params, lo) : -1;
+	tokunparen(&m->d, &lo, &hi);
+	int p = hi - lo == 1 ? macroparam(m, lo) : -1;
 	if (p >= 0) {
-		if (p + 1 >= uargs->n || uargs->v[p] >= uargs->v[p + 1] - 1)
+		KOper o = {a, 0, 0, NULL};
+		if (!macroarg(m, p, &o.lo, &o.hi))
 			return opfail(k, call, "with an operand the use leaves empty");
-		KOper o = {a, tokenoff(u, (unsigned)uargs->v[p]), tokenend(u, (unsigned)uargs->v[p + 1] - 2), NULL};
 		vpush(k->opers, o);
 		return true;
 	}
 	for (unsigned j = lo; j < hi; j++)
-		if (macroparam(d, params, j) >= 0)
+		if (macroparam(m, j) >= 0)
 			return opfail(k, call, "with an operand built from the macro's parameters (cuflow copies operands as written)");
 	if (contains(a, true, kernelvar, k))
 		return opfail(k, call, "with an operand its body writes naming a kernel variable");
 	Buf b = {0};
-	for (unsigned j = lo; j < hi; j++) {
-		CXString s = clang_getTokenSpelling(d->tu, d->v[j]);
-		bprintf(&b, "%s%s", j > lo ? " " : "", clang_getCString(s));
-		clang_disposeString(s);
-	}
+	puttokens(&b, &m->d, lo, hi);
 	KOper o = {a, -1, -1, bstr(&b)};
 	vpush(k->opers, o);
 	return true;
-}
-
-/* The body's call, d[lo, hi): its callee's tokens (names joined by ., ->
- * or ::) start where the call's extent is spelled, and the parentheses
- * after them close at the body's end. *args: past the '('. */
-static bool
-bodycall(CXCursor call, const Tokens *d, unsigned lo, unsigned hi, unsigned *args)
-{
-	static const char *const joins[] = {".", "->", "::", NULL};
-	unsigned j = lo;
-	while (j < hi && (clang_getTokenKind(d->v[j]) == CXToken_Identifier ||
-	                  clang_getTokenKind(d->v[j]) == CXToken_Keyword || tokenin(d, j, joins)))
-		j++;
-	*args = j + 1;
-	return j > lo && j < hi && tokenis(d, j, "(") && closer(d, j, hi, false) == hi &&
-	       sameplace(clang_getRangeStart(clang_getCursorExtent(call)), clang_getTokenLocation(d->tu, d->v[lo]));
 }
 
 /* An argument the callee's declaration gives (a default), not the call. */
 static bool
 calldefault(CXCursor call, CXCursor a)
 {
-	return !sameplace(clang_getRangeStart(clang_getCursorExtent(a)), clang_getRangeStart(clang_getCursorExtent(call))) &&
-	       !clang_File_isEqual(fileof(a), fileof(call));
+	return startof(a) != startof(call) && !clang_File_isEqual(fileof(a), fileof(call));
 }
 
 /* A warp operation a function-like macro writes (`#define __shfl(v, d)
  * __shfl_sync(0xffffffff, v, d)`: HeCBench shuffle, mpc, nbnxm). The call's
  * extent is the macro's use, but an operand the use's argument writes
  * expands to the use's first token: its text was empty. So the body is
- * read. Where it is the call alone (in parentheses or not), an operand the
- * body writes as one of the parameters is that argument of the use, as
- * written in the kernel (edited as any macro argument is), and one the
- * body writes without parameters is the body's tokens, where it names no
- * kernel variable (its text cannot be edited). Refused: an operand built
- * from parameters (the body's text around an argument), # or ## (the
- * argument is not expanded), a variadic macro, a body that is more than
- * the call (the exchange's result replaces the use's text: the rest would
- * be lost), a use inside another macro's body, an object-like macro that is
- * more than the callee's name, '<' or '>' among the operands (template
- * arguments: the commas between operands cannot be told apart), and the
- * collectives whose operands the exchange reads other than as copies (cub's,
- * cg::reduce, __match_all_sync's predicate). Fills k->opers; false:
- * refused. */
+ * read (macro.c). Where it is the call alone (in parentheses or not), an
+ * operand the body writes as one of the parameters is that argument of the
+ * use, as written in the kernel (edited as any macro argument is), and one
+ * the body writes without parameters is the body's tokens, where it names
+ * no kernel variable (its text cannot be edited). inline.c writes the
+ * other uses out before (writeout); what reaches here otherwise is refused:
+ * an operand built from parameters (the body's text around an argument), #
+ * or ## (the argument is not expanded), a variadic macro, a body that is
+ * more than the call (the exchange's result replaces the use's text: the
+ * rest would be lost), an object-like macro that is more than the callee's
+ * name, '<' or '>' among the operands (template arguments: the commas
+ * between operands cannot be told apart), and the collectives whose
+ * operands the exchange reads other than as copies (cub's, cg::reduce,
+ * __match_all_sync's predicate). Fills k->opers; false: refused. */
 static bool
 macrowarp(K *k, CXCursor call)
 {
 	clearopers(k);
 	if (!ismacro(call))
 		return true;
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(call);
-	int ub = startof(call), ue = endof(call);
-	CXCursor use = clang_getCursor(tu, clang_getLocationForOffset(tu, k->F->file, (unsigned)ub));
-	CXCursor def = clang_getCursorReferenced(use);
-	if (clang_getCursorKind(use) != CXCursor_MacroExpansion || clang_getCursorKind(def) != CXCursor_MacroDefinition)
-		return opfail(k, call, "through a use cuflow cannot find");
-	Tokens d = cursortokens(def);
-	if (!clang_Cursor_isMacroFunctionLike(def)) {
-		bool alias = d.n == 2 && clang_getTokenKind(d.v[1]) == CXToken_Identifier; /* #define SHFL __shfl_sync */
-		freetokens(&d);
-		return alias || opfail(k, call, "in an object-like macro that is more than the function's name");
-	}
-	int op = warpop(call);
-	if ((op > W_ACTIVE && op != W_MANY && op < W_SCOUNT) || op > W_SOR) { /* their operands are read otherwise */
-		freetokens(&d);
-		return opfail(k, call, "a collective cuflow reads only where the kernel writes it");
-	}
-	static const char *const paste[] = {"#", "##", "...", "__VA_ARGS__", NULL}, *const angle[] = {"<", ">", NULL};
-	Ints params = {0}, pieces = {0}, uargs = {0};
-	unsigned body = 2, args = 0;
-	for (; body < d.n && !tokenis(&d, body, ")"); body++)
-		if (!tokenis(&d, body, ","))
-			vpush(params, (int)body);
-	unsigned lo = ++body, hi = d.n;
+	Macro m;
+	if (!macroat(clang_Cursor_getTranslationUnit(call), k->F->file, startof(call), &m))
+		return opfail(k, call, "through a use cuflow cannot read");
 	bool ok = true;
-	for (unsigned j = 1; j < d.n && ok; j++)
-		ok = !tokenin(&d, j, paste);
-	if (!ok)
-		opfail(k, call, "in a variadic macro or one with # or ##");
-	unparen(&d, &lo, &hi);
-	if (ok && !bodycall(call, &d, lo, hi, &args))
+	unsigned args = 0, lo = m.lo, hi = m.hi;
+	int op = warpop(call);
+	tokunparen(&m.d, &lo, &hi);
+	if (!m.fn) {
+		if (hi - lo != 1 || clang_getTokenKind(m.d.v[lo]) != CXToken_Identifier) /* #define SHFL __shfl_sync */
+			ok = opfail(k, call, "in an object-like macro that is more than the function's name");
+	} else if ((op > W_ACTIVE && op != W_MANY && op < W_SCOUNT) || op > W_SOR) /* their operands are read otherwise */
+		ok = opfail(k, call, "a collective cuflow reads only where the kernel writes it");
+	else if (!macroplain(&m))
+		ok = opfail(k, call, "in a variadic macro or one with # or ##");
+	else if (!macrocall(&m, call, &args))
 		ok = opfail(k, call, "in a macro whose body is not the call alone (the exchange's result replaces the whole use)");
-	for (unsigned j = args; j + 1 < hi && ok; j++)
-		ok = !tokenin(&d, j, angle) || opfail(k, call, "with '<' or '>' among its operands");
-	Tokens u = tokensof(tu, clang_getRange(clang_getLocationForOffset(tu, k->F->file, (unsigned)ub),
-	                                       clang_getLocationForOffset(tu, k->F->file, (unsigned)ue)));
-	if (ok && (u.n < 3 || !tokenis(&u, 1, "(") || closer(&u, 1, u.n, true) != u.n))
-		ok = opfail(k, call, "through a use cuflow cannot read");
-	if (ok) {
-		commas(&d, args, hi - 1, false, &pieces);
-		commas(&u, 2, u.n - 1, true, &uargs);
-		int np = pieces.n ? pieces.n - 1 : 0, nu = uargs.n ? uargs.n - 1 : 0;
-		if (nu != params.n && !(nu == 0 && params.n == 1))
-			ok = opfail(k, call, "through a use cuflow cannot read");
-		if (np > clang_Cursor_getNumArguments(call))
+	static const char *const angle[] = {"<", ">", NULL};
+	for (unsigned j = args; m.fn && j + 1 < hi && ok; j++)
+		ok = !tokenin(&m.d, j, angle) || opfail(k, call, "with '<' or '>' among its operands");
+	if (m.fn && ok) {
+		Ints pieces = {0};
+		tokcommas(&m.d, args, hi - 1, false, &pieces);
+		int np = pieces.n ? pieces.n - 1 : 0, na = clang_Cursor_getNumArguments(call);
+		if (np > na)
 			ok = opfail(k, call, "with operands cuflow cannot tell apart");
 		for (int i = 0; i < np && ok; i++)
-			ok = macrooperand(k, call, &d, (unsigned)pieces.v[i], (unsigned)pieces.v[i + 1] - 1, &params, &u, &uargs, i);
-		for (int i = np; i < clang_Cursor_getNumArguments(call) && ok; i++) /* the callee's defaults */
+			ok = macrooperand(k, call, &m, (unsigned)pieces.v[i], (unsigned)pieces.v[i + 1] - 1, i);
+		for (int i = np; i < na && ok; i++) /* the callee's defaults */
 			if (!calldefault(call, clang_Cursor_getArgument(call, i)))
 				ok = opfail(k, call, "with operands cuflow cannot tell apart");
+		vfree(pieces);
 	}
-	freetokens(&u);
-	freetokens(&d);
-	vfree(params);
-	vfree(pieces);
-	vfree(uargs);
+	macrofree(&m);
 	return ok;
+}
+
+/* A barrier a macro writes in a use that is more than the barrier: its
+ * statements all span the use, and the thread loops, which copy statements
+ * by their text, would copy the barrier into one of them. inline.c writes
+ * such uses out; one it cannot (#, ##, a variable argument list) is
+ * refused. (A warp operation's: macrowarp.) */
+static int
+macrobarrier(CXCursor c, void *arg)
+{
+	K *k = arg;
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+		return WALK_OVER;
+	if (!(isbarrier(c) || cgsync(c)) || !ismacro(c))
+		return WALK_IN;
+	Macro m;
+	unsigned args;
+	bool read = macroat(clang_Cursor_getTranslationUnit(c), k->F->file, startof(c), &m);
+	if (!read || !macrocall(&m, c, &args))
+		kfail(k, c, read ? "a barrier a macro writes among other code (its statements cannot be split apart; cuflow "
+		                   "writes out only macros without #, ## or variable arguments)"
+		                 : "a barrier a macro writes, through a use cuflow cannot read");
+	if (read)
+		macrofree(&m);
+	return WALK_OVER;
 }
 
 /* Where operand e of the warp operation being exchanged is written: [*lo,
@@ -4160,6 +4068,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	for (int i = 0; i < k.vars.n; i++)
 		if (k.vars.v[i].arrayed && isref(clang_getCursorType(k.vars.v[i].decl)))
 			kfail(&k, k.vars.v[i].decl, "a reference variable live across a barrier");
+	descend(k.body, macrobarrier, &k);
 	Buf gen = {0}, head = {0}, tail = {0};
 	k.pass.out = &gen;
 	genlist(&k, body, nb, false);

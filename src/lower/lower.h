@@ -66,6 +66,30 @@ void lowerkernel(Lower *L, LFile *F, CXCursor k);
 void lowerkerneldecl(Lower *L, LFile *F, CXCursor k);
 char *launchername(CXCursor k);
 bool hassync(CXCursor s);
+bool issync(CXCursor c); /* c itself a barrier, warp operation or cooperative-groups sync */
+
+/* macro.c: a macro's use, read from its definition's tokens */
+typedef struct {
+	Tokens d;         /* the definition's: its name, (parameters), body */
+	Tokens u;         /* the use's, as written */
+	Ints params;      /* d's index of each parameter */
+	unsigned lo, hi;  /* d's body */
+	Ints args;        /* u's index of each argument, then past the last + 1 (tokcommas) */
+	bool fn;          /* function-like */
+	int ub, ue;       /* the use's text in its file */
+} Macro;
+bool macroat(CXTranslationUnit tu, CXFile f, int off, Macro *m); /* the use whose name is at off */
+void macrofree(Macro *m);
+int macroparam(const Macro *m, unsigned i);            /* d's token i: a parameter's index, or -1 */
+bool macroarg(const Macro *m, int p, int *lo, int *hi); /* the text of the use's argument p; false: empty */
+bool macroplain(const Macro *m);                       /* no #, ## or variable arguments */
+bool macrocall(const Macro *m, CXCursor call, unsigned *args); /* the body (in parentheses or not) is call alone; *args: d's index past its '(' */
+bool macroops(const Macro *m, unsigned args);          /* the body's call's operands each one parameter, or none */
+char *macrotext(const Macro *m);                       /* the use written out; NULL: not plain */
+void puttokens(Buf *b, const Tokens *t, unsigned lo, unsigned hi); /* their spellings, a space between */
+unsigned tokclose(const Tokens *t, unsigned i, unsigned end, bool parens); /* past the bracket closing t[i] (parens: only '(' counts, as for a macro's arguments); end: none */
+void tokcommas(const Tokens *t, unsigned lo, unsigned hi, bool parens, Ints *at); /* [lo, hi) split at commas outside brackets: each piece's start, then hi + 1 */
+void tokunparen(const Tokens *t, unsigned *lo, unsigned *hi); /* [lo, hi) without parentheses around it all */
 
 /* arch.c */
 bool devicetexts(Lower *L, CXTranslationUnit tu, const char *path, const Opts *o, FileTexts *out);

@@ -1,15 +1,17 @@
-// expect 12: a warp operation a macro writes, with an operand built from the macro's parameters (cuflow copies operands as written)
-// A shuffle a macro writes whose value the body builds from its parameter:
-// the operand's text is the body's around the use's argument (`v + 1`), not
-// the argument alone, so copying the argument would drop the `+ 1`, and
-// copying the use would shuffle inside the exchange. Refused; a body that
-// passes its parameters as they are is lowered (tests/lower/98).
-#define SHFL_NEXT(v) __shfl_sync(0xffffffffu, v + 1, 0)
+// expect 14: a warp operation a macro writes, in a variadic macro or one with # or ##
+// A shuffle a variadic macro writes: its operands are the use's arguments
+// through __VA_ARGS__, which cuflow neither maps to the call's operands nor
+// writes out (a macro passing its parameters as they are is exchanged from
+// its body, tests/lower/98; one building operands from them, or more than
+// the call, is written out first, tests/lower/102). Each operand's text would
+// be the use's first token, and the exchange's result would replace the
+// whole use: refused.
+#define SHFL_ALL(...) __shfl_sync(0xffffffffu, __VA_ARGS__)
 
 __global__ void k(int *d)
 {
 	int v = d[threadIdx.x];
-	d[threadIdx.x] = SHFL_NEXT(v);
+	d[threadIdx.x] = SHFL_ALL(v, 0);
 }
 int main()
 {
