@@ -2325,7 +2325,9 @@ exchange(K *k, CXCursor call, bool alone)
 			const char *text;
 			if ((clang_getCursorKind(wc) != CXCursor_UnexposedExpr || !uniform(k, wc)) && operand(k, wc, &lo, &hi, &text)) {
 				free(width);
-				width = text ? xstrdup(text) : xstrndup(k->F->src + lo, hi - lo);
+				width = text                                      ? xstrdup(text)
+				        : lo == startof(wc) && hi == endof(wc) ? exprtext(k, wc) /* (a constant renamed apart) */
+				                                               : xstrndup(k->F->src + lo, hi - lo);
 			}
 		}
 		loophead(k, k->pass.mask);
@@ -3423,6 +3425,7 @@ sizedbylocal(K *k, KVar *v)
 }
 
 typedef struct {
+	K *k;
 	CXCursor decl;
 	const char *name;
 	bool other;
@@ -3434,30 +3437,25 @@ otherref(CXCursor c, void *arg)
 	Named1 *n = arg;
 	if (clang_isReference(clang_getCursorKind(c)) || clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
 		CXCursor r = clang_getCursorReferenced(c);
-		if (!clang_equalCursors(r, n->decl) && named(r, n->name))
+		if (!clang_equalCursors(r, n->decl) && named(r, n->name) && findvar(n->k, r) < 0)
 			n->other = true;
 	}
 	return n->other ? WALK_STOP : WALK_IN;
 }
 
-/* Is local x's name one no other variable of the kernel has, and does
- * every use of the name in the body mean x (not a global x hides)? */
+/* Does every use of local x's name in the body mean x or another of the
+ * kernel's variables (not a global the declaration at the block function's
+ * top would hide)? Variables sharing the name (a helper's constants, in
+ * each copy inlined: HeCBench hadamard's kNThreads) are told apart by
+ * their names in the lowered code (konstlocals). */
 static bool
 onlyone(K *k, KVar *x)
 {
 	char *n = spelling(x->decl);
-	bool one = true;
-	for (int i = 0; i < k->vars.n && one; i++)
-		if (&k->vars.v[i] != x) {
-			char *m = spelling(k->vars.v[i].decl);
-			one = strcmp(n, m) != 0;
-			free(m);
-		}
-	Named1 u = {x->decl, n, false};
-	if (one)
-		descend(k->body, otherref, &u);
+	Named1 u = {k, x->decl, n, false};
+	descend(k->body, otherref, &u);
 	free(n);
-	return one && !u.other;
+	return !u.other;
 }
 
 typedef struct {
@@ -3469,14 +3467,26 @@ typedef struct {
 
 static bool konstvar(Konst *c, int i);
 
+/* A function a constexpr's initialiser may call as it is written at the
+ * block function's top: not a member needing an object, not a local. */
+static bool
+freefunction(CXCursor f)
+{
+	enum CXCursorKind k = clang_getCursorKind(f);
+	if (k == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(f) > 0)
+		return freefunction(clang_getOverloadedDecl(f, 0));
+	return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate ||
+	       (k == CXCursor_CXXMethod && clang_CXXMethod_isStatic(f));
+}
+
 static int
 konstkid(CXCursor e, void *arg)
 {
 	Konst *c = arg;
 	enum CXCursorKind kind = clang_getCursorKind(e);
-	if (kind == CXCursor_CallExpr || kind == CXCursor_LambdaExpr)
-		c->ok = false; /* (a constexpr function's call too: kept as it was) */
-	else if (kind == CXCursor_DeclRefExpr) {
+	if (kind == CXCursor_LambdaExpr || (kind == CXCursor_CallExpr && !c->cexpr))
+		c->ok = false; /* (a constexpr's calls are constant expressions: cilog2(kWarpSize), HeCBench hadamard) */
+	else if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef) {
 		CXCursor r = clang_getCursorReferenced(e);
 		enum CXCursorKind rk = clang_getCursorKind(r);
 		int v = findvar(c->k, r);
@@ -3486,7 +3496,7 @@ konstkid(CXCursor e, void *arg)
 			c->ok &= clang_isConstQualifiedType(clang_getCursorType(r)) && !insystem(r);
 		else /* a template leaves Traits::kNItems unresolved: a constant where a constexpr reads it */
 			c->ok &= rk == CXCursor_NonTypeTemplateParameter || rk == CXCursor_EnumConstantDecl ||
-			         (c->cexpr && clang_Cursor_isNull(r));
+			         (c->cexpr && (clang_Cursor_isNull(r) || freefunction(r)));
 	}
 	return c->ok ? WALK_IN : WALK_STOP;
 }
@@ -3534,6 +3544,149 @@ konstvar(Konst *c, int i)
 	return ok;
 }
 
+static int
+collectrefs(CXCursor c, void *arg)
+{
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+		vpush(*(Cursors *)arg, c);
+	return WALK_IN;
+}
+
+/* Does text name identifier n? */
+static bool
+namesident(const char *text, const char *n)
+{
+	int at = 0, len = (int)strlen(text), b;
+	while ((b = nexttoken(text, &at, len)) >= 0)
+		if ((int)strlen(n) == at - b && !strncmp(text + b, n, (size_t)(at - b)))
+			return true;
+	return false;
+}
+
+/* The innermost compound statement of body around cursor c. */
+typedef struct {
+	int at;
+	CXCursor block;
+} Inner;
+
+static int
+innerkid(CXCursor c, void *arg)
+{
+	Inner *in = arg;
+	if (startof(c) > in->at || endof(c) <= in->at)
+		return WALK_OVER;
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+		in->block = c;
+	return WALK_IN;
+}
+
+static CXCursor
+innerblock(CXCursor body, CXCursor c)
+{
+	Inner in = {startof(c), body};
+	descend(body, innerkid, &in);
+	return in.block;
+}
+
+/* A constant's initialiser, as written, with the kernel's variables it
+ * names under their names in the lowered code (a constant renamed apart:
+ * konstlocals). */
+static char *
+konsttext(K *k, CXCursor init)
+{
+	Edits e = {0};
+	int lo = startof(init), hi = endof(init) > lo ? endof(init) : lo;
+	Cursors refs = {0};
+	descend(init, collectrefs, &refs);
+	if (clang_getCursorKind(init) == CXCursor_DeclRefExpr)
+		vpush(refs, init);
+	for (int i = 0; i < refs.n; i++) {
+		int v = refvar(k, refs.v[i]), b, en;
+		char *sp = v >= 0 ? spelling(refs.v[i]) : NULL;
+		if (sp && strcmp(sp, k->vars.v[v].name) && spelledin(refs.v[i], k->F->file, &b, &en) && b >= lo && en <= hi &&
+		    b == startof(refs.v[i]))
+			addedit(&e, b - lo, en - b, xstrdup(k->vars.v[v].name));
+		else if (sp && strcmp(sp, k->vars.v[v].name))
+			kfail(k, refs.v[i], "a constant local renamed apart named inside a macro");
+		free(sp);
+	}
+	vfree(refs);
+	size_t len;
+	char *err = NULL, *txt = applyedits(k->F->src + lo, hi - lo, &e, &len, &err);
+	free(err);
+	freeedits(&e);
+	return txt ? txt : xstrndup(k->F->src + lo, hi - lo);
+}
+
+/* A local typedef or alias in [from, to) whose text names n: the
+ * lowering lifts them to the block function's top as written. */
+typedef struct {
+	K *k;
+	int from, to;
+	const char *n;
+	CXCursor at;
+} Shadow;
+
+static int
+shadowtype(CXCursor c, void *arg)
+{
+	Shadow *s = arg;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	if ((kind == CXCursor_TypedefDecl || kind == CXCursor_TypeAliasDecl) && startof(c) >= s->from &&
+	    startof(c) < s->to) {
+		char *t = cursortext(s->k->F, c);
+		if (namesident(t, s->n))
+			s->at = c;
+		free(t);
+	}
+	return clang_Cursor_isNull(s->at) ? WALK_IN : WALK_STOP;
+}
+
+/* Constant x, renamed apart from another variable of its name: text
+ * within its scope (after it, in the block declaring it) that the
+ * lowering copies as written to where the name means another (the types
+ * of the variables it declares at the block function's top, float v[kN]
+ * with kN a helper's constant inlined twice; the local typedefs it lifts
+ * there; a reference bound there to __shared__ memory) must not name it:
+ * refused. */
+static void
+konstshadow(K *k, KVar *x)
+{
+	static const char why[] = "a constant local whose name another of the kernel's shares (a helper's, inlined more "
+	                          "than once), named in a type or binding the lowering copies as written";
+	char *n = spelling(x->decl);
+	int from = endof(x->decl), to = endof(innerblock(k->body, x->decl));
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		int at = startof(v->decl);
+		char *init = v->bindtop ? cursortext(k->F, clang_Cursor_getVarDeclInitializer(v->decl)) : NULL;
+		if (v != x && at >= from && at < to && (namesident(v->type, n) || (init && namesident(init, n))))
+			kfail(k, v->decl, why);
+		free(init);
+	}
+	Shadow sh = {k, from, to, n, clang_getNullCursor()};
+	descend(k->body, shadowtype, &sh);
+	if (!clang_Cursor_isNull(sh.at))
+		kfail(k, sh.at, why);
+	free(n);
+}
+
+/* What konstlocals decided, refused in the pass that reports: a renamed
+ * constant whose name a type or a macro spells. */
+static void
+konstchecks(K *k)
+{
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *x = &k->vars.v[i];
+		char *n = x->konst ? spelling(x->decl) : NULL;
+		if (n && strcmp(n, x->name))
+			konstshadow(k, x);
+		if (x->konst)
+			free(konsttext(k, clang_Cursor_getVarDeclInitializer(x->decl)));
+		free(n);
+	}
+}
+
 /* The kernel's constant locals (constexpr int WARP_BATCH = ...: PyTorch's
  * softmax) are declared again at the block function's top, as const with
  * their initialisers: the per-thread arrays they size are made there, and
@@ -3552,7 +3705,19 @@ konstlocals(K *k)
 			continue;
 		x->konst = true;
 		x->hoist = x->arrayed = x->sr = x->once = false;
-		char *init = cursortext(k->F, clang_Cursor_getVarDeclInitializer(x->decl));
+		for (int j = 0; j < i; j++) /* a name another variable has: told apart, as decide does */
+			if (!strcmp(k->vars.v[j].name, x->name)) {
+				char *n = fmt("%s_%d", x->name, i);
+				free(x->name);
+				x->name = n;
+				break;
+			}
+	}
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *x = &k->vars.v[i];
+		if (!x->konst)
+			continue;
+		char *init = konsttext(k, clang_Cursor_getVarDeclInitializer(x->decl));
 		char *d = declare(x->type, x->name);
 		bprintf(&k->consts, "\tconst %s = %s;\n", d, init);
 		free(d);
@@ -4060,6 +4225,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	konstlocals(&k);
 	k.pass.dry = false;
 	k.pass.failed = false;
+	konstchecks(&k);
 	k.tls = tls;
 	char *th = templatehead(&k);
 	if (!strcmp(th, "template <> ")) /* an explicit specialisation: one form only */
