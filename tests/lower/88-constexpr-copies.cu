@@ -32,8 +32,8 @@
 
 enum { NB = 3, BS = 64, N = NB * BS };
 
-constexpr int ilog2(int v) { return v > 1 ? 1 + ilog2(v >> 1) : 0; }
-constexpr int square(int r) { return r * r; }
+__host__ __device__ constexpr int ilog2(int v) { return v > 1 ? 1 + ilog2(v >> 1) : 0; }
+__host__ __device__ constexpr int square(int r) { return r * r; }
 
 template <int kLog>
 __device__ int xorfold(int v)
