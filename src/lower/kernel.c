@@ -2323,7 +2323,10 @@ exchange(K *k, CXCursor call, bool alone)
 			CXCursor wc = clang_Cursor_getArgument(call, a0 + 2);
 			int lo, hi;
 			const char *text;
-			if ((clang_getCursorKind(wc) != CXCursor_UnexposedExpr || !uniform(k, wc)) && operand(k, wc, &lo, &hi, &text)) {
+			/* the width written, not the declaration's default (a uniform
+			 * variable's implicit conversion is an unexposed expression too:
+			 * taken for the default, its width was 32) */
+			if (!calldefault(call, wc) && operand(k, wc, &lo, &hi, &text)) {
 				free(width);
 				width = text                                      ? xstrdup(text)
 				        : lo == startof(wc) && hi == endof(wc) ? exprtext(k, wc) /* (a constant renamed apart) */

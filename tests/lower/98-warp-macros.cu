@@ -14,6 +14,9 @@
 //    body): lanes below 4 in a segment keep their own value.
 //  vote: BALLOT(odd) and its popcount; gather: SHFL(a * 2 + lane,
 //    (lane + 7) & 31); kept: a value set before a barrier, shuffled after.
+//  width: widths a kernel parameter and a constexpr local give, directly and
+//    through a macro (a uniform variable's implicit conversion was taken for
+//    the intrinsic's default width: 32, a wrong answer).
 // Every field is an integer sum over the GPU's results, checked against a
 // host reference: bad counts mismatches.
 #include <cstdio>
@@ -33,10 +36,11 @@
 #define SHFL_UP4(v) __shfl_up_sync(~0u, v, 4, 16)
 #define BALLOT(p) __ballot_sync(FULL_MASK, p)
 #define SHUFFLE_IDX __shfl_sync
+#define SHFL_UP_W(v, d, w) __shfl_up_sync(FULL_MASK, v, d, w)
 
-enum { NB = 3, BS = 128, N = NB * BS, F = 7 };
+enum { NB = 3, BS = 128, N = NB * BS, F = 8 };
 
-__global__ void forms(const int *in, int *out)
+__global__ void forms(const int *in, int *out, int w)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	int lane = threadIdx.x & 31;
@@ -55,6 +59,8 @@ __global__ void forms(const int *in, int *out)
 	unsigned b = BALLOT(a & 1);
 	out[i * F + 4] = (int)(b & 0xffff) + __popc(b);
 	out[i * F + 5] = SHUFFLE_IDX(FULL_MASK, SHFL(a * 2 + lane, (lane + 7) & 31), 31 - lane);
+	constexpr int kW = 16;
+	out[i * F + 7] = __shfl_down_sync(FULL_MASK, a, 1, w) * 100 + SHFL_UP_W(a, 2, kW);
 }
 
 __global__ void kept(const int *in, int *out)
@@ -107,12 +113,14 @@ int main()
 		auto mine = [&](int tt) { return h[blk * BS + tt] * 5 + h[blk * BS + (tt * 5 + 3) % BS] * 5; };
 		int base = t & ~31;
 		want[i * F + 6] = mine(base) + mine(base + ((t + 1) & 31));
+		int dn = (lane & 7) + 1 < 8 ? lane + 1 : lane, upl = (lane & 15) >= 2 ? lane - 2 : lane; /* widths 8, 16 */
+		want[i * F + 7] = at(h, w, dn) * 100 + at(h, w, upl);
 	}
 	int *din, *dout;
 	CHECK(cudaMalloc(&din, sizeof h));
 	CHECK(cudaMalloc(&dout, sizeof got));
 	CHECK(cudaMemcpy(din, h, sizeof h, cudaMemcpyHostToDevice));
-	forms<<<NB, BS>>>(din, dout);
+	forms<<<NB, BS>>>(din, dout, 8);
 	kept<<<NB, BS>>>(din, dout);
 	CHECK(cudaMemcpy(got, dout, sizeof got, cudaMemcpyDeviceToHost));
 	long long sum[F] = {0};
@@ -121,7 +129,7 @@ int main()
 		sum[i % F] += got[i];
 		bad += got[i] != want[i];
 	}
-	printf("RESULT bcast=%lld xor=%lld down=%lld up=%lld vote=%lld gather=%lld kept=%lld bad=%d\n", sum[0], sum[1],
-	       sum[2], sum[3], sum[4], sum[5], sum[6], bad);
+	printf("RESULT bcast=%lld xor=%lld down=%lld up=%lld vote=%lld gather=%lld kept=%lld width=%lld bad=%d\n", sum[0],
+	       sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7], bad);
 	return 0;
 }
