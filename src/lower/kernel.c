@@ -425,27 +425,6 @@ spanedit(Span *sp, int off, int len, char *text)
 	addedit(sp->e, off, len, text);
 }
 
-/* The end of the macro use at offset at: past the ')' closing its
- * arguments, or its name's end (at itself if no name starts there). */
-static int
-useend(const char *src, int len, int at)
-{
-	int i = at;
-	while (i < len && isident(src[i]))
-		i++;
-	int j = i;
-	while (j < len && (src[j] == ' ' || src[j] == '\t'))
-		j++;
-	if (i == at || j >= len || src[j] != '(')
-		return i;
-	for (int depth = 0; j < len; j++) {
-		depth += src[j] == '(' ? 1 : src[j] == ')' ? -1 : 0;
-		if (depth == 0)
-			return j + 1;
-	}
-	return i;
-}
-
 /* Where cursor c's text is spelled, when that lies in the span (a macro's
  * body is not: it cannot be edited). It must lie inside the text c expands
  * from too: a macro defined in the kernel's body has its body in the span,
@@ -455,8 +434,13 @@ static bool
 spelled(Span *sp, CXCursor c, int *b, int *e)
 {
 	int lo = startof(c), hi = endof(c);
-	if (hi == lo) /* a macro's argument: its cursor's extent is the use's start; the use runs to its ')' */
-		hi = useend(sp->k->F->src, (int)sp->k->F->len, lo);
+	if (hi == lo) { /* a macro's argument: its cursor's extent is the use's start; the use runs to its ')' */
+		Macro m;
+		if (!macroat(sp->k->F->tu, sp->k->F->file, lo, &m))
+			return false;
+		hi = macroplain(&m) ? m.ue : lo; /* (# would print the argument's new name, ## paste it) */
+		macrofree(&m);
+	}
 	return spelledin(c, sp->k->F->file, b, e) && *b >= sp->lo && *e <= sp->hi && *e > *b && *b >= lo && *e <= hi;
 }
 
