@@ -120,6 +120,19 @@ rulealloc(const Rule *r)
 	return false;
 }
 
+/* alias(*A,B): *A receives B's value; copy(*A,*B): the pointers *B holds */
+static void
+flowcons(Solver *s, PFunc *pf, const Call *c, const Effect *ef, int from)
+{
+	int src = argvar(pf, c, from);
+	if (ef->what == EF_COPYC) {
+		int t = temp(s);
+		cons(s, K_LOAD, t, src);
+		src = t;
+	}
+	cons(s, K_STORE, argvar(pf, c, ef->arg), src);
+}
+
 static void
 rulecons(Solver *s, PFunc *pf, const Call *c, const Rule *r, const Ints *sites)
 {
@@ -139,14 +152,13 @@ rulecons(Solver *s, PFunc *pf, const Call *c, const Rule *r, const Ints *sites)
 			break;
 		}
 		case EF_ALIAS:
-			cons(s, K_STORE, argvar(pf, c, ef->arg), argvar(pf, c, ef->arg2));
+		case EF_COPYC:
+			if (ef->arg2 != ARG_ALL)
+				flowcons(s, pf, c, ef, ef->arg2);
+			else /* a container's push_back(t), insert(it, p), assign(n, p) */
+				for (int i = 0; i < c->nargs; i++)
+					flowcons(s, pf, c, ef, i);
 			break;
-		case EF_COPYC: {
-			int t = temp(s);
-			cons(s, K_LOAD, t, argvar(pf, c, ef->arg2));
-			cons(s, K_STORE, argvar(pf, c, ef->arg), t);
-			break;
-		}
 		case EF_RETARG:
 			cons(s, K_COPY, ret, argvar(pf, c, ef->arg));
 			break;
