@@ -389,7 +389,8 @@ typedef struct {
 	char *why; /* why the function is not analysed (try, setjmp, ...) or NULL */
 } Func;
 enum { FNF_TRY = 1, FNF_SETJMP = 2, FNF_GOTO = 4, FNF_ASM = 8, FNF_TEMPLATE = 16,
-       FNF_LEFTOUT = 32 /* device code whose body holds #if groups the host parse left out */ };
+       FNF_LEFTOUT = 32, /* device code whose body holds #if groups the host parse left out */
+       FNF_INSTANCE = 64 /* a template built from the one instantiation its unit uses */ };
 
 typedef struct {
 	int off, end; /* bytes of the main file */

@@ -194,10 +194,16 @@ ismain(const PFunc *pf)
 
 /* Add to to what statement v of pf leaves in flight on the way to its
  * calls: what is in flight before it and what it enqueues, none of its
- * waits counted (a call may come before them). */
+ * waits counted (a call may come before them). A statement whose one call
+ * is the callee's enqueues nothing before it: the callee's own work, which
+ * its effect holds, is not in flight at the callee's entry. */
 static void
 sitework(const Prog *p, const PFunc *pf, int v, Pend *to)
 {
+	if (pf->f->st.v[v].ncall == 1) {
+		pendor(to, &pf->in[v]);
+		return;
+	}
 	Eff e = pf->st[v]; /* transfer only reads it */
 	e.ex &= ~(EX_DEVSYNC | EX_DEFSYNC);
 	e.syncstream = -1;

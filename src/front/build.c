@@ -1491,6 +1491,138 @@ configured(const Source *src, int begin, int end)
 	return yes;
 }
 
+/* ---------------------------------------------------------------- instantiations */
+
+/* A function template's pattern leaves every call and type that depends on a
+ * template parameter unresolved: code cuflow cannot see, which may touch any
+ * memory and leave device work in flight (HeCBench md's buildNeighborList
+ * over a std::list<T>). A host template the unit instantiates exactly once is
+ * built from that instantiation instead (GSOHC, working on LLVM IR, sees
+ * instantiations too): its calls and types are resolved, and its statements
+ * keep the pattern's offsets, so an edit changes the text of the only code
+ * that runs. Edits stay in the main file, whose templates only this unit
+ * instantiates. Instantiations are found from the expressions of all code
+ * outside templates, then of each instantiation found, in turn, the
+ * library's too (std::sort<...> calls the comparator it is given). */
+typedef struct {
+	B *b;
+	Inst *seen; /* instantiations, by their own USR */
+	Cursors todo;
+} Scan;
+
+static char *
+usrof(CXCursor c)
+{
+	CXString s = clang_getCursorUSR(c);
+	char *u = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+	clang_disposeString(s);
+	return u;
+}
+
+static bool
+isclass(enum CXCursorKind k)
+{
+	return k == CXCursor_ClassDecl || k == CXCursor_StructDecl || k == CXCursor_UnionDecl ||
+	       k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization;
+}
+
+static void
+noteinst(Scan *sc, CXCursor inst, CXCursor pattern)
+{
+	char *u = usrof(inst);
+	Inst *in;
+	HASH_FIND_STR(sc->seen, u, in);
+	if (in) {
+		free(u);
+		return;
+	}
+	in = xcalloc(1, sizeof *in);
+	in->usr = u;
+	HASH_ADD_KEYPTR(hh, sc->seen, in->usr, strlen(in->usr), in);
+	if (!haskid(inst, CXCursor_CUDAGlobalAttr) && !haskid(inst, CXCursor_CUDADeviceAttr))
+		vpush(sc->todo, inst);
+	if (insystem(pattern)) /* walked only: std::sort<...> calls what it is given */
+		return;
+	char *p = usrof(pattern);
+	HASH_FIND_STR(sc->b->insts, p, in);
+	if (in) {
+		in->n++;
+		free(p);
+		return;
+	}
+	in = xcalloc(1, sizeof *in);
+	in->usr = p;
+	in->inst = inst;
+	in->n = 1;
+	HASH_ADD_KEYPTR(hh, sc->b->insts, in->usr, strlen(in->usr), in);
+}
+
+static int
+scaninst(CXCursor c, void *arg)
+{
+	if (!clang_isExpression(clang_getCursorKind(c)))
+		return WALK_IN;
+	CXCursor r = clang_getCursorReferenced(c);
+	enum CXCursorKind k = clang_getCursorKind(r);
+	if (!isfunction(k) || k == CXCursor_FunctionTemplate)
+		return WALK_IN;
+	CXCursor t = clang_getSpecializedCursorTemplate(r);
+	if (clang_Cursor_isNull(t))
+		return WALK_IN;
+	CXCursor def = clang_getCursorDefinition(r), tdef = clang_getCursorDefinition(t);
+	/* an explicit specialisation has text of its own, elsewhere */
+	if (clang_Cursor_isNull(def) || clang_Cursor_isNull(tdef) ||
+	    !clang_equalLocations(clang_getCursorLocation(def), clang_getCursorLocation(tdef)))
+		return WALK_IN;
+	noteinst(arg, def, t);
+	return WALK_IN;
+}
+
+static int
+scanroot(CXCursor c, void *arg)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (insystem(c) || k == CXCursor_FunctionTemplate || k == CXCursor_ClassTemplate ||
+	    k == CXCursor_ClassTemplatePartialSpecialization)
+		return WALK_OVER;
+	return scaninst(c, arg);
+}
+
+static void
+instantiations(B *b)
+{
+	Scan sc = {b, NULL, {0}};
+	descend(clang_getTranslationUnitCursor(b->tu), scanroot, &sc);
+	for (int i = 0; i < sc.todo.n; i++) {
+		CXCursor inst = sc.todo.v[i]; /* todo grows meanwhile */
+		descend(inst, scaninst, &sc);
+	}
+	vfree(sc.todo);
+	Inst *in, *tmp;
+	HASH_ITER(hh, sc.seen, in, tmp) {
+		HASH_DEL(sc.seen, in);
+		free(in->usr);
+		free(in);
+	}
+}
+
+/* The cursor whose body stands for host function c: its only instantiation,
+ * or c itself. Only for templates of free functions: a method may also run
+ * where no expression names it (a constructor or destructor the compiler
+ * calls, a virtual call, a conversion), so its uses cannot all be counted. */
+static CXCursor
+instanceof(B *b, CXCursor c, const Sym *s)
+{
+	if ((s->flags & (SYMF_KERNEL | SYMF_DEVFN | SYMF_METHOD)) || clang_getCursorKind(c) != CXCursor_FunctionTemplate ||
+	    isclass(clang_getCursorKind(clang_getCursorSemanticParent(c))))
+		return c;
+	char *u = usrof(c);
+	Inst *in;
+	HASH_FIND_STR(b->insts, u, in);
+	free(u);
+	return in && in->n == 1 && !clang_Cursor_isNull(bodyof(in->inst)) ? in->inst : c;
+}
+
 static void
 buildfn(B *b, CXCursor c)
 {
@@ -1503,6 +1635,8 @@ buildfn(B *b, CXCursor c)
 	Sym *s = &b->u->syms.v[sym];
 	if (s->fn >= 0) /* seen already (a template's several cursors) */
 		return;
+	CXCursor from = instanceof(b, c, s);
+	body = bodyof(from);
 	Func f = {0};
 	f.sym = sym;
 	f.kind = s->flags & SYMF_KERNEL ? FN_KERNEL
@@ -1518,6 +1652,8 @@ buildfn(B *b, CXCursor c)
 	f.line = srcline(b, f.begin); /* a header's own line */
 	if (s->flags & SYMF_TEMPLATE)
 		f.flags |= FNF_TEMPLATE;
+	if (!clang_equalCursors(from, c))
+		f.flags |= FNF_INSTANCE;
 	f.thissym = s->flags & SYMF_METHOD ? pseudosym(b, sym, SYM_THIS, "this") : -1;
 	f.retsym = pseudosym(b, sym, SYM_RET, "return");
 	if (f.thissym >= 0)
@@ -1535,7 +1671,7 @@ buildfn(B *b, CXCursor c)
 	b->cur.n = 0;
 	vpush(b->cur, 0);
 	CXCursor *ks;
-	int n = kids(c, &ks);
+	int n = kids(from, &ks);
 	int inits = -1;
 	for (int i = 0; i < n; i++) {
 		enum CXCursorKind k = clang_getCursorKind(ks[i]);
@@ -1761,9 +1897,16 @@ build(Unit *u, CXTranslationUnit tu, const Rules *rules)
 	b.mainfile = clang_getFile(tu, u->path);
 	b.node = -1;
 	b.gfn = b.failof = b.initsym = b.initcall = -1;
+	instantiations(&b);
 	visitdecls(&b, clang_getTranslationUnitCursor(tu));
 	candidates(&b);
 	finddirectives(u);
+	Inst *in, *itmp;
+	HASH_ITER(hh, b.insts, in, itmp) {
+		HASH_DEL(b.insts, in);
+		free(in->usr);
+		free(in);
+	}
 	SymKey *k, *tmp;
 	HASH_ITER(hh, b.syms, k, tmp) {
 		HASH_DEL(b.syms, k);

@@ -10,6 +10,14 @@ typedef struct {
 	UT_hash_handle hh;
 } SymKey;
 
+/* a template the unit instantiates (build.c, instantiations) */
+typedef struct {
+	char *usr;     /* the pattern's */
+	CXCursor inst; /* its first implicit instantiation used */
+	int n;         /* distinct instantiations used */
+	UT_hash_handle hh;
+} Inst;
+
 typedef struct {
 	CXFile file;
 	const char *src;
@@ -29,6 +37,7 @@ typedef struct {
 	const Rules *rules;
 	CXFile mainfile;
 	SymKey *syms;
+	Inst *insts; /* by pattern USR */
 	VEC(Source) srcs;
 	/* the function being built */
 	Func *fn;

@@ -151,8 +151,8 @@ dumpunit(Buf *b, const Unit *u)
 	for (int fi = 0; fi < u->fns.n; fi++) {
 		const Func *f = &u->fns.v[fi];
 		static const char *fk[] = {"host", "kernel", "device", "host device"};
-		bprintf(b, "fn %s %s line %d%s\n", u->syms.v[f->sym].name, fk[f->kind], f->line,
-		        f->inmain ? "" : " (header)");
+		bprintf(b, "fn %s %s line %d%s%s\n", u->syms.v[f->sym].name, fk[f->kind], f->line,
+		        f->inmain ? "" : " (header)", f->flags & FNF_INSTANCE ? " (its one instantiation)" : "");
 		for (int i = 0; i < f->st.n; i++) {
 			const Stmt *s = &f->st.v[i];
 			bprintf(b, "  n%d %s", i, stkind[s->kind]);
