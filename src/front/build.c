@@ -591,6 +591,8 @@ flatn(B *b, CXCursor c, Nest *nest)
 		for (int i = 0; i < n; i++)
 			if (clang_getCursorKind(ks[i]) == CXCursor_VarDecl)
 				vardecl(b, ks[i]);
+			else if (clang_getCursorKind(ks[i]) == CXCursor_UnexposedDecl)
+				decomposition(b, ks[i]);
 		free(ks);
 		return;
 	}

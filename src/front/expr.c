@@ -110,6 +110,28 @@ isscalar(CXType t)
 	return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
 }
 
+/* A structured binding (auto [a, b] = f()), which libclang does not expose:
+ * memory cuflow cannot see, as decomposition() lets its object's contents
+ * escape there. */
+static int
+untracked(B *b)
+{
+	return mknode(b, N_DEREF, unknown(b), -1, -1);
+}
+
+/* The object a structured binding declaration decomposes: its initialiser's
+ * calls run, and what it holds goes where the bindings are read from. */
+void
+decomposition(B *b, CXCursor d)
+{
+	CXCursor *ks;
+	int n = kids(d, &ks);
+	for (int i = 0; i < n; i++)
+		if (clang_isExpression(clang_getCursorKind(ks[i])))
+			assign(b, untracked(b), rvalue(b, ks[i]));
+	free(ks);
+}
+
 static bool
 isfnref(enum CXCursorKind k)
 {
@@ -268,6 +290,8 @@ lvalue(B *b, CXCursor e)
 			l = varlv(b, ref);
 		else if (isfnref(rk)) /* &f */
 			markaddr(b, symof(b, ref));
+		else if (rk == CXCursor_UnexposedDecl)
+			l = untracked(b);
 		break;
 	}
 	case CXCursor_MemberRefExpr:
@@ -656,6 +680,8 @@ rvx(B *b, CXCursor e)
 		}
 		if (isfnref(rk)) /* a function as a value: callers cuflow cannot see */
 			markaddr(b, symof(b, ref));
+		if (rk == CXCursor_UnexposedDecl)
+			return readl(b, untracked(b), t);
 		return null(b); /* functions, enumerators, template parameters */
 	}
 	case CXCursor_MemberRefExpr:

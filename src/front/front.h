@@ -66,5 +66,6 @@ int rvalue(B *b, CXCursor e);
 int lvalue(B *b, CXCursor e);
 void evaluate(B *b, CXCursor e);
 void vardecl(B *b, CXCursor d);
+void decomposition(B *b, CXCursor d);
 void addop(B *b, int kind, int a, int bb, int call);
 bool holdsaddr(CXType t);
