@@ -354,9 +354,9 @@ endsync(const Prog *p, const PFunc *g)
 	for (; n > 0 && !(g->st[body->first.v[n - 1]].ex & (EX_DEVSYNC | EX_DEFSYNC)); n--)
 		for (int v = body->first.v[n - 1]; v <= body->last.v[n - 1]; v++) {
 			const Eff *e = &g->st[v];
-			if ((e->ex & (EX_ASYNC | EX_UNKNOWN | EX_UNSAFE | EX_HIDDEN | EX_STREAMOP | EX_DEVOP)) ||
-			    !bempty(&e->prd) || !bempty(&e->pwr) || f->st.v[v].ncall > 0)
-				return 0; /* host work only may follow the wait: no call, no device operation */
+			if ((e->ex & (EX_ASYNC | EX_UNKNOWN | EX_UNSAFE | EX_HIDDEN | EX_STREAMOP | EX_DEVOP | EX_THROW | EX_EXIT)) ||
+			    !bempty(&e->prd) || !bempty(&e->pwr))
+				return 0; /* host work only may follow the wait: calls whose effects hold no device work */
 		}
 	if (!n || body->first.v[n - 1] != body->last.v[n - 1])
 		return 0;

@@ -44,7 +44,7 @@ int main()
     cudaMalloc(&d, n * sizeof(float));
     double s = run(d, h, n);
     printf("RESULT %.1f\n", s);
-    free(h);
     cudaFree(d);
+    free(h);
     return 0;
 }
