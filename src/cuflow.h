@@ -168,7 +168,8 @@ typedef struct Rule {
 enum { RF_ASYNC = 1, RF_NORETURN = 2, RF_DEVICE = 4 /* device-side rule */, RF_LEGACY = 8, RF_BODY = 16 /* replaces a seen body */,
        RF_CONTEXT = 32 /* ends the device context, or must come before it exists */,
        RF_ZERO = 64 /* the memory it allocates starts zeroed (calloc) */,
-       RF_ONEDEV = 128 /* device side: a kernel calling it runs on one device (--lower=coexec) */ };
+       RF_ONEDEV = 128 /* device side: a kernel calling it runs on one device (--lower=coexec) */,
+       RF_ATEXIT = 256 /* registers code that runs when the program ends, not during the call */ };
 
 /* model/rules.c */
 typedef struct Rules Rules;
@@ -336,6 +337,7 @@ enum { /* Stmt.flags */
 	SF_DECL = 1 << 8,
 	SF_INMAIN = 1 << 9, /* range lies in the unit's main file */
 	SF_DIRECTIVE = 1 << 10, /* a preprocessor directive lies inside */
+	SF_CALLBACK = 1 << 11, /* hidden: a library call is given code to run (a comparator, a lambda) */
 };
 typedef struct {
 	int kind;

@@ -553,7 +553,11 @@ stmteffbut(const Prog *p, const PFunc *pf, int n, const bool *skip, Eff *e)
 	if (s->flags & SF_NORETURN)
 		e->ex |= EX_EXIT;
 	if (s->flags & (SF_ASM | SF_HIDDEN))
-		unknowneff(e, s->flags & SF_ASM ? "inline assembly" : "code cuflow cannot see (destructor, statement expression)", s->line);
+		unknowneff(e,
+		           s->flags & SF_ASM        ? "inline assembly"
+		           : s->flags & SF_CALLBACK ? "a lambda, functor or function pointer a library call is given"
+		                                    : "code cuflow cannot see (destructor, statement expression)",
+		           s->line);
 	if (bhas(&e->rd, LOC_UNKNOWN) || bhas(&e->wr, LOC_UNKNOWN))
 		e->ex |= EX_MANAGED; /* unknown memory may be managed */
 }

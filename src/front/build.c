@@ -1686,11 +1686,15 @@ buildfn(B *b, CXCursor c)
 			if (inits < 0)
 				inits = newnode(b, ST_PLAIN, ks[i]);
 			b->node = inits;
-			int v = rvalue(b, ks[i]);
-			if (f.thissym >= 0) {
-				int self = mknode(b, N_DEREF, mknode(b, N_LOAD, mknode(b, N_VAR, -1, -1, f.thissym), -1, -1), -1, -1);
+			int self = f.thissym >= 0 ? mknode(b, N_DEREF, mknode(b, N_LOAD, mknode(b, N_VAR, -1, -1, f.thissym), -1, -1), -1, -1) : -1;
+			if (self >= 0 && construct(b, ks[i], self) >= 0) /* Box(x) : Box(x, 0): its this is ours */
 				addop(b, O_WRITE, self, -1, -1);
-				addop(b, O_ASSIGN, self, v, -1);
+			else {
+				int v = rvalue(b, ks[i]);
+				if (self >= 0) {
+					addop(b, O_WRITE, self, -1, -1);
+					addop(b, O_ASSIGN, self, v, -1);
+				}
 			}
 			endnode(b);
 		}

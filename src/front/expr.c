@@ -16,6 +16,7 @@
 #define MAXDEPTH 1000 /* deeper expressions are generated code: give up on them */
 
 static int callexpr(B *b, CXCursor e, int self);
+static int untracked(B *b);
 static CXCursor lastexpr(CXCursor e);
 static void notealloc(B *b, CXCursor e, int sym, bool decl, CXCursor dst, int made, int nodes);
 static void notedelete(B *b, CXCursor d, CXCursor e, int v);
@@ -169,6 +170,8 @@ static int
 varlv(B *b, CXCursor ref)
 {
 	int s = symof(b, ref);
+	if (s < 0 && clang_getCursorKind(ref) == CXCursor_VarDecl && !insystem(ref))
+		return untracked(b); /* no name to key it by: an anonymous union's variable */
 	if (s < 0)
 		return -1;
 	int v = mknode(b, N_VAR, -1, -1, s);
@@ -617,11 +620,45 @@ userdtor(CXType t)
 	return haskid(d, CXCursor_Destructor);
 }
 
+/* The arguments of a placement new (new (buf) T{...}): the children that
+ * lie inside the parentheses after "new"; 0 for any other new. */
+static int
+placementargs(CXCursor e, CXCursor *ks, int n)
+{
+	Tokens t = cursortokens(e);
+	unsigned i = 0;
+	while (i < t.n && !tokenis(&t, i, "new"))
+		i++;
+	int close = -1;
+	if (i + 1 < t.n && tokenis(&t, i + 1, "(")) {
+		for (unsigned j = i + 1, depth = 0; j < t.n && close < 0; j++) {
+			if (tokenis(&t, j, "("))
+				depth++;
+			else if (tokenis(&t, j, ")") && --depth == 0)
+				close = tokenoff(&t, j);
+		}
+	}
+	int open = close >= 0 ? tokenoff(&t, i + 1) : 0;
+	freetokens(&t);
+	int k = 0;
+	while (k < n && clang_isExpression(clang_getCursorKind(ks[k])) && startof(ks[k]) > open && startof(ks[k]) < close)
+		k++;
+	return k;
+}
+
 static int
 newrv(B *b, CXCursor e, CXCursor *ks, int n)
 {
-	int obj = fresh(b, SP_HOST);
-	for (int i = 0; i < n; i++) {
+	int obj = -1, np = placementargs(e, ks, n);
+	for (int i = 0; i < np; i++) { /* the object lives where a pointer among them points */
+		int v = rvalue(b, ks[i]);
+		CXType t = clang_getCanonicalType(ctype(ks[i]));
+		if (obj < 0 && (isptr(t) || isarray(t)))
+			obj = mknode(b, N_DEREF, v, -1, -1);
+	}
+	if (obj < 0)
+		obj = fresh(b, SP_HOST);
+	for (int i = np; i < n; i++) {
 		CXCursor k = strip(ks[i]);
 		if (clang_getCursorKind(k) == CXCursor_CallExpr &&
 		    clang_getCursorKind(clang_getCursorReferenced(k)) == CXCursor_Constructor)
@@ -634,16 +671,68 @@ newrv(B *b, CXCursor e, CXCursor *ks, int n)
 }
 
 /* A function a lambda's body names: its calls there are not modelled, so
- * it may have callers cuflow does not see (callers.c). */
+ * it may have callers cuflow does not see (callers.c). A variable it names
+ * may be captured by reference ([&] lists none): its address escapes. */
 static int
 lambdafn(CXCursor c, void *arg)
 {
+	B *b = arg;
 	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr || clang_getCursorKind(c) == CXCursor_OverloadedDeclRef) {
 		CXCursor r = clang_getCursorReferenced(c);
-		if (isfnref(clang_getCursorKind(r)))
-			markaddr(arg, symof(arg, r));
+		enum CXCursorKind k = clang_getCursorKind(r);
+		if (isfnref(k))
+			markaddr(b, symof(b, r));
+		else if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
+			int s = symof(b, r);
+			if (s >= 0)
+				b->u->syms.v[s].flags |= SYMF_ADDRTAKEN;
+		}
 	}
 	return WALK_IN;
+}
+
+static int
+isoperatorcall(CXCursor c, void *arg)
+{
+	(void)arg;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if ((k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate) && named(c, "operator()"))
+		return WALK_STOP;
+	return WALK_OVER;
+}
+
+static int
+firstfn(CXCursor c, void *arg)
+{
+	CXCursor r = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && isfnref(clang_getCursorKind(r))) {
+		*(CXCursor *)arg = r;
+		return WALK_STOP;
+	}
+	return WALK_IN;
+}
+
+/* Can a library function call what argument a is (a lambda, a functor, a
+ * std::function, a function pointer)? Then the call runs code its rule
+ * does not describe (std::sort's comparator reading a downloaded buffer).
+ * Not a kernel named by the argument (cudaFuncGetAttributes(&at, k)): the
+ * host never calls it. */
+static bool
+callable(CXCursor a)
+{
+	CXType t = clang_getCanonicalType(ctype(a));
+	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) {
+		CXType p = clang_getCanonicalType(clang_getPointeeType(t));
+		if (p.kind == CXType_FunctionProto || p.kind == CXType_FunctionNoProto) {
+			CXCursor f = clang_getNullCursor();
+			return !descend(a, firstfn, &f) || !haskid(f, CXCursor_CUDAGlobalAttr);
+		}
+		t = p;
+	}
+	if (t.kind != CXType_Record)
+		return false;
+	CXCursor d = clang_getTypeDeclaration(t);
+	return !clang_Cursor_isNull(d) && descend(d, isoperatorcall, NULL);
 }
 
 static int
@@ -790,7 +879,9 @@ rvx(B *b, CXCursor e)
 		v = unknown(b);
 	}
 	free(ks);
-	return holdsaddr(t) || isptr(t) || isarray(t) ? v : null(b); /* an array's value: its address */
+	/* an array's value: its address; a designator (Ten{.p = d}) has type void */
+	return holdsaddr(t) || isptr(t) || isarray(t) || (k == CXCursor_UnexposedExpr && t.kind == CXType_Void) ? v
+	                                                                                                      : null(b);
 }
 
 int
@@ -991,7 +1082,7 @@ callexpr(B *b, CXCursor e, int self)
 				c.argk[i] = k == LLONG_MIN ? 0 : k;
 				continue;
 			}
-			if (i < 32 && (refs >> (i + shift) & 1) && c.kind != C_LAUNCH) {
+			if (i < 32 && (refs >> i & 1) && c.kind != C_LAUNCH) { /* parameter i: the object of x = y is no parameter */
 				int l = lvalue(b, a);
 				if (l < 0) { /* a temporary bound to a const reference */
 					int v = rvalue(b, a);
@@ -1009,6 +1100,9 @@ callexpr(B *b, CXCursor e, int self)
 			}
 			if (rule || c.kind == C_LAUNCH)
 				c.argk[i] = intconst(a);
+			if ((rule || (c.callee >= 0 && (b->u->syms.v[c.callee].flags & SYMF_SYSTEM))) &&
+			    !(rule && (rule->flags & RF_ATEXIT)) && callable(a))
+				stmtflag(b, SF_HIDDEN | SF_CALLBACK);
 		}
 	}
 	if (rule)
@@ -1035,6 +1129,16 @@ isctorcall(CXCursor init, CXCursor *call)
 	*call = strip(init);
 	return clang_getCursorKind(*call) == CXCursor_CallExpr &&
 	       clang_getCursorKind(clang_getCursorReferenced(*call)) == CXCursor_Constructor;
+}
+
+/* A constructor call that builds the object self (a constructor's
+ * delegating, base or member initialiser: fields are not told apart, so
+ * each builds *this): its call's node, or -1 when e is no such call. */
+int
+construct(B *b, CXCursor e, int self)
+{
+	CXCursor call;
+	return isctorcall(e, &call) ? callexpr(b, call, self) : -1;
 }
 
 void

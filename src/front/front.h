@@ -67,5 +67,6 @@ int lvalue(B *b, CXCursor e);
 void evaluate(B *b, CXCursor e);
 void vardecl(B *b, CXCursor d);
 void decomposition(B *b, CXCursor d);
+int construct(B *b, CXCursor e, int self);
 void addop(B *b, int kind, int a, int bb, int call);
 bool holdsaddr(CXType t);

@@ -134,6 +134,8 @@ parseeffect(char *tok, Rule *r, Effects *out)
 		return r->flags |= RF_ZERO, true;
 	if (!strcmp(tok, "onedevice") && !a)
 		return r->flags |= RF_ONEDEV, true;
+	if (!strcmp(tok, "atexit") && !a)
+		return r->flags |= RF_ATEXIT, true;
 	if (!a)
 		return false;
 	if (!strcmp(tok, "read") || !strcmp(tok, "write") || !strcmp(tok, "rw")) {

@@ -783,8 +783,6 @@ emitremove(C *c, Copy *x, Plan *plan)
 static const char *
 exitquiet(const Prog *p)
 {
-	static const char *const runs[] = {"atexit", "at_quick_exit", "on_exit", "std::atexit", "std::at_quick_exit",
-	                                   "__cxa_atexit"};
 	const char *dtor = "may end the program, and destructors of the program's own classes may run after it";
 	if (p->alldev.ex & EX_KIO)
 		return "may end the program while a kernel that prints may still run";
@@ -792,10 +790,11 @@ exitquiet(const Prog *p)
 		return dtor;
 	for (int f = 0; f < p->fns.n; f++) {
 		const PFunc *pf = &p->fns.v[f];
-		for (int k = 0; k < pf->f->calls.n; k++)
-			for (size_t i = 0; i < sizeof runs / sizeof *runs && pf->f->calls.v[k].name; i++)
-				if (!strcmp(pf->f->calls.v[k].name, runs[i]))
-					return "may end the program, and the program registers code that runs after it (atexit)";
+		for (int k = 0; k < pf->f->calls.n; k++) {
+			const Rule *r = pf->f->calls.v[k].name ? rules_find(p->rules, pf->f->calls.v[k].name) : NULL;
+			if (r && (r->flags & RF_ATEXIT))
+				return "may end the program, and the program registers code that runs after it (atexit)";
+		}
 	}
 	return NULL;
 }
