@@ -485,8 +485,8 @@ calleff(const Prog *p, const PFunc *pf, const Call *c, Eff *e)
 	const Rule *r = rules_find(p->rules, c->name);
 	if (r && r->kind != RK_UNKNOWN)
 		ruleeff(p, pf, c, r, e);
-	else if (s && valuefn(s))
-		; /* computes a value from values */
+	else if (!r && s && valuefn(s))
+		; /* computes a value from values (a rule of kind unknown says otherwise: raise) */
 	else
 		unknowneff(e, c->name, c->line);
 }

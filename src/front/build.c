@@ -245,15 +245,30 @@ fnsym(CXCursor c, Sym *s)
 		s->flags |= SYMF_NOTHROW;
 }
 
+/* Is c, a specialisation of template t, an instantiation of t's text? An
+ * explicit specialisation (template <> void f<float>(...) { ... }) has a
+ * body of its own, elsewhere, or none the unit sees. */
+static bool
+implicitinst(CXCursor c, CXCursor t)
+{
+	if (clang_equalLocations(clang_getCursorLocation(c), clang_getCursorLocation(t)))
+		return true;
+	CXCursor dc = clang_getCursorDefinition(c), dt = clang_getCursorDefinition(t);
+	return !clang_Cursor_isNull(dc) && !clang_Cursor_isNull(dt) &&
+	       clang_equalLocations(clang_getCursorLocation(dc), clang_getCursorLocation(dt));
+}
+
 /* The symbol for the declaration c (a variable, parameter or function),
- * or -1 for what cuflow does not track (fields, system variables). */
+ * or -1 for what cuflow does not track (fields, system variables). An
+ * instantiation is its template's symbol; an explicit specialisation is a
+ * function of its own. */
 int
 symof(B *b, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	if (isfunction(k)) {
 		CXCursor t = clang_getSpecializedCursorTemplate(c);
-		if (!clang_Cursor_isNull(t))
+		if (!clang_Cursor_isNull(t) && (insystem(t) || implicitinst(c, t)))
 			c = t;
 		k = clang_getCursorKind(c);
 	} else if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
@@ -1568,15 +1583,9 @@ scaninst(CXCursor c, void *arg)
 	enum CXCursorKind k = clang_getCursorKind(r);
 	if (!isfunction(k) || k == CXCursor_FunctionTemplate)
 		return WALK_IN;
-	CXCursor t = clang_getSpecializedCursorTemplate(r);
-	if (clang_Cursor_isNull(t))
-		return WALK_IN;
-	CXCursor def = clang_getCursorDefinition(r), tdef = clang_getCursorDefinition(t);
-	/* an explicit specialisation has text of its own, elsewhere */
-	if (clang_Cursor_isNull(def) || clang_Cursor_isNull(tdef) ||
-	    !clang_equalLocations(clang_getCursorLocation(def), clang_getCursorLocation(tdef)))
-		return WALK_IN;
-	noteinst(arg, def, t);
+	CXCursor t = clang_getSpecializedCursorTemplate(r), def = clang_getCursorDefinition(r);
+	if (!clang_Cursor_isNull(t) && !clang_Cursor_isNull(def) && implicitinst(r, t))
+		noteinst(arg, def, t);
 	return WALK_IN;
 }
 
@@ -1590,6 +1599,136 @@ scanroot(CXCursor c, void *arg)
 	return scaninst(c, arg);
 }
 
+/* Instantiations the walk above cannot count: those a class template's
+ * member makes (run from a vtable, a destructor, a library's call of a
+ * functor), a generic lambda's, an explicit instantiation's (for other
+ * units). A template named in such a place is open: built from its
+ * pattern. So is one a free function template's pattern names when that
+ * template is open (Open.edges: its instantiations were not all walked). */
+enum { IN_CODE, IN_FTPL, IN_OPEN };
+typedef struct {
+	B *b;
+	int ctx;
+	char *in; /* IN_FTPL: the free function template whose pattern this is */
+	VEC(char *) edges; /* pairs: a template's pattern names another */
+	VEC(char *) explicit; /* names explicitly instantiated in the main file */
+} Open;
+
+/* template void step<int>(int *, int); libclang shows no cursor for an
+ * explicit instantiation: its name is read from the tokens. */
+static void
+explicitnames(Open *o)
+{
+	Tokens t = filetokens(o->b->tu, o->b->mainfile, o->b->u->len);
+	for (unsigned i = 0; i + 1 < t.n; i++) {
+		if (!tokenis(&t, i, "template") || tokenis(&t, i + 1, "<"))
+			continue;
+		unsigned j = i + 1;
+		while (j + 1 < t.n && !tokenis(&t, j + 1, "<") && !tokenis(&t, j + 1, "(") && !tokenis(&t, j + 1, ";"))
+			j++;
+		CXString s = clang_getTokenSpelling(t.tu, t.v[j]);
+		vpush(o->explicit, xstrdup(clang_getCString(s)));
+		clang_disposeString(s);
+	}
+	freetokens(&t);
+}
+
+static void
+markopen(B *b, const char *usr)
+{
+	Inst *in;
+	HASH_FIND_STR(b->insts, usr, in);
+	if (!in) {
+		in = xcalloc(1, sizeof *in);
+		in->usr = xstrdup(usr);
+		HASH_ADD_KEYPTR(hh, b->insts, in->usr, strlen(in->usr), in);
+	}
+	in->n = INT_MAX;
+}
+
+static void
+opennamed(Open *o, CXCursor t, bool resolved)
+{
+	if (clang_Cursor_isNull(t) || insystem(t) || clang_getCursorKind(t) != CXCursor_FunctionTemplate)
+		return;
+	char *u = usrof(t);
+	if (o->ctx == IN_OPEN || (o->ctx == IN_CODE && !resolved))
+		markopen(o->b, u); /* unresolved outside templates: a generic lambda's body */
+	if (o->ctx == IN_FTPL) {
+		vpush(o->edges, xstrdup(o->in));
+		vpush(o->edges, xstrdup(u));
+	}
+	free(u);
+}
+
+static enum CXChildVisitResult
+openvisit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Open *o = d;
+	if (insystem(c))
+		return CXChildVisit_Continue;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	Open sub = *o;
+	if (k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization || k == CXCursor_LambdaExpr ||
+	    (k == CXCursor_FunctionTemplate && (o->ctx != IN_CODE || isclass(clang_getCursorKind(clang_getCursorSemanticParent(c)))))) {
+		sub.ctx = k == CXCursor_LambdaExpr && o->ctx == IN_CODE ? IN_CODE : IN_OPEN;
+	} else if (k == CXCursor_FunctionTemplate) {
+		sub.ctx = IN_FTPL;
+		sub.in = usrof(c);
+		for (int i = 0; i < o->explicit.n; i++)
+			if (named(c, o->explicit.v[i]))
+				markopen(o->b, sub.in);
+	} else if (isfunction(k)) {
+		CXCursor t = clang_getSpecializedCursorTemplate(c);
+		if (!clang_Cursor_isNull(t) && !insystem(t)) { /* an explicit instantiation or specialisation */
+			char *u = usrof(t);
+			markopen(o->b, u);
+			free(u);
+		}
+	} else if (k == CXCursor_OverloadedDeclRef) {
+		for (unsigned i = 0; i < clang_getNumOverloadedDecls(c); i++)
+			opennamed(o, clang_getOverloadedDecl(c, i), false);
+	} else if (clang_isExpression(k) || clang_isReference(k)) {
+		CXCursor r = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(r) == CXCursor_FunctionTemplate)
+			opennamed(o, r, false);
+		else if (isfunction(clang_getCursorKind(r)))
+			opennamed(o, clang_getSpecializedCursorTemplate(r), true);
+	}
+	clang_visitChildren(c, openvisit, &sub);
+	o->edges = sub.edges;
+	if (sub.in != o->in)
+		free(sub.in);
+	return CXChildVisit_Continue;
+}
+
+static void
+opentemplates(B *b)
+{
+	Open o = {b, IN_CODE, NULL, {0}, {0}};
+	explicitnames(&o);
+	clang_visitChildren(clang_getTranslationUnitCursor(b->tu), openvisit, &o);
+	for (int i = 0; i < o.explicit.n; i++)
+		free(o.explicit.v[i]);
+	vfree(o.explicit);
+	for (bool more = true; more;) { /* an open template opens those its pattern names */
+		more = false;
+		for (int i = 0; i < o.edges.n; i += 2) {
+			Inst *from, *to;
+			HASH_FIND_STR(b->insts, o.edges.v[i], from);
+			HASH_FIND_STR(b->insts, o.edges.v[i + 1], to);
+			if (from && from->n == INT_MAX && (!to || to->n != INT_MAX)) {
+				markopen(b, o.edges.v[i + 1]);
+				more = true;
+			}
+		}
+	}
+	for (int i = 0; i < o.edges.n; i++)
+		free(o.edges.v[i]);
+	vfree(o.edges);
+}
+
 static void
 instantiations(B *b)
 {
@@ -1600,6 +1739,7 @@ instantiations(B *b)
 		descend(inst, scaninst, &sc);
 	}
 	vfree(sc.todo);
+	opentemplates(b);
 	Inst *in, *tmp;
 	HASH_ITER(hh, sc.seen, in, tmp) {
 		HASH_DEL(sc.seen, in);

@@ -784,6 +784,9 @@ rvx(B *b, CXCursor e)
 		int r = callexpr(b, e, -1);
 		if (isref(rt))
 			return readl(b, mknode(b, N_DEREF, r, -1, -1), t);
+		int self = b->fn->calls.v[b->fn->nodes.v[r].call].self;
+		if (clang_getCursorKind(ref) == CXCursor_Constructor && self >= 0)
+			return readl(b, self, t); /* a struct's value is what it holds: first(bb) copies bb */
 		return holdsaddr(t) ? r : null(b);
 	}
 	case CXCursor_CStyleCastExpr:

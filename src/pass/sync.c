@@ -211,6 +211,24 @@ passable(const S *s, int syncnode, const Item *x)
 	return pf->loop[x->first] == pf->loop[syncnode];
 }
 
+/* Does an edge leave x for anywhere but the statement after it (a goto
+ * back above the sync, a break out of the sync's loop, a return)? Then
+ * passing x runs the sync after code that control may reach first, even
+ * when every path comes back through x's successor (sync_goto_back: a
+ * backward "if (c) goto again;" read the downloaded buffer at the label
+ * before the moved copy ran). */
+static bool
+leaves(const S *s, const Item *x)
+{
+	for (int v = x->first; v <= x->last; v++) {
+		const Ints *succ = &s->f->st.v[v].succ;
+		for (int j = 0; j < succ->n; j++)
+			if ((succ->v[j] < x->first || succ->v[j] > x->last) && succ->v[j] != x->next)
+				return true;
+	}
+	return false;
+}
+
 /* Does x hold a jump inside a macro, or a label one may reach? The CFG
  * lacks such jumps' edges. */
 static bool
@@ -343,7 +361,7 @@ blocker(S *s, Group *g, int xi, int *ln)
 	const char *name;
 	if (!g->named && shadows(s, g, x, &name))
 		return fmt("declares %s, a name the sync uses", name);
-	if ((!passable(s, s->it[g->m.v[0]].first, x) || macrojump(s, x)) && xi != s->passret) {
+	if ((!passable(s, s->it[g->m.v[0]].first, x) || macrojump(s, x) || leaves(s, x)) && xi != s->passret) {
 		const char *j = jumpin(s, x, ln);
 		return fmt("has %s, so control may not reach the statement after it", j);
 	}
