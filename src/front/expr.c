@@ -716,7 +716,7 @@ firstfn(CXCursor c, void *arg)
  * std::function, a function pointer)? Then the call runs code its rule
  * does not describe (std::sort's comparator reading a downloaded buffer).
  * Not a kernel named by the argument (cudaFuncGetAttributes(&at, k)): the
- * host never calls it. */
+ * host never calls it; nor a library function (cout << std::endl). */
 static bool
 callable(CXCursor a)
 {
@@ -724,8 +724,8 @@ callable(CXCursor a)
 	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) {
 		CXType p = clang_getCanonicalType(clang_getPointeeType(t));
 		if (p.kind == CXType_FunctionProto || p.kind == CXType_FunctionNoProto) {
-			CXCursor f = clang_getNullCursor();
-			return !descend(a, firstfn, &f) || !haskid(f, CXCursor_CUDAGlobalAttr);
+			CXCursor f = clang_getNullCursor(); /* std::endl is the library's own: its rule says what it does */
+			return !descend(a, firstfn, &f) || (!insystem(f) && !haskid(f, CXCursor_CUDAGlobalAttr));
 		}
 		t = p;
 	}
