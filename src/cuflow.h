@@ -280,6 +280,7 @@ typedef struct {
 	int *cands; /* C_DEPENDENT: every function the name may resolve to once the */
 	int ncands; /* template is instantiated (syms); none: unknown */
 	int off, end, line; /* end: past its closing parenthesis */
+	int conv;           /* bit i: argument i is converted to another arithmetic type (int to short) */
 } Call;
 
 /* A heap allocation in the spelling the program wrote it (front/expr.c):
@@ -338,6 +339,7 @@ enum { /* Stmt.flags */
 	SF_INMAIN = 1 << 9, /* range lies in the unit's main file */
 	SF_DIRECTIVE = 1 << 10, /* a preprocessor directive lies inside */
 	SF_CALLBACK = 1 << 11, /* hidden: a library call is given code to run (a comparator, a lambda) */
+	SF_MACRONAME = 1 << 12, /* names a variable of the program inside a macro's body (BYTES: n * 4) */
 };
 typedef struct {
 	int kind;

@@ -18,3 +18,5 @@ int hiddenreach(const Prog *p, const Unit *u, const Eff *e); /* what such work m
 const char *hiddenptr(const Prog *p, int loc, int *line); /* a pointer to loc such a group names, or NULL */
 /* callers.c */
 void fillcallers(Prog *p); /* Prog.sites, Prog.open */
+char *othernames(const PFunc *from, int first, int last, const PFunc *to);
+void stmtsyms(const Func *f, int first, int last, Ints *out);

@@ -183,3 +183,91 @@ fillcallers(Prog *p)
 	freenames(&unseen);
 	free(ext);
 }
+
+/* ---------------------------------------------------------------- text that moves between functions */
+
+/* The variables IR node n of f names (to out). */
+static void
+nodesyms(const Func *f, int n, Ints *out, int depth)
+{
+	if (n < 0 || depth > 64)
+		return;
+	const Node *x = &f->nodes.v[n];
+	if (x->kind == N_VAR && x->sym >= 0)
+		vpush(*out, x->sym);
+	if (x->kind == N_DEREF || x->kind == N_LOAD || x->kind == N_ADDR || x->kind == N_JOIN)
+		nodesyms(f, x->a, out, depth + 1);
+	if (x->kind == N_JOIN)
+		nodesyms(f, x->b, out, depth + 1);
+}
+
+/* The symbols statements [first, last] of f name, through their ops and
+ * their calls' arguments. */
+void
+stmtsyms(const Func *f, int first, int last, Ints *out)
+{
+	for (int v = first; v <= last; v++) {
+		const Stmt *st = &f->st.v[v];
+		for (int i = st->op0; i < st->op0 + st->nop; i++) {
+			nodesyms(f, f->ops.v[i].a, out, 0);
+			nodesyms(f, f->ops.v[i].b, out, 0);
+		}
+		for (int c = st->call0; c < st->call0 + st->ncall; c++) {
+			const Call *cl = &f->calls.v[c];
+			for (int i = 0; i < cl->nargs; i++)
+				nodesyms(f, cl->argv[i], out, 0);
+			nodesyms(f, cl->self, out, 0);
+		}
+	}
+}
+
+/* The namespace or class a qualified name lies in ("" at file scope). */
+static int
+scopelen(const char *q)
+{
+	const char *e = NULL;
+	for (const char *s = q ? strstr(q, "::") : NULL; s; s = strstr(s + 2, "::"))
+		e = s;
+	return e ? (int)(e - q) : 0;
+}
+
+static bool
+samescope(const char *a, const char *b)
+{
+	int n = scopelen(a), m = scopelen(b);
+	return n == m && (!n || !strncmp(a, b, n));
+}
+
+/* Why the text of statements [first, last] of function from, written
+ * again in function to (a sync out of a callee or into one, a copy
+ * promoted to a caller), may name other things there, or NULL: a variable
+ * named inside a macro's body (the move replaces and checks only the
+ * names it sees written), a member reached through this, or a global or
+ * function found from inside a namespace or class that lookup from to's
+ * scope may not find. Locals and parameters are the caller's checks. */
+char *
+othernames(const PFunc *from, int first, int last, const PFunc *to)
+{
+	const Func *f = from->f;
+	const Unit *u = from->u;
+	for (int v = first; v <= last; v++)
+		if (f->st.v[v].flags & SF_MACRONAME)
+			return fmt("line %d names a variable inside a macro's body, which may mean another thing in %s()",
+			           f->st.v[v].line, to->u->syms.v[to->f->sym].name);
+	Ints syms = {0};
+	stmtsyms(f, first, last, &syms);
+	const char *fq = u->syms.v[f->sym].qualname, *tq = to->u->syms.v[to->f->sym].qualname;
+	char *why = NULL;
+	for (int i = 0; i < syms.n && !why; i++) {
+		const Sym *x = &u->syms.v[syms.v[i]];
+		if (x->kind == SYM_THIS)
+			why = fmt("it names a member of %s's object, which %s() does not have", u->syms.v[f->sym].name,
+			          to->u->syms.v[to->f->sym].name);
+		else if ((x->kind == SYM_GLOBAL || x->kind == SYM_FUNC) && !(x->flags & SYMF_SYSTEM) && !samescope(fq, tq) &&
+		         (scopelen(x->qualname) || scopelen(tq)))
+			why = fmt("it names %s, which %s() in another namespace or class may not find by that name",
+			          x->qualname ? x->qualname : x->name, to->u->syms.v[to->f->sym].name);
+	}
+	vfree(syms);
+	return why;
+}

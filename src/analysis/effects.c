@@ -569,24 +569,41 @@ ishost(const PFunc *pf)
 }
 
 /* Does f's body in the main file hold a conditional directive (#if,
- * #ifdef, #else, ...)? Then what it does differs between configurations
- * (a -DDEBUG build's error check), and a move past a call to it that is
+ * #ifdef, #else, ...), or does f lie in an #if group with an #else or
+ * #elif (defined otherwise in another configuration)? Then what it does
+ * differs between configurations (a -DDEBUG build's error check), and a
+ * move past a call to it that is
  * right for this build may be wrong for another. Headers' bodies are not
  * seen: the front end keeps the main file's directives only. */
 static bool
 conditional(const Unit *u, const Func *f)
 {
-	for (int i = 0; f->inmain && i < u->directives.n; i++) {
+	typedef struct {
+		int at;
+		bool alt;
+	} Group;
+	VEC(Group) open = {0};
+	bool yes = false;
+	for (int i = 0; f->inmain && !yes && i < u->directives.n; i++) {
 		int d = u->directives.v[i];
-		if (d <= f->begin || d >= f->end)
-			continue;
 		const char *s = u->src + d;
 		while (*s == ' ' || *s == '\t' || *s == '#')
 			s++;
-		if (!strncmp(s, "if", 2) || !strncmp(s, "el", 2))
-			return true;
+		bool in = d > f->begin && d < f->end;
+		if (!strncmp(s, "if", 2)) {
+			Group g = {d, false};
+			vpush(open, g);
+			yes = in;
+		} else if (!strncmp(s, "el", 2) && open.n) {
+			open.v[open.n - 1].alt = true;
+			yes = in;
+		} else if (!strncmp(s, "endif", 5) && open.n) { /* #if A f() {...} #else f() {...} #endif */
+			Group g = open.v[--open.n];
+			yes = g.alt && g.at < f->begin && d > f->end;
+		}
 	}
-	return false;
+	vfree(open);
+	return yes;
 }
 
 /* Does the program define a destructor of its own (a body, or ~Name() in

@@ -193,6 +193,64 @@ callresult(const Func *f, int n)
 	return false;
 }
 
+/* Does value node n of f carry what a pointer parameter of f holds? */
+static bool
+fromparam(const Func *f, const Unit *u, int n, int depth)
+{
+	if (n < 0 || depth > 64)
+		return false;
+	const Node *x = &f->nodes.v[n];
+	if (x->kind == N_VAR)
+		return x->sym >= 0 && u->syms.v[x->sym].kind == SYM_PARAM && (u->syms.v[x->sym].flags & SYMF_PTR);
+	if (x->kind == N_JOIN && fromparam(f, u, x->b, depth + 1))
+		return true;
+	return (x->kind == N_LOAD || x->kind == N_ADDR || x->kind == N_DEREF || x->kind == N_JOIN) &&
+	       fromparam(f, u, x->a, depth + 1);
+}
+
+/* Does device function g (or one it calls) store what a pointer parameter
+ * holds anywhere but in its own locals (g_p = p, *slot = p)? Its launches
+ * then hand the argument's buffer to later device code. */
+static bool
+storesparam(const Prog *p, const PFunc *g, int depth)
+{
+	const Func *f = g->f;
+	if (depth > 8)
+		return true;
+	for (int i = 0; i < f->ops.n; i++) {
+		const Op *o = &f->ops.v[i];
+		if (o->kind != O_ASSIGN || !fromparam(f, g->u, o->b, 0))
+			continue;
+		const Node *l = &f->nodes.v[o->a];
+		if (l->kind != N_VAR || l->sym < 0 || g->u->syms.v[l->sym].kind == SYM_GLOBAL)
+			return true;
+	}
+	for (int i = 0; i < f->calls.n; i++) {
+		int h = f->calls.v[i].kind == C_DIRECT ? calledfn(p, unitof(p, g->u), &f->calls.v[i]) : -1;
+		if (h >= 0 && &p->fns.v[h] != g && storesparam(p, &p->fns.v[h], depth + 1))
+			return true;
+	}
+	return false;
+}
+
+/* A launch whose kernel stores a pointer argument away: each pointer
+ * argument's buffer may now be found through device globals and through
+ * the memory the other arguments point to. */
+static void
+handsaway(Solver *s, PFunc *pf, const Call *c)
+{
+	Prog *p = s->p;
+	for (int j = 0; j < c->nargs; j++) {
+		for (int l = 0; l < p->locs.n; l++)
+			if (p->locs.v[l].kind == L_VAR && p->locs.v[l].fn < 0 &&
+			    (p->locs.v[l].space == SP_SYMBOL || p->locs.v[l].space == SP_MANAGED))
+				cons(s, K_COPY, l, nodevar(pf, c->argv[j]));
+		for (int i = 0; i < c->nargs; i++)
+			if (i != j)
+				cons(s, K_STORE, nodevar(pf, c->argv[i]), nodevar(pf, c->argv[j]));
+	}
+}
+
 static void
 callcons(Solver *s, PFunc *pf, const Call *c, const Ints *sites)
 {
@@ -206,8 +264,12 @@ callcons(Solver *s, PFunc *pf, const Call *c, const Ints *sites)
 		return;
 	}
 	int fid = calledfn(p, ui, c);
-	if (c->kind == C_LAUNCH)
-		return; /* kernel parameters get symbolic objects instead */
+	if (c->kind == C_LAUNCH) { /* kernel parameters get symbolic objects instead */
+		int k = c->kernel >= 0 ? symfn(p, ui, c->kernel) : -1;
+		if (k >= 0 && storesparam(p, &p->fns.v[k], 0))
+			handsaway(s, pf, c);
+		return;
+	}
 	if (c->kind == C_DEFAULTED) { /* memberwise: the object receives what the source holds */
 		for (int i = 0; i < c->nargs; i++) {
 			int t = temp(s);

@@ -439,8 +439,11 @@ allocbar(const Unit *u, const Stmt *st, const Alloc *a)
 void
 allocreplace(const Unit *u, const Stmt *st, const Alloc *a, const char *set, Edits *e)
 {
+	if (!a->decl && st->list < 0 && !strchr(set, '\n')) /* a branch's body: in place (if (c) a; else b;) */
+		addedit(e, st->begin, st->end - st->begin, xstrdup(set));
 	if (!a->decl) {
-		replacestmt(u, st->begin, st->end, set, e);
+		if (st->list >= 0 || strchr(set, '\n'))
+			replacestmt(u, st->begin, st->end, set, e);
 		return;
 	}
 	int d = declarator(st, a->sym);

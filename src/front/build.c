@@ -58,6 +58,20 @@ ismanaged(B *b, CXCursor c)
 	return found;
 }
 
+/* Bit i set: a function of type ft takes parameter i by reference. */
+uint32_t
+refmask(CXType ft)
+{
+	uint32_t m = 0;
+	int n = clang_getNumArgTypes(ft);
+	for (int i = 0; i < n && i < 32; i++) {
+		CXType pt = clang_getCanonicalType(clang_getArgType(ft, i));
+		if (pt.kind == CXType_LValueReference || pt.kind == CXType_RValueReference)
+			m |= 1u << i;
+	}
+	return m;
+}
+
 bool
 holdsaddr(CXType t)
 {
@@ -218,13 +232,10 @@ fnsym(CXCursor c, Sym *s)
 		s->ptrparams = ~0u; /* cannot tell: assume any argument carries an address */
 	if (holdsaddr(rt))
 		s->ptrparams = ~0u;
-	for (int i = 0; i < n && i < 32; i++) {
-		CXType pt = clang_getCanonicalType(clang_getArgType(ft, i));
-		if (pt.kind == CXType_LValueReference || pt.kind == CXType_RValueReference)
-			s->refparams |= 1u << i;
-		if (holdsaddr(pt))
+	s->refparams = refmask(ft);
+	for (int i = 0; i < n && i < 32; i++)
+		if (holdsaddr(clang_getArgType(ft, i)))
 			s->ptrparams |= 1u << i;
-	}
 	if (clang_getCursorKind(c) == CXCursor_FunctionTemplate)
 		s->flags |= SYMF_TEMPLATE;
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -310,6 +321,7 @@ symof(B *b, CXCursor c)
 		else if (clang_Cursor_hasVarDeclGlobalStorage(c)) {
 			s.kind = SYM_GLOBAL;
 			s.flags |= SYMF_STATIC;
+			s.qualname = qualname(c); /* ns::buf, Eater::buf: where the name is found */
 		} else
 			s.kind = SYM_LOCAL;
 		if (s.kind != SYM_GLOBAL) {
@@ -1193,7 +1205,7 @@ rangefor(B *b, CXCursor s)
 	}
 	int c = newnode(b, ST_COND, s);
 	if (range >= 0) {
-		int l = lvalue(b, ks[range]);
+		int l = lvalueortemp(b, ks[range]);
 		if (l < 0)
 			l = mknode(b, N_DEREF, mknode(b, N_UNKNOWN, -1, -1, -1), -1, -1);
 		addop(b, O_READ, l, -1, -1);
@@ -1815,8 +1827,11 @@ buildfn(B *b, CXCursor c)
 	CXCursor *ks;
 	int n = kids(from, &ks);
 	int inits = -1;
+	bool refmem = false; /* the member initialised next is a reference */
 	for (int i = 0; i < n; i++) {
 		enum CXCursorKind k = clang_getCursorKind(ks[i]);
+		if (k == CXCursor_MemberRef)
+			refmem = isref(clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(ks[i]))));
 		if (k == CXCursor_ParmDecl) {
 			int p = symof(b, ks[i]);
 			if (p >= 0)
@@ -1830,7 +1845,7 @@ buildfn(B *b, CXCursor c)
 			if (self >= 0 && construct(b, ks[i], self) >= 0) /* Box(x) : Box(x, 0): its this is ours */
 				addop(b, O_WRITE, self, -1, -1);
 			else {
-				int v = rvalue(b, ks[i]);
+				int v = refmem ? bindref(b, ks[i]) : rvalue(b, ks[i]);
 				if (self >= 0) {
 					addop(b, O_WRITE, self, -1, -1);
 					addop(b, O_ASSIGN, self, v, -1);

@@ -166,6 +166,26 @@ readl(B *b, int l, CXType t)
 	return holdsaddr(t) ? mknode(b, N_LOAD, l, -1, -1) : null(b);
 }
 
+/* A variable named by e, a reference to it, that is not written in the
+ * statement's text but in a macro's body (#define BYTES (n * 4)): text
+ * moved to another function would name another n there. A macro's own
+ * locals (CHECK's err) go with it. */
+static void
+macroname(B *b, CXCursor e, int l)
+{
+	while (l >= 0 && (b->fn->nodes.v[l].kind == N_DEREF || b->fn->nodes.v[l].kind == N_LOAD)) /* a reference */
+		l = b->fn->nodes.v[l].a;
+	if (b->node < 0 || l < 0 || b->fn->nodes.v[l].kind != N_VAR || b->fn->nodes.v[l].sym < 0)
+		return;
+	const Stmt *st = &b->fn->st.v[b->node];
+	const Sym *x = &b->u->syms.v[b->fn->nodes.v[l].sym];
+	int eb, ee;
+	if (x->kind == SYM_LOCAL && x->line >= st->line && x->line <= st->endline)
+		return;
+	if (!spelledin(e, b->fsrc->file, &eb, &ee) || eb < st->begin || ee > st->end)
+		stmtflag(b, SF_MACRONAME);
+}
+
 static int
 varlv(B *b, CXCursor ref)
 {
@@ -289,9 +309,10 @@ lvalue(B *b, CXCursor e)
 	case CXCursor_DeclRefExpr: {
 		CXCursor ref = clang_getCursorReferenced(e);
 		enum CXCursorKind rk = clang_getCursorKind(ref);
-		if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl)
+		if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
 			l = varlv(b, ref);
-		else if (isfnref(rk)) /* &f */
+			macroname(b, e, l);
+		} else if (isfnref(rk)) /* &f */
 			markaddr(b, symof(b, ref));
 		else if (rk == CXCursor_UnexposedDecl)
 			l = untracked(b);
@@ -748,6 +769,117 @@ lambdarv(B *b, CXCursor e, CXCursor *ks, int n)
 	return unknown(b);
 }
 
+/* Might e, a part of an aggregate's initialiser, be bound to a reference
+ * member? An lvalue written bare, since libclang shows the initialiser as
+ * written, without the conversions that read a value. */
+static bool
+lvpart(CXCursor e)
+{
+	while (clang_getCursorKind(e) == CXCursor_ParenExpr) {
+		CXCursor k = firstkid(e);
+		if (clang_Cursor_isNull(k))
+			return false;
+		e = k;
+	}
+	switch (clang_getCursorKind(e)) {
+	case CXCursor_DeclRefExpr:
+	case CXCursor_MemberRefExpr:
+	case CXCursor_ArraySubscriptExpr:
+		return !isarray(ctype(e)) && !isfunc(ctype(e));
+	case CXCursor_UnaryOperator:
+		return clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref;
+	case CXCursor_CallExpr:
+		return isref(clang_getCanonicalType(clang_getResultType(clang_getCursorType(clang_getCursorReferenced(e)))));
+	default:
+		return false;
+	}
+}
+
+/* An lvalue for e: e's own, or a temporary holding e's value (a braced
+ * list, a container returned by value). */
+int
+lvalueortemp(B *b, CXCursor e)
+{
+	if (lvpart(strip(e)))
+		return lvalue(b, e);
+	int l = fresh(b, SP_HOST);
+	assign(b, l, rvalue(b, e));
+	return l;
+}
+
+/* The address a reference bound to e holds. */
+int
+bindref(B *b, CXCursor e)
+{
+	int l = lvalueortemp(b, e);
+	if (l < 0)
+		return unknown(b);
+	addrtaken(b, l);
+	return mknode(b, N_ADDR, l, -1, -1);
+}
+
+typedef struct {
+	int n, refs, at, want;
+	bool nested;
+} Fields;
+
+static enum CXVisitorResult
+fieldvisit(CXCursor c, CXClientData d)
+{
+	Fields *f = d;
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+	f->refs += isref(t);
+	f->nested |= t.kind == CXType_Record || isarray(t);
+	if (f->n++ == f->want)
+		f->at = isref(t);
+	return CXVisit_Continue;
+}
+
+/* Does part i of n of an initialiser of type t bind a reference member?
+ * 1 yes, 0 no, -1 cannot tell (braces elided into an inner aggregate, or
+ * base classes first). Fields as instantiated; bases from the template. */
+static int
+refmember(CXType t, int i, int n)
+{
+	t = clang_getCanonicalType(t);
+	CXCursor d = clang_getTypeDeclaration(t);
+	if (t.kind != CXType_Record || clang_Cursor_isNull(d))
+		return 0;
+	CXCursor pat = clang_getSpecializedCursorTemplate(d);
+	if (!clang_Cursor_isNull(pat))
+		d = pat;
+	int nb = 0;
+	CXCursor *ks;
+	int nk = kids(d, &ks);
+	for (int k = 0; k < nk; k++)
+		nb += clang_getCursorKind(ks[k]) == CXCursor_CXXBaseSpecifier;
+	free(ks);
+	Fields f = {.at = -1, .want = i - nb};
+	clang_Type_visitFields(t, fieldvisit, &f);
+	if (!f.refs)
+		return 0;
+	return nb || f.nested || n > f.n || f.at < 0 ? -1 : f.at;
+}
+
+/* What part i of n of an aggregate's initialiser list carries: the
+ * address of what a reference member is bound to (H h{v} for
+ * struct H { T &r; }), else its value; both where cuflow cannot tell. */
+static int
+aggpart(B *b, CXCursor list, int i, int n, CXCursor e)
+{
+	enum CXCursorKind k = clang_getCursorKind(list);
+	int m = k == CXCursor_InitListExpr || k == CXCursor_CXXParenListInitExpr ? refmember(ctype(list), i, n) : 0;
+	if (m > 0)
+		return bindref(b, e);
+	if (!m || !lvpart(e))
+		return rvalue(b, e);
+	int l = lvalue(b, e);
+	if (l < 0)
+		return null(b);
+	addrtaken(b, l);
+	return mknode(b, N_JOIN, mknode(b, N_ADDR, l, -1, -1), readl(b, l, ctype(e)), -1);
+}
+
 static int
 rvx(B *b, CXCursor e)
 {
@@ -761,6 +893,7 @@ rvx(B *b, CXCursor e)
 		enum CXCursorKind rk = clang_getCursorKind(ref);
 		if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
 			int l = varlv(b, ref);
+			macroname(b, e, l);
 			if (l >= 0 && parmarray(ref)) { /* the pointer it holds */
 				addop(b, O_READ, l, -1, -1);
 				return mknode(b, N_LOAD, l, -1, -1);
@@ -865,10 +998,13 @@ rvx(B *b, CXCursor e)
 	case CXCursor_PackExpansionExpr:
 	case CXCursor_CXXParenListInitExpr:
 		/* wrappers and aggregates: the union of what the parts carry */
+		if ((k == CXCursor_InitListExpr || k == CXCursor_CompoundLiteralExpr || k == CXCursor_CXXParenListInitExpr) &&
+		    userdtor(t) && !clang_equalCursors(e, b->varinit))
+			stmtflag(b, SF_HIDDEN); /* use(Peek{h}): the temporary's destructor runs at the statement's end */
 		v = null(b);
 		for (int i = 0; i < n; i++)
 			if (clang_isExpression(clang_getCursorKind(ks[i])))
-				v = mknode(b, N_JOIN, v, rvalue(b, ks[i]), -1);
+				v = mknode(b, N_JOIN, v, aggpart(b, e, i, n, ks[i]), -1);
 		if (n == 0 && isptr(t)) /* default arguments and value-inits: unseen */
 			v = unknown(b);
 		break;
@@ -989,6 +1125,37 @@ isvirtualcall(CXCursor ref)
 }
 
 static int
+arith(CXType t) /* 0 none, 1 signed, 2 unsigned, 3 floating */
+{
+	switch (t.kind) {
+	case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int: case CXType_Long:
+	case CXType_LongLong: case CXType_Int128:
+		return 1;
+	case CXType_Bool: case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt:
+	case CXType_ULong: case CXType_ULongLong: case CXType_UInt128:
+		return 2;
+	case CXType_Float: case CXType_Double: case CXType_LongDouble: case CXType_Half: case CXType_Float16:
+		return 3;
+	default:
+		return 0;
+	}
+}
+
+/* Does argument a lose or change its value converted to its parameter's
+ * type (int to short, double to int, int to unsigned)? Then the parameter
+ * is not what the argument's text says. */
+static bool
+converted(CXCursor a)
+{
+	CXType to = clang_getCanonicalType(ctype(a)), from = clang_getCanonicalType(ctype(strip(a)));
+	int t = arith(to), f = arith(from);
+	long long st = clang_Type_getSizeOf(to), sf = clang_Type_getSizeOf(from);
+	if (!t || !f || to.kind == from.kind)
+		return false;
+	return t != f || st < sf || (to.kind == CXType_Bool) != (from.kind == CXType_Bool);
+}
+
+static int
 callexpr(B *b, CXCursor e, int self)
 {
 	Call c = {0};
@@ -1073,7 +1240,10 @@ callexpr(B *b, CXCursor e, int self)
 		c.argv = xcalloc(c.nargs, sizeof *c.argv);
 		c.argl = xcalloc(c.nargs, sizeof *c.argl);
 		c.argk = xcalloc(c.nargs, sizeof *c.argk);
+		/* a template's instantiation says which parameters are references (C &...c) */
 		uint32_t refs = c.callee >= 0 ? b->u->syms.v[c.callee].refparams : 0;
+		if (c.callee >= 0 && (b->u->syms.v[c.callee].flags & SYMF_TEMPLATE) && c.kind != C_LAUNCH)
+			refs = refmask(clang_getCursorType(ref));
 		for (int i = 0; i < c.nargs; i++) {
 			CXCursor a = clang_Cursor_getArgument(e, i + shift);
 			int made = b->fn->calls.n; /* the calls before this argument */
@@ -1101,6 +1271,8 @@ callexpr(B *b, CXCursor e, int self)
 				c.argcall = b->fn->calls.n - 1; /* the argument's own call is the last one it made */
 				c.argpos = i;
 			}
+			if (i < 32 && converted(a))
+				c.conv |= 1 << i;
 			if (rule || c.kind == C_LAUNCH)
 				c.argk[i] = intconst(a);
 			if ((rule || (c.callee >= 0 && (b->u->syms.v[c.callee].flags & SYMF_SYSTEM))) &&
@@ -1177,7 +1349,9 @@ vardecl(B *b, CXCursor d)
 		return;
 	}
 	int made = b->fn->calls.n, nodes = b->fn->nodes.n;
+	b->varinit = init;
 	int v = rvalue(b, init);
+	b->varinit = clang_getNullCursor();
 	notealloc(b, init, x, true, d, made, nodes);
 	addop(b, O_WRITE, var, -1, -1);
 	if (flags & SYMF_PTR)

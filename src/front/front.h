@@ -51,6 +51,7 @@ typedef struct {
 	int depth;    /* expression nesting, to refuse pathological input */
 	int failof;   /* calls made now run only when this call failed (Call.onfail), or -1 */
 	int initsym, initcall; /* the last variable initialised from a call's result, and that call */
+	CXCursor varinit;      /* the initialiser of the variable being declared: no temporary */
 } B;
 
 /* build.c */
@@ -64,9 +65,12 @@ int mknode(B *b, int kind, int a, int bb, int sym);
 int srcline(B *b, int off);
 int rvalue(B *b, CXCursor e);
 int lvalue(B *b, CXCursor e);
+int lvalueortemp(B *b, CXCursor e);
+int bindref(B *b, CXCursor e);
 void evaluate(B *b, CXCursor e);
 void vardecl(B *b, CXCursor d);
 void decomposition(B *b, CXCursor d);
 int construct(B *b, CXCursor e, int self);
 void addop(B *b, int kind, int a, int bb, int call);
 bool holdsaddr(CXType t);
+uint32_t refmask(CXType ft);

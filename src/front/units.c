@@ -13,7 +13,7 @@
  * when the path or a flag is relative, the path as given, the hash and
  * length of the text parsed, and the parse's flags (the parse mode, the
  * toolkit, the user's flags).
- *   KEY.unit  the format ("cuflow-unit 3\n"), the key text in full (a hash collision
+ *   KEY.unit  the format ("cuflow-unit 4\n"), the key text in full (a hash collision
  *             cannot match), every file the translation units read (path,
  *             device, inode, size, modification time), the paths that must
  *             stay absent, the Unit, and a hash of all of it; written whole
@@ -48,7 +48,7 @@
 
 /* Bumped with every change of the Unit's fields (cuflow.h): the binary's
  * identity in the key would miss them too, but a format names what it holds. */
-#define FORMAT "cuflow-unit 3"
+#define FORMAT "cuflow-unit 4"
 #define UNUSED_DAYS 30
 
 /* ---------------------------------------------------------------- writing */
@@ -117,7 +117,7 @@ static void
 wcall(Buf *b, const Call *c)
 {
 	long long f[] = {c->kind,   c->callee, c->self,   c->ret, c->stream, c->kernel,
-	                 c->argcall, c->argpos, c->onfail, c->off, c->end,    c->line};
+	                 c->argcall, c->argpos, c->onfail, c->off, c->end,    c->line, c->conv};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		wnum(b, f[i]);
 	wstr(b, c->name);
@@ -332,7 +332,7 @@ static void
 rcall(R *r, Call *c)
 {
 	int *f[] = {&c->kind,   &c->callee, &c->self,   &c->ret, &c->stream, &c->kernel,
-	            &c->argcall, &c->argpos, &c->onfail, &c->off, &c->end,    &c->line};
+	            &c->argcall, &c->argpos, &c->onfail, &c->off, &c->end,    &c->line, &c->conv};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		*f[i] = rdint(r);
 	c->name = rstr(r);

@@ -122,7 +122,7 @@ static void
 flags(Buf *b, int fl)
 {
 	static const char *n[] = {"macro", "noreturn", "jump", "throw", "asm", "volatile", "shared",
-	                          "hidden", "decl", "main", "directive"};
+	                          "hidden", "decl", "main", "directive", "callback", "macroname"};
 	for (int i = 0; i < (int)(sizeof n / sizeof *n); i++)
 		if (fl & (1 << i) && (1 << i) != SF_INMAIN)
 			bprintf(b, " %s", n[i]);

@@ -413,9 +413,39 @@ outerloop(const C *c, int h)
 	return -1;
 }
 
+static int
+bysym(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* Do statements a and b of f name the same variables? The same text may
+ * name others (a block's own size_t bytes). */
+static bool
+samevars(const Func *f, int a, int b)
+{
+	Ints x = {0}, y = {0};
+	stmtsyms(f, a, a, &x);
+	stmtsyms(f, b, b, &y);
+	qsort(x.v, x.n, sizeof *x.v, bysym);
+	qsort(y.v, y.n, sizeof *y.v, bysym);
+	int n = 0, m = 0;
+	for (int i = 0; i < x.n; i++)
+		if (!i || x.v[i] != x.v[i - 1])
+			x.v[n++] = x.v[i];
+	for (int i = 0; i < y.n; i++)
+		if (!i || y.v[i] != y.v[i - 1])
+			y.v[m++] = y.v[i];
+	bool same = n == m && (!n || !memcmp(x.v, y.v, n * sizeof *x.v));
+	vfree(x);
+	vfree(y);
+	return same;
+}
+
 /* Do copies x and y spell the same bytes: both cudaMemcpy(dst, src, count,
  * kind), with the same count and x's destination and source the same texts
- * as y's (as y's source and destination when swap)? */
+ * as y's (as y's source and destination when swap), naming the same
+ * variables? */
 bool
 sametext(const C *c, const Copy *x, const Copy *y, bool swap)
 {
@@ -430,7 +460,8 @@ sametext(const C *c, const Copy *x, const Copy *y, bool swap)
 		free(t);
 		free(u);
 	}
-	return same;
+	const Func *f = homef(c, x);
+	return same && (f != homef(c, y) || samevars(f, x->via ? x->hnode : x->node, y->via ? y->hnode : y->node));
 }
 
 /* Is every location of s device memory, or an object of device code? */

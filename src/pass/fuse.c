@@ -410,6 +410,10 @@ outside(const Fz *z, Side *s, int space)
 	s->pinned = space == SP_PINNED;
 	s->size = calltext(z->u->src, c->off, st->end, 1);
 	s->flags = c->nargs == 3 ? calltext(z->u->src, c->off, st->end, 2) : NULL; /* cudaHostAlloc */
+	if (s->flags && !strcmp(s->flags, "?")) { /* the C++ cudaMallocHost(&p, n) leaves its flags to their default */
+		free(s->flags);
+		s->flags = NULL;
+	}
 	return NULL;
 }
 
@@ -441,8 +445,28 @@ hostside(const Fz *z, Side *s)
 	return outside(z, s, SP_PINNED);
 }
 
-/* Is the variable compared as a pointer (==, !=, <, >, <=, >=, !) in
- * [a, b) of u? Subscripts and member access do not count. */
+/* Does the parenthesised type ending at byte r-1 of s (its ')' or a
+ * named cast's '>') name no pointer: a cast of an address to an integer,
+ * ((uintptr_t)p % 4096, reinterpret_cast<size_t>(p)), whose value a fused
+ * block changes? */
+static bool
+intcast(const char *s, int a, int r)
+{
+	char close = s[r], open = close == ')' ? '(' : '<';
+	int depth = 0;
+	for (int i = r; i >= a; i--) {
+		depth += (s[i] == close) - (s[i] == open);
+		if (s[i] == '*' || s[i] == '&' || s[i] == ';' || s[i] == '{' || s[i] == '}')
+			return false;
+		if (depth == 0)
+			return close == ')' || (i >= a + 16 && !strncmp(s + i - 16, "reinterpret_cast", 16));
+	}
+	return false;
+}
+
+/* Is the variable compared as a pointer (==, !=, <, >, <=, >=, !) or
+ * cast to an integer in [a, b) of u? Subscripts and member access do not
+ * count. */
 static bool
 compared(const Unit *u, int a, int b, const char *name)
 {
@@ -465,6 +489,15 @@ compared(const Unit *u, int a, int b, const char *name)
 		                      (s[l] == '!' && s[l + 1] != '='));
 		if (right || left)
 			return true;
+		if (l > a && s[l] == ')' && intcast(s, a, l))
+			return true;
+		if (l > a && s[l] == '(') { /* reinterpret_cast<T>(p) */
+			int m = l - 1;
+			while (m > a && (s[m] == ' ' || s[m] == '\t'))
+				m--;
+			if (s[m] == '>' && intcast(s, a, m))
+				return true;
+		}
 	}
 	return false;
 }
@@ -584,7 +617,7 @@ sidebar(const Fz *z, Side *s, bool dev, int *line)
 		return u;
 	}
 	if (comparesite(z, s->loc))
-		return xstrdup("is compared as a pointer (through its variable or another that may point to it)");
+		return xstrdup("is compared as a pointer or converted to an integer (through its variable or another that may point to it)");
 	return NULL;
 }
 
@@ -1649,7 +1682,7 @@ emitgroup(Fz *z, const Layout *lay, const FusedV *rs)
 		bprintf(&s, " run as one where the copy at line %d stood", z->f->st.v[z->x.v[r->at].node].line);
 	}
 	bputs(&s, ": the copies moved pass nothing that touches their bytes or what the device work before them uses, "
-	          "and no device work a copy moved above is observed before the next wait; every allocation, free and use of these buffers is seen, none is compared as a pointer, and the "
+	          "and no device work a copy moved above is observed before the next wait; every allocation, free and use of these buffers is seen, none is compared as a pointer or converted to an integer, and the "
 	          "sizes do not change after the allocations");
 	ch.safe = bstr(&s);
 	ch.bytes = xstrdup(z->m.v[lay->by[0]].d.size);

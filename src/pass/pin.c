@@ -435,6 +435,24 @@ scanvector(P *q, PFunc *pf, int v, const Call *c)
 	}
 }
 
+/* The innermost block that holds statement v as an item, and v's place
+ * in it: the first statement of a bare { } block is its outer block's
+ * item too, but its variables live in the inner one. */
+static int
+homelist(const Func *f, int v, int *pos)
+{
+	int best = f->st.v[v].list;
+	*pos = f->st.v[v].pos;
+	for (int i = 0; i < f->lists.n; i++) {
+		const List *l = &f->lists.v[i];
+		if (l->first.n && l->first.v[0] == v && best >= 0 && l->end - l->begin < f->lists.v[best].end - f->lists.v[best].begin) {
+			best = i;
+			*pos = 0;
+		}
+	}
+	return best;
+}
+
 /* The block that declares a std::vector site must hold every way out of
  * it but returns: its data is unregistered at the block's end, or before
  * the return that ends the block, and before every other return. */
@@ -443,8 +461,9 @@ vecscope(Site *s)
 {
 	const PFunc *pf = s->pf;
 	const Stmt *d = &pf->f->st.v[s->node];
-	const List *l = &pf->f->lists.v[d->list];
-	for (int k = d->pos + 1; k < l->first.n && !s->why; k++)
+	int pos, home = homelist(pf->f, s->node, &pos);
+	const List *l = &pf->f->lists.v[home];
+	for (int k = pos + 1; k < l->first.n && !s->why; k++)
 		for (int u = l->first.v[k]; u <= l->last.v[k] && !s->why; u++) {
 			const Stmt *st = &pf->f->st.v[u];
 			if (k == l->first.n - 1 && l->first.v[k] == l->last.v[k] && st->kind == ST_RETURN) {
@@ -1191,12 +1210,25 @@ eventname(const Site *s)
 /* Each async copy's wait, or why one cannot be placed: the copy is in no
  * block, or a block the allocation's does not hold (the event would be
  * out of scope), or another pass changes the text between. */
+/* Does copy b record the site's event between copy a's record and a's
+ * wait, on another stream? A second record replaces the first, so the
+ * wait would not cover a's copy. */
+static bool
+sharedevent(const PFunc *pf, const Async *a, const Async *b)
+{
+	if (a->wait < 0 || b->wait < 0 || !strcmp(a->stream, b->stream))
+		return false;
+	const Stmt *sa = &pf->f->st.v[a->node], *sb = &pf->f->st.v[b->node];
+	const List *l = &pf->f->lists.v[pf->f->st.v[itemof(pf->f, a->node)].list];
+	return sb->end > sa->end && sb->end <= itembegin(pf, l, a->wait);
+}
+
 static void
 asyncplaces(const P *q, Site *s, const Plan *plan)
 {
 	const PFunc *pf = s->pf;
-	const Stmt *al = &pf->f->st.v[s->node];
-	const List *home = al->list >= 0 ? &pf->f->lists.v[al->list] : NULL;
+	int pos, hl = homelist(pf->f, s->node, &pos);
+	const List *home = hl >= 0 ? &pf->f->lists.v[hl] : NULL;
 	for (int i = 0; i < s->async.n && !s->why; i++) {
 		Async *a = &s->async.v[i];
 		const Stmt *st = &pf->f->st.v[a->node];
@@ -1213,6 +1245,13 @@ asyncplaces(const P *q, Site *s, const Plan *plan)
 			keep(s, st->line, xstrdup("an asynchronous copy of it or the code up to its wait is text another pass "
 			                          "changes"));
 	}
+	for (int i = 0; i < s->async.n && !s->why; i++)
+		for (int j = 0; j < s->async.n && !s->why; j++)
+			if (i != j && sharedevent(pf, &s->async.v[i], &s->async.v[j]))
+				keep(s, pf->f->st.v[s->async.v[j].node].line,
+				     fmt("copies it asynchronously on stream %s while its copy on %s (line %d) is not yet waited "
+				         "for: one event cannot mark the ends of copies on two streams",
+				         s->async.v[j].stream, s->async.v[i].stream, pf->f->st.v[s->async.v[i].node].line));
 	for (int i = 0; i < s->frees.n && !s->why && s->async.n; i++) {
 		const Stmt *fs = &s->pf->f->st.v[s->frees.v[i].node];
 		if (fs->begin < home->begin || fs->end > home->end)
@@ -1333,7 +1372,8 @@ emitvec(Site *s, Edits *e)
 	const PFunc *pf = s->pf;
 	const Unit *u = pf->u;
 	const Stmt *d = &pf->f->st.v[s->node];
-	const List *l = &pf->f->lists.v[d->list];
+	int pos;
+	const List *l = &pf->f->lists.v[homelist(pf->f, s->node, &pos)];
 	const char *v = u->syms.v[s->sym].name;
 	Buf reg = {0}, end = {0};
 	bprintf(&reg, "cudaHostRegister(%s.data(), %s.size() * sizeof(%s[0]), cudaHostRegisterDefault);", v, v, v);
@@ -1385,8 +1425,9 @@ emit(const P *q, Site *s, Plan *plan)
 	if (s->vec) {
 		ch.bytes = fmt("%s.size() elements", pf->u->syms.v[s->sym].name);
 		emitvec(s, &ch.edits);
-		ch.target = s->last >= 0 ? unitline(pf->u, itembegin(pf, &pf->f->lists.v[st->list], s->last))
-		                         : unitline(pf->u, pf->f->lists.v[st->list].end - 1);
+		int pos;
+		const List *l = &pf->f->lists.v[homelist(pf->f, s->node, &pos)];
+		ch.target = s->last >= 0 ? unitline(pf->u, itembegin(pf, l, s->last)) : unitline(pf->u, l->end - 1);
 		vpush(*plan, ch);
 		return;
 	}
@@ -1406,7 +1447,8 @@ emit(const P *q, Site *s, Plan *plan)
 	for (int i = 0; i < s->frees.n; i++) {
 		const Free *f = &s->frees.v[i];
 		char *t = f->del ? fmt("cudaFreeHost(%.*s)", f->pe - f->pb, pf->u->src + f->pb) : xstrdup("cudaFreeHost");
-		addedit(&ch.edits, f->b, f->e - f->b, t);
+		Edit x = {f->b, f->e - f->b, t, 1 << 23, true, NULL}; /* a free two pinned sites share: made once */
+		vpush(ch.edits, x);
 	}
 	vpush(*plan, ch);
 }

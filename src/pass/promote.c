@@ -179,7 +179,7 @@ promoargs(Prog *p, const PFunc *g, Promo *pr)
 		int al = argvar(p, ph, pr->site, pr->args[k]);
 		if (al >= 0)
 			bset(&pr->argl, al);
-		ok = ok && (al >= 0 || cl->argk[k] != LLONG_MIN);
+		ok = ok && (al >= 0 || cl->argk[k] != LLONG_MIN) && !(k < 32 && (cl->conv >> k & 1)); /* int to short */
 	}
 	for (int l = bnext(&rd, 0); l >= 0 && ok; l = bnext(&rd, l + 1)) /* else the memory it copies */
 		ok = p->locs.v[l].kind != L_VAR || p->locs.v[l].fn < 0;
@@ -244,6 +244,10 @@ fillpromo(Prog *p, PFunc *g, Promo *pr)
 		return false;
 	if ((pr->why = promobar(g)))
 		return true;
+	for (int k = 0; k < pr->nodes.n && !pr->why; k++)
+		pr->why = othernames(g, pr->nodes.v[k], pr->nodes.v[k], ph);
+	if (pr->why)
+		return true;
 	if (ph->f->begin < f->end)
 		pr->why = fmt("%s() comes before it in the file", ph->u->syms.v[ph->f->sym].name);
 	else if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_SHARED)) || cl->off != st->begin ||
@@ -251,7 +255,7 @@ fillpromo(Prog *p, PFunc *g, Promo *pr)
 		pr->why = xstrdup("its call is not a statement of its own with plain arguments");
 	else if (!promoargs(p, g, pr))
 		pr->why = xstrdup("its call passes an expression for a parameter the copies use (a variable or a constant "
-		                  "would do), it writes such a parameter, or the copies name a variable that means another "
+		                  "would do) or a value the parameter's type changes (int to short), it writes such a parameter, or the copies name a variable that means another "
 		                  "thing at the call (a local of its own, or a name the caller declares again)");
 	if (pr->why)
 		return true;

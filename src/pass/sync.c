@@ -1051,10 +1051,15 @@ sitetext(const S *h, const char *base, const Unit *cu, const Call *call, const c
 				break;
 			}
 			char *a = calltext(cu->src, call->off, call->end, i);
+			if (!strcmp(a, "?")) { /* a default argument: no text to write */
+				free(a);
+				ok = false;
+				break;
+			}
 			bputn(&out, t + done, k - done);
-			bool name = true;
-			for (const char *q = a; *q; q++)
-				name &= isident(*q);
+			bool name = false; /* a variable's name, not a macro's (#define CNT n - 1000) */
+			for (int y = 0; !name && y < cu->syms.n; y++)
+				name = cu->syms.v[y].name && !strcmp(cu->syms.v[y].name, a) && cu->syms.v[y].kind != SYM_FUNC;
 			bprintf(&out, name ? "%s" : "(%s)", a);
 			free(a);
 			done = at;
@@ -1316,10 +1321,18 @@ noclone(const S *h, const char *name)
 		return fmt("%s() is a template or a method", h->fname);
 	if (directivein(h->u, h->f->begin, h->f->end) >= 0)
 		return fmt("a preprocessor directive lies inside %s()", h->fname);
-	static const char *const ownname[] = {"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"};
-	for (int i = 0; i < 3; i++)
+	static const char *const ownname[] = {"__func__",       "__FUNCTION__",       "__PRETTY_FUNCTION__",
+	                                      "__LINE__",       "__builtin_LINE",     "__builtin_FUNCTION"};
+	for (size_t i = 0; i < sizeof ownname / sizeof *ownname; i++) {
 		if (nametoken(h->u->src, h->f->begin, h->f->end, ownname[i]) >= 0)
 			return fmt("%s() names %s, which a clone would change", h->fname, ownname[i]);
+		for (int at = h->f->begin, t; (t = nexttoken(h->u->src, &at, h->f->end)) >= 0;) {
+			int d = definedat(h->u, h->u->src + t, at - t); /* a macro of this file that names it */
+			if (d >= 0 && nametoken(h->u->src, d, directiveend(h->u, d), ownname[i]) >= 0)
+				return fmt("%s() uses %.*s, whose definition names %s, which a clone would change", h->fname, at - t,
+				           h->u->src + t, ownname[i]);
+		}
+	}
 	if (nametoken(h->u->src, bodylist(h->f)->begin, h->f->end, "static") >= 0)
 		return fmt("%s() keeps a static local, which a clone would split", h->fname);
 	for (int y = 0; y < h->u->syms.n; y++)
@@ -1478,6 +1491,8 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
 	char *foreign = c->u == h->u ? NULL
 	                             : foreignname(h->u, h->u->src + h->it[hx].begin, h->it[hx].end - h->it[hx].begin,
 	                                           h->u, h->f, c->u, c->f);
+	if (!foreign)
+		foreign = othernames(h->pf, h->it[hx].first, h->it[hx].last, c);
 	if (foreign)
 		return foreign;
 	*cs = (S){.p = h->p, .pf = c, .f = c->f, .u = c->u, .plan = h->plan, .l = &c->f->lists.v[st->list], .passret = -1};
@@ -1488,6 +1503,13 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
 	scansite(h, hx, cs, st->pos, z);
 	for (int i = 0; i < (*call)->nargs; i++) {
 		char *a = calltext(c->u->src, (*call)->off, (*call)->end, i);
+		const char *pn = i < h->f->params.n ? h->u->syms.v[h->f->params.v[i]].name : "";
+		if (i < 32 && ((*call)->conv >> i & 1) && nametoken(h->u->src, h->it[hx].begin, h->it[hx].end, pn) >= 0) {
+			char *why = fmt("the call at line %d passes %s, which changes its value as %s() takes it (%s)", st->line,
+			                a, h->fname, pn);
+			free(a);
+			return why;
+		}
 		bool ok = stablearg(cs, a, st->pos, st->pos + 1 + z->passed);
 		if (!ok) {
 			char *why = fmt("the call at line %d passes %s, which is no plain expression the caller keeps", st->line, a);
@@ -1829,7 +1851,7 @@ tryinto(S *c, int xi, int own)
 	else if (editedin(c->plan, g->u, gs.it[0].begin, z.at, -1) ||
 	         editedin(c->plan, c->u, leadcomments(c->u, x->begin), x->end, own))
 		why = fmt("another change edits %s() or the code around the sync", gname);
-	else
+	else if (!(why = othernames(c->pf, x->first, x->last, g)))
 		text = intotext(c, x, call, g, z.indent, &why);
 	if (why) {
 		char *w = fmt("%s (in %s() it could pass %d statement%s before line %d)", why, gname, z.nstmt,

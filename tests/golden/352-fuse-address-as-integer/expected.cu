@@ -1,0 +1,59 @@
+// case: the vector add of 169, whose program reads the addresses of h_b and h_d as integers (an alignment check it prints)
+// expect: the uploads of h_a and h_b and the downloads of h_c and h_d stay apart, the report naming the conversion; nothing else changes
+// trap: fusing puts h_b and h_d inside another buffer's block, which changes the addresses the program reads as integers ((uintptr_t)p % 4096, reinterpret_cast<uintptr_t>(p)); only pointer comparisons kept buffers apart
+#include <stdint.h>
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+__global__ void add(const float *a, const float *b, float *c, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        c[i] = a[i] + b[i];
+}
+
+__global__ void scale(const float *a, float *d, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        d[i] = 3.0f * a[i];
+}
+
+int main()
+{
+    const int n = 1000;
+    float *h_a = (float *)malloc(n * sizeof(float));
+    float *h_b = (float *)malloc(n * sizeof(float));
+    float *h_c = (float *)malloc(n * sizeof(float));
+    float *h_d = (float *)malloc(n * sizeof(float));
+    for (int i = 0; i < n; i++) {
+        h_a[i] = (float)(i % 13);
+        h_b[i] = (float)(i % 7);
+    }
+    float *d_a, *d_b, *d_c, *d_d;
+    cudaMalloc((void **)&d_a, n * sizeof(float));
+    cudaMalloc((void **)&d_b, n * sizeof(float));
+    cudaMalloc((void **)&d_c, n * sizeof(float));
+    cudaMalloc((void **)&d_d, n * sizeof(float));
+    cudaMemcpy(d_a, h_a, n * sizeof(float), cudaMemcpyHostToDevice);
+    cudaMemcpy(d_b, h_b, n * sizeof(float), cudaMemcpyHostToDevice);
+    add<<<(n + 255) / 256, 256>>>(d_a, d_b, d_c, n);
+    cudaMemcpy(h_c, d_c, n * sizeof(float), cudaMemcpyDeviceToHost);
+    scale<<<(n + 255) / 256, 256>>>(d_a, d_d, n);
+    cudaMemcpy(h_d, d_d, n * sizeof(float), cudaMemcpyDeviceToHost);
+    double s = 0;
+    for (int i = 0; i < n; i++)
+        s += h_c[i] + 0.5 * h_d[i];
+    printf("page-aligned %d, 64-byte offset %d\n", (int)((uintptr_t)h_b % 4096 == 0), (int)(reinterpret_cast<uintptr_t>(h_d) % 64));
+    printf("RESULT %.1f\n", s);
+    cudaFree(d_a);
+    cudaFree(d_b);
+    cudaFree(d_c);
+    cudaFree(d_d);
+    free(h_a);
+    free(h_b);
+    free(h_c);
+    free(h_d);
+    return 0;
+}
