@@ -86,7 +86,11 @@ reach(const Prog *p, Bits *s)
 static bool
 valuefamily(const char *name)
 {
-	static const char *dev[] = {"cu", "nccl", "MPI_", "omp_", "pthread_", "__cuda", "hip", "nv"};
+	/* device and parallel libraries; the type-generic atomic builtins, whose
+	 * pointer parameters no prototype shows */
+	static const char *dev[] = {"cu",        "nccl",     "MPI_",           "omp_",           "pthread_", "__cuda",
+	                            "hip",       "nv",       "__atomic",       "__c11_atomic",   "__sync_",  "__hip_atomic",
+	                            "__scoped_atomic"};
 	for (size_t i = 0; i < sizeof dev / sizeof *dev; i++)
 		if (!strncmp(name, dev[i], strlen(dev[i])))
 			return false;
@@ -556,7 +560,7 @@ stmteffbut(const Prog *p, const PFunc *pf, int n, const bool *skip, Eff *e)
 		unknowneff(e,
 		           s->flags & SF_ASM        ? "inline assembly"
 		           : s->flags & SF_CALLBACK ? "a lambda, functor or function pointer a library call is given"
-		                                    : "code cuflow cannot see (destructor, statement expression)",
+		                                    : "code cuflow cannot see (destructor, statement expression, atomic builtin)",
 		           s->line);
 	if (bhas(&e->rd, LOC_UNKNOWN) || bhas(&e->wr, LOC_UNKNOWN))
 		e->ex |= EX_MANAGED; /* unknown memory may be managed */

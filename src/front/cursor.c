@@ -456,6 +456,24 @@ tokenin(const Tokens *t, unsigned i, const char *const *set)
 	return yes;
 }
 
+/* Does an expression start with one of the prefixes (NULL-terminated)?
+ * The atomic builtins are no calls to libclang, only their first token
+ * tells them. */
+bool
+startswith(CXCursor c, const char *const *prefixes)
+{
+	Tokens t = cursortokens(c);
+	bool yes = false;
+	if (t.n) {
+		CXString sp = clang_getTokenSpelling(t.tu, t.v[0]);
+		for (int j = 0; prefixes[j] && !yes; j++)
+			yes = !strncmp(clang_getCString(sp), prefixes[j], strlen(prefixes[j]));
+		clang_disposeString(sp);
+	}
+	freetokens(&t);
+	return yes;
+}
+
 bool
 named(CXCursor c, const char *name)
 {

@@ -53,6 +53,7 @@ void freetokens(Tokens *t);
 int tokenoff(const Tokens *t, unsigned i);
 bool tokenis(const Tokens *t, unsigned i, const char *s);
 bool tokenin(const Tokens *t, unsigned i, const char *const *set); /* one of set, NULL-terminated */
+bool startswith(CXCursor c, const char *const *prefixes);
 
 /* cursor.c, walks: at each cursor a Visit says whether to go into its
  * children, pass over them, or stop the walk (clang_visitChildren's

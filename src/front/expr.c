@@ -175,8 +175,8 @@ macroname(B *b, CXCursor e, int l)
 {
 	while (l >= 0 && (b->fn->nodes.v[l].kind == N_DEREF || b->fn->nodes.v[l].kind == N_LOAD)) /* a reference */
 		l = b->fn->nodes.v[l].a;
-	if (b->node < 0 || l < 0 || b->fn->nodes.v[l].kind != N_VAR || b->fn->nodes.v[l].sym < 0)
-		return;
+	if (b->node < 0 || !b->fsrc || l < 0 || b->fn->nodes.v[l].kind != N_VAR || b->fn->nodes.v[l].sym < 0)
+		return; /* (global initialisers have no source of their own: they never move) */
 	const Stmt *st = &b->fn->st.v[b->node];
 	const Sym *x = &b->u->syms.v[b->fn->nodes.v[l].sym];
 	int eb, ee;
@@ -369,8 +369,15 @@ lvalue(B *b, CXCursor e)
 		CXCursor ref = clang_getCursorReferenced(e);
 		CXType rt = clang_getCanonicalType(clang_getResultType(clang_getCursorType(ref)));
 		int r = callexpr(b, e, -1);
+		int self = b->fn->calls.v[b->fn->nodes.v[r].call].self;
 		if (isref(rt))
 			l = mknode(b, N_DEREF, r, -1, -1);
+		else if (clang_getCursorKind(ref) == CXCursor_Constructor && self >= 0)
+			l = self; /* T(x): the temporary it builds */
+		else { /* a prvalue (v.end() in v.end() - 1): the temporary that holds it */
+			l = fresh(b, SP_HOST);
+			assign(b, l, holdsaddr(ctype(e)) ? r : null(b));
+		}
 		break;
 	}
 	case CXCursor_CStyleCastExpr:
@@ -880,6 +887,10 @@ aggpart(B *b, CXCursor list, int i, int n, CXCursor e)
 	return mknode(b, N_JOIN, mknode(b, N_ADDR, l, -1, -1), readl(b, l, ctype(e)), -1);
 }
 
+/* The builtins clang shows as an AtomicExpr, not a call */
+static const char *const atomics[] = {"__atomic_", "__c11_atomic_", "__opencl_atomic_", "__hip_atomic_",
+                                      "__scoped_atomic_", NULL};
+
 static int
 rvx(B *b, CXCursor e)
 {
@@ -992,6 +1003,14 @@ rvx(B *b, CXCursor e)
 		v = lambdarv(b, e, ks, n);
 		break;
 	case CXCursor_UnexposedExpr:
+		if (n > 1 && startswith(e, atomics)) { /* __atomic_load_n(p, order): memory behind p, unseen */
+			for (int i = 0; i < n; i++)
+				evaluate(b, ks[i]);
+			stmtflag(b, SF_HIDDEN);
+			v = unknown(b);
+			break;
+		}
+		/* fall through */
 	case CXCursor_ParenExpr:
 	case CXCursor_InitListExpr:
 	case CXCursor_CompoundLiteralExpr:
@@ -1124,20 +1143,28 @@ isvirtualcall(CXCursor ref)
 	return clang_getCursorKind(ref) == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(ref);
 }
 
+/* An arithmetic type's class (0 none, 1 signed, 2 unsigned, 3 floating)
+ * and its rank by size (x86-64; libclang's size query traps on the
+ * placeholder types of some expressions, threadIdx.x's). */
 static int
-arith(CXType t) /* 0 none, 1 signed, 2 unsigned, 3 floating */
+arith(CXType t, int *rank)
 {
 	switch (t.kind) {
-	case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int: case CXType_Long:
-	case CXType_LongLong: case CXType_Int128:
-		return 1;
-	case CXType_Bool: case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt:
-	case CXType_ULong: case CXType_ULongLong: case CXType_UInt128:
-		return 2;
-	case CXType_Float: case CXType_Double: case CXType_LongDouble: case CXType_Half: case CXType_Float16:
-		return 3;
-	default:
-		return 0;
+	case CXType_Char_S: case CXType_SChar: *rank = 1; return 1;
+	case CXType_Short: *rank = 2; return 1;
+	case CXType_Int: *rank = 4; return 1;
+	case CXType_Long: case CXType_LongLong: *rank = 8; return 1;
+	case CXType_Int128: *rank = 16; return 1;
+	case CXType_Bool: case CXType_Char_U: case CXType_UChar: *rank = 1; return 2;
+	case CXType_UShort: *rank = 2; return 2;
+	case CXType_UInt: *rank = 4; return 2;
+	case CXType_ULong: case CXType_ULongLong: *rank = 8; return 2;
+	case CXType_UInt128: *rank = 16; return 2;
+	case CXType_Half: case CXType_Float16: *rank = 2; return 3;
+	case CXType_Float: *rank = 4; return 3;
+	case CXType_Double: *rank = 8; return 3;
+	case CXType_LongDouble: *rank = 16; return 3;
+	default: return 0;
 	}
 }
 
@@ -1148,11 +1175,10 @@ static bool
 converted(CXCursor a)
 {
 	CXType to = clang_getCanonicalType(ctype(a)), from = clang_getCanonicalType(ctype(strip(a)));
-	int t = arith(to), f = arith(from);
-	long long st = clang_Type_getSizeOf(to), sf = clang_Type_getSizeOf(from);
+	int rt = 0, rf = 0, t = arith(to, &rt), f = arith(from, &rf);
 	if (!t || !f || to.kind == from.kind)
 		return false;
-	return t != f || st < sf || (to.kind == CXType_Bool) != (from.kind == CXType_Bool);
+	return t != f || rt < rf || (to.kind == CXType_Bool) != (from.kind == CXType_Bool);
 }
 
 static int

@@ -83,6 +83,7 @@ typedef struct {
 	VEC(Async) async;
 	char *event;    /* with async copies: the event that marks their end */
 	bool vec;       /* a std::vector local: node declares it, its data is registered in place */
+	bool braced;    /* kept pageable for a return without braces another vector shares */
 	int sym;        /* vec: the variable */
 	bool registered; /* vec: the program registers it already: nothing to say */
 	int last;       /* vec: the item of its block that ends it (a return), or -1: the block's end */
@@ -723,6 +724,30 @@ sharedfrees(P *q)
 		}
 	}
 	return changed;
+}
+
+/* Two vectors unregistered before one return that is no statement of a
+ * block (if (...) return ...;) would each put it in braces: both stay
+ * pageable (one alone would leave braces the next run pins the other in). */
+static void
+sharedexits(P *q)
+{
+	for (int i = 0; i < q->s.n; i++)
+		for (int j = 0; j < q->s.n; j++) {
+			Site *s = &q->s.v[i], *o = &q->s.v[j];
+			if (i == j || s->why || (o->why && !o->braced) || !s->vec || !o->vec || s->pf != o->pf)
+				continue;
+			for (int a = 0; a < s->exits.n && !s->why; a++)
+				for (int b = 0; b < o->exits.n && !s->why; b++) {
+					const Stmt *st = &s->pf->f->st.v[s->exits.v[a]];
+					if (s->exits.v[a] == o->exits.v[b] && st->list < 0) {
+						keep(s, st->line, fmt("returns without braces where %s would be unregistered too: cuflow "
+						                      "does not brace one statement twice",
+						                      locname(q->p, o->loc)));
+						s->braced = true;
+					}
+				}
+		}
 }
 
 static double
@@ -1507,6 +1532,7 @@ pinhost(Prog *p, Plan *plan)
 	cap(&q);
 	while (sharedfrees(&q))
 		;
+	sharedexits(&q);
 	for (int i = 0; i < q.s.n; i++)
 		q.s.v[i].pin = !q.s.v[i].why;
 	for (int fi = 0; fi < p->fns.n; fi++) {

@@ -216,12 +216,15 @@ passable(const S *s, int syncnode, const Item *x)
  * passing x runs the sync after code that control may reach first, even
  * when every path comes back through x's successor (sync_goto_back: a
  * backward "if (c) goto again;" read the downloaded buffer at the label
- * before the moved copy ran). */
+ * before the moved copy ran). A goto to the label right after it jumps
+ * over the text the sync would be put in before that label. */
 static bool
 leaves(const S *s, const Item *x)
 {
 	for (int v = x->first; v <= x->last; v++) {
 		const Ints *succ = &s->f->st.v[v].succ;
+		if (s->f->st.v[v].kind == ST_GOTO)
+			return true;
 		for (int j = 0; j < succ->n; j++)
 			if ((succ->v[j] < x->first || succ->v[j] > x->last) && succ->v[j] != x->next)
 				return true;
