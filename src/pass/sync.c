@@ -750,7 +750,8 @@ refusal(const PFunc *pf)
 		return "the function catches exceptions";
 	for (int v = 0; v < pf->f->st.n; v++)
 		if (pf->st[v].ex & EX_UNSAFE)
-			return "the function calls setjmp or longjmp";
+			return "the function calls setjmp or longjmp, or asks whether device work has ended (cudaStreamQuery, "
+			       "cudaEventQuery): its answer depends on what runs";
 	return NULL;
 }
 

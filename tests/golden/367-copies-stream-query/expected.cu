@@ -1,5 +1,5 @@
 // case: a redundant upload after a launch is the wait before if (cudaStreamQuery(0) == cudaSuccess)
-// expect: the upload becomes cudaStreamSynchronize(0), keeping the wait the query observes
+// expect: nothing changes: the query's answer depends on what device work still runs, which removing the copy or putting a sync in its place changes (the H200 printed another RESULT for the sync)
 // trap: removed outright, the query could see the kernel still running (deferred runs differ)
 #include <cstdio>
 #include <cstdlib>
@@ -29,8 +29,9 @@ int main()
     for (int i = 0; i < n; ++i) s1 += h_o[i];
     int *d_m; cudaMalloc(&d_m, bytes);
     mark<<<4, 256>>>(d_m, n);
-    cudaStreamSynchronize(0);
+    cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);
     if (cudaStreamQuery(0) == cudaSuccess) s1 += 1000;
+    cudaMemcpy(d_w, h_w, bytes, cudaMemcpyHostToDevice);
     apply<<<4, 256>>>(d_o, d_w, n, 11);
     cudaMemcpy(h_o, d_o, bytes, cudaMemcpyDeviceToHost);
     long long s2 = 0;
