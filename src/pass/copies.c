@@ -103,7 +103,7 @@ loopcalls(const C *c, const Loop *lp, int *ln)
 			return fmt("calls %s, which cuflow cannot see into", e->unk ? e->unk : "code");
 		*ln = c->f->st.v[v].line;
 		if (e->ex & EX_CONFIG)
-			return fmt("calls %s, whose body has #if/#ifdef", e->cfg ? e->cfg : "a function");
+			return fmt("calls %s, whose body has, or whose definition lies in, #if/#ifdef", e->cfg ? e->cfg : "a function");
 		if (e->ex & EX_STREAMOP)
 			return fmt("enqueues work on another stream (%s), which the copy orders", e->what ? e->what : "?");
 		if (e->ex & EX_VOLATILE)

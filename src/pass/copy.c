@@ -297,7 +297,7 @@ overlapbar(const C *c, const Eff *e, const Bits *wr, const Bits *wrw, bool kio)
 	if (kio && (e->ex & EX_IO))
 		return xstrdup("prints while a kernel that may print could still run");
 	if (e->ex & EX_CONFIG)
-		return fmt("calls %s, whose body has #if/#ifdef: another configuration may use what the work uses",
+		return fmt("calls %s, whose body has, or whose definition lies in, #if/#ifdef: another configuration may use what the work uses",
 		           e->cfg ? e->cfg : "a function");
 	if (e->ex & (EX_UNKNOWN | EX_UNSAFE | EX_VOLATILE | EX_MANAGED | EX_STREAMOP))
 		return xstrdup("does what cuflow cannot order against device work still running");

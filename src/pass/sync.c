@@ -309,7 +309,7 @@ blocker(S *s, Group *g, int xi, int *ln)
 	if ((e->ex | g->e.ex) & EX_CONFIG) {
 		const Eff *c = e->ex & EX_CONFIG ? e : &g->e;
 		*ln = c->cfgline ? c->cfgline : xl;
-		return fmt("calls %s, whose body has #if/#ifdef: the code may differ in other configurations",
+		return fmt("calls %s, whose body has, or whose definition lies in, #if/#ifdef: the code may differ in other configurations",
 		           c->cfg ? c->cfg : "a function");
 	}
 	if (e->ex & (EX_UNKNOWN | EX_UNSAFE)) {
