@@ -297,6 +297,17 @@ cudaError_t cuflowRegisterSymbol(const void *addr, size_t size)
 	return clash ? rt_err(cudaErrorDuplicateVariableName) : cudaSuccess;
 }
 
+void cuflowNoteSymbol(const void *addr, size_t size)
+{
+	struct alloc a = {(uintptr_t)addr, size, 0, cudaMemoryTypeDevice, HOW_SYMBOL, 0};
+	if (!addr || !size)
+		return;
+	rt_lock();
+	if (!overlaps(rt(), a.base, size))
+		insert(&a);
+	rt_unlock();
+}
+
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol)
 {
 	if (!devPtr)

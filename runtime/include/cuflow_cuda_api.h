@@ -945,6 +945,9 @@ cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t 
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream CUFLOW_DFLT(0));
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
+/* The templates below pass a symbol's size: the runtime records it, once, as
+ * device memory (cudaGetSymbolSize, cudaPointerGetAttributes). */
+void cuflowNoteSymbol(const void *symbol, size_t size);
 
 cudaError_t cudaMemset(void *devPtr, int value, size_t count);
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream CUFLOW_DFLT(0));
@@ -1100,10 +1103,10 @@ static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, 
 { return cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset, kind, stream); }
 template <class T>
 static inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol)
-{ return cudaGetSymbolAddress(devPtr, (const void *)&symbol); }
+{ cuflowNoteSymbol((const void *)&symbol, sizeof symbol); return cudaGetSymbolAddress(devPtr, (const void *)&symbol); }
 template <class T>
 static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol)
-{ return cudaGetSymbolSize(size, (const void *)&symbol); }
+{ cuflowNoteSymbol((const void *)&symbol, sizeof symbol); return cudaGetSymbolSize(size, (const void *)&symbol); }
 
 /* Kernels passed as function (pointers) of any type. */
 template <class T>

@@ -676,7 +676,9 @@ CUFLOW_OP1(__fsqrt, float, sqrtf(x))
 CUFLOW_OP1(__drcp, double, 1.0 / x)
 CUFLOW_OP1(__dsqrt, double, sqrt(x))
 #undef CUFLOW_OP1
-inline float __frsqrt_rn(float x) { return 1.0f / sqrtf(x); }
+/* correctly rounded: 1/sqrt in float rounds twice (295 of 1,024 inputs an ulp off);
+ * in long double the one rounding to float is right but for inputs within 2^-40 of a tie */
+inline float __frsqrt_rn(float x) { return (float)(1.0L / sqrtl((long double)x)); }
 inline float __fmaf_ieee_rn(float a, float b, float c) { return fmaf(a, b, c); }
 
 /* ---- fast-math intrinsics and CUDA math functions libm lacks -------------- */
@@ -985,6 +987,16 @@ inline unsigned short f2h(float f)
 	r += 0xfffu + ((r >> 13) & 1u);
 	return (unsigned short)(sign | (r >> 13));
 }
+/* double to float rounding to odd: then rounding that float to half is the
+ * double's correctly rounded half (24 bits >= 11 + 2), where (float)d
+ * first could make a tie of a value just above one */
+inline float d2fodd(double d)
+{
+	float f = (float)d;
+	if ((double)f != d && isfinite(f) && !(bits<uint32_t>(f) & 1u))
+		f = nextafterf(f, (double)f < d ? INFINITY : -INFINITY);
+	return f;
+}
 inline float h2f(unsigned short h)
 {
 	uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
@@ -1002,7 +1014,7 @@ struct __half {
 	unsigned short __x;
 	__half() = default;
 	__half(float f) : __x(cuflow_detail::f2h(f)) {}
-	__half(double d) : __x(cuflow_detail::f2h((float)d)) {}
+	__half(double d) : __x(cuflow_detail::f2h(cuflow_detail::d2fodd(d))) {}
 	__half(int i) : __x(cuflow_detail::f2h((float)i)) {}
 	/* CUDA's other integer constructors: (float)i is exact below 2^24, and
 	 * beyond 65504 both give infinity */
@@ -1049,7 +1061,16 @@ inline __half __hadd(__half a, __half b) { return __half((float)a + (float)b); }
 inline __half __hsub(__half a, __half b) { return __half((float)a - (float)b); }
 inline __half __hmul(__half a, __half b) { return __half((float)a * (float)b); }
 inline __half __hdiv(__half a, __half b) { return __half((float)a / (float)b); }
-inline __half __hfma(__half a, __half b, __half c) { return __half(fmaf((float)a, (float)b, (float)c)); }
+/* One rounding, as fma.rn.f16: a*b is exact in double (22 bits); the sum's
+ * rounding error (TwoSum) makes it round to odd, so the half is right. */
+inline __half __hfma(__half a, __half b, __half c)
+{
+	volatile double p = (double)(float)a * (double)(float)b, q = (float)c, s = p + q;
+	double z = s - p, e = (p - (s - z)) + (q - z), r = s;
+	if (e != 0 && isfinite(r) && !(cuflow_detail::bits<uint64_t>(r) & 1u))
+		r = nextafter(r, e > 0 ? INFINITY : -INFINITY);
+	return __half(r);
+}
 inline __half __hneg(__half a) { return __ushort_as_half((unsigned short)(a.__x ^ 0x8000u)); }
 inline __half __habs(__half a) { return __ushort_as_half((unsigned short)(a.__x & 0x7fffu)); }
 inline __half __hmax(__half a, __half b) { return __half(fmaxf((float)a, (float)b)); }
@@ -1128,6 +1149,10 @@ inline __half atomicAdd(__half *a, __half v)
 }
 inline __half2 atomicAdd(__half2 *a, __half2 v)
 { return __half2{atomicAdd(&a->x, v.x), atomicAdd(&a->y, v.y)}; }
+/* sm_90's vector atomics: each component is one atomic, as CUDA documents */
+inline float2 atomicAdd(float2 *a, float2 v) { return float2{atomicAdd(&a->x, v.x), atomicAdd(&a->y, v.y)}; }
+inline float4 atomicAdd(float4 *a, float4 v)
+{ return float4{atomicAdd(&a->x, v.x), atomicAdd(&a->y, v.y), atomicAdd(&a->z, v.z), atomicAdd(&a->w, v.w)}; }
 
 /* ---- textures and surfaces ----------------------------------------------------
  * Texture objects (cudaCreateTextureObject) and, for pre-CUDA-12 code,

@@ -159,9 +159,16 @@ rulecons(Solver *s, PFunc *pf, const Call *c, const Rule *r, const Ints *sites)
 				for (int i = 0; i < c->nargs; i++)
 					flowcons(s, pf, c, ef, i);
 			break;
-		case EF_RETARG:
-			cons(s, K_COPY, ret, argvar(pf, c, ef->arg));
+		case EF_RETARG: { /* ret(*this): where the pointers the object holds point */
+			int from = argvar(pf, c, ef->arg);
+			for (int d = 0; d < ef->deref && from >= 0; d++) {
+				int t = temp(s);
+				cons(s, K_LOAD, t, from);
+				from = t;
+			}
+			cons(s, K_COPY, ret, from);
 			break;
+		}
 		}
 	}
 }

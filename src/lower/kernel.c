@@ -3735,6 +3735,39 @@ packparam(K *k)
 	return p;
 }
 
+/* cudaLaunchKernel and its kin take the kernel's address and an array of
+ * argument addresses: the runtime packs them into the argument struct by
+ * the offsets and sizes registered here, once, before main. Templates,
+ * packs and definitions qualified from outside their namespace are not
+ * registered (cudaLaunchKernel then says cudaErrorInvalidDeviceFunction). */
+static void
+registration(K *k, Buf *o, const char *name, const char *iname, bool qualified)
+{
+	if (qualified || packparam(k))
+		return;
+	Buf ty = {0}, off = {0}, sz = {0};
+	int n = 0;
+	for (int i = 0; i < k->vars.n; i++) {
+		KVar *v = &k->vars.v[i];
+		if (!v->param)
+			continue;
+		char *d = declare(v->type, v->name);
+		bprintf(&ty, "%s%s", n ? ", " : "", d);
+		bprintf(&off, "%soffsetof(cuflow_args_%s, %s)", n ? ", " : "", iname, v->name);
+		bprintf(&sz, "%ssizeof(cuflow_args_%s::%s)", n ? ", " : "", iname, v->name);
+		free(d);
+		n++;
+	}
+	if (n)
+		bprintf(o, "\nstatic const size_t cuflow_off_%s[] = {%s}, cuflow_size_%s[] = {%s};", iname, bstr(&off), iname, bstr(&sz));
+	bprintf(o, "\nstatic const cudaError_t cuflow_reg_%s __attribute__((unused)) = cuflowRegisterKernel((const void *)(void (*)(%s))%s, "
+	           "cuflow_block_%s, sizeof(cuflow_args_%s), %d, %s%s, %s%s);", iname, n ? bstr(&ty) : "", name, iname, iname, n,
+	        n ? "cuflow_off_" : "NULL", n ? iname : "", n ? "cuflow_size_" : "NULL", n ? iname : "");
+	free(ty.v);
+	free(off.v);
+	free(sz.v);
+}
+
 static void
 prologue(K *k, Buf *o, const char *name, const char *targs)
 {
@@ -4258,6 +4291,8 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	free(tail.v);
 	launcher(&k, &o, sname, iname, lhead, targs, isstaticfn(fn));
 	char *q = qualifier(&k, fn);
+	enum CXCursorKind parent = clang_getCursorKind(clang_getCursorSemanticParent(fn));
+	bool qualified = *q || (parent != CXCursor_Namespace && parent != CXCursor_TranslationUnit);
 	bprintf(&o, "%s%svoid %s%s(", lhead, isstaticfn(fn) ? "static " : "", q, sname);
 	free(q);
 	Buf p = {0};
@@ -4273,6 +4308,8 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	params(&k, &p, P_ARGS);
 	bprintf(&o, "%s%s);\n}", p.n ? ", " : "", p.n ? bstr(&p) : "");
 	free(p.v);
+	if (!*thead && sname == name)
+		registration(&k, &o, name, iname, qualified);
 	if (L->cx) {
 		CxFact fact = {xstrdup(name), cpuwhy(&k, thead), NULL, 0};
 		fact.forms = *thead ? xstrdup("") : cxranges(&k, &fact.formed);

@@ -982,8 +982,9 @@ emitfile(Lower *L, Buf *out, int fi)
 	}
 	size_t len;
 	char *err = NULL, *txt = applyedits(F->src, F->len, &all, &len, &err);
+	size_t bom = txt && len >= 3 && !memcmp(txt, "\xef\xbb\xbf", 3) ? 3 : 0; /* mid-output, g++ reads it as code */
 	if (txt)
-		bputn(out, txt, len);
+		bputn(out, txt + bom, len - bom);
 	else
 		bprintf(&L->why, "%s: cannot lower: %s\n", F->path, err);
 	free(txt);

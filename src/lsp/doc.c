@@ -124,13 +124,6 @@ doc_setdiags(Doc *d, Diag *v, int n)
 	free(v);
 }
 
-static TSPoint
-pointat(const Text *t, int off)
-{
-	int l = text_line(t, off);
-	return (TSPoint){(uint32_t)l, (uint32_t)(off - t->lines[l])};
-}
-
 /* Where tree-sitter's view of the text ends after inserting s[0, n) at p. */
 static TSPoint
 pointafter(TSPoint p, const char *s, size_t n)
@@ -142,6 +135,14 @@ pointafter(TSPoint p, const char *s, size_t n)
 			p.column++;
 	return p;
 }
+
+/* tree-sitter's rows end at "\n" only (LSP's lines also at a lone "\r") */
+static TSPoint
+pointat(const Text *t, int off)
+{
+	return pointafter((TSPoint){0, 0}, t->s, (size_t)off);
+}
+
 
 static void
 shift(int *off, int by)

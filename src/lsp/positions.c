@@ -3,8 +3,9 @@
  * cuflow works in byte offsets of UTF-8 text; LSP positions are a line and
  * a character offset counted in the negotiated encoding's code units:
  * UTF-16 (LSP's default: a code point above U+FFFF, such as an emoji,
- * counts 2) or UTF-8 (bytes). Lines end at "\n"; a "\r" before it is part
- * of the line ending, not of the line. Following the specification, a
+ * counts 2) or UTF-8 (bytes). Lines end at "\n", "\r\n" or a lone "\r", as
+ * the specification counts them (a lone "\r" in a comment put every later
+ * position a line off, and a quick fix in the wrong place). Following the specification, a
  * character past the end of its line means the line's end, and a line past
  * the end of the document means the document's end. Bytes that are not
  * valid UTF-8 count as one unit each, so every offset still maps somewhere. */
@@ -12,6 +13,18 @@
 #include <string.h>
 
 #include "lsp/lsp.h"
+
+static int *
+lsplines(const char *s, size_t len, int *nlines)
+{
+	Ints l = {0};
+	vpush(l, 0);
+	for (size_t i = 0; i < len; i++)
+		if (s[i] == '\n' || (s[i] == '\r' && (i + 1 == len || s[i + 1] != '\n')))
+			vpush(l, (int)i + 1);
+	*nlines = l.n;
+	return l.v;
+}
 
 void
 text_set(Text *t, const char *s, size_t n)
@@ -21,7 +34,7 @@ text_set(Text *t, const char *s, size_t n)
 	memcpy(t->s, s, n);
 	t->s[n] = 0;
 	t->len = n;
-	t->lines = linestarts(t->s, t->len, &t->nlines);
+	t->lines = lsplines(t->s, t->len, &t->nlines);
 }
 
 /* Replaces bytes [a, b) with s[0, n). */
@@ -38,7 +51,7 @@ text_splice(Text *t, int a, int b, const char *s, size_t n)
 	free(t->lines);
 	t->s = out;
 	t->len = len;
-	t->lines = linestarts(t->s, t->len, &t->nlines);
+	t->lines = lsplines(t->s, t->len, &t->nlines);
 }
 
 void
@@ -64,14 +77,14 @@ seqlen(const unsigned char *s, size_t avail, int *units)
 	return n;
 }
 
-/* Where line i's text ends: before its "\n" or "\r\n". */
+/* Where line i's text ends: before its "\n", "\r\n" or "\r". */
 static int
 linetextend(const Text *t, int i)
 {
 	if (i + 1 >= t->nlines)
 		return (int)t->len;
 	int e = t->lines[i + 1] - 1;
-	if (e > t->lines[i] && t->s[e - 1] == '\r')
+	if (t->s[e] == '\n' && e > t->lines[i] && t->s[e - 1] == '\r')
 		e--;
 	return e;
 }

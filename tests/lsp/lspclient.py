@@ -7,9 +7,11 @@ before any edit of the list, inserts at one position keep their order), in
 UTF-16 or UTF-8 positions, so a test checks the server's positions rather
 than trusting them.
 """
+import bisect
 import json
 import os
 import queue
+import re
 import subprocess
 import threading
 import time
@@ -149,15 +151,21 @@ def units(ch, enc):
     return 2 if ord(ch) > 0xFFFF else 1
 
 
+LINEBREAK = re.compile(r"\r\n|\r|\n")  # LSP's line ends
+
+
+def line_starts(text):
+    return [0] + [m.end() for m in LINEBREAK.finditer(text)]
+
+
 def offset(text, pos, enc="utf-16"):
     """Index into text (a str) of an LSP position."""
-    lines = text.split("\n")
-    if pos["line"] >= len(lines):
+    starts = line_starts(text)
+    if pos["line"] >= len(starts):
         return len(text)
-    start = sum(len(l) + 1 for l in lines[:pos["line"]])
-    line = lines[pos["line"]]
-    if line.endswith("\r"):
-        line = line[:-1]
+    start = starts[pos["line"]]
+    m = LINEBREAK.search(text, start)
+    line = text[start:m.start() if m else len(text)]
     seen = i = 0
     while i < len(line) and seen + units(line[i], enc) <= pos["character"]:
         seen += units(line[i], enc)
@@ -167,9 +175,9 @@ def offset(text, pos, enc="utf-16"):
 
 def position(text, index, enc="utf-16"):
     """The LSP position of text[index]."""
-    before = text[:index]
-    line = before.count("\n")
-    col = before[before.rfind("\n") + 1:]
+    starts = line_starts(text)
+    line = bisect.bisect_right(starts, index) - 1
+    col = text[starts[line]:index]
     return {"line": line, "character": sum(units(c, enc) for c in col)}
 
 

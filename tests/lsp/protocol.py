@@ -304,6 +304,26 @@ def test_utf8():
     utf_case("utf-8")
 
 
+def test_lone_cr():
+    """A lone "\r" (here in a comment) ends a line for LSP: the move's range
+    and its quick fix stay on the statement (they were a line off)."""
+    text = golden("001-fig1-d2h-host-work", "input.cu")
+    at = memcpy_at(text)
+    comment = "/* old\rmac line end */ "
+    text = text[:at] + comment + text[at:]
+    expected = cuflow_i(text)
+    path, uri = place(text)
+    srv = Server(CUFLOW)
+    srv.initialize(options=QUIET)
+    srv.open(uri, text)
+    mv = moves(srv.diagnostics(uri)["diagnostics"])
+    a = at + len(comment)
+    check(len(mv) == 1 and mv[0]["range"] == span(text, a, a + len(MEMCPY)), "the move's range: %s" % mv)
+    acts = srv.code_actions(uri, mv[0]["range"], [mv[0]])
+    check(len(acts) == 1 and apply_edits(text, edits_of(acts[0], uri)) == expected, "the fix gives cuflow -i's text")
+    check(srv.stop() == 0, "clean exit")
+
+
 def test_incremental():
     """Between analyses the diagnostics follow the edits; an edit of the
     statement, of what it moves past, or of what it is drops them."""
