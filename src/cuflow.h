@@ -169,7 +169,8 @@ enum { RF_ASYNC = 1, RF_NORETURN = 2, RF_DEVICE = 4 /* device-side rule */, RF_L
        RF_CONTEXT = 32 /* ends the device context, or must come before it exists */,
        RF_ZERO = 64 /* the memory it allocates starts zeroed (calloc) */,
        RF_ONEDEV = 128 /* device side: a kernel calling it runs on one device (--lower=coexec) */,
-       RF_ATEXIT = 256 /* registers code that runs when the program ends, not during the call */ };
+       RF_ATEXIT = 256 /* registers code that runs when the program ends, not during the call */,
+       RF_THROWS = 512 /* may throw (std::vector::at): control may leave by an exception */ };
 
 /* model/rules.c */
 typedef struct Rules Rules;
@@ -340,6 +341,8 @@ enum { /* Stmt.flags */
 	SF_DIRECTIVE = 1 << 10, /* a preprocessor directive lies inside */
 	SF_CALLBACK = 1 << 11, /* hidden: a library call is given code to run (a comparator, a lambda) */
 	SF_MACRONAME = 1 << 12, /* names a variable of the program inside a macro's body (BYTES: n * 4) */
+	SF_TYPENAME = 1 << 13,  /* names a type of the program (sizeof(real)) */
+	SF_LOCALTYPE = 1 << 14, /* names a template parameter or a type a function declares (sizeof(T)) */
 };
 typedef struct {
 	int kind;
@@ -394,7 +397,8 @@ typedef struct {
 } Func;
 enum { FNF_TRY = 1, FNF_SETJMP = 2, FNF_GOTO = 4, FNF_ASM = 8, FNF_TEMPLATE = 16,
        FNF_LEFTOUT = 32, /* device code whose body holds #if groups the host parse left out */
-       FNF_INSTANCE = 64 /* a template built from the one instantiation its unit uses */ };
+       FNF_INSTANCE = 64 /* a template built from the one instantiation its unit uses */,
+       FNF_LOCALTYPES = 128 /* declares types in its body (typedef double real;): names may mean others there */ };
 
 typedef struct {
 	int off, end; /* bytes of the main file */
@@ -414,6 +418,11 @@ typedef struct Unit {
 	char *refused;  /* why the file cannot be analysed, or NULL */
 	const char *skipped; /* why it was not analysed, when that is no failure (no CUDA in it, a header) */
 	bool nocuda;         /* skipped so: the pre-scan found no CUDA in it */
+	bool hostonly;       /* a C/C++ source of the program (-p, a directory): read only for the names
+	                      * it spells, with its own headers' (scan: model/link.c) */
+	char *scan;          /* unseen files: their text and their user headers', or NULL: src alone */
+	size_t scanlen;
+	bool opaque;         /* a header of it was not found: it may call anything */
 	struct Unit *const *unseen; /* the files of its program not analysed (no CUDA, refused): */
 	int nunseen;                /* callers.c reads the names they spell (the driver's, not owned) */
 	char *legacy;   /* an API CUDA 13 removed that made it parse with the minimal header */
@@ -422,6 +431,8 @@ typedef struct Unit {
 	VEC(Func) fns;
 	VEC(Comment) comments;
 	Ints directives; /* offsets of preprocessor directive lines */
+	Strs cfgmacros;  /* macros a user file #defines in an #if chain with another group (another
+	                  * configuration defines them otherwise: a statement naming one is not passed) */
 	double tparse, tbuild; /* seconds */
 	const char *cache; /* how the caches served the parse: unit (the model from front/units.c, */
 	                   /* no parse), else the header cache's (front/cache.c) hit, new, off, ... */
@@ -628,6 +639,7 @@ typedef struct Prog {
 /* model/link.c */
 int prog_groups(Unit **units, int n, int *group);
 void prog_unseen(Unit **units, int n, const int *group, Ints *unseen); /* files not analysed, per program */
+void unit_scantext(Unit *u, const Strs *args); /* an unseen file's text with its user headers' (scan) */
 Prog *prog_link(Unit **units, int n, const Rules *rules, const Opts *o);
 void prog_free(Prog *p);
 bool overmem(Prog *p); /* past Opts.maxmem: Prog.over says why */
@@ -737,6 +749,7 @@ int directivein(const Unit *u, int a, int b);  /* a directive line's offset in [
 int conddirective(const Unit *u, int a, int b); /* the same, #if/#ifdef/#elif/#else/#endif only */
 int directiveend(const Unit *u, int d);        /* the end of the directive line at d, continuation lines included */
 const char *directiveword(const Unit *u, int d, int *n); /* the word after its '#' (if, define, ...), its length */
+bool redefinedafter(const Unit *u, const char *w, int len, int from); /* a #define or #undef of the name at or after from */
 bool neverif(const Unit *u, const char *w, int e); /* the #if condition from w to e is a plain 0 */
 int trimblank(const Unit *u, int a, int b);    /* b, or past a blank line the deletion [a, b) would leave doubled */
 int callnode(const Func *f, int ci);                 /* the statement holding call ci, or -1 */
@@ -892,7 +905,9 @@ bool verifyargs(const char *args); /* ARGS split into words */
 bool verifyregex(const char *re); /* a POSIX extended regular expression */
 /* driver/compdb.c, walk.c: where the inputs and their flags come from */
 int compdb(const char *dir, Strs *files, Strs **flags, char **err);
-void walktree(const char *dir, Strs *files);
+void walktree(const char *dir, Strs *files, Strs *cxx); /* .cu/.cuh files; C/C++ sources into cxx */
+int sourcekind(const char *name); /* SK_* by the name's extension */
+enum { SK_NONE, SK_CUDA, SK_CXX };
 /* lower/lower.c: a whole program to C++/OpenMP: one text (*out), or with
  * units one per unit (its path, then its text). With facts
  * (--lower=coexec), each kernel also gets an entry for the CPU's share of

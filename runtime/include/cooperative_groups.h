@@ -60,16 +60,48 @@ public:
 	static constexpr unsigned size() { return Size; }
 	static constexpr unsigned num_threads() { return Size; }
 	unsigned thread_rank() const { return thread_block().thread_rank() % Size; }
-	unsigned meta_group_rank() const { return thread_block().thread_rank() / Size; }
-	unsigned meta_group_size() const { return (thread_block().size() + Size - 1) / Size; }
-	template <class P> operator thread_block_tile<Size, P>() const { return {}; }
+	/* relative to the group partitioned (a tile of a tile: its parent tile), whose
+	 * size the object keeps, since thread_block_tile<4> t = ... drops ParentT */
+	unsigned meta_group_rank() const { return thread_block().thread_rank() % parent / Size; }
+	unsigned meta_group_size() const { return (parent + Size - 1) / Size; }
+	template <class P> operator thread_block_tile<Size, P>() const { return thread_block_tile<Size, P>(parent); }
+	explicit thread_block_tile(unsigned parentsize = thread_block().size()) : parent(parentsize) {}
+
+private:
+	unsigned parent;
 };
 
 template <unsigned Size, class ParentT>
 thread_block_tile<Size, ParentT>
-tiled_partition(const ParentT &)
+tiled_partition(const ParentT &p)
 {
-	return {};
+	return thread_block_tile<Size, ParentT>((unsigned)p.size());
+}
+
+/* The grid of an ordinary launch: its ranks and sizes. Its sync needs every
+ * block resident at once, which lowered code cannot give: the lowering
+ * refuses it, and the one below never runs in a lowered kernel. */
+class grid_group {
+public:
+	void sync() const { cuflow_unlowered_sync("grid_group::sync"); }
+	bool is_valid() const { return false; } /* as on the GPU outside a cooperative launch: no sync */
+	unsigned long long num_blocks() const { return (unsigned long long)gridDim.x * gridDim.y * gridDim.z; }
+	unsigned long long block_rank() const
+	{
+		return blockIdx.x + (unsigned long long)gridDim.x * (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+	}
+	unsigned long long num_threads() const { return num_blocks() * thread_block().size(); }
+	unsigned long long size() const { return num_threads(); }
+	unsigned long long thread_rank() const { return block_rank() * thread_block().size() + thread_block().thread_rank(); }
+	dim3 dim_blocks() const { return gridDim; }
+	dim3 group_dim() const { return gridDim; }
+	dim3 block_index() const { return blockIdx; }
+};
+
+inline grid_group
+this_grid()
+{
+	return grid_group();
 }
 
 /* The threads of the caller's warp that run together now

@@ -362,8 +362,11 @@ static void test_symbols(void)
 	CHECK_CUDA(cudaGetSymbolAddress(&addr, c_table));
 	CHECK(addr == (void *)c_table);
 	size_t size;
-	CHECK_EQ(cudaGetSymbolSize(&size, c_table), cudaErrorInvalidSymbol); /* not registered */
-	CHECK_CUDA(cuflowRegisterSymbol(c_table, sizeof c_table));
+	/* the C++ overloads note the symbol they are given (cuflowNoteSymbol) */
+	CHECK_CUDA(cudaGetSymbolSize(&size, c_table));
+	CHECK_EQ(size, sizeof c_table);
+	CHECK_EQ(cudaGetSymbolSize(&size, (const void *)&c_table[1]), cudaErrorInvalidSymbol); /* not a symbol's start */
+	CHECK_EQ(cuflowRegisterSymbol(c_table, sizeof c_table), cudaErrorDuplicateVariableName); /* noted already */
 	CHECK_CUDA(cudaGetSymbolSize(&size, c_table));
 	CHECK_EQ(size, sizeof c_table);
 	cudaPointerAttributes at;

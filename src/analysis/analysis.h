@@ -12,6 +12,8 @@ void pendall(Prog *p);
 /* hidden.c */
 int hiddenwork(const Rules *rules, const Unit *u, int lo, int hi); /* a left-out #if group in [lo, hi) that calls something, or -1 */
 int hiddenname(const Unit *u, const char *name); /* a left-out group of the unit spelling name, or -1 */
+const char *cfgmacro(const Unit *u, int a, int b); /* a macro another configuration defines otherwise */
+int hiddenjump(const Unit *u, int lo, int hi); /* a left-out group in [lo, hi) with a return, break, ...: or -1 */
 void hiddenbefore(const Rules *rules, const Unit *u, const Func *f, bool *before); /* per node: such a group runs right before it */
 void ingroup(const Unit *u, const Func *f, bool *in); /* per node: inside an #if group of the body */
 int hiddenreach(const Prog *p, const Unit *u, const Eff *e); /* what such work may reach of e's: a location, -2: output, -1: none */

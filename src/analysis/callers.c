@@ -100,22 +100,25 @@ typedef struct {
  * (every unit of a program shares the list); *main: one of them is
  * followed by '(' as main's definition is. */
 static Name *
-unseennames(const Prog *p, bool *main)
+unseennames(const Prog *p, bool *main, bool *all)
 {
 	Name *set = NULL;
 	for (int k = 0; p->nunits && k < p->units[0]->nunseen; k++) {
 		const Unit *x = p->units[0]->unseen[k];
-		int end = (int)x->len;
-		for (int at = 0, t; (t = nexttoken(x->src, &at, end)) >= 0;) {
+		const char *src = x->scan ? x->scan : x->src;
+		int end = x->scan ? (int)x->scanlen : (int)x->len;
+		*all |= x->opaque; /* a header of it was not found: it may spell any name */
+		*main |= x->opaque;
+		for (int at = 0, t; (t = nexttoken(src, &at, end)) >= 0;) {
 			int n = at - t, c = at;
-			while (c < end && strchr(" \t\r\n", x->src[c]))
+			while (c < end && strchr(" \t\r\n", src[c]))
 				c++;
-			*main |= n == 4 && !strncmp(x->src + t, "main", 4) && c < end && x->src[c] == '(';
+			*main |= n == 4 && !strncmp(src + t, "main", 4) && c < end && src[c] == '(';
 			Name *e;
-			HASH_FIND(hh, set, x->src + t, n, e);
-			if (!e && isident(x->src[t]) && !(x->src[t] >= '0' && x->src[t] <= '9')) {
+			HASH_FIND(hh, set, src + t, n, e);
+			if (!e && isident(src[t]) && !(src[t] >= '0' && src[t] <= '9')) {
 				e = xcalloc(1, sizeof *e);
-				e->name = xstrndup(x->src + t, n);
+				e->name = xstrndup(src + t, n);
 				HASH_ADD_KEYPTR(hh, set, e->name, n, e);
 			}
 		}
@@ -144,7 +147,8 @@ fillcallers(Prog *p)
 	bool hasmain = false;
 	for (int f = 0; f < n; f++)
 		hasmain |= ismainfn(&p->fns.v[f]);
-	Name *unseen = unseennames(p, &hasmain);
+	bool all = false;
+	Name *unseen = unseennames(p, &hasmain, &all);
 	bool *ext = xcalloc(n + 1, sizeof *ext);
 	for (int f = 0; f < n; f++)
 		scancalls(p, f, ext);
@@ -166,8 +170,9 @@ fillcallers(Prog *p)
 		Name *e = NULL;
 		if (s->flags & SYMF_EXTERN)
 			HASH_FIND_STR(unseen, s->name, e);
-		p->open[f] |= e != NULL;
-		p->dead[f] = hasmain && seen && !hidden && !e && !implicit(&p->fns.v[f]);
+		bool called = e || (all && (s->flags & SYMF_EXTERN));
+		p->open[f] |= called;
+		p->dead[f] = hasmain && seen && !hidden && !called && !implicit(&p->fns.v[f]);
 	}
 	/* The greatest set of such functions whose every call site lies in one
 	 * of them: an overload only its uncalled sibling calls runs no more. */
@@ -250,10 +255,25 @@ othernames(const PFunc *from, int first, int last, const PFunc *to)
 {
 	const Func *f = from->f;
 	const Unit *u = from->u;
-	for (int v = first; v <= last; v++)
+	for (int v = first; v <= last; v++) {
 		if (f->st.v[v].flags & SF_MACRONAME)
 			return fmt("line %d names a variable inside a macro's body, which may mean another thing in %s()",
 			           f->st.v[v].line, to->u->syms.v[to->f->sym].name);
+		if (f->st.v[v].flags & SF_LOCALTYPE)
+			return fmt("line %d names a template parameter or a type %s() declares, which %s() does not have",
+			           f->st.v[v].line, u->syms.v[f->sym].name, to->u->syms.v[to->f->sym].name);
+		if ((f->st.v[v].flags & SF_TYPENAME) && (to->f->flags & FNF_LOCALTYPES))
+			return fmt("line %d names a type, and %s() declares types of its own, which may hide it",
+			           f->st.v[v].line, to->u->syms.v[to->f->sym].name);
+	}
+	/* a macro #defined or #undefined after the earlier function's start
+	 * may give a name of the text another meaning where it lands */
+	int from0 = f->begin < to->f->begin ? f->begin : to->f->begin;
+	bool same = u == to->u && f->inmain && to->f->inmain;
+	for (int at = f->st.v[first].begin, t; same && (t = nexttoken(u->src, &at, f->st.v[last].end)) >= 0;)
+		if (isident(u->src[t]) && redefinedafter(u, u->src + t, at - t, from0))
+			return fmt("line %d names %.*s, which a #define or #undef between %s() and %s() may make mean another thing",
+			           f->st.v[first].line, at - t, u->src + t, u->syms.v[f->sym].name, to->u->syms.v[to->f->sym].name);
 	Ints syms = {0};
 	stmtsyms(f, first, last, &syms);
 	const char *fq = u->syms.v[f->sym].qualname, *tq = to->u->syms.v[to->f->sym].qualname;

@@ -320,6 +320,8 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 	}
 	if (r->flags & RF_NORETURN)
 		ex |= EX_EXIT;
+	if (r->flags & RF_THROWS)
+		ex |= EX_THROW;
 	if (async) {
 		/* a record or a stream's wait for an event enqueues a marker, no
 		 * work: nothing is left in flight to overlap (golden 280) */
@@ -631,6 +633,22 @@ owndtors(const Prog *p)
 	return false;
 }
 
+/* A statement naming a macro another configuration defines otherwise does
+ * what the parse saw in one configuration only (hidden.c's cfgmacro). */
+static void
+cfgstmt(const PFunc *pf, int n, Eff *e)
+{
+	const Stmt *st = &pf->f->st.v[n];
+	const char *m = pf->f->inmain && st->end > st->begin ? cfgmacro(pf->u, st->begin, st->end) : NULL;
+	if (!m)
+		return;
+	e->ex |= EX_CONFIG;
+	if (!e->cfg) {
+		e->cfg = m;
+		e->cfgline = st->line;
+	}
+}
+
 void
 filleffects(Prog *p)
 {
@@ -669,6 +687,7 @@ filleffects(Prog *p)
 				e->ex = 0;
 				e->what = e->unk = e->unkvia = e->cfg = NULL;
 				stmteff(p, pf, n, e);
+				cfgstmt(pf, n, e);
 				changed |= effor(&pf->sum, e);
 			}
 		}

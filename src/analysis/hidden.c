@@ -128,6 +128,21 @@ hiddenname(const Unit *u, const char *name)
 	return leftout(NULL, u, 0, (int)u->len, name);
 }
 
+/* The first left-out group meeting [lo, hi) that may leave its block
+ * (return, break, continue, goto, throw): the offset of its text, or -1. */
+int
+hiddenjump(const Unit *u, int lo, int hi)
+{
+	static const char *const jumps[] = {"return", "break", "continue", "goto", "throw", NULL};
+	int at = -1;
+	for (int i = 0; jumps[i]; i++) {
+		int g = leftout(NULL, u, lo, hi, jumps[i]);
+		if (g >= 0 && (at < 0 || g < at))
+			at = g;
+	}
+	return at;
+}
+
 /* The nodes of f that a left-out group calling something runs right before:
  * the first node after it in the text (a statement, or the '}' of the block
  * holding the group). Set in before. */
@@ -210,4 +225,16 @@ hiddenreach(const Prog *p, const Unit *u, const Eff *e)
 	}
 	bfree(&acc);
 	return found;
+}
+
+/* A macro of u.cfgmacros (defined otherwise in another configuration) that
+ * [a, b) of the main file names, or NULL. */
+const char *
+cfgmacro(const Unit *u, int a, int b)
+{
+	for (int at = a, t; u->cfgmacros.n && (t = nexttoken(u->src, &at, b)) >= 0;)
+		for (int i = 0; i < u->cfgmacros.n; i++)
+			if ((int)strlen(u->cfgmacros.v[i]) == at - t && !strncmp(u->src + t, u->cfgmacros.v[i], at - t))
+				return u->cfgmacros.v[i];
+	return NULL;
 }

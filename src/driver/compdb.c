@@ -14,13 +14,6 @@ absolute(const char *dir, const char *p)
 	return p[0] == '/' ? xstrdup(p) : fmt("%s/%s", dir, p);
 }
 
-static bool
-iscudafile(const char *name)
-{
-	size_t n = strlen(name);
-	return (n > 3 && !strcmp(name + n - 3, ".cu")) || (n > 4 && !strcmp(name + n - 4, ".cuh"));
-}
-
 /* The command's arguments after the compiler, as clang flags for a parse. */
 static void
 keepflags(CXCompileCommand cmd, const char *dir, Strs *out)
@@ -38,7 +31,7 @@ keepflags(CXCompileCommand cmd, const char *dir, Strs *out)
 	free(argv);
 }
 
-/* The CUDA files of DIR/compile_commands.json with their flags; returns -1
+/* The CUDA and C/C++ files of DIR/compile_commands.json with their flags; returns -1
  * with a one-line reason when there is no usable database. */
 int
 compdb(const char *dir, Strs *files, Strs **flags, char **err)
@@ -56,7 +49,7 @@ compdb(const char *dir, Strs *files, Strs **flags, char **err)
 		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
 		CXString f = clang_CompileCommand_getFilename(cmd), d = clang_CompileCommand_getDirectory(cmd);
 		const char *fname = clang_getCString(f), *cdir = clang_getCString(d);
-		if (iscudafile(fname)) {
+		if (sourcekind(fname)) {
 			char *path = absolute(cdir, fname);
 			int k;
 			for (k = 0; k < files->n && strcmp(files->v[k], path); k++)

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <uthash.h>
+
 #include "cuflow.h"
 #include "report/report.h"
 
@@ -38,23 +40,40 @@ samefile(const char *a, const char *b)
 }
 
 /* Each file once, however often it was named (a.cu a.cu, dir dir/a.cu):
- * printed twice in one diff, patch would apply it and then revert it. */
+ * printed twice in one diff, patch would apply it and then revert it. Keyed
+ * by device and inode (a database's thousands of files: no pairwise stats). */
+typedef struct {
+	char *key;
+	UT_hash_handle hh;
+} Seen;
+
 static void
 dedupe(Strs *files, Ints *origin)
 {
+	Seen *tab = NULL, *e, *t;
 	int n = 0;
 	for (int i = 0; i < files->n; i++) {
-		bool seen = false;
-		for (int k = 0; k < n && !seen; k++)
-			seen = !strcmp(files->v[k], files->v[i]) || samefile(files->v[k], files->v[i]);
-		if (seen)
+		struct stat sb;
+		char *key = stat(files->v[i], &sb) ? fmt("n:%s", files->v[i])
+		                                   : fmt("i:%llx:%llx", (unsigned long long)sb.st_dev, (unsigned long long)sb.st_ino);
+		HASH_FIND_STR(tab, key, e);
+		if (e) {
 			free(files->v[i]);
-		else {
+			free(key);
+		} else {
+			e = xcalloc(1, sizeof *e);
+			e->key = key;
+			HASH_ADD_KEYPTR(hh, tab, e->key, strlen(e->key), e);
 			origin->v[n] = origin->v[i];
 			files->v[n++] = files->v[i];
 		}
 	}
 	files->n = origin->n = n;
+	HASH_ITER(hh, tab, e, t) {
+		HASH_DEL(tab, e);
+		free(e->key);
+		free(e);
+	}
 }
 
 /* An output option naming one of the inputs, which writing it would
@@ -73,7 +92,7 @@ clobbers(const Run *r, const Strs *files)
 
 /* How a file came to be an input: a directory walk finds headers that only
  * parse inside their includers, and sources the build does not compile. */
-enum { IN_NAMED, IN_WALKED, IN_NOTBUILT };
+enum { IN_NAMED, IN_WALKED, IN_NOTBUILT, IN_HOSTONLY };
 
 static bool
 isheader(const char *path)
@@ -85,7 +104,9 @@ isheader(const char *path)
 /* The files to analyse, and per file the compile flags -p gave it (or an
  * empty list) and its origin. With -p and no files: every CUDA file of the
  * database; with both: the named ones, with their database flags when they
- * have any. */
+ * have any. The database's other files, and the C/C++ sources a directory
+ * holds, are the program's too: read for the calls they spell (IN_HOSTONLY;
+ * a helper a .cpp file calls has a caller cuflow does not see). */
 
 static int
 inputs(Run *r, Strs *files, Strs **flags, Ints *origin)
@@ -102,20 +123,26 @@ inputs(Run *r, Strs *files, Strs **flags, Ints *origin)
 			*files = dbfiles;
 			*flags = dbflags;
 			for (int i = 0; i < files->n; i++)
-				vpush(*origin, IN_NAMED);
+				vpush(*origin, sourcekind(files->v[i]) == SK_CUDA ? IN_NAMED : IN_HOSTONLY);
 			return 0;
 		}
 	}
+	Strs cxx = {0};
 	for (int i = 0; i < r->inputs.n; i++) {
 		struct stat sb;
 		bool dir = stat(r->inputs.v[i], &sb) == 0 && S_ISDIR(sb.st_mode);
 		if (dir)
-			walktree(r->inputs.v[i], files);
+			walktree(r->inputs.v[i], files, &cxx);
 		else
 			vpush(*files, xstrdup(r->inputs.v[i]));
 		while (origin->n < files->n)
 			vpush(*origin, dir ? IN_WALKED : IN_NAMED);
 	}
+	for (int i = 0; i < cxx.n + dbfiles.n; i++) { /* after the inputs: dedupe keeps their origin */
+		vpush(*files, i < cxx.n ? cxx.v[i] : xstrdup(dbfiles.v[i - cxx.n]));
+		vpush(*origin, IN_HOSTONLY);
+	}
+	vfree(cxx);
 	dedupe(files, origin);
 	*flags = xcalloc(files->n + 1, sizeof **flags);
 	for (int i = 0; i < files->n; i++) {
@@ -203,7 +230,12 @@ parseworker(void *arg)
 		Opts o = fileopts(&j->r->opts, &j->flags[i], &all);
 		if (j->origin && j->origin[i] == IN_NOTBUILT)
 			o.skip = "not in the compile database: the build does not compile it here";
+		if (j->origin && j->origin[i] == IN_HOSTONLY)
+			o.skip = "a source of the program not named: read for the calls it spells";
 		Unit *u = unit_parse(j->files->v[i], &o, j->rules);
+		u->hostonly = j->origin && j->origin[i] == IN_HOSTONLY;
+		if (u->hostonly || u->nocuda)
+			unit_scantext(u, &all);
 		if (u->refused && j->origin && j->origin[i] != IN_NAMED && isheader(u->path)) {
 			free(u->refused); /* analysed through the files that include it */
 			free(u->fixhint);

@@ -22,11 +22,21 @@ typedef struct {
 
 typedef VEC(Ignore) Ignores;
 
-static bool
-iscuda(const char *name)
+/* CUDA files are analysed; C and C++ sources (a program's host files) are
+ * read for their calls of its functions only (model/link.c). */
+int
+sourcekind(const char *name)
 {
-	size_t n = strlen(name);
-	return (n > 3 && !strcmp(name + n - 3, ".cu")) || (n > 4 && !strcmp(name + n - 4, ".cuh"));
+	static const char *const cxx[] = {".c", ".cc", ".cpp", ".cxx", ".c++", ".C", NULL};
+	const char *dot = strrchr(name, '.');
+	if (!dot || strchr(dot, '/'))
+		return SK_NONE;
+	if (!strcmp(dot, ".cu") || !strcmp(dot, ".cuh"))
+		return SK_CUDA;
+	for (int i = 0; cxx[i]; i++)
+		if (!strcmp(dot, cxx[i]))
+			return SK_CXX;
+	return SK_NONE;
 }
 
 static int
@@ -86,7 +96,7 @@ ignored(const Ignores *ig, const char *rel, const char *name, bool isdir)
 }
 
 static void
-walk(const char *dir, const char *rel, Ignores *ig, Strs *out)
+walk(const char *dir, const char *rel, Ignores *ig, Strs *out, Strs *cxx)
 {
 	DIR *d = opendir(dir);
 	if (!d)
@@ -104,12 +114,13 @@ walk(const char *dir, const char *rel, Ignores *ig, Strs *out)
 		char *sub = *rel ? fmt("%s/%s", rel, here.v[i]) : xstrdup(here.v[i]);
 		struct stat sb;
 		bool isdir = lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode); /* symlinks are not followed */
-		bool isfile = !isdir && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && iscuda(here.v[i]);
+		int kind = sourcekind(here.v[i]);
+		bool isfile = !isdir && kind && stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
 		if ((isdir || isfile) && !ignored(ig, sub, here.v[i], isdir)) {
 			if (isdir)
-				walk(path, sub, ig, out);
+				walk(path, sub, ig, out, cxx);
 			else {
-				vpush(*out, path);
+				vpush(*(kind == SK_CUDA ? out : cxx), path);
 				path = NULL;
 			}
 		}
@@ -126,9 +137,9 @@ walk(const char *dir, const char *rel, Ignores *ig, Strs *out)
 }
 
 void
-walktree(const char *dir, Strs *files)
+walktree(const char *dir, Strs *files, Strs *cxx)
 {
 	Ignores ig = {0};
-	walk(dir, "", &ig, files);
+	walk(dir, "", &ig, files, cxx);
 	vfree(ig);
 }

@@ -220,6 +220,26 @@ directiveword(const Unit *u, int d, int *n)
 	return w < 0 ? "" : u->src + w;
 }
 
+/* Does the unit's own text #define or #undef the name (len bytes at w)
+ * at or after offset from? Text written before that point and moved after
+ * it could mean another thing (a cudaMemcpy a macro redefines between a
+ * helper and its caller). */
+bool
+redefinedafter(const Unit *u, const char *w, int len, int from)
+{
+	for (int i = 0; i < u->directives.n; i++) {
+		int d = u->directives.v[i], n, at;
+		const char *dw = directiveword(u, d, &n);
+		if (d < from || !((n == 6 && !strncmp(dw, "define", 6)) || (n == 5 && !strncmp(dw, "undef", 5))))
+			continue;
+		at = (int)(dw - u->src) + n;
+		int t = nexttoken(u->src, &at, directiveend(u, d));
+		if (t >= 0 && at - t == len && !strncmp(u->src + t, w, len))
+			return true;
+	}
+	return false;
+}
+
 /* Is the condition of the #if line ending at e, from w, a plain 0? No
  * configuration compiles that group. */
 bool

@@ -394,6 +394,76 @@ setrange(B *b, Stmt *s, int bo, int eo)
 	s->endline = srcline(b, eo > bo ? eo - 1 : bo);
 }
 
+/* Which types a statement's text names (moved to another function, text
+ * naming T or a typedef the other function declares again would mean
+ * another type there): SF_LOCALTYPE for a template's parameter or a type
+ * declared inside a function, SF_TYPENAME for the program's other types. */
+static enum CXChildVisitResult
+typekid(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	int *flags = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k != CXCursor_TypeRef && k != CXCursor_TemplateRef && k != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	CXCursor d = clang_getCursorReferenced(c);
+	enum CXCursorKind dk = clang_getCursorKind(d);
+	if (dk == CXCursor_TemplateTypeParameter || dk == CXCursor_NonTypeTemplateParameter ||
+	    dk == CXCursor_TemplateTemplateParameter) {
+		*flags |= SF_LOCALTYPE;
+		return CXChildVisit_Continue;
+	}
+	if (k == CXCursor_DeclRefExpr || clang_Cursor_isNull(d) || insystem(d))
+		return CXChildVisit_Recurse;
+	*flags |= SF_TYPENAME;
+	for (CXCursor s = clang_getCursorSemanticParent(d); !clang_Cursor_isNull(s) && !clang_isTranslationUnit(clang_getCursorKind(s));
+	     s = clang_getCursorSemanticParent(s)) {
+		enum CXCursorKind sk = clang_getCursorKind(s);
+		if (sk == CXCursor_FunctionDecl || sk == CXCursor_CXXMethod || sk == CXCursor_FunctionTemplate ||
+		    sk == CXCursor_Constructor || sk == CXCursor_Destructor || sk == CXCursor_LambdaExpr) {
+			*flags |= SF_LOCALTYPE;
+			break;
+		}
+	}
+	return CXChildVisit_Continue;
+}
+
+/* The template parameters' names of c and of the templates around it. */
+static void
+tparams(CXCursor c, Strs *out)
+{
+	for (; !clang_Cursor_isNull(c) && !clang_isTranslationUnit(clang_getCursorKind(c)); c = clang_getCursorSemanticParent(c)) {
+		CXCursor *ks;
+		int n = kids(c, &ks);
+		for (int i = 0; i < n; i++) {
+			enum CXCursorKind k = clang_getCursorKind(ks[i]);
+			if (k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
+			    k == CXCursor_TemplateTemplateParameter) {
+				char *name = spelling(ks[i]);
+				if (*name)
+					vpush(*out, name);
+				else
+					free(name);
+			}
+		}
+		free(ks);
+	}
+}
+
+/* Does a function's body declare a type (typedef, using, struct, enum)? */
+static enum CXChildVisitResult
+localtype(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_TypedefDecl || k == CXCursor_TypeAliasDecl || k == CXCursor_StructDecl || k == CXCursor_ClassDecl ||
+	    k == CXCursor_UnionDecl || k == CXCursor_EnumDecl || k == CXCursor_TypeAliasTemplateDecl) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return k == CXCursor_LambdaExpr ? CXChildVisit_Continue : CXChildVisit_Recurse;
+}
+
 /* A new node reached from every open edge; ops go to it until the next one. */
 static int
 newnode(B *b, int kind, CXCursor c)
@@ -414,6 +484,18 @@ newnode(B *b, int kind, CXCursor c)
 		setrange(b, &f->st.v[n], bo, eo);
 		if (ismacro(c))
 			f->st.v[n].flags |= SF_MACRO;
+		if (kind == ST_PLAIN) {
+			int tf = 0;
+			typekid(c, c, &tf);
+			clang_visitChildren(c, typekid, &tf);
+			/* an instantiation's text still says T where its cursors say float */
+			for (int at = bo, t; b->fsrc && b->fsrc->src && b->tparams.n && eo <= (int)b->fsrc->len &&
+			                     (t = nexttoken(b->fsrc->src, &at, eo)) >= 0;)
+				for (int i = 0; i < b->tparams.n; i++)
+					if ((int)strlen(b->tparams.v[i]) == at - t && !strncmp(b->fsrc->src + t, b->tparams.v[i], at - t))
+						tf |= SF_LOCALTYPE;
+			f->st.v[n].flags |= tf;
+		}
 	}
 	if (b->fsrc && b->fsrc->file && clang_File_isEqual(b->fsrc->file, b->mainfile))
 		f->st.v[n].flags |= SF_INMAIN;
@@ -1808,6 +1890,15 @@ buildfn(B *b, CXCursor c)
 		f.flags |= FNF_TEMPLATE;
 	if (!clang_equalCursors(from, c))
 		f.flags |= FNF_INSTANCE;
+	bool types = false;
+	clang_visitChildren(c, localtype, &types);
+	if (types)
+		f.flags |= FNF_LOCALTYPES;
+	for (int i = 0; i < b->tparams.n; i++)
+		free(b->tparams.v[i]);
+	b->tparams.n = 0;
+	if (f.flags & (FNF_TEMPLATE | FNF_INSTANCE))
+		tparams(c, &b->tparams);
 	f.thissym = s->flags & SYMF_METHOD ? pseudosym(b, sym, SYM_THIS, "this") : -1;
 	f.retsym = pseudosym(b, sym, SYM_RET, "return");
 	if (f.thissym >= 0)
@@ -1962,6 +2053,44 @@ finddirectives(Unit *u)
 			vpush(u->directives, u->lines[i]);
 }
 
+/* Macros of the program's files defined in an #if chain with another
+ * group, as configured() tells for functions: PEEK(r, h) reads h in one
+ * configuration and is (void)0 in the one parsed, so a sync moved past it
+ * was wrong in the other. Read from the text of every user file the unit
+ * includes. */
+static void
+cfgfile(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+	(void)stack;
+	(void)depth;
+	B *b = data;
+	if (systemfile(b->tu, file))
+		return;
+	const Source *src = sourceof(b, file);
+	for (int l = 0; src->src && l < src->nlines; l++) {
+		int a = src->lines[l], at = a, end = l + 1 < src->nlines ? src->lines[l + 1] : (int)src->len;
+		if (!isdirective(src->src, a, end))
+			continue;
+		while (at < end && src->src[at] != '#')
+			at++;
+		at++;
+		int w = nexttoken(src->src, &at, end);
+		if (w < 0 || at - w != 6 || strncmp(src->src + w, "define", 6))
+			continue;
+		int t = nexttoken(src->src, &at, end);
+		if (t < 0 || !configured(src, a, end))
+			continue;
+		char *name = xstrndup(src->src + t, (size_t)(at - t));
+		bool seen = false;
+		for (int i = 0; i < b->u->cfgmacros.n && !seen; i++)
+			seen = !strcmp(b->u->cfgmacros.v[i], name);
+		if (seen)
+			free(name);
+		else
+			vpush(b->u->cfgmacros, name);
+	}
+}
+
 /* ---------------------------------------------------------------- dependent calls */
 
 /* A call in a template whose callee is a name (check's _cudaGetErrorEnum(result))
@@ -2062,6 +2191,7 @@ build(Unit *u, CXTranslationUnit tu, const Rules *rules)
 	visitdecls(&b, clang_getTranslationUnitCursor(tu));
 	candidates(&b);
 	finddirectives(u);
+	clang_getInclusions(tu, cfgfile, &b);
 	Inst *in, *itmp;
 	HASH_ITER(hh, b.insts, in, itmp) {
 		HASH_DEL(b.insts, in);
@@ -2077,6 +2207,9 @@ build(Unit *u, CXTranslationUnit tu, const Rules *rules)
 		free(b.srcs.v[i].lines);
 	vfree(b.srcs);
 	vfree(b.cur);
+	for (int i = 0; i < b.tparams.n; i++)
+		free(b.tparams.v[i]);
+	vfree(b.tparams);
 	vfree(b.brk);
 	vfree(b.cont);
 	vfree(b.sw);

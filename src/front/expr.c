@@ -499,13 +499,21 @@ arraynew(B *b, CXCursor e, Alloc *al)
 		after++;
 	if (after < ee && src[after] == '[')
 		return false; /* new T[n][m]: each element is a T[m], not a T */
+	if (after < ee && (src[after] == '(' || src[after] == '{')) {
+		/* new T[n]() and new T[n]{} zero it; new T[n]{1, 2, 3} sets values a
+		 * page-locked replacement would not (pin zeroed them) */
+		int i = after + 1;
+		while (i < ee && strchr(" \t\r\n", src[i]))
+			i++;
+		if (i >= ee || (src[i] != ')' && src[i] != '}'))
+			return false;
+		al->zero = true;
+	}
 	al->kind = AL_NEW;
 	al->sb = eb + 3;
 	al->se = open;
 	al->nb = open + 1;
 	al->ne = close;
-	for (int i = close + 1; i < ee; i++)
-		al->zero |= src[i] == '(' || src[i] == '{';
 	return true;
 }
 
@@ -1175,6 +1183,8 @@ static bool
 converted(CXCursor a)
 {
 	CXType to = clang_getCanonicalType(ctype(a)), from = clang_getCanonicalType(ctype(strip(a)));
+	if (from.kind == CXType_Enum && to.kind != CXType_Enum) /* enum { BIG = 300 } as an unsigned char: 44 */
+		from = clang_getCanonicalType(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(from)));
 	int rt = 0, rf = 0, t = arith(to, &rt), f = arith(from, &rf);
 	if (!t || !f || to.kind == from.kind)
 		return false;

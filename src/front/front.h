@@ -52,6 +52,7 @@ typedef struct {
 	int failof;   /* calls made now run only when this call failed (Call.onfail), or -1 */
 	int initsym, initcall; /* the last variable initialised from a call's result, and that call */
 	CXCursor varinit;      /* the initialiser of the variable being declared: no temporary */
+	Strs tparams;          /* the template parameters the function's text may name (its class's too) */
 } B;
 
 /* build.c */

@@ -759,10 +759,14 @@ unit_free(Unit *u)
 	vfree(u->fns);
 	vfree(u->comments);
 	vfree(u->directives);
+	for (int i = 0; i < u->cfgmacros.n; i++)
+		free(u->cfgmacros.v[i]);
+	vfree(u->cfgmacros);
 	free(u->path);
 	free(u->src);
 	free(u->lines);
 	free(u->origline);
+	free(u->scan);
 	free(u->refused);
 	free(u->fixhint);
 	free(u->legacy);

@@ -48,7 +48,7 @@
 
 /* Bumped with every change of the Unit's fields (cuflow.h): the binary's
  * identity in the key would miss them too, but a format names what it holds. */
-#define FORMAT "cuflow-unit 4"
+#define FORMAT "cuflow-unit 5"
 #define UNUSED_DAYS 30
 
 /* ---------------------------------------------------------------- writing */
@@ -206,6 +206,9 @@ wunit(Buf *b, const Unit *u)
 		wnum(b, u->comments.v[i].end);
 	}
 	wints(b, u->directives.v, u->directives.n);
+	wnum(b, u->cfgmacros.n);
+	for (int i = 0; i < u->cfgmacros.n; i++)
+		wstr(b, u->cfgmacros.v[i]);
 }
 
 /* ---------------------------------------------------------------- reading */
@@ -437,6 +440,9 @@ runit(R *r, Unit *u)
 		u->comments.v[i].end = rdint(r);
 	}
 	rints(r, &u->directives);
+	RVEC(r, u->cfgmacros);
+	for (int i = 0; i < u->cfgmacros.n; i++)
+		u->cfgmacros.v[i] = rstr(r);
 }
 
 /* Moves what runit read into u, which holds the file's path and text. */

@@ -148,6 +148,17 @@ tilesize(CXType t)
 	return n >= 1 && n <= 32 && !(n & (n - 1)) ? (unsigned)n : 0;
 }
 
+/* A thread_block_tile whose size is not known (a template's parameter) or
+ * larger than a warp. */
+static bool
+unsizedtile(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+		t = clang_getCanonicalType(pointee(t));
+	return named(clang_getTypeDeclaration(t), "thread_block_tile") && !tilesize(t);
+}
+
 /* A cooperative-groups group type: the whole block and static tiles of at
  * most a warp are barriers (a tile's as __syncwarp's, which the lowering
  * makes a block barrier); a grid, a coalesced group, a tile of another or
@@ -185,6 +196,17 @@ unsigned
 tileof(CXCursor call)
 {
 	CXCursor r = calleeof(call);
+	if (clang_Cursor_isNull(r) && clang_getCursorKind(call) == CXCursor_CallExpr) {
+		/* a kernel template's call on a dependent argument is unresolved:
+		 * a method's object, or cg::reduce's candidates, say what it is */
+		CXCursor o = callobject(call), ov = overloadref(call);
+		if (!clang_Cursor_isNull(o))
+			return tilesize(clang_getCursorType(o));
+		bool cg = !clang_Cursor_isNull(ov) && clang_getNumOverloadedDecls(ov) > 0 && incg(clang_getOverloadedDecl(ov, 0));
+		return cg && clang_Cursor_getNumArguments(call) == 3
+		               ? tilesize(clang_getCursorType(clang_Cursor_getArgument(call, 0)))
+		               : 0;
+	}
 	if (!incg(r))
 		return 0;
 	if (clang_getCursorKind(r) == CXCursor_CXXMethod) {
@@ -294,16 +316,45 @@ toolkitname(CXCursor call)
 
 /* A warp operation of the toolkit's that the lowering does not exchange
  * (the warp's reductions): in a kernel it would run outside any exchange,
- * and the runtime stops it (cuflow_lower.h). */
+ * and the runtime stops it (cuflow_lower.h). Cooperative groups' scans,
+ * asynchronous copies and a tile's matches the runtime's header does not
+ * have: the lowered program did not build. */
 static bool
 unlowered(CXCursor call)
 {
 	static const char *const names[] = {"__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
 	                                    "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync", NULL};
+	static const char *const cgnames[] = {"inclusive_scan", "exclusive_scan", "memcpy_async", "wait", "wait_prior",
+	                                      NULL};
 	char *n = toolkitname(call);
 	bool yes = false;
 	for (int i = 0; names[i] && !yes; i++)
 		yes = !strcmp(n, names[i]);
+	CXCursor r = calleeof(call), ov = clang_Cursor_isNull(r) ? overloadref(call) : r;
+	if (!clang_Cursor_isNull(ov) && clang_getCursorKind(ov) == CXCursor_OverloadedDeclRef)
+		ov = clang_getNumOverloadedDecls(ov) ? clang_getOverloadedDecl(ov, 0) : clang_getNullCursor();
+	if (!yes && !clang_Cursor_isNull(ov) && incg(ov)) {
+		char *m = spelling(ov);
+		for (int i = 0; cgnames[i] && !yes; i++)
+			yes = !strcmp(m, cgnames[i]);
+		CXCursor o = callobject(call);
+		yes |= (!strcmp(m, "match_any") || !strcmp(m, "match_all")) && !clang_Cursor_isNull(o) &&
+		       tilesize(clang_getCursorType(o));
+		free(m);
+	}
+	/* a collective of a tile whose size a kernel template's parameter gives
+	 * (thread_block_tile<TS>): its lanes are not known here */
+	CXCursor o = callobject(call);
+	if (!yes && clang_Cursor_isNull(o) && !strcmp(n, "reduce") && clang_Cursor_getNumArguments(call) == 3)
+		o = clang_Cursor_getArgument(call, 0);
+	if (!yes && !clang_Cursor_isNull(o) && unsizedtile(clang_getCursorType(o))) {
+		static const char *const coll[] = {"shfl", "shfl_up", "shfl_down", "shfl_xor", "any", "all", "ballot",
+		                                   "match_any", "match_all", "sync", "reduce", NULL};
+		char *m = *n ? xstrdup(n) : methodname(call);
+		for (int i = 0; coll[i] && !yes; i++)
+			yes = !strcmp(m, coll[i]);
+		free(m);
+	}
 	free(n);
 	return yes;
 }
@@ -336,11 +387,16 @@ warpop(CXCursor call)
 	if (!op && wmmastep(call, n))
 		op = W_STEP;
 	if (!op && tileof(call)) {
+		bool method = clang_Cursor_isNull(r) ? !clang_Cursor_isNull(callobject(call))
+		                                     : clang_getCursorKind(r) == CXCursor_CXXMethod;
+		char *m = method && !*n ? methodname(call) : NULL; /* unresolved in a template */
+		const char *name = m ? m : n;
 		for (int i = W_SHFL; i <= W_ALL; i++)
-			if (!strcmp(n, warpnames[i]) && clang_getCursorKind(r) == CXCursor_CXXMethod)
+			if (!strcmp(name, warpnames[i]) && method)
 				op = i;
-		if (!strcmp(n, "reduce") && clang_getCursorKind(r) != CXCursor_CXXMethod)
+		if (!strcmp(name, "reduce") && !method)
 			op = W_REDUCE;
+		free(m);
 	}
 	free(n);
 	return op;
@@ -896,7 +952,12 @@ spanwalk(Span *sp, CXCursor c)
 			return;
 		}
 		if (!k->pass.dry && unlowered(c)) {
-			char *n = toolkitname(c), *w = fmt("a warp operation cuflow does not lower (%s)", n);
+			char *n = toolkitname(c);
+			if (!*n) { /* a template's unresolved method */
+				free(n);
+				n = methodname(c);
+			}
+			char *w = fmt("a warp operation cuflow does not lower (%s)", n);
 			kfail(k, c, w);
 			free(w);
 			free(n);
@@ -1158,6 +1219,7 @@ scalarspan(K *k, CXCursor e, int lo, int hi)
 
 static void exchange(K *k, CXCursor call, bool alone);
 static int collectwarps(CXCursor c, void *arg);
+static bool armedwarps(K *k, CXCursor s, const Cursors *calls);
 
 /* A masked loop's or if's condition, each running lane's value into
  * pre...post: its warp operations exchanged first among the lanes that run
@@ -1170,6 +1232,10 @@ condvalues(K *k, CXCursor cond, const char *pre, const char *post)
 	descend(cond, collectwarps, &calls);
 	if (warpop(strip(cond)))
 		vpush(calls, strip(cond));
+	if (armedwarps(k, cond, &calls)) {
+		vfree(calls);
+		return;
+	}
 	int first = k->pass.warps.n;
 	for (int i = 0; i < calls.n; i++)
 		exchange(k, calls.v[i], false);
@@ -2333,6 +2399,39 @@ exchange(K *k, CXCursor call, bool alone)
 /* A statement holding warp operations, or run in step: its exchanges,
  * then (a store whose right side other lanes' stores must not reach) that
  * right side evaluated by every thread, then the statement. */
+/* Does target lie below c in an arm of ?: or on the right of && or ||
+ * (armed: already so)? 1 yes, 0 below c but not so, -1 not below c. */
+static int
+inarm(CXCursor c, CXCursor target, bool armed)
+{
+	if (clang_equalCursors(c, target))
+		return armed;
+	CXCursor *ks;
+	int n = kids(c, &ks), r = -1;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	bool logic = kind == CXCursor_BinaryOperator && (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LAnd ||
+	                                                 clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LOr);
+	for (int i = 0; i < n && r < 0; i++)
+		r = inarm(ks[i], target, armed || (i > 0 && (kind == CXCursor_ConditionalOperator || logic)));
+	free(ks);
+	return r;
+}
+
+/* Warp operations a condition guards are exchanged before their statement,
+ * their operands evaluated by every lane: p ? __shfl_xor_sync(m, *p, 2) : -1
+ * dereferenced the null p of the lanes the GPU leaves out. Refused. */
+static bool
+armedwarps(K *k, CXCursor s, const Cursors *calls)
+{
+	for (int i = 0; i < calls->n; i++)
+		if (inarm(s, calls->v[i], false) == 1) {
+			kfail(k, calls->v[i], "a warp operation in an arm of ?: or on the right of && or || (its operands would "
+			                      "be evaluated by lanes that do not run it)");
+			return true;
+		}
+	return false;
+}
+
 static void
 genstep(K *k, CXCursor s)
 {
@@ -2340,6 +2439,10 @@ genstep(K *k, CXCursor s)
 	descend(s, collectwarps, &calls);
 	if (warpop(s))
 		vpush(calls, s);
+	if (armedwarps(k, s, &calls)) {
+		vfree(calls);
+		return;
+	}
 	int first = k->pass.warps.n;
 	for (int i = 0; i < calls.n; i++)
 		exchange(k, calls.v[i], clang_equalCursors(calls.v[i], strip(s)));
@@ -3740,6 +3843,8 @@ packparam(K *k)
  * the offsets and sizes registered here, once, before main. Templates,
  * packs and definitions qualified from outside their namespace are not
  * registered (cudaLaunchKernel then says cudaErrorInvalidDeviceFunction). */
+static char *rcname(K *k, const char *name, const char *targs);
+
 static void
 registration(K *k, Buf *o, const char *name, const char *iname, bool qualified)
 {
@@ -3760,9 +3865,11 @@ registration(K *k, Buf *o, const char *name, const char *iname, bool qualified)
 	}
 	if (n)
 		bprintf(o, "\nstatic const size_t cuflow_off_%s[] = {%s}, cuflow_size_%s[] = {%s};", iname, bstr(&off), iname, bstr(&sz));
+	char *block = rcname(k, iname, "");
 	bprintf(o, "\nstatic const cudaError_t cuflow_reg_%s __attribute__((unused)) = cuflowRegisterKernel((const void *)(void (*)(%s))%s, "
-	           "cuflow_block_%s, sizeof(cuflow_args_%s), %d, %s%s, %s%s);", iname, n ? bstr(&ty) : "", name, iname, iname, n,
+	           "%s, sizeof(cuflow_args_%s), %d, %s%s, %s%s);", iname, n ? bstr(&ty) : "", name, block, iname, n,
 	        n ? "cuflow_off_" : "NULL", n ? iname : "", n ? "cuflow_size_" : "NULL", n ? iname : "");
+	free(block);
 	free(ty.v);
 	free(off.v);
 	free(sz.v);
@@ -3918,7 +4025,6 @@ params(K *k, Buf *o, int how)
 	}
 }
 
-static char *rcname(K *k, const char *name, const char *targs);
 static char *rchead(K *k, const char *thead);
 
 /* The qualifier a kernel's out-of-line definition names it with

@@ -107,15 +107,22 @@ refuseline(Lower *L, const char *path, int line, const char *f, ...)
 }
 
 /* CUDA's __noinline__ as GCC's attribute. The support header cannot make it
- * a macro: libstdc++ 13 writes __attribute__((__noinline__)) itself. */
+ * a macro: libstdc++ 13 writes __attribute__((__noinline__)) itself. Done
+ * last, where no other edit covers the word (a dead or inlined helper's
+ * removal did: "edits overlap"). */
 static void
 noinline(LFile *F)
 {
 	Tokens t = filetokens(F->tu, F->file, F->len);
+	int n = F->edits.n;
 	for (unsigned i = 0; i < t.n; i++) {
 		CXTokenKind k = clang_getTokenKind(t.v[i]);
-		if ((k == CXToken_Identifier || k == CXToken_Keyword) && tokenis(&t, i, "__noinline__"))
-			addedit(&F->edits, tokenoff(&t, i), 12, xstrdup("__attribute__((noinline))"));
+		int at = tokenoff(&t, i);
+		bool covered = false;
+		for (int e = 0; e < n && !covered; e++)
+			covered = F->edits.v[e].off < at + 12 && at < F->edits.v[e].off + F->edits.v[e].len;
+		if ((k == CXToken_Identifier || k == CXToken_Keyword) && tokenis(&t, i, "__noinline__") && !covered)
+			addedit(&F->edits, at, 12, xstrdup("__attribute__((noinline))"));
 	}
 	freetokens(&t);
 }
@@ -136,7 +143,6 @@ lfile(Lower *L, CXTranslationUnit tu, CXFile f)
 	F.tu = tu;
 	F.src = clang_getFileContents(tu, f, &F.len);
 	vpush(L->files, F);
-	noinline(&L->files.v[L->files.n - 1]);
 	return &L->files.v[L->files.n - 1];
 }
 
@@ -523,6 +529,22 @@ anonstart(LFile *F, CXCursor v)
 	}
 }
 
+/* Has a kernel taken v in as its own (inline.c names it cuflow_F_V)? The
+ * function's calls left alone would use another block-wide variable. */
+static bool
+inlinedtoo(const LFile *F, CXCursor v)
+{
+	char *fn = spelling(clang_getCursorSemanticParent(v)), *vn = spelling(v), *hoisted = fmt("cuflow_%s_%s", fn, vn);
+	bool yes = false;
+	size_t n = strlen(hoisted);
+	for (const char *s = F->src; !yes && (s = strstr(s, hoisted)); s += n)
+		yes = !isident(s[n]);
+	free(fn);
+	free(vn);
+	free(hoisted);
+	return yes;
+}
+
 /* A __shared__ variable of a __device__ function, written alone in its
  * declaration (`__shared__ int a[4], b[4]` is refused at b: its text has
  * no type to rewrite; `__shared__ union { ... } u` starts at its union). */
@@ -539,6 +561,9 @@ devshared(Lower *L, LFile *F, CXCursor v)
 		refuse(L, v, "a __shared__ variable of a __device__ function declared beside another in one declaration");
 	else if (clang_Cursor_hasVarDeclExternalStorage(v))
 		dynshared(F, v);
+	else if (inlinedtoo(F, v))
+		refuse(L, v, "a __shared__ variable of a __device__ function some of whose calls a kernel inlines and some "
+		             "not (an arm of ?:, a larger expression): the two would be two variables, one on the GPU");
 	else
 		staticshared(F, v, anon >= 0 ? anon : startof(v));
 }
@@ -757,7 +782,7 @@ lowerdecl(CXCursor c, void *d)
 		return;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_ClassDecl ||
-	    k == CXCursor_StructDecl || k == CXCursor_ClassTemplate) {
+	    k == CXCursor_StructDecl || k == CXCursor_ClassTemplate || k == CXCursor_FriendDecl) { /* a friend defined in its class */
 		lowerdecls(L, tu, c);
 		return;
 	}
@@ -952,6 +977,7 @@ emitfile(Lower *L, Buf *out, int fi)
 	if (F->emitted)
 		return;
 	F->emitted = true;
+	noinline(F);
 	Edits all = {0};
 	for (int i = 0; i < F->edits.n; i++) {
 		Edit e = F->edits.v[i];

@@ -6,6 +6,7 @@
  * PFunc. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <uthash.h>
 
 #include "cuflow.h"
@@ -98,14 +99,128 @@ prog_groups(Unit **units, int n, int *group)
 	return ng;
 }
 
+/* The directory part of path, with its '/' ("" for none). */
+static char *
+dirof(const char *path)
+{
+	const char *sl = strrchr(path, '/');
+	return sl ? xstrndup(path, (size_t)(sl - path + 1)) : xstrdup("");
+}
+
+/* Where #include "name" (or <name>, angled: the -I directories only) of
+ * the file in dir finds its header, or NULL. */
+static char *
+findheader(const char *dir, const char *name, bool angled, const Strs *args)
+{
+	if (name[0] == '/')
+		return access(name, R_OK) ? NULL : xstrdup(name);
+	char *p = angled ? NULL : fmt("%s%s", dir, name);
+	if (p && !access(p, R_OK))
+		return p;
+	free(p);
+	for (int i = 0; args && i < args->n; i++) {
+		const char *a = args->v[i], *d = NULL;
+		if (!strncmp(a, "-I", 2) || !strncmp(a, "-iquote", 7) || !strncmp(a, "-isystem", 8)) {
+			int skip = a[1] == 'I' ? 2 : a[2] == 'q' ? 7 : 8;
+			d = a[skip] ? a + skip : i + 1 < args->n ? args->v[++i] : NULL;
+		}
+		if (!d)
+			continue;
+		p = fmt("%s/%s", d, name);
+		if (!access(p, R_OK))
+			return p;
+		free(p);
+	}
+	return NULL;
+}
+
+/* Appends the text of path and, in turn, of the user headers it includes
+ * (a header of the C++ library or the system is no caller); a quoted one
+ * not found leaves what it calls unknown: *opaque. */
+static void
+scanfile(const char *path, const Strs *args, Strs *done, Buf *b, bool *opaque, int depth)
+{
+	for (int i = 0; i < done->n; i++)
+		if (!strcmp(done->v[i], path))
+			return;
+	vpush(*done, xstrdup(path));
+	size_t len;
+	char *err = NULL, *src = depth ? readfile(path, &len, &err) : NULL;
+	if (depth && !src) {
+		free(err);
+		*opaque = true;
+		return;
+	}
+	if (src) {
+		bputn(b, src, len);
+		bputs(b, "\n");
+	}
+	const char *text = src ? src : b->v;
+	char *dir = dirof(path);
+	for (const char *q = text; depth < 32 && (q = strstr(q, "include")); q += 7) {
+		const char *h = q - 1;
+		while (h >= text && (*h == ' ' || *h == '\t'))
+			h--;
+		if (h < text || *h != '#')
+			continue;
+		const char *n = q + 7;
+		while (*n == ' ' || *n == '\t')
+			n++;
+		if (*n != '"' && *n != '<')
+			continue;
+		const char *e = strchr(n + 1, *n == '"' ? '"' : '>');
+		const char *nl = strchr(n, '\n');
+		if (!e || (nl && e > nl))
+			continue;
+		char *name = xstrndup(n + 1, (size_t)(e - n - 1));
+		char *hp = findheader(dir, name, *n == '<', args);
+		if (hp)
+			scanfile(hp, args, done, b, opaque, depth + 1);
+		else if (*n == '"')
+			*opaque = true;
+		free(hp);
+		free(name);
+	}
+	free(dir);
+	free(src);
+}
+
+void
+unit_scantext(Unit *u, const Strs *args)
+{
+	if (!u->src)
+		return;
+	Buf b = {0};
+	bputn(&b, u->src, u->len);
+	bputs(&b, "\n");
+	Strs done = {0};
+	scanfile(u->path, args, &done, &b, &u->opaque, 0);
+	for (int i = 0; i < done.n; i++)
+		free(done.v[i]);
+	vfree(done);
+	u->scan = b.v;
+	u->scanlen = b.n;
+}
+
 typedef struct {
 	const char *name;
 	Ints groups; /* the programs defining an external function so named */
 	UT_hash_handle hh;
 } Named;
 
-/* unseen[g]: the files not analysed (no CUDA in them, or refused) that
- * spell the name of an external function a file of program g defines.
+static void
+addunseen(Ints *unseen, const Named *e, int i)
+{
+	for (int k = 0; k < e->groups.n; k++) {
+		Ints *l = &unseen[e->groups.v[k]];
+		if (!l->n || l->v[l->n - 1] != i)
+			vpush(*l, i);
+	}
+}
+
+/* unseen[g]: the files not analysed (no CUDA in them, refused, or C/C++
+ * sources read for their calls) that spell, or whose user headers spell,
+ * the name of an external function a file of program g defines.
  * Their calls of it are not seen, and one of them may hold main
  * (callers.c); linked by name, since cuflow has no parse of them. */
 void
@@ -128,15 +243,19 @@ prog_unseen(Unit **units, int n, const int *group, Ints *unseen)
 		}
 	for (int i = 0; tab && i < n; i++) {
 		const Unit *x = units[i];
-		if (!x->src || !(x->nocuda || x->refused))
+		if (!x->src || !(x->nocuda || x->refused || x->hostonly))
 			continue;
-		for (int at = 0, tk; (tk = nexttoken(x->src, &at, (int)x->len)) >= 0;) {
-			HASH_FIND(hh, tab, x->src + tk, at - tk, e);
-			for (int k = 0; e && k < e->groups.n; k++) {
-				Ints *l = &unseen[e->groups.v[k]];
-				if (!l->n || l->v[l->n - 1] != i)
-					vpush(*l, i);
-			}
+		if (x->opaque) { /* a header of it was not found: it may call any of them */
+			for (e = tab; e; e = e->hh.next)
+				addunseen(unseen, e, i);
+			continue;
+		}
+		const char *src = x->scan ? x->scan : x->src;
+		int len = x->scan ? (int)x->scanlen : (int)x->len;
+		for (int at = 0, tk; (tk = nexttoken(src, &at, len)) >= 0;) {
+			HASH_FIND(hh, tab, src + tk, at - tk, e);
+			if (e)
+				addunseen(unseen, e, i);
 		}
 	}
 	HASH_ITER(hh, tab, e, t) {

@@ -136,6 +136,8 @@ parseeffect(char *tok, Rule *r, Effects *out)
 		return r->flags |= RF_ONEDEV, true;
 	if (!strcmp(tok, "atexit") && !a)
 		return r->flags |= RF_ATEXIT, true;
+	if (!strcmp(tok, "throws") && !a)
+		return r->flags |= RF_THROWS, true;
 	if (!a)
 		return false;
 	if (!strcmp(tok, "read") || !strcmp(tok, "write") || !strcmp(tok, "rw")) {

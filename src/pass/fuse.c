@@ -1416,6 +1416,16 @@ nulldecl(const Fz *z, const Stmt *st, int sym, int *prev, char **type)
 	return stars <= 16;
 }
 
+/* Where member m is allocated on one side: its allocation's bytes, or its
+ * statement's (two declarators of one declaration share the statement:
+ * float *b = malloc(s), *a = malloc(s); b allocated first). */
+static int
+allocpos(const Fz *z, int m, bool dev)
+{
+	const Side *s = side(z, m, dev);
+	return s->al >= 0 ? z->f->allocs.v[s->al].vb : z->f->st.v[s->node].begin;
+}
+
 /* The allocation of member m on one side: the base (the first allocated)
  * gets the whole block, the others an offset from the nearest member in
  * the layout allocated before. An out-parameter call's statement is
@@ -1429,12 +1439,13 @@ allocedit(const Fz *z, const Layout *lay, int m, bool dev, Edits *e)
 	const char *src = z->u->src, *mn = name(z, s->sym);
 	int rank = z->m.v[m].rank, ref = 0;
 	bool base = m == firstalloc(z, lay, dev);
+	int at = allocpos(z, m, dev);
 	for (int k = 0; !base && k < lay->n; k++) /* the nearest rank allocated before m */
-		if (z->f->st.v[side(z, lay->by[k], dev)->node].begin < st->begin && abs(k - rank) < abs(ref - rank))
+		if (allocpos(z, lay->by[k], dev) < at && abs(k - rank) < abs(ref - rank))
 			ref = k;
-	if (!base && z->f->st.v[side(z, lay->by[ref], dev)->node].begin >= st->begin)
+	if (!base && allocpos(z, lay->by[ref], dev) >= at)
 		for (int k = 0; k < lay->n; k++)
-			if (z->f->st.v[side(z, lay->by[k], dev)->node].begin < st->begin)
+			if (allocpos(z, lay->by[k], dev) < at)
 				ref = k;
 	Buf off = {0}, total = {0}, b = {0};
 	offset(&off, z, lay, ref, rank, dev);
@@ -1778,7 +1789,7 @@ firstalloc(const Fz *z, const Layout *lay, bool dev)
 {
 	int b = lay->by[0];
 	for (int k = 1; k < lay->n; k++)
-		if (z->f->st.v[side(z, lay->by[k], dev)->node].begin < z->f->st.v[side(z, b, dev)->node].begin)
+		if (allocpos(z, lay->by[k], dev) < allocpos(z, b, dev))
 			b = lay->by[k];
 	return b;
 }

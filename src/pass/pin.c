@@ -464,6 +464,11 @@ vecscope(Site *s)
 	const Stmt *d = &pf->f->st.v[s->node];
 	int pos, home = homelist(pf->f, s->node, &pos);
 	const List *l = &pf->f->lists.v[home];
+	int g = pf->f->inmain ? hiddenjump(pf->u, d->end, l->end) : -1;
+	if (g >= 0) /* #ifdef EARLY return sum; #endif: no unregistration there */
+		keep(s, unitline(pf->u, g), xstrdup("may leave the block that declares it by a return, break, goto or throw "
+		                                    "that another configuration compiles (an #if group), where its data "
+		                                    "would have to be unregistered too"));
 	for (int k = pos + 1; k < l->first.n && !s->why; k++)
 		for (int u = l->first.v[k]; u <= l->last.v[k] && !s->why; u++) {
 			const Stmt *st = &pf->f->st.v[u];
@@ -1111,9 +1116,37 @@ mentioned(const Unit *u, int from, int to, const char *name)
 	return false;
 }
 
+/* May the stream text's value have changed in src[from, to)? A name in it
+ * written there (st[k] after k = 1), or a variable of it that a statement
+ * there writes (a global stream a callee reassigns). */
+static bool
+streamchanged(const P *q, const PFunc *pf, const char *stream, int from, int to)
+{
+	const Unit *u = pf->u;
+	int ui = unitidx(q->p, u);
+	for (int at = 0, t, n = (int)strlen(stream); (t = nexttoken(stream, &at, n)) >= 0;) {
+		if (!isident(stream[t]))
+			continue;
+		char *w = xstrndup(stream + t, (size_t)(at - t));
+		bool changed = mentioned(u, from, to, w);
+		for (int y = 0; !changed && y < u->syms.n; y++) {
+			const Sym *x = &u->syms.v[y];
+			if (!x->name || strcmp(x->name, w) || !(x->kind == SYM_GLOBAL || x->owner == pf->f->sym))
+				continue;
+			int l = symloc(q->p, ui, y);
+			for (int v = 2; l >= 0 && !changed && v < pf->f->st.n; v++)
+				changed = pf->f->st.v[v].begin >= from && pf->f->st.v[v].begin < to && bhas(&pf->st[v].wr, l);
+		}
+		free(w);
+		if (changed)
+			return true;
+	}
+	return false;
+}
+
 /* Does statement u wait for async copy a: a device-wide sync, or a sync of
- * the copy's stream named by the same text, which nothing since the copy
- * (from) names? */
+ * the copy's stream named by the same text, whose value nothing since the
+ * copy (from) may have changed? */
 static bool
 covers(const P *q, const PFunc *pf, int u, const Async *a, int from)
 {
@@ -1128,7 +1161,7 @@ covers(const P *q, const PFunc *pf, int u, const Async *a, int from)
 			if (e->space == SY_DEVICE)
 				return true;
 			char *t = e->arg < c->nargs ? calltext(pf->u->src, c->off, c->end, e->arg) : xstrdup("0");
-			bool same = !strcmp(t, a->stream) && !mentioned(pf->u, from, st->begin, a->stream);
+			bool same = !strcmp(t, a->stream) && !streamchanged(q, pf, a->stream, from, st->begin);
 			free(t);
 			if (same)
 				return true;

@@ -306,6 +306,9 @@ blocker(S *s, Group *g, int xi, int *ln)
 	char *hid = hiddenblock(s, g, x);
 	if (hid)
 		return hid;
+	const char *m = cfgmacro(s->u, x->begin, x->end);
+	if (m)
+		return fmt("uses %s, which another configuration #defines otherwise (an #if/#else around its #define)", m);
 	if ((e->ex | g->e.ex) & EX_CONFIG) {
 		const Eff *c = e->ex & EX_CONFIG ? e : &g->e;
 		*ln = c->cfgline ? c->cfgline : xl;
@@ -896,6 +899,16 @@ callershadows(const S *h, int a, int b, const Unit *cu, const Func *c)
 	return NULL;
 }
 
+/* Is the token at t[k] a member's name (after . or -> or ::)? It names
+ * no variable: a parameter d substituted in d->d made pd->pd. */
+static bool
+membertoken(const char *t, int k)
+{
+	while (k > 0 && strchr(" \t\r\n", t[k - 1]))
+		k--;
+	return k > 0 && (t[k - 1] == '.' || (k > 1 && ((t[k - 2] == '-' && t[k - 1] == '>') || (t[k - 2] == ':' && t[k - 1] == ':'))));
+}
+
 /* Where the unit's own text #defines the name (len bytes at w): the
  * directive's offset, or -1. */
 static int
@@ -967,6 +980,7 @@ foreignname(const Unit *u, const char *text, int n, const Unit *pu, const Func *
 		} else if (!x && !ok)
 			ok = (!strncmp(w, "cuda", 4) || !strncmp(w, "CUDA", 4)) && definedat(u, w, len) < 0 &&
 			     definedat(cu, w, len) < 0;
+		ok = ok && !redefinedafter(cu, w, len, 0); /* a macro of that file (#define cudaMemcpy(...)) */
 		if (!ok)
 			return fmt("it names %.*s, which cuflow cannot tell means the same in %s before %s()", len, w,
 			           relpath(cu->path), cu->syms.v[c->sym].name);
@@ -1046,7 +1060,7 @@ sitetext(const S *h, const char *base, const Unit *cu, const Call *call, const c
 	int n = raw.n, done = 0;
 	bool ok = true;
 	for (int at = 0, k; ok && (k = nexttoken(t, &at, n)) >= 0;)
-		for (int i = 0; i < h->f->params.n; i++) {
+		for (int i = 0; i < h->f->params.n && !membertoken(t, k); i++) {
 			const char *pn = h->u->syms.v[h->f->params.v[i]].name;
 			if ((int)strlen(pn) != at - k || strncmp(t + k, pn, at - k))
 				continue;
@@ -1698,7 +1712,7 @@ intotext(const S *c, const Item *x, const Call *call, const PFunc *g, const char
 	int n = raw.n, done = 0;
 	*why = NULL;
 	for (int at = 0, k; !*why && (k = nexttoken(t, &at, n)) >= 0;) {
-		if (!isident(t[k]) || isdigit((unsigned char)t[k]))
+		if (!isident(t[k]) || isdigit((unsigned char)t[k]) || membertoken(t, k))
 			continue;
 		int mine = -1, theirs = -1;
 		for (int y = 0; y < u->syms.n; y++) {
@@ -1736,6 +1750,10 @@ intotext(const S *c, const Item *x, const Call *call, const PFunc *g, const char
 		    paramwritten(c->p, g, g->f->params.v[i])) {
 			*why = fmt("it names %s, which the call does not pass to a parameter %s() keeps", u->syms.v[mine].name,
 			           fs->name);
+			break;
+		}
+		if (call->conv >> i & 1) { /* double m passed to int m: (int)(m * 16) is another size there */
+			*why = fmt("it names %s, whose value changes as %s() takes it", u->syms.v[mine].name, fs->name);
 			break;
 		}
 		bputn(&out, t + done, k - done);

@@ -168,8 +168,9 @@ tally(const Report *r, Tally *t)
 		count(t, &r->plan->v[i]);
 	for (int i = 0; i < r->nunits; i++) {
 		t->refused += r->units[i]->refused != NULL;
-		t->skipped += r->units[i]->skipped != NULL;
+		t->skipped += r->units[i]->skipped && !r->units[i]->hostonly;
+		t->hostonly += r->units[i]->hostonly;
 		t->changed += r->changed[i];
 	}
-	t->analysed = r->nunits - t->refused - t->skipped;
+	t->analysed = r->nunits - t->refused - t->skipped - t->hostonly;
 }

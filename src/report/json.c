@@ -259,7 +259,7 @@ jsummary(const Report *r)
 	Tally t;
 	tally(r, &t);
 	json_t *s = json_pack("{s:{s:i,s:i,s:i,s:i},s:i,s:i,s:i,s:{s:f,s:f,s:f}}", "files", "analysed", t.analysed,
-	                      "notAnalysed", t.refused, "skipped", t.skipped, "changed", t.changed, "moves", t.moved,
+	                      "notAnalysed", t.refused, "skipped", t.skipped + t.hostonly, "changed", t.changed, "moves", t.moved,
 	                      "syncsMoved", t.synced, "kept", t.kept, "time", "wall", r->twall, "parse", r->tparse,
 	                      "analyse", r->tanalyse);
 	if (ranpass(r, PASS_COPIES))

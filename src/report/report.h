@@ -36,7 +36,7 @@ void fileedits(const Report *r, const Unit *u, EditRefs *out);
 bool editsapplied(const Report *r, const Unit *u); /* cuflow -i would apply u's edits */
 bool ranpass(const Report *r, int pass);           /* the run asked for pass PASS_* */
 typedef struct {
-	int analysed, refused, skipped, changed;  /* files */
+	int analysed, refused, skipped, hostonly, changed; /* files */
 	int moved, synced, kept;                  /* sync */
 	int hoisted, sunk, removed, ckept;        /* copies */
 	int pinned, split, pkept;                 /* pin */

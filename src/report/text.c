@@ -217,6 +217,9 @@ textreport(Buf *b, const Report *r)
 		bprintf(b, ", %d not analysed", t.refused);
 	if (t.skipped)
 		bprintf(b, ", %d skipped by the pre-scan (no CUDA calls, launches or kernels)", t.skipped);
+	if (t.hostonly)
+		bprintf(b, ", %d C/C++ source%s read for %s calls", t.hostonly, t.hostonly == 1 ? "" : "s",
+		        t.hostonly == 1 ? "its" : "their");
 	bputs(b, "\n");
 	if (ranpass(r, PASS_SYNC))
 		bprintf(b, "  sync     %d move%s (%d sync%s), %d kept\n", t.moved, t.moved == 1 ? "" : "s", t.synced,
