@@ -144,18 +144,19 @@ scanfile(const char *path, const Strs *args, Strs *done, Buf *b, bool *opaque, i
 		if (!strcmp(done->v[i], path))
 			return;
 	vpush(*done, xstrdup(path));
-	size_t len;
-	char *err = NULL, *src = depth ? readfile(path, &len, &err) : NULL;
-	if (depth && !src) {
+	size_t len = b->n;
+	/* the unit's own text is b's start: a copy, as b grows (moves) below */
+	char *err = NULL, *src = depth ? readfile(path, &len, &err) : xstrndup(b->v, b->n);
+	if (!src) {
 		free(err);
 		*opaque = true;
 		return;
 	}
-	if (src) {
+	if (depth) {
 		bputn(b, src, len);
 		bputs(b, "\n");
 	}
-	const char *text = src ? src : b->v;
+	const char *text = src;
 	char *dir = dirof(path);
 	for (const char *q = text; depth < 32 && (q = strstr(q, "include")); q += 7) {
 		const char *h = q - 1;
