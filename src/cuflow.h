@@ -214,6 +214,7 @@ enum { /* Sym.flags */
 	SYMF_CONST = 1 << 17,
 	SYMF_NOTHROW = 1 << 18,
 	SYMF_METHOD = 1 << 19,
+	SYMF_ADDRVAL = 1 << 20, /* its address value is compared or made an integer ((uintptr_t)p % 4096) */
 };
 
 typedef struct Sym {
@@ -343,6 +344,7 @@ enum { /* Stmt.flags */
 	SF_MACRONAME = 1 << 12, /* names a variable of the program inside a macro's body (BYTES: n * 4) */
 	SF_TYPENAME = 1 << 13,  /* names a type of the program (sizeof(real)) */
 	SF_LOCALTYPE = 1 << 14, /* names a template parameter or a type a function declares (sizeof(T)) */
+	SF_CONDCALL = 1 << 15,  /* a call runs on some evaluations only (an arm of ?:, the right of && or ||) */
 };
 typedef struct {
 	int kind;

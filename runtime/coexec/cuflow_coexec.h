@@ -211,6 +211,8 @@ cuflowCxAdd(CUdeviceptr base, size_t size, int st)
 	return b;
 }
 
+static inline void cuflowCxDrop(size_t i);
+
 /* The allocation cudaMalloc made that holds p, registered with its mirror
  * on first sight (its bytes on the device alone); NULL when p is no such
  * memory (managed, mapped host memory, a symbol). */
@@ -218,10 +220,19 @@ static inline cuflow_cx_buf *
 cuflowCxBuf(const void *p)
 {
 	cuflow_cx_state *s = cuflowCxState();
-	if (CUFLOW_CX_LAZY_ON && p) /* cudaFree is the runtime's: the registry is current */
-		for (cuflow_cx_buf *b : s->buf)
-			if (b->base <= (CUdeviceptr)p && (CUdeviceptr)p < b->base + b->size)
-				return b;
+	if (CUFLOW_CX_LAZY_ON && p) /* cudaFree is the runtime's: the registry is current, but for allocations */
+		for (size_t i = 0; i < s->buf.size(); i++) { /* another way reused (cudaFreeAsync, cudaMallocAsync) */
+			cuflow_cx_buf *b = s->buf[i];
+			if (b->base <= (CUdeviceptr)p && (CUdeviceptr)p < b->base + b->size) {
+				CUdeviceptr base;
+				size_t size;
+				if (cuMemGetAddressRange(&base, &size, (CUdeviceptr)p) == CUDA_SUCCESS && base == b->base &&
+				    size == b->size)
+					return b;
+				cuflowCxDrop(i);
+				break;
+			}
+		}
 	cudaPointerAttributes a;
 	if (!p || cudaPointerGetAttributes(&a, p) != cudaSuccess || a.type != cudaMemoryTypeDevice) {
 		cudaGetLastError();
@@ -993,6 +1004,7 @@ cuflowCxMemcpy(void *dst, const void *src, size_t n, cudaMemcpyKind kind)
 	if ((!d && !r) || (d && n > d->size - doff) || (r && n > r->size - roff))
 		return cudaMemcpy(dst, src, n, kind); /* not the runtime's, or an error the call reports */
 	if (d && !r) { /* up: into the mirror, on the host until a part needs it */
+		cuflowCxQuiet(); /* as cudaMemcpy waits: the source may be managed or mapped memory a kernel writes */
 		cuflowCxCopy(d->mirror + doff, src, n);
 		cuflowCxMark(d, doff, doff + n, CUFLOW_CX_HOST);
 	} else if (r && !d) { /* down: the host waits, as for cudaMemcpy; each piece from where it is current */

@@ -2053,19 +2053,39 @@ finddirectives(Unit *u)
 			vpush(u->directives, u->lines[i]);
 }
 
+static void
+addcfgmacro(Unit *u, char *name)
+{
+	bool seen = false;
+	for (int i = 0; i < u->cfgmacros.n && !seen; i++)
+		seen = !strcmp(u->cfgmacros.v[i], name);
+	if (seen)
+		free(name);
+	else
+		vpush(u->cfgmacros, name);
+}
+
 /* Macros of the program's files defined in an #if chain with another
  * group, as configured() tells for functions: PEEK(r, h) reads h in one
  * configuration and is (void)0 in the one parsed, so a sync moved past it
  * was wrong in the other. Read from the text of every user file the unit
- * includes. */
+ * includes; and assert, when a system header defines it. */
 static void
 cfgfile(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
 	(void)stack;
 	(void)depth;
 	B *b = data;
-	if (systemfile(b->tu, file))
+	if (systemfile(b->tu, file)) {
+		/* the one standard macro whose definition depends on the
+		 * configuration (NDEBUG) at every inclusion */
+		CXString fn = clang_getFileName(file);
+		const char *path = clang_getCString(fn), *base = path ? strrchr(path, '/') : NULL;
+		if (base && !strcmp(base, "/assert.h"))
+			addcfgmacro(b->u, xstrdup("assert"));
+		clang_disposeString(fn);
 		return;
+	}
 	const Source *src = sourceof(b, file);
 	for (int l = 0; src->src && l < src->nlines; l++) {
 		int a = src->lines[l], at = a, end = l + 1 < src->nlines ? src->lines[l + 1] : (int)src->len;
@@ -2080,14 +2100,7 @@ cfgfile(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
 		int t = nexttoken(src->src, &at, end);
 		if (t < 0 || !configured(src, a, end))
 			continue;
-		char *name = xstrndup(src->src + t, (size_t)(at - t));
-		bool seen = false;
-		for (int i = 0; i < b->u->cfgmacros.n && !seen; i++)
-			seen = !strcmp(b->u->cfgmacros.v[i], name);
-		if (seen)
-			free(name);
-		else
-			vpush(b->u->cfgmacros, name);
+		addcfgmacro(b->u, xstrndup(src->src + t, (size_t)(at - t)));
 	}
 }
 

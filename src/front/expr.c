@@ -359,7 +359,9 @@ lvalue(B *b, CXCursor e)
 		n = kids(e, &ks);
 		if (n == 3) {
 			evaluate(b, ks[0]);
+			b->cond++;
 			int x = lvalue(b, ks[1]), y = lvalue(b, ks[2]);
+			b->cond--;
 			if (x >= 0 && y >= 0)
 				l = mknode(b, N_DEREF, mknode(b, N_JOIN, mknode(b, N_ADDR, x, -1, -1), mknode(b, N_ADDR, y, -1, -1), -1), -1,
 				       -1);
@@ -398,6 +400,22 @@ lvalue(B *b, CXCursor e)
 	return l;
 }
 
+/* The pointer variables whose values e carries: their addresses are
+ * compared or made integers (fuse's blocks change them). */
+static int
+addrvalof(CXCursor c, void *arg)
+{
+	B *b = arg;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && (isptr(ctype(c)) || isarray(ctype(c)))) {
+		CXCursor r = clang_getCursorReferenced(c);
+		enum CXCursorKind k = clang_getCursorKind(r);
+		int s = k == CXCursor_VarDecl || k == CXCursor_ParmDecl ? symof(b, r) : -1;
+		if (s >= 0)
+			b->u->syms.v[s].flags |= SYMF_ADDRVAL;
+	}
+	return WALK_IN;
+}
+
 static int
 castrv(B *b, CXCursor e)
 {
@@ -405,6 +423,8 @@ castrv(B *b, CXCursor e)
 	if (clang_Cursor_isNull(sub))
 		return null(b);
 	CXType to = ctype(e), from = ctype(sub);
+	if ((isptr(from) || isarray(from)) && isscalar(to) && !isptr(to))
+		descend(sub, addrvalof, b);
 	if (isptr(to) && isscalar(from)) {
 		evaluate(b, sub);
 		CXCursor s = strip(sub);
@@ -622,7 +642,16 @@ binaryrv(B *b, CXCursor e, CXCursor *ks, int n)
 		stmtflag(b, SF_HIDDEN);
 		return unknown(b);
 	}
-	int x = rvalue(b, ks[0]), y = rvalue(b, ks[1]);
+	if (o >= CXBinaryOperator_LT && o <= CXBinaryOperator_NE &&
+	    (isptr(ctype(ks[0])) || isptr(ctype(ks[1])) || isarray(ctype(ks[0])) || isarray(ctype(ks[1])))) {
+		descend(ks[0], addrvalof, b);
+		descend(ks[1], addrvalof, b);
+	}
+	int x = rvalue(b, ks[0]);
+	bool shortcut = o == CXBinaryOperator_LAnd || o == CXBinaryOperator_LOr;
+	b->cond += shortcut;
+	int y = rvalue(b, ks[1]);
+	b->cond -= shortcut;
 	return isptr(t) ? mknode(b, N_JOIN, x, y, -1) : null(b);
 }
 
@@ -981,12 +1010,17 @@ rvx(B *b, CXCursor e)
 	case CXCursor_ConditionalOperator:
 		if (n == 3) {
 			evaluate(b, ks[0]);
+			b->cond++;
 			int x = rvalue(b, ks[1]);
 			v = mknode(b, N_JOIN, x, rvalue(b, ks[2]), -1);
+			b->cond--;
 		} else {
 			v = unknown(b);
-			for (int i = 0; i < n; i++)
+			for (int i = 0; i < n; i++) {
+				b->cond += i > 0;
 				evaluate(b, ks[i]);
+				b->cond -= i > 0;
+			}
 		}
 		break;
 	case CXCursor_CXXNewExpr:
@@ -1177,12 +1211,16 @@ arith(CXType t, int *rank)
 }
 
 /* Does argument a lose or change its value converted to its parameter's
- * type (int to short, double to int, int to unsigned)? Then the parameter
- * is not what the argument's text says. */
+ * type (int to short, double to int, int to unsigned), or its type as a
+ * pointer (an array decays, float * becomes const float *)? Then the
+ * parameter is not what the argument's text says (sizeof h; a copy into a
+ * const float *). */
 static bool
 converted(CXCursor a)
 {
 	CXType to = clang_getCanonicalType(ctype(a)), from = clang_getCanonicalType(ctype(strip(a)));
+	if (to.kind == CXType_Pointer)
+		return !clang_equalTypes(to, from);
 	if (from.kind == CXType_Enum && to.kind != CXType_Enum) /* enum { BIG = 300 } as an unsigned char: 44 */
 		from = clang_getCanonicalType(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(from)));
 	int rt = 0, rf = 0, t = arith(to, &rt), f = arith(from, &rf);
@@ -1195,6 +1233,8 @@ static int
 callexpr(B *b, CXCursor e, int self)
 {
 	Call c = {0};
+	if (b->cond)
+		stmtflag(b, SF_CONDCALL);
 	c.callee = c.kernel = -1;
 	c.self = -1;
 	c.stream = -1;
@@ -1352,6 +1392,20 @@ construct(B *b, CXCursor e, int self)
 	return isctorcall(e, &call) ? callexpr(b, call, self) : -1;
 }
 
+/* A variable-length array's size is evaluated where it is declared (int
+ * row[h[2]]): its expressions, the children of the declaration but the
+ * initialiser. */
+static void
+vlasize(B *b, CXCursor d, CXCursor init)
+{
+	CXCursor *ks;
+	int n = kids(d, &ks);
+	for (int i = 0; i < n; i++)
+		if (clang_isExpression(clang_getCursorKind(ks[i])) && !clang_equalCursors(ks[i], init))
+			evaluate(b, ks[i]);
+	free(ks);
+}
+
 void
 vardecl(B *b, CXCursor d)
 {
@@ -1365,6 +1419,8 @@ vardecl(B *b, CXCursor d)
 	if (userdtor(clang_getCursorType(d)))
 		b->dtors = true;
 	CXCursor init = clang_Cursor_getVarDeclInitializer(d), call;
+	if (clang_getCursorType(d).kind == CXType_VariableArray)
+		vlasize(b, d, init);
 	if (clang_Cursor_isNull(init))
 		return;
 	if (flags & SYMF_REF) {

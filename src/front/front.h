@@ -50,6 +50,7 @@ typedef struct {
 	int gfn;      /* the unit's pseudo function for global initialisers, or -1 */
 	int depth;    /* expression nesting, to refuse pathological input */
 	int failof;   /* calls made now run only when this call failed (Call.onfail), or -1 */
+	int cond;     /* inside an arm of ?: or the right of && or ||: calls made now may not run */
 	int initsym, initcall; /* the last variable initialised from a call's result, and that call */
 	CXCursor varinit;      /* the initialiser of the variable being declared: no temporary */
 	Strs tparams;          /* the template parameters the function's text may name (its class's too) */

@@ -48,7 +48,7 @@
 
 /* Bumped with every change of the Unit's fields (cuflow.h): the binary's
  * identity in the key would miss them too, but a format names what it holds. */
-#define FORMAT "cuflow-unit 5"
+#define FORMAT "cuflow-unit 6"
 #define UNUSED_DAYS 30
 
 /* ---------------------------------------------------------------- writing */

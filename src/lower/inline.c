@@ -485,6 +485,19 @@ blockwide(CXCursor fn, int depth)
 
 static bool writtenargs(CXCursor call, Strs *out);
 
+/* A type argument's text in place of its parameter's name: a spelling of
+ * several words or with declarator marks (long long, float *) as one name,
+ * so T(0) and T::x stay valid where T stood. */
+static char *
+typearg(char *text)
+{
+	if (!text || !text[strcspn(text, " *&[(")])
+		return text;
+	char *r = fmt("std::common_type<%s>::type", text);
+	free(text);
+	return r;
+}
+
 /* For a function template's specialisation d, what each of the template's
  * parameters stands for there: pairs of its name and a text (`T`: `float`,
  * `BS`: `((int)256)`) that replaces it in the template's body; false where
@@ -513,7 +526,7 @@ templateargs(CXCursor d, CXCursor call, const Strs *locals, Strs *out)
 		enum CXTemplateArgumentKind ak = j < na ? clang_Cursor_getTemplateArgumentKind(d, (unsigned)j) : CXTemplateArgumentKind_Invalid;
 		char *text = NULL;
 		if (k == CXCursor_TemplateTypeParameter && ak == CXTemplateArgumentKind_Type)
-			text = typespelling(clang_Cursor_getTemplateArgumentType(d, (unsigned)j));
+			text = typearg(typespelling(clang_Cursor_getTemplateArgumentType(d, (unsigned)j)));
 		else if (k == CXCursor_NonTypeTemplateParameter && ak == CXTemplateArgumentKind_Integral) {
 			CXType pt = clang_getCanonicalType(clang_getCursorType(ks[i]));
 			char *ts = typespelling(pt);
@@ -549,8 +562,12 @@ templaterefs(CXCursor c, void *arg)
 	enum CXCursorKind k = clang_getCursorKind(c), rk = clang_getCursorKind(clang_getCursorReferenced(c));
 	if ((k == CXCursor_TypeRef && rk == CXCursor_TemplateTypeParameter) ||
 	    (k == CXCursor_DeclRefExpr && rk == CXCursor_NonTypeTemplateParameter) ||
-	    (k == CXCursor_TemplateRef && rk == CXCursor_TemplateTemplateParameter))
+	    (k == CXCursor_TemplateRef && rk == CXCursor_TemplateTemplateParameter)) {
+		for (int i = 0; i < f->trefs.n; i++) /* T a, b: each declarator's type names the same T */
+			if (startof(f->trefs.v[i]) == startof(c))
+				return WALK_IN;
 		vpush(f->trefs, c);
+	}
 	return WALK_IN;
 }
 
@@ -855,7 +872,9 @@ depcallee(CXCursor call, CXCursor *d, Callee *f)
 			    k != CXCursor_TemplateTemplateParameter)
 				continue;
 			vpush(f->targs, xstrdup(names.v[j]));
-			vpush(f->targs, k == CXCursor_NonTypeTemplateParameter ? fmt("(%s)", args.v[j]) : xstrdup(args.v[j]));
+			vpush(f->targs, k == CXCursor_NonTypeTemplateParameter ? fmt("(%s)", args.v[j])
+			                : k == CXCursor_TemplateTypeParameter ? typearg(xstrdup(args.v[j]))
+			                                                      : xstrdup(args.v[j]));
 			j++;
 		}
 		free(ks);

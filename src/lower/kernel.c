@@ -3123,6 +3123,35 @@ sharedbinding(K *k, KVar *v)
 	       !ismacro(init) && boundpath(k, init);
 }
 
+typedef struct {
+	K *k;
+	CXCursor lam;
+} Closure;
+
+/* Does c name one of the kernel's variables declared outside the lambda
+ * (a capture, explicit or not)? */
+static bool
+namesouter(CXCursor c, void *arg)
+{
+	Closure *cl = arg;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return false;
+	CXCursor d = clang_getCursorReferenced(c);
+	int at = startof(d);
+	return findvar(cl->k, d) >= 0 && (at < startof(cl->lam) || at >= endof(cl->lam));
+}
+
+/* A lambda naming none of the kernel's variables (auto f = [](int x) { ...
+ * }): the same closure in every thread, so bound once at the top like a
+ * shared binding (a closure type has no spelling to keep per thread). */
+static bool
+closurebinding(K *k, KVar *v)
+{
+	Closure cl = {k, strip(clang_Cursor_getVarDeclInitializer(v->decl))};
+	return !v->param && !isref(clang_getCursorType(v->decl)) && clang_getCursorKind(cl.lam) == CXCursor_LambdaExpr &&
+	       !ismacro(cl.lam) && !contains(cl.lam, false, namesouter, &cl);
+}
+
 static void
 decide(K *k)
 {
@@ -3131,7 +3160,7 @@ decide(K *k)
 		bool multi = v->regions.n > 1;
 		if (v->shared)
 			continue;
-		if (multi && sharedbinding(k, v)) {
+		if (multi && (sharedbinding(k, v) || closurebinding(k, v))) {
 			v->bindtop = true;
 			continue;
 		}
@@ -3919,8 +3948,9 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 			free(d);
 		} else if (v->bindtop) {
 			CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl); /* as written: it names no per-thread variable */
-			char *d = declare(v->type, v->name), *e = xstrndup(k->F->src + startof(init), endof(init) - startof(init));
-			bprintf(o, "\t%s = %s; /* bound to __shared__ memory */\n", d, e);
+			bool closure = clang_getCursorKind(strip(init)) == CXCursor_LambdaExpr;
+			char *d = closure ? fmt("auto %s", v->name) : declare(v->type, v->name), *e = xstrndup(k->F->src + startof(init), endof(init) - startof(init));
+			bprintf(o, "\t%s = %s;%s\n", d, e, closure ? "" : " /* bound to __shared__ memory */");
 			free(e);
 			free(d);
 		} else if (v->hoist) {
@@ -3929,6 +3959,9 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 			free(d);
 		} else if (v->arrayed && !v->param) {
 			char *d = fmt("(*%s)", v->name), *decl = declare(v->type, d);
+			if (strstr(v->type, "(lambda at "))
+				kfail(k, v->decl, "a lambda naming the kernel's variables, used across a barrier (its closure type has "
+				                  "no spelling to keep one per thread)");
 			if (v->carray && sizedbylocal(k, v))
 				kfail(k, v->decl, "a per-thread array whose size names a local of the kernel (constexpr int n = R * R; "
 				                  "double a[n]: the buffers are made before the locals are set)");

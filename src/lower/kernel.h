@@ -13,7 +13,7 @@ typedef struct {
 	bool pack;                    /* a parameter pack (Ts... args): a std::tuple in the argument struct */
 	bool written, uniform, hoist; /* hoist: uniform but needed in several loops */
 	bool once;                    /* its uniform initialiser runs once per block, before its thread loop */
-	bool bindtop;                 /* a reference bound to the block's __shared__ memory: bound once, at the top */
+	bool bindtop;                 /* a reference bound to the block's __shared__ memory, or a lambda naming no variable: bound once, at the top */
 	bool konst;                   /* a constant (const, integral, from constants): declared at the block function's top */
 	int writes;                   /* assignments, increments, & taken */
 	CXCursor inc;                 /* a for loop's own variable: the increment updating it */

@@ -214,6 +214,14 @@ counter(K *k, int v, int depth)
 	return r;
 }
 
+/* An integer type of 32 bits or more: a char or short index wraps (unsigned
+ * short i = (blockIdx.x + 200) * 256 + t) where the affine form would not. */
+static bool
+wideint(CXType t)
+{
+	return t.kind > CXType_Bool && t.kind <= CXType_Int128 && clang_Type_getSizeOf(t) >= 4;
+}
+
 static Aff
 aff(K *k, CXCursor e, int depth)
 {
@@ -243,7 +251,7 @@ aff(K *k, CXCursor e, int depth)
 	if (kind == CXCursor_CStyleCastExpr || kind == CXCursor_CXXStaticCastExpr ||
 	    kind == CXCursor_CXXFunctionalCastExpr) {
 		CXType t = clang_getCanonicalType(clang_getCursorType(e));
-		return t.kind > CXType_Bool && t.kind <= CXType_Int128 ? aff(k, lastkid(e), depth + 1) : bad();
+		return wideint(t) ? aff(k, lastkid(e), depth + 1) : bad();
 	}
 	if (kind == CXCursor_DeclRefExpr) {
 		int v = refvar(k, e);
@@ -251,7 +259,7 @@ aff(K *k, CXCursor e, int depth)
 			return bad();
 		KVar *x = &k->vars.v[v];
 		CXType t = clang_getCanonicalType(clang_getCursorType(x->decl));
-		if (!(t.kind > CXType_Bool && t.kind <= CXType_Int128))
+		if (!wideint(t))
 			return bad();
 		if (x->param)
 			return x->writes ? bad() : exact(fmt("(long long)%s", x->name));
@@ -316,6 +324,12 @@ isparam(Uses *u, CXCursor e)
 	return refvar(u->k, strip(e)) == u->v;
 }
 
+static bool
+namesparam(CXCursor c, void *arg)
+{
+	return isparam(arg, c);
+}
+
 static int
 usekid(CXCursor c, void *arg)
 {
@@ -326,7 +340,10 @@ usekid(CXCursor c, void *arg)
 	CXCursor *ks;
 	int n = kids(c, &ks);
 	int at = WALK_IN;
-	if (kind == CXCursor_ArraySubscriptExpr && n == 2 && isparam(u, ks[0])) {
+	if (kind == CXCursor_UnaryOperator && n == 1 && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf &&
+	    contains(ks[0], true, namesparam, u))
+		u->whole = true; /* &p[4 * i], &p->f: a pointer into p, reaching past the element */
+	else if (kind == CXCursor_ArraySubscriptExpr && n == 2 && isparam(u, ks[0])) {
 		addform(u, aff(u->k, ks[1], 0));
 		descend(ks[1], usekid, u);
 		at = WALK_OVER;

@@ -109,10 +109,28 @@ configparts(const char *s, int b, int e, char **part, int max)
 	return n;
 }
 
+/* The arguments written in [b, e): top-level commas, plus one. */
+static int
+countargs(const char *s, int b, int e)
+{
+	int n = 1, depth = 0;
+	for (int i = b; i < e; i++)
+		if (s[i] == '(' || s[i] == '[' || s[i] == '{')
+			depth++;
+		else if (s[i] == ')' || s[i] == ']' || s[i] == '}')
+			depth--;
+		else if (s[i] == ',' && !depth)
+			n++;
+		else if (s[i] == '"' || s[i] == '\'')
+			for (char q = s[i++]; i < e && s[i] != q; i++)
+				i += s[i] == '\\';
+	return n;
+}
+
 /* k<<<g, b[, s[, st]]>>>(args)  ->  cuflow_coexec_k(g, b, s, st, args): the
- * edit, or why the launch is left as it is. */
+ * edit, or why the launch is left as it is (nparams: the kernel's). */
 static const char *
-launchedit(const Unit *u, const Func *f, const Call *c, const char *name, int defend, Edits *e)
+launchedit(const Unit *u, const Func *f, const Call *c, const char *name, int defend, int nparams, Edits *e)
 {
 	const char *s = u->src;
 	int n = (int)strlen(name), end = c->end;
@@ -137,6 +155,11 @@ launchedit(const Unit *u, const Func *f, const Call *c, const char *name, int de
 	if (s[end - 1] != ')')
 		return "it is written through a macro or a name cuflow cannot rewrite";
 	bool args = skipspace(s, paren + 1, end - 1) < end - 1; /* the arguments may hold comments */
+	if ((args ? countargs(s, paren + 1, end - 1) : 0) != nparams) {
+		for (int i = 0; i < 4; i++)
+			free(part[i]);
+		return "it leaves arguments to their defaults (the launcher takes them all)";
+	}
 	addedit(e, c->off, paren + 1 - c->off,
 	        fmt("cuflow_coexec_%s(%s, %s, %s, %s%s", name, part[0], part[1], np > 2 ? part[2] : "0",
 	            np > 3 ? part[3] : "0", args ? ", " : ""));
@@ -320,6 +343,20 @@ includedat(const Unit *u, const char *header)
 	return at;
 }
 
+/* Is there an #undef in text [from, end) (a header's macros undone after
+ * its kernel, HeCBench's kernels.h)? */
+static bool
+undefsafter(const char *text, int from, int end)
+{
+	for (int at = from; at < end; at++)
+		if (text[at] == '#' && (at == 0 || text[at - 1] == '\n' || text[at - 1] == ' ' || text[at - 1] == '\t')) {
+			int w = skipblank(text, at + 1, end);
+			if (w + 5 <= end && !strncmp(text + w, "undef", 5) && !isid(text[w + 5]))
+				return true;
+		}
+	return false;
+}
+
 /* One kernel: the decision, and when it is to share, its launches' edits
  * and the glue. */
 static void
@@ -347,6 +384,8 @@ coexeckernel(const Prog *p, const PFunc *pf, const CxFacts *facts, CxPlan *plan)
 		k.why = xstrdup("cuflow cannot find its parameter list or body in the text");
 	if (!k.why && !strncmp(text + f->begin, "extern", 6))
 		k.why = xstrdup("it is declared extern");
+	if (!k.why && header && undefsafter(header, f->end, (int)hlen))
+		k.why = fmt("%s #undefs macros after it: its partition-ready copy, at the #include, might not see them", k.file);
 	int place = f->inmain ? f->end : incl; /* the glue: after the definition, or the header's #include */
 	Edits launches = {0};
 	for (int g = 0; g < p->fns.n && !k.why; g++) {
@@ -358,7 +397,7 @@ coexeckernel(const Prog *p, const PFunc *pf, const CxFacts *facts, CxPlan *plan)
 			const Call *call = &host->f->calls.v[c];
 			if (call->kind != C_LAUNCH || call->kernel < 0 || p->symlink[ui].v[call->kernel] != pf->id)
 				continue;
-			const char *why = launchedit(u, host->f, call, ksym->name, place, &launches);
+			const char *why = launchedit(u, host->f, call, ksym->name, place, f->params.n, &launches);
 			if (why) {
 				CxSite site = {call->line, why};
 				vpush(k.left, site);
@@ -367,7 +406,8 @@ coexeckernel(const Prog *p, const PFunc *pf, const CxFacts *facts, CxPlan *plan)
 		}
 	}
 	if (!k.why && !k.nlaunch)
-		k.why = xstrdup(k.left.n ? "none of its launches can be rewritten" : "nothing launches it");
+		k.why = k.left.n ? fmt("none of its launches can be rewritten (line %d: %s)", k.left.v[0].line, k.left.v[0].why)
+		                 : xstrdup("nothing launches it");
 	if (!k.why) {
 		for (int i = 0; i < launches.n; i++)
 			vpush(plan->edits, launches.v[i]);

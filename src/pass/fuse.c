@@ -513,7 +513,8 @@ comparesite(const Fz *z, int loc)
 		for (int k = 0; k < g->u->syms.n; k++) {
 			const Sym *y = &g->u->syms.v[k];
 			int l = (y->kind == SYM_LOCAL || y->kind == SYM_PARAM) && y->owner == g->f->sym ? symloc(p, ui, k) : -1;
-			if (l >= 0 && bhas(&p->pts[l], loc) && compared(g->u, g->f->begin, g->f->end, y->name))
+			if (l >= 0 && bhas(&p->pts[l], loc) &&
+			    ((y->flags & SYMF_ADDRVAL) || compared(g->u, g->f->begin, g->f->end, y->name)))
 				return true;
 		}
 	}

@@ -443,9 +443,24 @@ movable(const S *s, const Item *x)
 	return NULL;
 }
 
+/* Is there a word in [a, b), between two statements: a macro that expands
+ * to nothing or to _Pragma(...), which applies to the statement after it
+ * (PARFOR for (...))? */
+static bool
+gapword(const Unit *u, int a, int b)
+{
+	for (int at = a, t; (t = nexttoken(u->src, &at, b)) >= 0;)
+		if (u->src[t] != '#')
+			return true;
+		else
+			at = directiveend(u, t);
+	return false;
+}
+
 /* Where the group goes: before item cur[j] (its leading comments too) or
  * before the block's closing brace, but never past a preprocessor directive
- * after the last passed statement: then right after that statement.
+ * or a macro after the last passed statement: then right after that
+ * statement.
  * -1 if that spot is not at a line start. */
 static int
 insertpoint(const S *s, int j, char **indent)
@@ -464,7 +479,7 @@ insertpoint(const S *s, int j, char **indent)
 		*indent = indentof(u->src, u->len, prev->begin);
 		at = blankbefore(u, brace) ? linestart(u->src, brace) : brace;
 	}
-	if (directivein(u, prev->end, at) >= 0) {
+	if (directivein(u, prev->end, at) >= 0 || gapword(u, prev->end, at)) {
 		at = stmtlineend(u, prev->end);
 		free(*indent);
 		*indent = indentof(u->src, u->len, prev->begin);
@@ -634,6 +649,11 @@ move(S *s, int xi)
 			continue;
 		}
 		stop = blocker(s, &g, x, &stopline);
+		/* the statements of one macro expansion (ACC(3): r += f(); r += h[3])
+		 * are passed all or none: the sync goes before or after the macro */
+		for (int k = j + 1; !stop && k < s->n && s->it[s->cur[k]].begin == s->it[x].begin; k++)
+			if (!(s->it[s->cur[k]].sync && !movable(s, &s->it[s->cur[k]])))
+				stop = blocker(s, &g, s->cur[k], &stopline);
 		if (stop)
 			break;
 		passed++;
@@ -1002,7 +1022,7 @@ paramwritten(const Prog *p, const PFunc *pf, int sym)
 /* Is the argument text a plain expression (names, numbers, operators,
  * sizeof; no call, assignment, increment, dereference, subscript or member) whose
  * variables the caller's statements [from, to) of list items do not
- * write? */
+ * write? Not a reference, nor a member a method names bare. */
 static bool
 stablearg(const S *c, const char *arg, int from, int to)
 {
@@ -1019,6 +1039,7 @@ stablearg(const S *c, const char *arg, int from, int to)
 			return false; /* *p: memory the caller may change before the new place */
 	}
 	int n = (int)strlen(arg);
+	bool method = c->u->syms.v[c->f->sym].flags & SYMF_METHOD;
 	for (int at = 0, t; (t = nexttoken(arg, &at, n)) >= 0;) {
 		if (arg[t] == '#')
 			return false;
@@ -1027,16 +1048,23 @@ stablearg(const S *c, const char *arg, int from, int to)
 			i++;
 		if (arg[i] == '(' && strncmp(arg + t, "sizeof", 6))
 			return false; /* a call */
+		bool var = false;
 		for (int y = 0; y < c->u->syms.n; y++) {
 			const Sym *x = &c->u->syms.v[y];
-			if ((int)strlen(x->name) != at - t || strncmp(arg + t, x->name, at - t))
+			if ((int)strlen(x->name) != at - t || strncmp(arg + t, x->name, at - t) ||
+			    (x->kind != SYM_GLOBAL && x->owner != c->f->sym))
 				continue;
+			if (x->flags & SYMF_REF)
+				return false; /* int &len = n: its referent may change */
+			var = true;
 			int l = symloc(c->p, unitidx(c->p, c->u), y);
 			for (int k = from; l >= 0 && k < to; k++)
 				for (int v = c->it[k].first; v <= c->it[k].last; v++)
 					if (bhas(&c->pf->st[v].wr, l))
 						return false;
 		}
+		if (!var && method)
+			return false; /* a member named bare (cur for this->cur): no location of its own */
 	}
 	return true;
 }
@@ -1110,12 +1138,12 @@ restclash(const Prog *p, const PFunc *pf, int v, int ci, const Eff *se)
 }
 
 /* The call of the helper in statement v of the caller, if it is the
- * statement's only call. */
+ * statement's only call and runs whenever the statement does. */
 static const Call *
 sitecall(const Prog *p, const PFunc *c, int v, int helper)
 {
 	const Stmt *st = &c->f->st.v[v];
-	if (st->ncall != 1 || st->kind != ST_PLAIN || (st->flags & (SF_MACRO | SF_JUMP | SF_HIDDEN)))
+	if (st->ncall != 1 || st->kind != ST_PLAIN || (st->flags & (SF_MACRO | SF_JUMP | SF_HIDDEN | SF_CONDCALL)))
 		return NULL;
 	const Call *call = &c->f->calls.v[st->call0];
 	return call->kind == C_DIRECT && calledfn(p, unitidx(p, c->u), call) == helper ? call : NULL;
@@ -1328,6 +1356,22 @@ nametoken(const char *text, int a, int b, const char *name)
 	return -1;
 }
 
+/* Does the helper's text from `from`, or a macro of its file that it uses,
+ * name word? Why (ending in what), or NULL. */
+static char *
+namedin(const S *h, int from, const char *word, const char *what)
+{
+	if (nametoken(h->u->src, from, h->f->end, word) >= 0)
+		return fmt("%s() names %s, which %s", h->fname, word, what);
+	for (int at = from, t; (t = nexttoken(h->u->src, &at, h->f->end)) >= 0;) {
+		int d = definedat(h->u, h->u->src + t, at - t); /* a macro of this file that names it */
+		if (d >= 0 && nametoken(h->u->src, d, directiveend(h->u, d), word) >= 0)
+			return fmt("%s() uses %.*s, whose definition names %s, which %s", h->fname, at - t, h->u->src + t, word,
+			           what);
+	}
+	return NULL;
+}
+
 /* Why the helper cannot be cloned for some of its call sites (GSOHC Fig.
  * 9(b)), or NULL: a template, a method, static locals (a clone would
  * split their state), a directive inside, or a clone's name taken. */
@@ -1341,18 +1385,18 @@ noclone(const S *h, const char *name)
 		return fmt("a preprocessor directive lies inside %s()", h->fname);
 	static const char *const ownname[] = {"__func__",       "__FUNCTION__",       "__PRETTY_FUNCTION__",
 	                                      "__LINE__",       "__builtin_LINE",     "__builtin_FUNCTION"};
+	static const char *const state[] = {"static", "thread_local", "_Thread_local"};
 	for (size_t i = 0; i < sizeof ownname / sizeof *ownname; i++) {
-		if (nametoken(h->u->src, h->f->begin, h->f->end, ownname[i]) >= 0)
-			return fmt("%s() names %s, which a clone would change", h->fname, ownname[i]);
-		for (int at = h->f->begin, t; (t = nexttoken(h->u->src, &at, h->f->end)) >= 0;) {
-			int d = definedat(h->u, h->u->src + t, at - t); /* a macro of this file that names it */
-			if (d >= 0 && nametoken(h->u->src, d, directiveend(h->u, d), ownname[i]) >= 0)
-				return fmt("%s() uses %.*s, whose definition names %s, which a clone would change", h->fname, at - t,
-				           h->u->src + t, ownname[i]);
-		}
+		char *why = namedin(h, h->f->begin, ownname[i], "a clone would change");
+		if (why)
+			return why;
 	}
-	if (nametoken(h->u->src, bodylist(h->f)->begin, h->f->end, "static") >= 0)
-		return fmt("%s() keeps a static local, which a clone would split", h->fname);
+	for (size_t i = 0; i < sizeof state / sizeof *state; i++) {
+		char *why = namedin(h, bodylist(h->f)->begin, state[i],
+		                    "a clone would split (a local that keeps its value between calls)");
+		if (why)
+			return why;
+	}
 	for (int y = 0; y < h->u->syms.n; y++)
 		if (h->u->syms.v[y].name && !strcmp(h->u->syms.v[y].name, name))
 			return fmt("the name %s is taken", name);
@@ -1493,6 +1537,8 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
 	z->fn = c->id;
 	z->node = v;
 	*call = sitecall(h->p, c, v, h->pf->id);
+	if (!*call && (st->flags & SF_CONDCALL))
+		return fmt("the call at line %d runs on some evaluations of its statement only (?:, && or ||)", st->line);
 	if (!*call)
 		return fmt("the call at line %d is not a plain statement of its own", st->line);
 	if (restclash(h->p, c, v, st->call0, &h->it[hx].e))
@@ -1753,7 +1799,7 @@ intotext(const S *c, const Item *x, const Call *call, const PFunc *g, const char
 			break;
 		}
 		if (call->conv >> i & 1) { /* double m passed to int m: (int)(m * 16) is another size there */
-			*why = fmt("it names %s, whose value changes as %s() takes it", u->syms.v[mine].name, fs->name);
+			*why = fmt("it names %s, whose value or type changes as %s() takes it", u->syms.v[mine].name, fs->name);
 			break;
 		}
 		bputn(&out, t + done, k - done);

@@ -63,7 +63,7 @@ static double first(float v, const float *res, int n)
     return s;
 }
 
-static double shadow(const float *res, int n)
+static double shadow(float *res, int n)
 {
     float scratch[4] = {1, 2, 3, 4};
     double s = busy(1000) + scratch[2];
@@ -72,7 +72,7 @@ static double shadow(const float *res, int n)
     return s;
 }
 
-static double other(const float *res, int n)
+static double other(float *res, int n)
 {
     double s = busy(1000);
     for (int i = 0; i < n; i += 32)
