@@ -572,21 +572,27 @@ inline double __hiloint2double(int hi, int lo)
 { return __longlong_as_double((long long)(((unsigned long long)(unsigned)hi << 32) | (unsigned)lo)); }
 
 namespace cuflow_detail {
-/* Float to integer as the GPU converts: NaN gives 0, out of range saturates. */
-template <class I> inline I sat(double x)
+/* Float to integer as the GPU converts (PTX cvt): out of range saturates;
+ * NaN gives 0, unless the source is .f64 or the destination 64 bits wide:
+ * then 1 << (bits - 1) (__double2int_rn(NaN) is 0x80000000,
+ * __float2ll_rn(NaN) 1 << 63, __float2int_rn(NaN) 0). f64: the source was
+ * a double. */
+template <class I> inline I nan_int(bool f64)
+{ return f64 || sizeof(I) == 8 ? (I)(1ull << (8 * sizeof(I) - 1)) : (I)0; }
+template <class I> inline I sat(double x, bool f64 = false)
 {
 	if (x != x)
-		return 0;
+		return nan_int<I>(f64);
 	if (x <= (double)std::numeric_limits<I>::min())
 		return std::numeric_limits<I>::min();
 	if (x >= (double)std::numeric_limits<I>::max())
 		return std::numeric_limits<I>::max();
 	return (I)x;
 }
-template <class I> inline I sat_ld(long double x)
+template <class I> inline I sat_ld(long double x, bool f64 = false)
 {
 	if (x != x)
-		return 0;
+		return nan_int<I>(f64);
 	if (x <= (long double)std::numeric_limits<I>::min())
 		return std::numeric_limits<I>::min();
 	if (x >= (long double)std::numeric_limits<I>::max())
@@ -607,7 +613,7 @@ template <class F> inline auto in_mode(int m, F f) -> decltype(f())
 
 #define CUFLOW_F2I(SUF, T, RND) \
 	inline T __float2##SUF(float x) { return cuflow_detail::sat<T>(RND(x)); } \
-	inline T __double2##SUF(double x) { return cuflow_detail::sat<T>(RND(x)); }
+	inline T __double2##SUF(double x) { return cuflow_detail::sat<T>(RND(x), true); }
 #define CUFLOW_F2I_ALL(NAME, T) \
 	CUFLOW_F2I(NAME##_rn, T, nearbyint) CUFLOW_F2I(NAME##_rz, T, trunc) \
 	CUFLOW_F2I(NAME##_ru, T, ceil) CUFLOW_F2I(NAME##_rd, T, floor)
@@ -617,7 +623,7 @@ CUFLOW_F2I_ALL(uint, unsigned int)
 /* 64-bit targets need long double to hold their bounds exactly. */
 #define CUFLOW_F2I(SUF, T, RND) \
 	inline T __float2##SUF(float x) { return cuflow_detail::sat_ld<T>(RND##l(x)); } \
-	inline T __double2##SUF(double x) { return cuflow_detail::sat_ld<T>(RND##l(x)); }
+	inline T __double2##SUF(double x) { return cuflow_detail::sat_ld<T>(RND##l(x), true); }
 CUFLOW_F2I_ALL(ll, long long)
 CUFLOW_F2I_ALL(ull, unsigned long long)
 #undef CUFLOW_F2I_ALL
