@@ -710,14 +710,33 @@ inline float __fdividef(float x, float y) { return x / y; }
 inline float fdividef(float x, float y) { return x / y; }
 inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
 inline double rcbrt(double x) { return 1.0 / cbrt(x); }
+namespace cuflow_detail {
+/* sin(pi x) (sin) or cos(pi x): x reduced modulo 2 first (fmod is exact),
+ * then to t in [-1/4, 1/4] and a quarter turn q, so that pi is multiplied
+ * only by a small exact t (pi * 2^51.5 in double was 0.96, not 1) and
+ * integers and half-integers give exact zeros and ones: sinpi(n) is a zero
+ * of n's sign, cospi(n + 1/2) is +0 (CUDA Math API, as IEEE 754's sinPi). */
+inline long double pi_turn(long double x, bool sin)
+{
+	if (!isfinite(x))
+		return x - x; /* NaN */
+	long double r = fmodl(x, 2.0L), j = rintl(2.0L * r), t = r - 0.5L * j;
+	int q = ((int)j % 4 + 4) % 4 + (sin ? 0 : 1); /* cos(pi x) = sin(pi (x + 1/2)) */
+	if (t == 0 && q % 2 == 0)
+		return sin ? copysignl(0.0L, x) : 0.0L;
+	long double a = 3.141592653589793238462643383279502884L * t;
+	long double v = q % 2 ? cosl(a) : sinl(a);
+	return q % 4 >= 2 ? -v : v;
+}
+} /* namespace cuflow_detail */
 /* C23 added some of CUDA's names to libm (glibc 2.41 and later declare them). */
 #if !(defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 41)))
 inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
 inline double rsqrt(double x) { return 1.0 / sqrt(x); }
-inline float sinpif(float x) { return (float)sin(M_PI * (double)x); }
-inline float cospif(float x) { return (float)cos(M_PI * (double)x); }
-inline double sinpi(double x) { return (double)sinl((long double)M_PI * x); }
-inline double cospi(double x) { return (double)cosl((long double)M_PI * x); }
+inline float sinpif(float x) { return (float)cuflow_detail::pi_turn(x, true); }
+inline float cospif(float x) { return (float)cuflow_detail::pi_turn(x, false); }
+inline double sinpi(double x) { return (double)cuflow_detail::pi_turn(x, true); }
+inline double cospi(double x) { return (double)cuflow_detail::pi_turn(x, false); }
 #endif
 inline void sincospif(float x, float *s, float *c) { *s = sinpif(x); *c = cospif(x); }
 inline void sincospi(double x, double *s, double *c) { *s = sinpi(x); *c = cospi(x); }
