@@ -1,7 +1,10 @@
 /* cuda_bf16.h for programs lowered by cuflow: bfloat16 in software, as
  * __half is in cuflow_device.h. A __nv_bfloat16 is a float's upper 16 bits;
- * conversions round to nearest even (NaN stays NaN); arithmetic is done in
- * float and rounded back, as one GPU bf16 operation does. */
+ * conversions round to nearest even (NaN stays NaN), once, as the GPU's
+ * cvt.rn.bf16.f64 and cvt.rn.bf16.s32 do (a double through a float rounded
+ * to odd, integers as __half's); arithmetic is done in float and rounded
+ * back, as one GPU bf16 operation does (24 bits >= 2 * 8 + 2: the double
+ * rounding is harmless), __hfma in double rounded to odd. */
 #ifndef CUFLOW_CUDA_BF16_H
 #define CUFLOW_CUDA_BF16_H
 #ifdef __cplusplus
@@ -16,14 +19,23 @@ inline unsigned short f2bf(float f)
 	return (unsigned short)((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
 }
 inline float bf2f(unsigned short h) { return bits<float>((uint32_t)h << 16); }
+/* rounded once in the mode m (narrow: cuflow_device.h) */
+inline unsigned short to_bf(long double x, int m) { return f2bf((float)narrow(x, 8, -126, 0x1.fep127L, m)); }
 } /* namespace cuflow_detail */
 
 struct __nv_bfloat16 {
 	unsigned short __x;
 	__nv_bfloat16() = default;
 	__nv_bfloat16(float f) : __x(cuflow_detail::f2bf(f)) {}
-	__nv_bfloat16(double d) : __x(cuflow_detail::f2bf((float)d)) {}
-	__nv_bfloat16(int i) : __x(cuflow_detail::f2bf((float)i)) {}
+	/* a double through a float rounded to odd: rounded once (24 bits >= 8 + 2) */
+	__nv_bfloat16(double d) : __x(cuflow_detail::f2bf(cuflow_detail::d2fodd(d))) {}
+	/* (float)i rounded first: 2^25 + 2^17 + 1 became the tie 2^25 + 2^17 */
+	__nv_bfloat16(int i) : __x(cuflow_detail::to_bf(i, FE_TONEAREST)) {}
+	__nv_bfloat16(unsigned int i) : __x(cuflow_detail::to_bf(i, FE_TONEAREST)) {}
+	__nv_bfloat16(short i) : __x(cuflow_detail::to_bf(i, FE_TONEAREST)) {}
+	__nv_bfloat16(unsigned short i) : __x(cuflow_detail::to_bf(i, FE_TONEAREST)) {}
+	__nv_bfloat16(long long i) : __x(cuflow_detail::to_bf(i, FE_TONEAREST)) {}
+	__nv_bfloat16(unsigned long long i) : __x(cuflow_detail::to_bf(i, FE_TONEAREST)) {}
 	operator float() const { return cuflow_detail::bf2f(__x); }
 };
 struct __nv_bfloat162 {
@@ -38,11 +50,32 @@ inline __nv_bfloat16 __ushort_as_bfloat16(unsigned short u) { __nv_bfloat16 h; h
 inline unsigned short __bfloat16_as_ushort(__nv_bfloat16 h) { return h.__x; }
 inline __nv_bfloat16 __float2bfloat16(float f) { return __nv_bfloat16(f); }
 inline __nv_bfloat16 __float2bfloat16_rn(float f) { return __nv_bfloat16(f); }
+inline __nv_bfloat16 __float2bfloat16_rz(float f) { return __ushort_as_bfloat16(cuflow_detail::to_bf(f, FE_TOWARDZERO)); }
+inline __nv_bfloat16 __float2bfloat16_ru(float f) { return __ushort_as_bfloat16(cuflow_detail::to_bf(f, FE_UPWARD)); }
+inline __nv_bfloat16 __float2bfloat16_rd(float f) { return __ushort_as_bfloat16(cuflow_detail::to_bf(f, FE_DOWNWARD)); }
 inline __nv_bfloat16 __double2bfloat16(double d) { return __nv_bfloat16(d); }
-inline __nv_bfloat16 __int2bfloat16_rn(int i) { return __nv_bfloat16((float)i); }
 inline float __bfloat162float(__nv_bfloat16 h) { return (float)h; }
-inline int __bfloat162int_rn(__nv_bfloat16 h) { return __float2int_rn((float)h); }
-inline int __bfloat162int_rz(__nv_bfloat16 h) { return __float2int_rz((float)h); }
+/* integers to bfloat16 in the four modes, rounded once */
+#define CUFLOW_I2BF(NAME, I) CUFLOW_RND4(__nv_bfloat16, NAME, I, __ushort_as_bfloat16(cuflow_detail::to_bf(x, m)))
+CUFLOW_I2BF(__short2bfloat16, short)
+CUFLOW_I2BF(__ushort2bfloat16, unsigned short)
+CUFLOW_I2BF(__int2bfloat16, int)
+CUFLOW_I2BF(__uint2bfloat16, unsigned int)
+CUFLOW_I2BF(__ll2bfloat16, long long)
+CUFLOW_I2BF(__ull2bfloat16, unsigned long long)
+#undef CUFLOW_I2BF
+/* bfloat16 to integers in the four modes: saturated, NaN 0 (1 << 63 for
+ * 64-bit destinations), as PTX cvt converts */
+#define CUFLOW_BF2I(NAME, I) CUFLOW_RND4(I, NAME, __nv_bfloat16, cuflow_detail::sat_ld<I>(cuflow_detail::rnd((float)x, m)))
+CUFLOW_BF2I(__bfloat162short, short)
+CUFLOW_BF2I(__bfloat162ushort, unsigned short)
+CUFLOW_BF2I(__bfloat162int, int)
+CUFLOW_BF2I(__bfloat162uint, unsigned int)
+CUFLOW_BF2I(__bfloat162ll, long long)
+CUFLOW_BF2I(__bfloat162ull, unsigned long long)
+#undef CUFLOW_BF2I
+inline signed char __bfloat162char_rz(__nv_bfloat16 h) { return cuflow_detail::sat<signed char>(trunc((float)h)); }
+inline unsigned char __bfloat162uchar_rz(__nv_bfloat16 h) { return cuflow_detail::sat<unsigned char>(trunc((float)h)); }
 inline __nv_bfloat162 __halves2bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat162{a, b}; }
 inline __nv_bfloat162 __floats2bfloat162_rn(float a, float b) { return __nv_bfloat162{a, b}; }
 inline __nv_bfloat162 __float2bfloat162_rn(float a) { return __nv_bfloat162{a, a}; }
@@ -68,8 +101,11 @@ CUFLOW_BF(__hdiv, x / y)
 CUFLOW_BF(__hmax, fmaxf(x, y))
 CUFLOW_BF(__hmin, fminf(x, y))
 #undef CUFLOW_BF
+/* One rounding, as fma.rn.bf16: a*b is exact in double (16 bits), the sum
+ * rounded to odd there (fma_odd); fmaf rounded it to float first
+ * (7 * 37 - 2^-20 became the tie 259, not 258). */
 inline __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c)
-{ return __nv_bfloat16(fmaf((float)a, (float)b, (float)c)); }
+{ return __nv_bfloat16(cuflow_detail::fma_odd((float)a, (float)b, (float)c)); }
 inline __nv_bfloat16 __hneg(__nv_bfloat16 a) { return __ushort_as_bfloat16((unsigned short)(a.__x ^ 0x8000u)); }
 inline __nv_bfloat16 __habs(__nv_bfloat16 a) { return __ushort_as_bfloat16((unsigned short)(a.__x & 0x7fffu)); }
 #define CUFLOW_BFREL(NAME, OP) \

@@ -1033,7 +1033,57 @@ inline float h2f(unsigned short h)
 		return bits<float>(sign | 0x7f800000u | (m << 13));
 	return bits<float>(sign | ((e + 112u) << 23) | (m << 13));
 }
+/* x rounded once, in the mode m (FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD,
+ * FE_DOWNWARD), to a binary format of p significand bits, smallest normal
+ * exponent emin and largest finite value maxf (binary16: 11, -14, 65504;
+ * bfloat16: 8, -126, 0x1.fep127): the value, exact in a float. x is any
+ * float, double or 64-bit integer, all exact in a long double; q = x / u
+ * is exact (u a power of two) and |q| < 2^p, so its rounding is exact. */
+inline long double narrow(long double x, int p, int emin, long double maxf, int m)
+{
+	if (x != x || x == 0 || isinf(x))
+		return x;
+	int e = ilogbl(x) < emin ? emin : ilogbl(x);
+	long double u = scalbnl(1.0L, e - p + 1), q = x / u, r;
+	if (m == FE_TOWARDZERO)
+		r = truncl(q);
+	else if (m == FE_UPWARD)
+		r = ceill(q);
+	else if (m == FE_DOWNWARD)
+		r = floorl(q);
+	else { /* to nearest, ties to even, whatever the FPU's mode */
+		r = floorl(q);
+		if (q - r > 0.5L || (q - r == 0.5L && fmodl(r, 2.0L) != 0))
+			r += 1;
+	}
+	long double y = r * u;
+	if (fabsl(y) > maxf) /* beyond the largest finite: infinity, or maxf where the mode rounds inward */
+		y = m == FE_TONEAREST || m == (y > 0 ? FE_UPWARD : FE_DOWNWARD) ? HUGE_VALL : maxf;
+	return copysignl(y, x);
+}
+inline unsigned short to_half(long double x, int m) { return f2h((float)narrow(x, 11, -14, 65504.0L, m)); }
+/* An integral value in the mode m (the _rn/_rz/_ru/_rd of a conversion). */
+inline double rnd(double x, int m)
+{ return m == FE_TOWARDZERO ? trunc(x) : m == FE_UPWARD ? ceil(x) : m == FE_DOWNWARD ? floor(x) : nearbyint(x); }
+/* a * b + c rounded once to double, rounded to odd when inexact: a * b
+ * must be exact in double (binary16's 22 bits, bfloat16's 16); the sum's
+ * rounding error (TwoSum) says which way it rounded. Narrowed to 16 bits
+ * from there (through d2fodd and a float), the result is rounded once. */
+inline double fma_odd(double a, double b, double c)
+{
+	volatile double p = a * b, q = c, s = p + q;
+	double z = s - p, e = (p - (s - z)) + (q - z), r = s;
+	if (e != 0 && isfinite(r) && !(bits<uint64_t>(r) & 1u))
+		r = nextafter(r, e > 0 ? INFINITY : -INFINITY);
+	return r;
+}
 } /* namespace cuflow_detail */
+/* NAME_rn, NAME_rz, NAME_ru, NAME_rd(A x) -> R: EXPR, in which m is the mode. */
+#define CUFLOW_RND4(R, NAME, A, EXPR) \
+	inline R NAME##_rn(A x) { const int m = FE_TONEAREST; return EXPR; } \
+	inline R NAME##_rz(A x) { const int m = FE_TOWARDZERO; return EXPR; } \
+	inline R NAME##_ru(A x) { const int m = FE_UPWARD; return EXPR; } \
+	inline R NAME##_rd(A x) { const int m = FE_DOWNWARD; return EXPR; }
 
 struct __half {
 	unsigned short __x;
@@ -1062,14 +1112,34 @@ inline __half __ushort_as_half(unsigned short u) { __half h; h.__x = u; return h
 inline unsigned short __half_as_ushort(__half h) { return h.__x; }
 inline __half __float2half(float f) { return __half(f); }
 inline __half __float2half_rn(float f) { return __half(f); }
+/* the directed modes (cvt.rz/ru/rd.f16.f32): rounded once */
+inline __half __float2half_rz(float f) { return __ushort_as_half(cuflow_detail::to_half(f, FE_TOWARDZERO)); }
+inline __half __float2half_ru(float f) { return __ushort_as_half(cuflow_detail::to_half(f, FE_UPWARD)); }
+inline __half __float2half_rd(float f) { return __ushort_as_half(cuflow_detail::to_half(f, FE_DOWNWARD)); }
 inline __half __double2half(double d) { return __half(d); }
 inline float __half2float(__half h) { return (float)h; }
-inline __half __int2half_rn(int i) { return __half((float)i); }
-inline __half __short2half_rn(short i) { return __half((float)i); }
-inline __half __uint2half_rn(unsigned int i) { return __half((float)i); }
-inline int __half2int_rz(__half h) { return __float2int_rz((float)h); }
-inline int __half2int_rn(__half h) { return __float2int_rn((float)h); }
-inline short __half2short_rz(__half h) { return (short)__float2int_rz((float)h); }
+/* Integers to __half in the four modes, rounded once (cvt.*.f16.s32 & co.). */
+#define CUFLOW_I2H(NAME, I) CUFLOW_RND4(__half, NAME, I, __ushort_as_half(cuflow_detail::to_half(x, m)))
+CUFLOW_I2H(__short2half, short)
+CUFLOW_I2H(__ushort2half, unsigned short)
+CUFLOW_I2H(__int2half, int)
+CUFLOW_I2H(__uint2half, unsigned int)
+CUFLOW_I2H(__ll2half, long long)
+CUFLOW_I2H(__ull2half, unsigned long long)
+#undef CUFLOW_I2H
+/* __half to integers in the four modes: saturated to the destination's
+ * range (cvt.rzi.s16.f16 of 40000 is 32767), NaN 0 but 1 << 63 for 64-bit
+ * destinations (PTX cvt's rule, as for floats). */
+#define CUFLOW_H2I(NAME, I) CUFLOW_RND4(I, NAME, __half, cuflow_detail::sat<I>(cuflow_detail::rnd((float)x, m)))
+CUFLOW_H2I(__half2short, short)
+CUFLOW_H2I(__half2ushort, unsigned short)
+CUFLOW_H2I(__half2int, int)
+CUFLOW_H2I(__half2uint, unsigned int)
+CUFLOW_H2I(__half2ll, long long)
+CUFLOW_H2I(__half2ull, unsigned long long)
+#undef CUFLOW_H2I
+inline signed char __half2char_rz(__half h) { return cuflow_detail::sat<signed char>(trunc((float)h)); }
+inline unsigned char __half2uchar_rz(__half h) { return cuflow_detail::sat<unsigned char>(trunc((float)h)); }
 inline __half2 __halves2half2(__half a, __half b) { return __half2{a, b}; }
 inline __half2 __floats2half2_rn(float a, float b) { return __half2{__half(a), __half(b)}; }
 inline __half2 __float2half2_rn(float a) { return __half2{__half(a), __half(a)}; }
@@ -1086,16 +1156,9 @@ inline __half __hadd(__half a, __half b) { return __half((float)a + (float)b); }
 inline __half __hsub(__half a, __half b) { return __half((float)a - (float)b); }
 inline __half __hmul(__half a, __half b) { return __half((float)a * (float)b); }
 inline __half __hdiv(__half a, __half b) { return __half((float)a / (float)b); }
-/* One rounding, as fma.rn.f16: a*b is exact in double (22 bits); the sum's
- * rounding error (TwoSum) makes it round to odd, so the half is right. */
-inline __half __hfma(__half a, __half b, __half c)
-{
-	volatile double p = (double)(float)a * (double)(float)b, q = (float)c, s = p + q;
-	double z = s - p, e = (p - (s - z)) + (q - z), r = s;
-	if (e != 0 && isfinite(r) && !(cuflow_detail::bits<uint64_t>(r) & 1u))
-		r = nextafter(r, e > 0 ? INFINITY : -INFINITY);
-	return __half(r);
-}
+/* One rounding, as fma.rn.f16: a*b is exact in double (22 bits), the sum
+ * rounded to odd there (fma_odd), so the half is right. */
+inline __half __hfma(__half a, __half b, __half c) { return __half(cuflow_detail::fma_odd((float)a, (float)b, (float)c)); }
 inline __half __hneg(__half a) { return __ushort_as_half((unsigned short)(a.__x ^ 0x8000u)); }
 inline __half __habs(__half a) { return __ushort_as_half((unsigned short)(a.__x & 0x7fffu)); }
 inline __half __hmax(__half a, __half b) { return __half(fmaxf((float)a, (float)b)); }
