@@ -706,7 +706,13 @@ CUFLOW_MATHFN inline float __cosf(float x) { return cosf(x); }
 CUFLOW_MATHFN inline float __tanf(float x) { return tanf(x); }
 #undef CUFLOW_MATHFN
 inline void __sincosf(float x, float *s, float *c) { *s = sinf(x); *c = cosf(x); }
-inline float __fdividef(float x, float y) { return x / y; }
+/* CUDA Math API: for 2^126 < |y| < 2^128 __fdividef(x, y) is 0 (NaN for an
+ * infinite x): it multiplies x by 1/y, flushed to zero there */
+inline float __fdividef(float x, float y)
+{
+	float a = fabsf(y);
+	return a > 0x1p126f && a < INFINITY ? x * copysignf(0.0f, y) : x / y;
+}
 inline float fdividef(float x, float y) { return x / y; }
 inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
 inline double rcbrt(double x) { return 1.0 / cbrt(x); }
