@@ -645,7 +645,9 @@ CUFLOW_I2F(__double2float, double, float)
 #undef CUFLOW_I2F
 inline double __int2double_rn(int x) { return x; }
 inline double __uint2double_rn(unsigned int x) { return x; }
-inline float __saturatef(float x) { return fminf(fmaxf(x, 0.0f), 1.0f); } /* NaN -> 0 */
+/* clamped to [+0, 1]; NaN gives +0 (CUDA Math API), signalling too (glibc's
+ * fmaxf(sNaN, 0) is NaN, so fminf(fmaxf(...)) gave 1) */
+inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
 
 /* ---- floating-point arithmetic with explicit rounding ----------------------
  * _rn is the default mode (and never contracted into an FMA); _rz, _ru, _rd
