@@ -389,6 +389,31 @@ inline unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c)
 		c += ((a >> (8 * i)) & 0xff) * ((b >> (8 * i)) & 0xff);
 	return c;
 }
+/* dp2a (PTX): the two 16-bit halves of a times bytes 0 and 1 (_lo) or 2
+ * and 3 (_hi) of b, low half with the lower byte, plus c (wrapping) */
+inline int __dp2a_lo(int a, int b, int c)
+{ return (int)((unsigned)c + (unsigned)((short)a * (signed char)b + (short)(a >> 16) * (signed char)(b >> 8))); }
+inline int __dp2a_hi(int a, int b, int c)
+{ return (int)((unsigned)c + (unsigned)((short)a * (signed char)(b >> 16) + (short)(a >> 16) * (signed char)(b >> 24))); }
+inline unsigned int __dp2a_lo(unsigned int a, unsigned int b, unsigned int c)
+{ return c + (a & 0xffff) * (b & 0xff) + (a >> 16) * ((b >> 8) & 0xff); }
+inline unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c)
+{ return c + (a & 0xffff) * ((b >> 16) & 0xff) + (a >> 16) * (b >> 24); }
+/* fns (PTX): the position of the |offset|-th set bit of mask from bit base
+ * up (offset > 0) or down (offset < 0), base itself counted; offset 0: base
+ * if that bit is set; none: 0xffffffff. PTX leaves base > 31 undefined. */
+inline unsigned int __fns(unsigned int mask, unsigned int base, int offset)
+{
+	if (base > 31)
+		return 0xffffffffu;
+	if (offset == 0)
+		return (mask >> base) & 1u ? base : 0xffffffffu;
+	long long count = offset > 0 ? offset : -(long long)offset;
+	for (int pos = (int)base; pos >= 0 && pos < 32; pos += offset > 0 ? 1 : -1)
+		if (((mask >> pos) & 1u) && --count == 0)
+			return (unsigned)pos;
+	return 0xffffffffu;
+}
 /* ---- SIMD-within-a-word ("video") and DPX intrinsics ------------------------
  * A word holds two 16-bit or four 8-bit lanes. Every __v* intrinsic below is
  * a thin wrapper around cuflow_vmap: each lane's result is computed from the
@@ -687,7 +712,11 @@ CUFLOW_OP1(__dsqrt, double, sqrt(x))
 /* correctly rounded: 1/sqrt in float rounds twice (295 of 1,024 inputs an ulp off);
  * in long double the one rounding to float is right but for inputs within 2^-40 of a tie */
 inline float __frsqrt_rn(float x) { return (float)(1.0L / sqrtl((long double)x)); }
+/* the _ieee forms keep denormals, as every form does here */
 inline float __fmaf_ieee_rn(float a, float b, float c) { return fmaf(a, b, c); }
+inline float __fmaf_ieee_rz(float a, float b, float c) { return __fmaf_rz(a, b, c); }
+inline float __fmaf_ieee_ru(float a, float b, float c) { return __fmaf_ru(a, b, c); }
+inline float __fmaf_ieee_rd(float a, float b, float c) { return __fmaf_rd(a, b, c); }
 
 /* ---- fast-math intrinsics and CUDA math functions libm lacks -------------- */
 
@@ -1171,12 +1200,29 @@ inline __half __hneg(__half a) { return __ushort_as_half((unsigned short)(a.__x 
 inline __half __habs(__half a) { return __ushort_as_half((unsigned short)(a.__x & 0x7fffu)); }
 inline __half __hmax(__half a, __half b) { return __half(fmaxf((float)a, (float)b)); }
 inline __half __hmin(__half a, __half b) { return __half(fminf((float)a, (float)b)); }
+/* NaN-propagating forms (max.NaN.f16): a NaN operand gives the canonical NaN */
+inline __half __hmax_nan(__half a, __half b)
+{ return (float)a != (float)a || (float)b != (float)b ? __ushort_as_half(0x7fff) : __hmax(a, b); }
+inline __half __hmin_nan(__half a, __half b)
+{ return (float)a != (float)a || (float)b != (float)b ? __ushort_as_half(0x7fff) : __hmin(a, b); }
+/* _rn: the same single rounding, never contracted into an fma */
+inline __half __hadd_rn(__half a, __half b) { return __hadd(a, b); }
+inline __half __hsub_rn(__half a, __half b) { return __hsub(a, b); }
+inline __half __hmul_rn(__half a, __half b) { return __hmul(a, b); }
+/* comparisons: the plain ones are ordered (a NaN gives false, __hne too),
+ * the u forms unordered (a NaN gives true) */
 inline bool __heq(__half a, __half b) { return (float)a == (float)b; }
-inline bool __hne(__half a, __half b) { return (float)a != (float)b; }
+inline bool __hne(__half a, __half b) { return (float)a < (float)b || (float)a > (float)b; }
 inline bool __hlt(__half a, __half b) { return (float)a < (float)b; }
 inline bool __hle(__half a, __half b) { return (float)a <= (float)b; }
 inline bool __hgt(__half a, __half b) { return (float)a > (float)b; }
 inline bool __hge(__half a, __half b) { return (float)a >= (float)b; }
+inline bool __hequ(__half a, __half b) { return !((float)a < (float)b || (float)a > (float)b); }
+inline bool __hneu(__half a, __half b) { return !((float)a == (float)b); }
+inline bool __hltu(__half a, __half b) { return !((float)a >= (float)b); }
+inline bool __hleu(__half a, __half b) { return !((float)a > (float)b); }
+inline bool __hgtu(__half a, __half b) { return !((float)a <= (float)b); }
+inline bool __hgeu(__half a, __half b) { return !((float)a < (float)b); }
 inline bool __hisnan(__half a) { return (a.__x & 0x7fffu) > 0x7c00u; }
 inline int __hisinf(__half a) { return (a.__x & 0x7fffu) == 0x7c00u ? (a.__x & 0x8000u ? -1 : 1) : 0; }
 inline __half hsqrt(__half a) { return __half(sqrtf((float)a)); }
@@ -1192,6 +1238,29 @@ inline __half hfloor(__half a) { return __half(floorf((float)a)); }
 inline __half hceil(__half a) { return __half(ceilf((float)a)); }
 inline __half htrunc(__half a) { return __half(truncf((float)a)); }
 inline __half hrint(__half a) { return __half(rintf((float)a)); }
+inline __half hrcp(__half a) { return __half(1.0f / (float)a); }
+inline __half hexp10(__half a) { return __half(exp10f((float)a)); }
+inline __half hlog10(__half a) { return __half(log10f((float)a)); }
+/* the pairs' math functions (h2exp & co.): the scalar one on each half */
+#define CUFLOW_H2FN(NAME, F) \
+	inline __half2 NAME(__half2 a) { return __half2{F(a.x), F(a.y)}; }
+CUFLOW_H2FN(h2sqrt, hsqrt)
+CUFLOW_H2FN(h2rsqrt, hrsqrt)
+CUFLOW_H2FN(h2rcp, hrcp)
+CUFLOW_H2FN(h2exp, hexp)
+CUFLOW_H2FN(h2exp2, hexp2)
+CUFLOW_H2FN(h2exp10, hexp10)
+CUFLOW_H2FN(h2log, hlog)
+CUFLOW_H2FN(h2log2, hlog2)
+CUFLOW_H2FN(h2log10, hlog10)
+CUFLOW_H2FN(h2sin, hsin)
+CUFLOW_H2FN(h2cos, hcos)
+CUFLOW_H2FN(h2floor, hfloor)
+CUFLOW_H2FN(h2ceil, hceil)
+CUFLOW_H2FN(h2trunc, htrunc)
+CUFLOW_H2FN(h2rint, hrint)
+CUFLOW_H2FN(__habs2, __habs)
+#undef CUFLOW_H2FN
 #define CUFLOW_H2(NAME, F) \
 	inline __half2 NAME(__half2 a, __half2 b) { return __half2{F(a.x, b.x), F(a.y, b.y)}; }
 CUFLOW_H2(__hadd2, __hadd)
@@ -1200,6 +1269,11 @@ CUFLOW_H2(__hmul2, __hmul)
 CUFLOW_H2(__h2div, __hdiv)
 CUFLOW_H2(__hmax2, __hmax)
 CUFLOW_H2(__hmin2, __hmin)
+CUFLOW_H2(__hmax2_nan, __hmax_nan)
+CUFLOW_H2(__hmin2_nan, __hmin_nan)
+CUFLOW_H2(__hadd2_rn, __hadd)
+CUFLOW_H2(__hsub2_rn, __hsub)
+CUFLOW_H2(__hmul2_rn, __hmul)
 #undef CUFLOW_H2
 #define CUFLOW_H2CMP(NAME, F) \
 	inline __half2 NAME(__half2 a, __half2 b) { return __half2{__half(F(a.x, b.x) ? 1.0f : 0.0f), __half(F(a.y, b.y) ? 1.0f : 0.0f)}; }
@@ -1209,9 +1283,38 @@ CUFLOW_H2CMP(__hlt2, __hlt)
 CUFLOW_H2CMP(__hle2, __hle)
 CUFLOW_H2CMP(__hgt2, __hgt)
 CUFLOW_H2CMP(__hge2, __hge)
+CUFLOW_H2CMP(__hequ2, __hequ)
+CUFLOW_H2CMP(__hneu2, __hneu)
+CUFLOW_H2CMP(__hltu2, __hltu)
+CUFLOW_H2CMP(__hleu2, __hleu)
+CUFLOW_H2CMP(__hgtu2, __hgtu)
+CUFLOW_H2CMP(__hgeu2, __hgeu)
 #undef CUFLOW_H2CMP
+/* __hbeq2 & co.: true iff the comparison holds for both halves */
+#define CUFLOW_H2B(NAME, F) \
+	inline bool NAME(__half2 a, __half2 b) { return F(a.x, b.x) && F(a.y, b.y); }
+CUFLOW_H2B(__hbeq2, __heq)
+CUFLOW_H2B(__hbne2, __hne)
+CUFLOW_H2B(__hblt2, __hlt)
+CUFLOW_H2B(__hble2, __hle)
+CUFLOW_H2B(__hbgt2, __hgt)
+CUFLOW_H2B(__hbge2, __hge)
+CUFLOW_H2B(__hbequ2, __hequ)
+CUFLOW_H2B(__hbneu2, __hneu)
+CUFLOW_H2B(__hbltu2, __hltu)
+CUFLOW_H2B(__hbleu2, __hleu)
+CUFLOW_H2B(__hbgtu2, __hgtu)
+CUFLOW_H2B(__hbgeu2, __hgeu)
+#undef CUFLOW_H2B
 inline __half2 __hfma2(__half2 a, __half2 b, __half2 c) { return __half2{__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)}; }
 inline __half2 __hneg2(__half2 a) { return __half2{__hneg(a.x), __hneg(a.y)}; }
+/* complex a * b + c, as CUDA's header computes it: four fmas,
+ * re = (c.re + a.re b.re) - a.im b.im, im = (c.im + a.re b.im) + a.im b.re */
+inline __half2 __hcmadd(__half2 a, __half2 b, __half2 c)
+{
+	__half re = __hfma(a.x, b.x, c.x), im = __hfma(a.x, b.y, c.y);
+	return __half2{__hfma(__hneg(a.y), b.y, re), __hfma(a.y, b.x, im)};
+}
 #define CUFLOW_HOP(OP) \
 	inline __half operator OP(__half a, __half b) { return __half((float)a OP(float) b); } \
 	inline __half &operator OP##=(__half &a, __half b) { return a = a OP b; } \
