@@ -23,9 +23,10 @@
  *  - Fast-math intrinsics (__expf, __sinf ...) call the accurate libm
  *    function: results are at least as accurate as on a GPU, not bitwise
  *    equal to it. They are const (device code sees no errno).
- *  - Device printf is the C library's printf (glibc locks each call, so
- *    lines from concurrent blocks do not interleave). clock() is the C
- *    library's (processor time); clock64() is a nanosecond counter.
+ *  - Device printf prints with the C library's vfprintf (glibc locks each
+ *    call, so lines from concurrent blocks do not interleave) and returns
+ *    CUDA's count of arguments (runtime/launch.c defines printf). clock()
+ *    is the C library's (processor time); clock64() is a nanosecond counter.
  *  - Names a program may use for its own globals can be left out by
  *    defining, before including cuflow_rt.h: CUFLOW_NO_WARPSIZE (warpSize),
  *    CUFLOW_NO_VECTOR_OPS (operators on float2 & co.), CUFLOW_NO_HALF_NAMES
