@@ -26,10 +26,20 @@
  * which only the block function knows), records cudaErrorAssert
  * (rt_sticky) and jumps there; no thread starts another block of any
  * launch. An assert outside blocks fails as glibc's does.
+ *
+ * Device-side printf. CUDA's returns the number of arguments after the
+ * format (0 with none: the Programming Guide's "number of arguments
+ * parsed"), the C library's the characters printed; kernels call printf as
+ * written, so the runtime defines printf (and _FORTIFY_SOURCE's
+ * __printf_chk) as it does __assert_fail: the C library's vfprintf to
+ * stdout, whose count it returns outside blocks (`guard` unset), the
+ * format's argument count (parse_printf_format) inside them.
  */
 #include <errno.h>
 #include <omp.h>
+#include <printf.h>
 #include <setjmp.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,6 +141,33 @@ void __assert_fail(const char *expr, const char *file, unsigned int line, const 
 		expr);
 	__atomic_store_n(&rt()->sticky, cudaErrorAssert, __ATOMIC_RELEASE);
 	longjmp(*guard, 1);
+}
+
+/* n: what the C library's printf returned */
+static int printf_result(const char *fmt, int n)
+{
+	return guard && n >= 0 ? (int)parse_printf_format(fmt, 0, NULL) : n;
+}
+
+int printf(const char *restrict fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vfprintf(stdout, fmt, ap);
+	va_end(ap);
+	return printf_result(fmt, n);
+}
+
+int __vfprintf_chk(FILE *f, int flag, const char *restrict fmt, va_list ap);
+int __printf_chk(int flag, const char *restrict fmt, ...);
+
+int __printf_chk(int flag, const char *restrict fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = __vfprintf_chk(stdout, flag, fmt, ap);
+	va_end(ap);
+	return printf_result(fmt, n);
 }
 
 static bool asserted(void)

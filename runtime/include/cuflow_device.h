@@ -23,9 +23,10 @@
  *  - Fast-math intrinsics (__expf, __sinf ...) call the accurate libm
  *    function: results are at least as accurate as on a GPU, not bitwise
  *    equal to it. They are const (device code sees no errno).
- *  - Device printf is the C library's printf (glibc locks each call, so
- *    lines from concurrent blocks do not interleave). clock() is the C
- *    library's (processor time); clock64() is a nanosecond counter.
+ *  - Device printf prints with the C library's vfprintf (glibc locks each
+ *    call, so lines from concurrent blocks do not interleave) and returns
+ *    CUDA's count of arguments (runtime/launch.c defines printf). clock()
+ *    is the C library's (processor time); clock64() is a nanosecond counter.
  *  - Names a program may use for its own globals can be left out by
  *    defining, before including cuflow_rt.h: CUFLOW_NO_WARPSIZE (warpSize),
  *    CUFLOW_NO_VECTOR_OPS (operators on float2 & co.), CUFLOW_NO_HALF_NAMES
@@ -389,6 +390,31 @@ inline unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c)
 		c += ((a >> (8 * i)) & 0xff) * ((b >> (8 * i)) & 0xff);
 	return c;
 }
+/* dp2a (PTX): the two 16-bit halves of a times bytes 0 and 1 (_lo) or 2
+ * and 3 (_hi) of b, low half with the lower byte, plus c (wrapping) */
+inline int __dp2a_lo(int a, int b, int c)
+{ return (int)((unsigned)c + (unsigned)((short)a * (signed char)b + (short)(a >> 16) * (signed char)(b >> 8))); }
+inline int __dp2a_hi(int a, int b, int c)
+{ return (int)((unsigned)c + (unsigned)((short)a * (signed char)(b >> 16) + (short)(a >> 16) * (signed char)(b >> 24))); }
+inline unsigned int __dp2a_lo(unsigned int a, unsigned int b, unsigned int c)
+{ return c + (a & 0xffff) * (b & 0xff) + (a >> 16) * ((b >> 8) & 0xff); }
+inline unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c)
+{ return c + (a & 0xffff) * ((b >> 16) & 0xff) + (a >> 16) * (b >> 24); }
+/* fns (PTX): the position of the |offset|-th set bit of mask from bit base
+ * up (offset > 0) or down (offset < 0), base itself counted; offset 0: base
+ * if that bit is set; none: 0xffffffff. PTX leaves base > 31 undefined. */
+inline unsigned int __fns(unsigned int mask, unsigned int base, int offset)
+{
+	if (base > 31)
+		return 0xffffffffu;
+	if (offset == 0)
+		return (mask >> base) & 1u ? base : 0xffffffffu;
+	long long count = offset > 0 ? offset : -(long long)offset;
+	for (int pos = (int)base; pos >= 0 && pos < 32; pos += offset > 0 ? 1 : -1)
+		if (((mask >> pos) & 1u) && --count == 0)
+			return (unsigned)pos;
+	return 0xffffffffu;
+}
 /* ---- SIMD-within-a-word ("video") and DPX intrinsics ------------------------
  * A word holds two 16-bit or four 8-bit lanes. Every __v* intrinsic below is
  * a thin wrapper around cuflow_vmap: each lane's result is computed from the
@@ -572,21 +598,27 @@ inline double __hiloint2double(int hi, int lo)
 { return __longlong_as_double((long long)(((unsigned long long)(unsigned)hi << 32) | (unsigned)lo)); }
 
 namespace cuflow_detail {
-/* Float to integer as the GPU converts: NaN gives 0, out of range saturates. */
-template <class I> inline I sat(double x)
+/* Float to integer as the GPU converts (PTX cvt): out of range saturates;
+ * NaN gives 0, unless the source is .f64 or the destination 64 bits wide:
+ * then 1 << (bits - 1) (__double2int_rn(NaN) is 0x80000000,
+ * __float2ll_rn(NaN) 1 << 63, __float2int_rn(NaN) 0). f64: the source was
+ * a double. */
+template <class I> inline I nan_int(bool f64)
+{ return f64 || sizeof(I) == 8 ? (I)(1ull << (8 * sizeof(I) - 1)) : (I)0; }
+template <class I> inline I sat(double x, bool f64 = false)
 {
 	if (x != x)
-		return 0;
+		return nan_int<I>(f64);
 	if (x <= (double)std::numeric_limits<I>::min())
 		return std::numeric_limits<I>::min();
 	if (x >= (double)std::numeric_limits<I>::max())
 		return std::numeric_limits<I>::max();
 	return (I)x;
 }
-template <class I> inline I sat_ld(long double x)
+template <class I> inline I sat_ld(long double x, bool f64 = false)
 {
 	if (x != x)
-		return 0;
+		return nan_int<I>(f64);
 	if (x <= (long double)std::numeric_limits<I>::min())
 		return std::numeric_limits<I>::min();
 	if (x >= (long double)std::numeric_limits<I>::max())
@@ -607,7 +639,7 @@ template <class F> inline auto in_mode(int m, F f) -> decltype(f())
 
 #define CUFLOW_F2I(SUF, T, RND) \
 	inline T __float2##SUF(float x) { return cuflow_detail::sat<T>(RND(x)); } \
-	inline T __double2##SUF(double x) { return cuflow_detail::sat<T>(RND(x)); }
+	inline T __double2##SUF(double x) { return cuflow_detail::sat<T>(RND(x), true); }
 #define CUFLOW_F2I_ALL(NAME, T) \
 	CUFLOW_F2I(NAME##_rn, T, nearbyint) CUFLOW_F2I(NAME##_rz, T, trunc) \
 	CUFLOW_F2I(NAME##_ru, T, ceil) CUFLOW_F2I(NAME##_rd, T, floor)
@@ -617,7 +649,7 @@ CUFLOW_F2I_ALL(uint, unsigned int)
 /* 64-bit targets need long double to hold their bounds exactly. */
 #define CUFLOW_F2I(SUF, T, RND) \
 	inline T __float2##SUF(float x) { return cuflow_detail::sat_ld<T>(RND##l(x)); } \
-	inline T __double2##SUF(double x) { return cuflow_detail::sat_ld<T>(RND##l(x)); }
+	inline T __double2##SUF(double x) { return cuflow_detail::sat_ld<T>(RND##l(x), true); }
 CUFLOW_F2I_ALL(ll, long long)
 CUFLOW_F2I_ALL(ull, unsigned long long)
 #undef CUFLOW_F2I_ALL
@@ -639,7 +671,9 @@ CUFLOW_I2F(__double2float, double, float)
 #undef CUFLOW_I2F
 inline double __int2double_rn(int x) { return x; }
 inline double __uint2double_rn(unsigned int x) { return x; }
-inline float __saturatef(float x) { return fminf(fmaxf(x, 0.0f), 1.0f); } /* NaN -> 0 */
+/* clamped to [+0, 1]; NaN gives +0 (CUDA Math API), signalling too (glibc's
+ * fmaxf(sNaN, 0) is NaN, so fminf(fmaxf(...)) gave 1) */
+inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
 
 /* ---- floating-point arithmetic with explicit rounding ----------------------
  * _rn is the default mode (and never contracted into an FMA); _rz, _ru, _rd
@@ -679,7 +713,11 @@ CUFLOW_OP1(__dsqrt, double, sqrt(x))
 /* correctly rounded: 1/sqrt in float rounds twice (295 of 1,024 inputs an ulp off);
  * in long double the one rounding to float is right but for inputs within 2^-40 of a tie */
 inline float __frsqrt_rn(float x) { return (float)(1.0L / sqrtl((long double)x)); }
+/* the _ieee forms keep denormals, as every form does here */
 inline float __fmaf_ieee_rn(float a, float b, float c) { return fmaf(a, b, c); }
+inline float __fmaf_ieee_rz(float a, float b, float c) { return __fmaf_rz(a, b, c); }
+inline float __fmaf_ieee_ru(float a, float b, float c) { return __fmaf_ru(a, b, c); }
+inline float __fmaf_ieee_rd(float a, float b, float c) { return __fmaf_rd(a, b, c); }
 
 /* ---- fast-math intrinsics and CUDA math functions libm lacks -------------- */
 
@@ -700,18 +738,43 @@ CUFLOW_MATHFN inline float __cosf(float x) { return cosf(x); }
 CUFLOW_MATHFN inline float __tanf(float x) { return tanf(x); }
 #undef CUFLOW_MATHFN
 inline void __sincosf(float x, float *s, float *c) { *s = sinf(x); *c = cosf(x); }
-inline float __fdividef(float x, float y) { return x / y; }
+/* CUDA Math API: for 2^126 < |y| < 2^128 __fdividef(x, y) is 0 (NaN for an
+ * infinite x): it multiplies x by 1/y, flushed to zero there */
+inline float __fdividef(float x, float y)
+{
+	float a = fabsf(y);
+	return a > 0x1p126f && a < INFINITY ? x * copysignf(0.0f, y) : x / y;
+}
 inline float fdividef(float x, float y) { return x / y; }
 inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
 inline double rcbrt(double x) { return 1.0 / cbrt(x); }
+namespace cuflow_detail {
+/* sin(pi x) (sin) or cos(pi x): x reduced modulo 2 first (fmod is exact),
+ * then to t in [-1/4, 1/4] and a quarter turn q, so that pi is multiplied
+ * only by a small exact t (pi * 2^51.5 in double was 0.96, not 1) and
+ * integers and half-integers give exact zeros and ones: sinpi(n) is a zero
+ * of n's sign, cospi(n + 1/2) is +0 (CUDA Math API, as IEEE 754's sinPi). */
+inline long double pi_turn(long double x, bool sin)
+{
+	if (!isfinite(x))
+		return x - x; /* NaN */
+	long double r = fmodl(x, 2.0L), j = rintl(2.0L * r), t = r - 0.5L * j;
+	int q = ((int)j % 4 + 4) % 4 + (sin ? 0 : 1); /* cos(pi x) = sin(pi (x + 1/2)) */
+	if (t == 0 && q % 2 == 0)
+		return sin ? copysignl(0.0L, x) : 0.0L;
+	long double a = 3.141592653589793238462643383279502884L * t;
+	long double v = q % 2 ? cosl(a) : sinl(a);
+	return q % 4 >= 2 ? -v : v;
+}
+} /* namespace cuflow_detail */
 /* C23 added some of CUDA's names to libm (glibc 2.41 and later declare them). */
 #if !(defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 41)))
 inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
 inline double rsqrt(double x) { return 1.0 / sqrt(x); }
-inline float sinpif(float x) { return (float)sin(M_PI * (double)x); }
-inline float cospif(float x) { return (float)cos(M_PI * (double)x); }
-inline double sinpi(double x) { return (double)sinl((long double)M_PI * x); }
-inline double cospi(double x) { return (double)cosl((long double)M_PI * x); }
+inline float sinpif(float x) { return (float)cuflow_detail::pi_turn(x, true); }
+inline float cospif(float x) { return (float)cuflow_detail::pi_turn(x, false); }
+inline double sinpi(double x) { return (double)cuflow_detail::pi_turn(x, true); }
+inline double cospi(double x) { return (double)cuflow_detail::pi_turn(x, false); }
 #endif
 inline void sincospif(float x, float *s, float *c) { *s = sinpif(x); *c = cospif(x); }
 inline void sincospi(double x, double *s, double *c) { *s = sinpi(x); *c = cospi(x); }
@@ -1008,7 +1071,57 @@ inline float h2f(unsigned short h)
 		return bits<float>(sign | 0x7f800000u | (m << 13));
 	return bits<float>(sign | ((e + 112u) << 23) | (m << 13));
 }
+/* x rounded once, in the mode m (FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD,
+ * FE_DOWNWARD), to a binary format of p significand bits, smallest normal
+ * exponent emin and largest finite value maxf (binary16: 11, -14, 65504;
+ * bfloat16: 8, -126, 0x1.fep127): the value, exact in a float. x is any
+ * float, double or 64-bit integer, all exact in a long double; q = x / u
+ * is exact (u a power of two) and |q| < 2^p, so its rounding is exact. */
+inline long double narrow(long double x, int p, int emin, long double maxf, int m)
+{
+	if (x != x || x == 0 || isinf(x))
+		return x;
+	int e = ilogbl(x) < emin ? emin : ilogbl(x);
+	long double u = scalbnl(1.0L, e - p + 1), q = x / u, r;
+	if (m == FE_TOWARDZERO)
+		r = truncl(q);
+	else if (m == FE_UPWARD)
+		r = ceill(q);
+	else if (m == FE_DOWNWARD)
+		r = floorl(q);
+	else { /* to nearest, ties to even, whatever the FPU's mode */
+		r = floorl(q);
+		if (q - r > 0.5L || (q - r == 0.5L && fmodl(r, 2.0L) != 0))
+			r += 1;
+	}
+	long double y = r * u;
+	if (fabsl(y) > maxf) /* beyond the largest finite: infinity, or maxf where the mode rounds inward */
+		y = m == FE_TONEAREST || m == (y > 0 ? FE_UPWARD : FE_DOWNWARD) ? HUGE_VALL : maxf;
+	return copysignl(y, x);
+}
+inline unsigned short to_half(long double x, int m) { return f2h((float)narrow(x, 11, -14, 65504.0L, m)); }
+/* An integral value in the mode m (the _rn/_rz/_ru/_rd of a conversion). */
+inline double rnd(double x, int m)
+{ return m == FE_TOWARDZERO ? trunc(x) : m == FE_UPWARD ? ceil(x) : m == FE_DOWNWARD ? floor(x) : nearbyint(x); }
+/* a * b + c rounded once to double, rounded to odd when inexact: a * b
+ * must be exact in double (binary16's 22 bits, bfloat16's 16); the sum's
+ * rounding error (TwoSum) says which way it rounded. Narrowed to 16 bits
+ * from there (through d2fodd and a float), the result is rounded once. */
+inline double fma_odd(double a, double b, double c)
+{
+	volatile double p = a * b, q = c, s = p + q;
+	double z = s - p, e = (p - (s - z)) + (q - z), r = s;
+	if (e != 0 && isfinite(r) && !(bits<uint64_t>(r) & 1u))
+		r = nextafter(r, e > 0 ? INFINITY : -INFINITY);
+	return r;
+}
 } /* namespace cuflow_detail */
+/* NAME_rn, NAME_rz, NAME_ru, NAME_rd(A x) -> R: EXPR, in which m is the mode. */
+#define CUFLOW_RND4(R, NAME, A, EXPR) \
+	inline R NAME##_rn(A x) { const int m = FE_TONEAREST; return EXPR; } \
+	inline R NAME##_rz(A x) { const int m = FE_TOWARDZERO; return EXPR; } \
+	inline R NAME##_ru(A x) { const int m = FE_UPWARD; return EXPR; } \
+	inline R NAME##_rd(A x) { const int m = FE_DOWNWARD; return EXPR; }
 
 struct __half {
 	unsigned short __x;
@@ -1037,14 +1150,34 @@ inline __half __ushort_as_half(unsigned short u) { __half h; h.__x = u; return h
 inline unsigned short __half_as_ushort(__half h) { return h.__x; }
 inline __half __float2half(float f) { return __half(f); }
 inline __half __float2half_rn(float f) { return __half(f); }
+/* the directed modes (cvt.rz/ru/rd.f16.f32): rounded once */
+inline __half __float2half_rz(float f) { return __ushort_as_half(cuflow_detail::to_half(f, FE_TOWARDZERO)); }
+inline __half __float2half_ru(float f) { return __ushort_as_half(cuflow_detail::to_half(f, FE_UPWARD)); }
+inline __half __float2half_rd(float f) { return __ushort_as_half(cuflow_detail::to_half(f, FE_DOWNWARD)); }
 inline __half __double2half(double d) { return __half(d); }
 inline float __half2float(__half h) { return (float)h; }
-inline __half __int2half_rn(int i) { return __half((float)i); }
-inline __half __short2half_rn(short i) { return __half((float)i); }
-inline __half __uint2half_rn(unsigned int i) { return __half((float)i); }
-inline int __half2int_rz(__half h) { return __float2int_rz((float)h); }
-inline int __half2int_rn(__half h) { return __float2int_rn((float)h); }
-inline short __half2short_rz(__half h) { return (short)__float2int_rz((float)h); }
+/* Integers to __half in the four modes, rounded once (cvt.*.f16.s32 & co.). */
+#define CUFLOW_I2H(NAME, I) CUFLOW_RND4(__half, NAME, I, __ushort_as_half(cuflow_detail::to_half(x, m)))
+CUFLOW_I2H(__short2half, short)
+CUFLOW_I2H(__ushort2half, unsigned short)
+CUFLOW_I2H(__int2half, int)
+CUFLOW_I2H(__uint2half, unsigned int)
+CUFLOW_I2H(__ll2half, long long)
+CUFLOW_I2H(__ull2half, unsigned long long)
+#undef CUFLOW_I2H
+/* __half to integers in the four modes: saturated to the destination's
+ * range (cvt.rzi.s16.f16 of 40000 is 32767), NaN 0 but 1 << 63 for 64-bit
+ * destinations (PTX cvt's rule, as for floats). */
+#define CUFLOW_H2I(NAME, I) CUFLOW_RND4(I, NAME, __half, cuflow_detail::sat<I>(cuflow_detail::rnd((float)x, m)))
+CUFLOW_H2I(__half2short, short)
+CUFLOW_H2I(__half2ushort, unsigned short)
+CUFLOW_H2I(__half2int, int)
+CUFLOW_H2I(__half2uint, unsigned int)
+CUFLOW_H2I(__half2ll, long long)
+CUFLOW_H2I(__half2ull, unsigned long long)
+#undef CUFLOW_H2I
+inline signed char __half2char_rz(__half h) { return cuflow_detail::sat<signed char>(trunc((float)h)); }
+inline unsigned char __half2uchar_rz(__half h) { return cuflow_detail::sat<unsigned char>(trunc((float)h)); }
 inline __half2 __halves2half2(__half a, __half b) { return __half2{a, b}; }
 inline __half2 __floats2half2_rn(float a, float b) { return __half2{__half(a), __half(b)}; }
 inline __half2 __float2half2_rn(float a) { return __half2{__half(a), __half(a)}; }
@@ -1061,26 +1194,36 @@ inline __half __hadd(__half a, __half b) { return __half((float)a + (float)b); }
 inline __half __hsub(__half a, __half b) { return __half((float)a - (float)b); }
 inline __half __hmul(__half a, __half b) { return __half((float)a * (float)b); }
 inline __half __hdiv(__half a, __half b) { return __half((float)a / (float)b); }
-/* One rounding, as fma.rn.f16: a*b is exact in double (22 bits); the sum's
- * rounding error (TwoSum) makes it round to odd, so the half is right. */
-inline __half __hfma(__half a, __half b, __half c)
-{
-	volatile double p = (double)(float)a * (double)(float)b, q = (float)c, s = p + q;
-	double z = s - p, e = (p - (s - z)) + (q - z), r = s;
-	if (e != 0 && isfinite(r) && !(cuflow_detail::bits<uint64_t>(r) & 1u))
-		r = nextafter(r, e > 0 ? INFINITY : -INFINITY);
-	return __half(r);
-}
+/* One rounding, as fma.rn.f16: a*b is exact in double (22 bits), the sum
+ * rounded to odd there (fma_odd), so the half is right. */
+inline __half __hfma(__half a, __half b, __half c) { return __half(cuflow_detail::fma_odd((float)a, (float)b, (float)c)); }
 inline __half __hneg(__half a) { return __ushort_as_half((unsigned short)(a.__x ^ 0x8000u)); }
 inline __half __habs(__half a) { return __ushort_as_half((unsigned short)(a.__x & 0x7fffu)); }
 inline __half __hmax(__half a, __half b) { return __half(fmaxf((float)a, (float)b)); }
 inline __half __hmin(__half a, __half b) { return __half(fminf((float)a, (float)b)); }
+/* NaN-propagating forms (max.NaN.f16): a NaN operand gives the canonical NaN */
+inline __half __hmax_nan(__half a, __half b)
+{ return (float)a != (float)a || (float)b != (float)b ? __ushort_as_half(0x7fff) : __hmax(a, b); }
+inline __half __hmin_nan(__half a, __half b)
+{ return (float)a != (float)a || (float)b != (float)b ? __ushort_as_half(0x7fff) : __hmin(a, b); }
+/* _rn: the same single rounding, never contracted into an fma */
+inline __half __hadd_rn(__half a, __half b) { return __hadd(a, b); }
+inline __half __hsub_rn(__half a, __half b) { return __hsub(a, b); }
+inline __half __hmul_rn(__half a, __half b) { return __hmul(a, b); }
+/* comparisons: the plain ones are ordered (a NaN gives false, __hne too),
+ * the u forms unordered (a NaN gives true) */
 inline bool __heq(__half a, __half b) { return (float)a == (float)b; }
-inline bool __hne(__half a, __half b) { return (float)a != (float)b; }
+inline bool __hne(__half a, __half b) { return (float)a < (float)b || (float)a > (float)b; }
 inline bool __hlt(__half a, __half b) { return (float)a < (float)b; }
 inline bool __hle(__half a, __half b) { return (float)a <= (float)b; }
 inline bool __hgt(__half a, __half b) { return (float)a > (float)b; }
 inline bool __hge(__half a, __half b) { return (float)a >= (float)b; }
+inline bool __hequ(__half a, __half b) { return !((float)a < (float)b || (float)a > (float)b); }
+inline bool __hneu(__half a, __half b) { return !((float)a == (float)b); }
+inline bool __hltu(__half a, __half b) { return !((float)a >= (float)b); }
+inline bool __hleu(__half a, __half b) { return !((float)a > (float)b); }
+inline bool __hgtu(__half a, __half b) { return !((float)a <= (float)b); }
+inline bool __hgeu(__half a, __half b) { return !((float)a < (float)b); }
 inline bool __hisnan(__half a) { return (a.__x & 0x7fffu) > 0x7c00u; }
 inline int __hisinf(__half a) { return (a.__x & 0x7fffu) == 0x7c00u ? (a.__x & 0x8000u ? -1 : 1) : 0; }
 inline __half hsqrt(__half a) { return __half(sqrtf((float)a)); }
@@ -1096,6 +1239,29 @@ inline __half hfloor(__half a) { return __half(floorf((float)a)); }
 inline __half hceil(__half a) { return __half(ceilf((float)a)); }
 inline __half htrunc(__half a) { return __half(truncf((float)a)); }
 inline __half hrint(__half a) { return __half(rintf((float)a)); }
+inline __half hrcp(__half a) { return __half(1.0f / (float)a); }
+inline __half hexp10(__half a) { return __half(exp10f((float)a)); }
+inline __half hlog10(__half a) { return __half(log10f((float)a)); }
+/* the pairs' math functions (h2exp & co.): the scalar one on each half */
+#define CUFLOW_H2FN(NAME, F) \
+	inline __half2 NAME(__half2 a) { return __half2{F(a.x), F(a.y)}; }
+CUFLOW_H2FN(h2sqrt, hsqrt)
+CUFLOW_H2FN(h2rsqrt, hrsqrt)
+CUFLOW_H2FN(h2rcp, hrcp)
+CUFLOW_H2FN(h2exp, hexp)
+CUFLOW_H2FN(h2exp2, hexp2)
+CUFLOW_H2FN(h2exp10, hexp10)
+CUFLOW_H2FN(h2log, hlog)
+CUFLOW_H2FN(h2log2, hlog2)
+CUFLOW_H2FN(h2log10, hlog10)
+CUFLOW_H2FN(h2sin, hsin)
+CUFLOW_H2FN(h2cos, hcos)
+CUFLOW_H2FN(h2floor, hfloor)
+CUFLOW_H2FN(h2ceil, hceil)
+CUFLOW_H2FN(h2trunc, htrunc)
+CUFLOW_H2FN(h2rint, hrint)
+CUFLOW_H2FN(__habs2, __habs)
+#undef CUFLOW_H2FN
 #define CUFLOW_H2(NAME, F) \
 	inline __half2 NAME(__half2 a, __half2 b) { return __half2{F(a.x, b.x), F(a.y, b.y)}; }
 CUFLOW_H2(__hadd2, __hadd)
@@ -1104,6 +1270,11 @@ CUFLOW_H2(__hmul2, __hmul)
 CUFLOW_H2(__h2div, __hdiv)
 CUFLOW_H2(__hmax2, __hmax)
 CUFLOW_H2(__hmin2, __hmin)
+CUFLOW_H2(__hmax2_nan, __hmax_nan)
+CUFLOW_H2(__hmin2_nan, __hmin_nan)
+CUFLOW_H2(__hadd2_rn, __hadd)
+CUFLOW_H2(__hsub2_rn, __hsub)
+CUFLOW_H2(__hmul2_rn, __hmul)
 #undef CUFLOW_H2
 #define CUFLOW_H2CMP(NAME, F) \
 	inline __half2 NAME(__half2 a, __half2 b) { return __half2{__half(F(a.x, b.x) ? 1.0f : 0.0f), __half(F(a.y, b.y) ? 1.0f : 0.0f)}; }
@@ -1113,9 +1284,38 @@ CUFLOW_H2CMP(__hlt2, __hlt)
 CUFLOW_H2CMP(__hle2, __hle)
 CUFLOW_H2CMP(__hgt2, __hgt)
 CUFLOW_H2CMP(__hge2, __hge)
+CUFLOW_H2CMP(__hequ2, __hequ)
+CUFLOW_H2CMP(__hneu2, __hneu)
+CUFLOW_H2CMP(__hltu2, __hltu)
+CUFLOW_H2CMP(__hleu2, __hleu)
+CUFLOW_H2CMP(__hgtu2, __hgtu)
+CUFLOW_H2CMP(__hgeu2, __hgeu)
 #undef CUFLOW_H2CMP
+/* __hbeq2 & co.: true iff the comparison holds for both halves */
+#define CUFLOW_H2B(NAME, F) \
+	inline bool NAME(__half2 a, __half2 b) { return F(a.x, b.x) && F(a.y, b.y); }
+CUFLOW_H2B(__hbeq2, __heq)
+CUFLOW_H2B(__hbne2, __hne)
+CUFLOW_H2B(__hblt2, __hlt)
+CUFLOW_H2B(__hble2, __hle)
+CUFLOW_H2B(__hbgt2, __hgt)
+CUFLOW_H2B(__hbge2, __hge)
+CUFLOW_H2B(__hbequ2, __hequ)
+CUFLOW_H2B(__hbneu2, __hneu)
+CUFLOW_H2B(__hbltu2, __hltu)
+CUFLOW_H2B(__hbleu2, __hleu)
+CUFLOW_H2B(__hbgtu2, __hgtu)
+CUFLOW_H2B(__hbgeu2, __hgeu)
+#undef CUFLOW_H2B
 inline __half2 __hfma2(__half2 a, __half2 b, __half2 c) { return __half2{__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)}; }
 inline __half2 __hneg2(__half2 a) { return __half2{__hneg(a.x), __hneg(a.y)}; }
+/* complex a * b + c, as CUDA's header computes it: four fmas,
+ * re = (c.re + a.re b.re) - a.im b.im, im = (c.im + a.re b.im) + a.im b.re */
+inline __half2 __hcmadd(__half2 a, __half2 b, __half2 c)
+{
+	__half re = __hfma(a.x, b.x, c.x), im = __hfma(a.x, b.y, c.y);
+	return __half2{__hfma(__hneg(a.y), b.y, re), __hfma(a.y, b.x, im)};
+}
 #define CUFLOW_HOP(OP) \
 	inline __half operator OP(__half a, __half b) { return __half((float)a OP(float) b); } \
 	inline __half &operator OP##=(__half &a, __half b) { return a = a OP b; } \
