@@ -345,6 +345,7 @@ enum { /* Stmt.flags */
 	SF_TYPENAME = 1 << 13,  /* names a type of the program (sizeof(real)) */
 	SF_LOCALTYPE = 1 << 14, /* names a template parameter or a type a function declares (sizeof(T)) */
 	SF_CONDCALL = 1 << 15,  /* a call runs on some evaluations only (an arm of ?:, the right of && or ||) */
+	SF_NEW = 1 << 16,       /* a new expression: std::bad_alloc, std::bad_array_new_length */
 };
 typedef struct {
 	int kind;
@@ -634,6 +635,7 @@ typedef struct Prog {
 	bool perthread; /* the program may use per-thread default streams: no stream waits for the default one */
 	bool dtors;     /* the program defines a destructor of its own (filleffects) */
 	bool setjmps;   /* some function of the program calls setjmp (filleffects) */
+	bool catches;   /* some function catches exceptions: allocations may throw to it (filleffects) */
 	char *over;     /* the analysis passed Opts.maxmem and stopped: why the program is refused */
 	unsigned passes; /* the passes this run asked for (PASS_* bits) */
 } Prog;

@@ -320,7 +320,8 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 	}
 	if (r->flags & RF_NORETURN)
 		ex |= EX_EXIT;
-	if (r->flags & RF_THROWS)
+	/* where the program catches, what the C++ library allocates may throw (std::bad_alloc, length_error) */
+	if ((r->flags & RF_THROWS) || (p->catches && r->kind != RK_PURE && !strncmp(r->name, "std::", 5)))
 		ex |= EX_THROW;
 	if (async) {
 		/* a record or a stream's wait for an event enqueues a marker, no
@@ -554,7 +555,7 @@ stmteffbut(const Prog *p, const PFunc *pf, int n, const bool *skip, Eff *e)
 		e->ex &= ~(EX_DEVSYNC | EX_DEFSYNC); /* a macro loop or branch around the wait may skip it */
 	if ((s->flags & SF_MACRO) && e->evop != EV_NONE && !onemacro(pf->u, s))
 		e->evop = e->evop == EV_WAIT ? EV_NONE : EV_KILL; /* the same for an event's wait or record */
-	if (s->flags & SF_THROW)
+	if ((s->flags & SF_THROW) || ((s->flags & SF_NEW) && p->catches))
 		e->ex |= EX_THROW;
 	if (s->flags & SF_NORETURN)
 		e->ex |= EX_EXIT;
@@ -654,8 +655,10 @@ filleffects(Prog *p)
 {
 	int nl = p->locs.n;
 	p->dtors = owndtors(p);
-	for (int f = 0; f < p->fns.n; f++)
+	for (int f = 0; f < p->fns.n; f++) {
 		p->setjmps |= (p->fns.v[f].f->flags & FNF_SETJMP) != 0;
+		p->catches |= (p->fns.v[f].f->flags & FNF_TRY) != 0;
+	}
 	for (int f = 0; f < p->fns.n; f++) {
 		PFunc *pf = &p->fns.v[f];
 		effnew(&pf->sum, nl);

@@ -413,7 +413,11 @@ typekid(CXCursor c, CXCursor parent, CXClientData data)
 		*flags |= SF_LOCALTYPE;
 		return CXChildVisit_Continue;
 	}
-	if (k == CXCursor_DeclRefExpr || clang_Cursor_isNull(d) || insystem(d))
+	if (k == CXCursor_DeclRefExpr && dk == CXCursor_EnumConstantDecl)
+		d = clang_getCursorSemanticParent(d); /* an enumerator: named as its enum is */
+	else if (k == CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	if (clang_Cursor_isNull(d) || insystem(d))
 		return CXChildVisit_Recurse;
 	*flags |= SF_TYPENAME;
 	for (CXCursor s = clang_getCursorSemanticParent(d); !clang_Cursor_isNull(s) && !clang_isTranslationUnit(clang_getCursorKind(s));

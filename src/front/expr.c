@@ -723,6 +723,7 @@ newrv(B *b, CXCursor e, CXCursor *ks, int n)
 	}
 	if (obj < 0)
 		obj = fresh(b, SP_HOST);
+	addop(b, O_WRITE, obj, -1, -1); /* new (&h[t]) int(1000) writes h[t], a constructor or not */
 	for (int i = np; i < n; i++) {
 		CXCursor k = strip(ks[i]);
 		if (clang_getCursorKind(k) == CXCursor_CallExpr &&
@@ -1024,6 +1025,7 @@ rvx(B *b, CXCursor e)
 		}
 		break;
 	case CXCursor_CXXNewExpr:
+		stmtflag(b, SF_NEW);
 		v = newrv(b, e, ks, n);
 		break;
 	case CXCursor_CXXDeleteExpr:

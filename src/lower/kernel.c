@@ -611,6 +611,18 @@ exprtext(K *k, CXCursor e)
 	return done;
 }
 
+/* Does T v; (or T v[N];) run a constructor: a class that is not POD (a
+ * default member initialiser, a constructor of its own)? */
+static bool
+constructed(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray || t.kind == CXType_VariableArray ||
+	       t.kind == CXType_DependentSizedArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	return t.kind == CXType_Record && !clang_isPODType(t);
+}
+
 /* T v = e;  ->  v[cuflow_tid] = e;   (declarations of arrayed or hoisted variables) */
 static void
 vardecledit(Span *sp, CXCursor ds)
@@ -666,6 +678,16 @@ vardecledit(Span *sp, CXCursor ds)
 			bprintf(&b, "%s%s = %s%s", b.n ? "; " : "", r, x->type, txt + namelen);
 			free(r);
 			free(txt);
+			continue;
+		}
+		if (!plain && !x->shared && clang_Cursor_isNull(init) && constructed(clang_getCursorType(ks[i]))) {
+			if (x->carray) {
+				kfail(k, ks[i], "an array of a class with a constructor, kept per thread");
+				continue;
+			}
+			char *r = varref(k, v);
+			bprintf(&b, "%s%s = std::remove_cv<std::remove_reference<decltype(%s)>::type>::type()", b.n ? "; " : "", r, r);
+			free(r);
 			continue;
 		}
 		if (plain) {
@@ -3152,6 +3174,50 @@ closurebinding(K *k, KVar *v)
 	       !ismacro(cl.lam) && !contains(cl.lam, false, namesouter, &cl);
 }
 
+static const char lifewhy[] = "a local of a class with its own destructor, copy or move, kept per thread or once "
+                               "per block (it would run another number of times)";
+
+static bool ownlife(CXType t);
+
+static int
+ownlifekid(CXCursor c, void *arg)
+{
+	bool *yes = arg;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if ((k == CXCursor_Destructor || (k == CXCursor_Constructor && (clang_CXXConstructor_isCopyConstructor(c) ||
+	                                                                clang_CXXConstructor_isMoveConstructor(c))) ||
+	     (k == CXCursor_CXXMethod && (clang_CXXMethod_isCopyAssignmentOperator(c) ||
+	                                  clang_CXXMethod_isMoveAssignmentOperator(c)))) &&
+	    !clang_CXXMethod_isDefaulted(c))
+		*yes = true;
+	else if (k == CXCursor_FieldDecl || k == CXCursor_CXXBaseSpecifier)
+		*yes |= ownlife(clang_getCursorType(c));
+	return *yes ? WALK_STOP : WALK_OVER;
+}
+
+/* Does a class (or an array of one) have a destructor, copy or move of its
+ * own, in itself, a base or a member: code the lowering's copies and its
+ * per-thread arrays would run another number of times? */
+static bool
+ownlife(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	if (t.kind != CXType_Record)
+		return false;
+	bool yes = false;
+	descend(clang_getTypeDeclaration(t), ownlifekid, &yes);
+	return yes;
+}
+
+static bool
+arrayfield(CXCursor f)
+{
+	enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(f)).kind;
+	return t == CXType_ConstantArray || t == CXType_IncompleteArray || t == CXType_Record;
+}
+
 static void
 decide(K *k)
 {
@@ -3166,9 +3232,11 @@ decide(K *k)
 		}
 		if (v->uniform && !v->param)
 			v->hoist = multi || v->once;
-		else if (!v->uniform)
-			v->arrayed = (multi && !v->remat) || (v->param && v->written);
-		v->sr = v->arrayed && !v->carray && !v->addr && !isref(clang_getCursorType(v->decl));
+		else if (!v->uniform) /* a local whose address is taken may be reached in another thread loop */
+			v->arrayed = (multi && !v->remat) || (v->param && v->written) || (v->addr && !v->lambda && !v->param && k->sync);
+		/* a struct holding an array may hold a pointer into itself (b.cur = b.data): not copied per loop */
+		v->sr = v->arrayed && !v->carray && !v->addr && !isref(clang_getCursorType(v->decl)) &&
+		        !hasfield(clang_getCursorType(v->decl), arrayfield);
 	}
 	/* names that clash with another declaration get a suffix */
 	for (int i = 0; i < k->vars.n; i++)
@@ -3954,11 +4022,15 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 			free(e);
 			free(d);
 		} else if (v->hoist) {
+			if (ownlife(clang_getCursorType(v->decl)))
+				kfail(k, v->decl, lifewhy);
 			char *d = declare(v->type, v->name);
 			bprintf(o, "\t%s;\n", d);
 			free(d);
 		} else if (v->arrayed && !v->param) {
 			char *d = fmt("(*%s)", v->name), *decl = declare(v->type, d);
+			if (ownlife(clang_getCursorType(v->decl)))
+				kfail(k, v->decl, lifewhy);
 			if (strstr(v->type, "(lambda at "))
 				kfail(k, v->decl, "a lambda naming the kernel's variables, used across a barrier (its closure type has "
 				                  "no spelling to keep one per thread)");
@@ -4362,6 +4434,11 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 			k.interchange = false;
 	fillroots(&k);
 	k.sync = splits(&k, k.body);
+	if (k.sync && k.bindings) {
+		kfail(&k, k.bindat, "a structured binding (auto [x, y] = e) in a kernel with barriers or warp operations");
+		freek(&k);
+		return;
+	}
 	CXCursor *body;
 	int nb = kids(k.body, &body);
 	drypass(&k, body, nb);

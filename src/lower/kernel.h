@@ -20,6 +20,7 @@ typedef struct {
 	bool arrayed;                 /* lives in a per-thread array */
 	bool carray;                  /* a C array local: arrayed as T (*v)[N] */
 	bool addr;                    /* its address taken, a reference bound to it, used in a lambda */
+	bool lambda;                  /* ... used in a lambda (copied as written: it keeps its name) */
 	bool sr;                      /* arrayed, but each thread loop works on a local copy */
 	char *arr;                    /* sr: the per-thread array's name (NULL: a parameter's copy suffices) */
 	char *remat;                  /* recomputed in each thread loop from this text, not kept */
@@ -140,6 +141,8 @@ typedef struct {
 	CXCursor fn, body;
 	VEC(KVar) vars;
 	bool sync;          /* a barrier, warp operation or loop to interchange: thread loops are needed */
+	int bindings;       /* structured bindings (auto [x, y] = e), whose names are no variables here */
+	CXCursor bindat;    /* ... the first */
 	bool interchange;   /* loops without barriers may be interchanged (no goto) */
 	int nregions;       /* thread loops, known after the first pass */
 	bool split;         /* threads never meet: blocks may run as ranges of threads (cuflowLaunchSplit) */
@@ -212,6 +215,8 @@ bool haslabel(CXCursor *ks, int n);
 /* vars.c */
 void markwritten(K *k, CXCursor e, bool addr); /* e is written (addr: its address taken) */
 int findvar(K *k, CXCursor decl);
+bool hasfield(CXType t, bool (*want)(CXCursor));
+bool reffield(CXCursor f);
 int refvar(K *k, CXCursor c);
 void addvar(K *k, CXCursor d, bool param);
 int collectvars(CXCursor c, void *k); /* a Visit (front/cursor.h) */

@@ -188,6 +188,8 @@ collectvars(CXCursor c, void *arg)
 	if (kind == CXCursor_CallExpr && cgsync(c) == CG_OTHER)
 		kfail(k, c, "a cooperative_groups sync of a grid, a coalesced group or a group of unknown size "
 		            "(the block's and static tiles of up to 32 threads are lowered)");
+	if (kind == CXCursor_UnexposedDecl && !k->bindings++)
+		k->bindat = c; /* libclang shows a structured binding so */
 	if (kind == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(c))
 		addvar(k, c, false);
 	else if (kind == CXCursor_VarDecl) {
@@ -252,7 +254,7 @@ lambdavar(CXCursor c, void *arg)
 	K *k = arg;
 	int v = refvar(k, c);
 	if (v >= 0)
-		k->vars.v[v].addr = true;
+		k->vars.v[v].addr = k->vars.v[v].lambda = true;
 	return WALK_IN;
 }
 
@@ -265,6 +267,40 @@ calleetype(CXCursor call)
 	if (t.kind == CXType_Pointer)
 		t = pointee(t);
 	return t;
+}
+
+static enum CXVisitorResult
+fieldhit(CXCursor c, CXClientData arg)
+{
+	bool (**want)(CXCursor) = arg;
+	if ((*want)(c)) {
+		*want = NULL;
+		return CXVisit_Break;
+	}
+	return CXVisit_Continue;
+}
+
+/* Has record type t a field that want() says yes to (its own fields)? */
+bool
+hasfield(CXType t, bool (*want)(CXCursor))
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Record)
+		return false;
+	clang_Type_visitFields(t, fieldhit, &want);
+	return want == NULL;
+}
+
+bool
+reffield(CXCursor f)
+{
+	return isref(clang_getCursorType(f));
+}
+
+static bool
+mutablefield(CXCursor f)
+{
+	return clang_CXXField_isMutable(f);
 }
 
 /* A method's call changes its object unless the method is const (or
@@ -280,12 +316,15 @@ methodcall(K *k, CXCursor call, CXType ft)
 	bool known = ft.kind == CXType_FunctionProto;
 	int na = clang_Cursor_getNumArguments(call);
 	bool op = method && known && na == clang_getNumArgTypes(ft) + 1;
+	/* a const method still changes a mutable member */
+	bool isconst = method && clang_CXXMethod_isConst(fn) &&
+	               !hasfield(clang_getCursorType(clang_getCursorSemanticParent(fn)), mutablefield);
 	if (op) {
-		if (!clang_CXXMethod_isConst(fn))
+		if (!isconst)
 			markwritten(k, clang_Cursor_getArgument(call, 0), false);
 		return 1;
 	}
-	if (method ? clang_CXXMethod_isConst(fn) : known)
+	if (method ? isconst : known)
 		return 0;
 	CXCursor *ks;
 	int n = kids(call, &ks);
@@ -332,6 +371,11 @@ notewrites(K *k, CXCursor c)
 			if (ref || !known) /* a call cuflow cannot resolve (a template's) may take any by reference */
 				markwritten(k, clang_Cursor_getArgument(c, i), false);
 		}
+	} else if (kind == CXCursor_InitListExpr && hasfield(canontype(c), reffield)) {
+		n = kids(c, &ks); /* Ref rr{u}: a reference member bound to u */
+		for (int i = 0; i < n; i++)
+			markwritten(k, ks[i], true);
+		free(ks);
 	} else if (kind == CXCursor_VarDecl && isref(clang_getCursorType(c))) {
 		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
 		if (!clang_Cursor_isNull(init))

@@ -68,6 +68,31 @@ jumpsin(const C *c, const Loop *lp, int *ln)
 	return NULL;
 }
 
+/* Does copy x's text name what may mean another thing outside the loop: a
+ * local of the same name declared inside it (int v; ... sizeof(v)), or a
+ * type or enumerator where the function declares types of its own? */
+static char *
+loopscope(const C *c, const Loop *lp, const Copy *x, int *ln)
+{
+	if (x->via)
+		return NULL; /* a callee's copy: promotion checks its names (othernames) */
+	const Stmt *st = &c->f->st.v[x->node];
+	*ln = st->line;
+	if ((st->flags & (SF_TYPENAME | SF_LOCALTYPE)) && (c->f->flags & FNF_LOCALTYPES))
+		return xstrdup("names a type or enumerator where its function declares types of its own: outside the loop "
+		               "the name may mean another");
+	int from = line(c, lp->begin);
+	for (int at = st->begin, t; (t = nexttoken(c->u->src, &at, st->end)) >= 0;)
+		for (int y = 0; y < c->u->syms.n; y++) {
+			const Sym *z = &c->u->syms.v[y];
+			if (z->kind == SYM_LOCAL && z->owner == c->f->sym && z->line > from && z->line <= st->line &&
+			    (int)strlen(z->name) == at - t && !strncmp(c->u->src + t, z->name, at - t))
+				return fmt("names %s, declared inside the loop (outside it the name means another thing, or "
+				           "nothing)", z->name);
+		}
+	return NULL;
+}
+
 /* Why copy x (with y, its round trip's other half, or NULL) may not move
  * out of the loop, whatever the loop does, or NULL. */
 static char *
@@ -80,6 +105,8 @@ loopshape(const C *c, const Loop *lp, const Copy *x, const Copy *y, int *ln)
 		return xstrdup("starts a loop that may run zero times and whose first test cuflow cannot repeat outside it");
 	char *why = directivein(c->u, lp->begin, lp->end) >= 0 ? loopconfig(c, lp, x, y, ln) : NULL;
 	if (why)
+		return why;
+	if ((why = loopscope(c, lp, x, ln)))
 		return why;
 	int m = condmacro(c->u, lp->begin, lp->end);
 	if (m >= 0) {

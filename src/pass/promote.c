@@ -176,6 +176,10 @@ promoargs(Prog *p, const PFunc *g, Promo *pr)
 		for (int v = 0; v < f->st.n && ok; v++)
 			ok = !bhas(&g->st[v].wr, l);
 		pr->args[k] = calltext(g->u->src, cl->off, st->end, k);
+		if (!strcmp(pr->args[k], "?")) { /* left to its default: no text at the call */
+			ok = false;
+			break;
+		}
 		int al = argvar(p, ph, pr->site, pr->args[k]);
 		if (al >= 0)
 			bset(&pr->argl, al);
@@ -255,7 +259,7 @@ fillpromo(Prog *p, PFunc *g, Promo *pr)
 		pr->why = xstrdup("its call is not a statement of its own with plain arguments");
 	else if (!promoargs(p, g, pr))
 		pr->why = xstrdup("its call passes an expression for a parameter the copies use (a variable or a constant "
-		                  "would do) or a value the parameter's type changes (int to short), it writes such a parameter, or the copies name a variable that means another "
+		                  "would do), leaves it to its default, or passes a value the parameter's type changes (int to short), it writes such a parameter, or the copies name a variable that means another "
 		                  "thing at the call (a local of its own, or a name the caller declares again)");
 	if (pr->why)
 		return true;
