@@ -814,6 +814,7 @@ void insertafter(const Unit *u, int begin, int end, const char *text, int seq, E
 void cutstmt(const Unit *u, int begin, int end, const char *indent, Buf *text, Edits *e); /* text: may be NULL */
 void insertlines(const Unit *u, int at, bool before, const char *lines, int seq, Edits *e);
 int itemof(const Func *f, int v); /* the block item holding statement v (an if around a braceless body), or -1 */
+bool callalone(const Unit *u, const Stmt *st, const Call *c, bool line); /* st is the call and its ';' (alone on its line) */
 bool wrapstmt(const Unit *u, int begin, int end, const char *before, const char *after, Edits *e);
 int declarator(const Stmt *st, int sym); /* sym's declarator in declaration st, or -1 */
 bool splitdecl(const Unit *u, const Stmt *st, int d, const char *text, Edits *e);

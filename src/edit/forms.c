@@ -58,6 +58,21 @@ codeafter(const Unit *u, int end)
 	return stmtlineend(u, end) < 0;
 }
 
+/* Is statement st a block's item that is call c and its ';' and nothing
+ * else (not `cudaMemcpyAsync(...), h[1] = 3;`, nor a for's
+ * initialisation), with line, also no other code after it on its line: a
+ * wait put after it then follows the whole copy? */
+bool
+callalone(const Unit *u, const Stmt *st, const Call *c, bool line)
+{
+	if (st->list < 0 || c->off != st->begin || (line && codeafter(u, st->end)))
+		return false;
+	int at = c->end;
+	while (at < st->end && (blank(u->src[at]) || u->src[at] == '\n'))
+		at++;
+	return at == st->end || (u->src[at] == ';' && at + 1 == st->end);
+}
+
 /* text's lines, the first as it is, each later one after "\n" + indent. */
 static void
 indented(Buf *out, const char *text, const char *indent)

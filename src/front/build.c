@@ -706,6 +706,10 @@ flatn(B *b, CXCursor c, Nest *nest)
 				vardecl(b, ks[i]);
 			else if (clang_getCursorKind(ks[i]) == CXCursor_UnexposedDecl)
 				decomposition(b, ks[i]);
+			else if ((clang_getCursorKind(ks[i]) == CXCursor_TypedefDecl ||
+			          clang_getCursorKind(ks[i]) == CXCursor_TypeAliasDecl) &&
+			         hasvla(clang_getTypedefDeclUnderlyingType(ks[i])))
+				vlasize(b, ks[i], clang_getNullCursor());
 		free(ks);
 		return;
 	}
@@ -2102,10 +2106,39 @@ cfgfile(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
 		if (w < 0 || at - w != 6 || strncmp(src->src + w, "define", 6))
 			continue;
 		int t = nexttoken(src->src, &at, end);
-		if (t < 0 || !configured(src, a, end))
+		if (t < 0)
 			continue;
-		addcfgmacro(b->u, xstrndup(src->src + t, (size_t)(at - t)));
+		vpush(b->defs, xstrndup(src->src + t, (size_t)(at - t)));
+		vpush(b->defs, xstrndup(src->src + at, (size_t)(end - at)));
+		if (configured(src, a, end))
+			addcfgmacro(b->u, xstrndup(src->src + t, (size_t)(at - t)));
 	}
+}
+
+/* A user macro whose body names one of cfgmacros is one too (#define
+ * CHECK(x) assert(x)), to any depth. */
+static void
+cfgclosure(B *b)
+{
+	for (bool grew = true; grew;) {
+		grew = false;
+		for (int i = 0; i + 1 < b->defs.n; i += 2) {
+			const char *body = b->defs.v[i + 1];
+			bool has = false;
+			for (int j = 0; j < b->u->cfgmacros.n && !has; j++)
+				has = !strcmp(b->u->cfgmacros.v[j], b->defs.v[i]);
+			for (int at = 0, t, n = (int)strlen(body); !has && (t = nexttoken(body, &at, n)) >= 0;)
+				for (int j = 0; j < b->u->cfgmacros.n; j++)
+					if ((int)strlen(b->u->cfgmacros.v[j]) == at - t && !strncmp(body + t, b->u->cfgmacros.v[j], at - t)) {
+						addcfgmacro(b->u, xstrdup(b->defs.v[i]));
+						grew = has = true;
+						break;
+					}
+		}
+	}
+	for (int i = 0; i < b->defs.n; i++)
+		free(b->defs.v[i]);
+	vfree(b->defs);
 }
 
 /* ---------------------------------------------------------------- dependent calls */
@@ -2209,6 +2242,7 @@ build(Unit *u, CXTranslationUnit tu, const Rules *rules)
 	candidates(&b);
 	finddirectives(u);
 	clang_getInclusions(tu, cfgfile, &b);
+	cfgclosure(&b);
 	Inst *in, *itmp;
 	HASH_ITER(hh, b.insts, in, itmp) {
 		HASH_DEL(b.insts, in);

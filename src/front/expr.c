@@ -400,6 +400,25 @@ lvalue(B *b, CXCursor e)
 	return l;
 }
 
+/* Is e GNU's a ?: b (libclang does not expose it): a '?' token followed
+ * at once by ':'? */
+static bool
+gnucond(CXCursor e)
+{
+	Tokens t = cursortokens(e);
+	bool yes = false;
+	for (unsigned i = 0; i + 1 < t.n && !yes; i++) {
+		if (clang_getTokenKind(t.v[i]) != CXToken_Punctuation || clang_getTokenKind(t.v[i + 1]) != CXToken_Punctuation)
+			continue;
+		CXString a = clang_getTokenSpelling(t.tu, t.v[i]), c = clang_getTokenSpelling(t.tu, t.v[i + 1]);
+		yes = !strcmp(clang_getCString(a), "?") && !strcmp(clang_getCString(c), ":");
+		clang_disposeString(a);
+		clang_disposeString(c);
+	}
+	freetokens(&t);
+	return yes;
+}
+
 /* The pointer variables whose values e carries: their addresses are
  * compared or made integers (fuse's blocks change them). */
 static int
@@ -416,9 +435,87 @@ addrvalof(CXCursor c, void *arg)
 	return WALK_IN;
 }
 
+/* Is sizeof/alignof e's operand a type (sizeof(int[n]), sizeof(T[n])): the
+ * token after its '(' a type's keyword, or where a type's name is? */
+static bool
+typeoperand(CXCursor e)
+{
+	static const char *const kw[] = {"int",    "float",  "double",   "char",     "short",    "long",    "unsigned",
+	                                 "signed", "bool",   "void",     "const",    "volatile", "struct",  "class",
+	                                 "union",  "enum",   "typename", "decltype", "wchar_t",  "char16_t", "char32_t",
+	                                 NULL};
+	Tokens t = cursortokens(e);
+	bool yes = false;
+	if (t.n > 2) {
+		CXString p = clang_getTokenSpelling(t.tu, t.v[1]), w = clang_getTokenSpelling(t.tu, t.v[2]);
+		if (!strcmp(clang_getCString(p), "(")) {
+			for (int i = 0; kw[i] && !yes; i++)
+				yes = !strcmp(clang_getCString(w), kw[i]);
+			CXCursor *ks;
+			int n = kids(e, &ks);
+			unsigned at;
+			clang_getSpellingLocation(clang_getTokenLocation(t.tu, t.v[2]), NULL, NULL, NULL, &at);
+			for (int i = 0; i < n && !yes; i++) {
+				int b, en;
+				offsets(ks[i], &b, &en, NULL);
+				yes = clang_getCursorKind(ks[i]) == CXCursor_TypeRef && b == (int)at;
+			}
+			free(ks);
+		}
+		clang_disposeString(p);
+		clang_disposeString(w);
+	}
+	freetokens(&t);
+	return yes;
+}
+
+/* Is e sizeof or alignof of a type that holds a variable-length array
+ * (sizeof(int[h[2]])): the size is evaluated. libclang shows the size's
+ * expression as a child; an expression operand (sizeof *h) is a child too,
+ * but then the operand's own type is no such array type. */
+static bool
+vlatypeoperand(CXCursor e)
+{
+	CXCursor *ks;
+	int n = kids(e, &ks);
+	bool yes = false;
+	for (int i = 0; i < n && !yes; i++)
+		yes = clang_isExpression(clang_getCursorKind(ks[i])) && !hasvla(ctype(ks[i])) &&
+		      typeoperand(e);
+	free(ks);
+	return yes;
+}
+
+/* Does dynamic_cast e name a reference type (dynamic_cast<D &>(b)), which
+ * throws std::bad_cast where a pointer cast gives null? */
+static bool
+refcast(CXCursor e)
+{
+	Tokens t = cursortokens(e);
+	bool yes = false;
+	int depth = 0;
+	for (unsigned i = 1; i < t.n; i++) {
+		CXString s = clang_getTokenSpelling(t.tu, t.v[i]);
+		const char *p = clang_getCString(s);
+		depth += !strcmp(p, "<") - !strcmp(p, ">");
+		bool end = depth == 0 && !strcmp(p, ">");
+		clang_disposeString(s);
+		if (end) {
+			CXString q = clang_getTokenSpelling(t.tu, t.v[i - 1]);
+			yes = !strcmp(clang_getCString(q), "&") || !strcmp(clang_getCString(q), "&&");
+			clang_disposeString(q);
+			break;
+		}
+	}
+	freetokens(&t);
+	return yes;
+}
+
 static int
 castrv(B *b, CXCursor e)
 {
+	if (clang_getCursorKind(e) == CXCursor_CXXDynamicCastExpr && refcast(e))
+		stmtflag(b, SF_THROW);
 	CXCursor sub = lastexpr(e);
 	if (clang_Cursor_isNull(sub))
 		return null(b);
@@ -987,7 +1084,10 @@ rvx(B *b, CXCursor e)
 	case CXCursor_CXXBoolLiteralExpr:
 	case CXCursor_CXXNullPtrLiteralExpr:
 	case CXCursor_GNUNullExpr:
-	case CXCursor_UnaryExpr: /* sizeof and alignof do not evaluate */
+	case CXCursor_UnaryExpr: /* sizeof and alignof do not evaluate, but a variable-length array type's size */
+		if (vlatypeoperand(e))
+			vlasize(b, e, clang_getNullCursor());
+		return null(b);
 	case CXCursor_CXXTypeidExpr:
 	case CXCursor_SizeOfPackExpr:
 	case CXCursor_FixedPointLiteral:
@@ -1052,6 +1152,14 @@ rvx(B *b, CXCursor e)
 				evaluate(b, ks[i]);
 			stmtflag(b, SF_HIDDEN);
 			v = unknown(b);
+			break;
+		}
+		if (n >= 3 && gnucond(e)) { /* a ?: b: b runs when a is 0 */
+			v = rvalue(b, ks[0]);
+			b->cond++;
+			for (int i = 1; i < n; i++)
+				v = mknode(b, N_JOIN, v, rvalue(b, ks[i]), -1);
+			b->cond--;
 			break;
 		}
 		/* fall through */
@@ -1394,10 +1502,29 @@ construct(B *b, CXCursor e, int self)
 	return isctorcall(e, &call) ? callexpr(b, call, self) : -1;
 }
 
-/* A variable-length array's size is evaluated where it is declared (int
- * row[h[2]]): its expressions, the children of the declaration but the
- * initialiser. */
-static void
+/* Does type t hold a variable-length array (int[n], int (*)[n], a
+ * typedef of one), whose size is evaluated where the type is written? */
+bool
+hasvla(CXType t)
+{
+	for (int depth = 0; depth < 16; depth++) {
+		t = clang_getCanonicalType(t);
+		if (t.kind == CXType_VariableArray)
+			return true;
+		if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+			t = clang_getPointeeType(t);
+		else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+			t = clang_getArrayElementType(t);
+		else
+			return false;
+	}
+	return false;
+}
+
+/* A variable-length array's size is evaluated where its type is written
+ * (int row[h[2]], int (*p)[h[2]], typedef int R[h[2]]): the expressions
+ * among the declaration's children but the initialiser. */
+void
 vlasize(B *b, CXCursor d, CXCursor init)
 {
 	CXCursor *ks;
@@ -1421,7 +1548,7 @@ vardecl(B *b, CXCursor d)
 	if (userdtor(clang_getCursorType(d)))
 		b->dtors = true;
 	CXCursor init = clang_Cursor_getVarDeclInitializer(d), call;
-	if (clang_getCursorType(d).kind == CXType_VariableArray)
+	if (hasvla(clang_getCursorType(d)))
 		vlasize(b, d, init);
 	if (clang_Cursor_isNull(init))
 		return;

@@ -54,6 +54,7 @@ typedef struct {
 	int initsym, initcall; /* the last variable initialised from a call's result, and that call */
 	CXCursor varinit;      /* the initialiser of the variable being declared: no temporary */
 	Strs tparams;          /* the template parameters the function's text may name (its class's too) */
+	Strs defs;             /* the user files' #defines: pairs of a name and the rest of its line (cfgfile) */
 } B;
 
 /* build.c */
@@ -71,6 +72,8 @@ int lvalueortemp(B *b, CXCursor e);
 int bindref(B *b, CXCursor e);
 void evaluate(B *b, CXCursor e);
 void vardecl(B *b, CXCursor d);
+bool hasvla(CXType t);
+void vlasize(B *b, CXCursor d, CXCursor init);
 void decomposition(B *b, CXCursor d);
 int construct(B *b, CXCursor e, int self);
 void addop(B *b, int kind, int a, int bb, int call);

@@ -623,6 +623,29 @@ constructed(CXType t)
 	return t.kind == CXType_Record && !clang_isPODType(t);
 }
 
+/* A lifted declaration defining a class or enum: the body's copy would be
+ * another type of the same name, and a pointer the lowering keeps above
+ * the thread loops would point to the top's (struct S2 {...}; __shared__
+ * S2 st; S2 *p = &st). The body's goes. */
+static bool
+liftedrecord(K *k, CXCursor ds)
+{
+	bool lifted = false;
+	for (int i = 0; i < k->lifted.n && !lifted; i++)
+		lifted = clang_equalCursors(k->lifted.v[i], ds);
+	CXCursor *ks;
+	int n = kids(ds, &ks);
+	bool record = false;
+	for (int i = 0; i < n && !record; i++) {
+		enum CXCursorKind dk = clang_getCursorKind(ks[i]);
+		record = (dk == CXCursor_StructDecl || dk == CXCursor_ClassDecl || dk == CXCursor_UnionDecl ||
+		          dk == CXCursor_EnumDecl) &&
+		         clang_isCursorDefinition(ks[i]);
+	}
+	free(ks);
+	return lifted && record;
+}
+
 /* T v = e;  ->  v[cuflow_tid] = e;   (declarations of arrayed or hoisted variables) */
 static void
 vardecledit(Span *sp, CXCursor ds)
@@ -642,6 +665,11 @@ vardecledit(Span *sp, CXCursor ds)
 			}
 		}
 	(void)vars;
+	if (!k->pass.dry && liftedrecord(k, ds)) {
+		spanedit(sp, startof(ds), endof(ds) - startof(ds), xstrdup(";"));
+		free(ks);
+		return;
+	}
 	if (!moved || k->pass.dry) {
 		for (int i = 0; i < n; i++)
 			spanwalk(sp, ks[i]);
@@ -754,16 +782,17 @@ isloop(enum CXCursorKind k)
 }
 
 /* The loop a `#pragma unroll` stands before (libclang: an unexposed
- * statement holding it), which splits at its barriers as any loop does;
+ * statement holding it), which splits at its barriers or statements run
+ * in step as any loop does;
  * the hint, a matter of speed, is dropped there. Else s. */
 static CXCursor
-hinted(CXCursor s)
+hinted(K *k, CXCursor s)
 {
 	if (clang_getCursorKind(s) != CXCursor_UnexposedStmt)
 		return s;
 	CXCursor *ks;
 	int n = kids(s, &ks);
-	CXCursor r = n == 1 && isloop(clang_getCursorKind(ks[0])) && hassync(ks[0]) ? ks[0] : s;
+	CXCursor r = n == 1 && isloop(clang_getCursorKind(ks[0])) && (hassync(ks[0]) || hasstep(k, ks[0])) ? ks[0] : s;
 	free(ks);
 	return r;
 }
@@ -1214,13 +1243,25 @@ xloop(K *k, CXCursor *ks, int n, bool fast)
 	return r;
 }
 
+static bool
+declarestype(CXCursor c, void *arg)
+{
+	(void)arg;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	return k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl ||
+	       k == CXCursor_TypedefDecl || k == CXCursor_TypeAliasDecl;
+}
+
+/* Do the statements hold a label or goto (a user's label cannot be written
+ * twice), or declare a type (two copies of a loop would make two types of
+ * one name, and a pointer the lowering keeps outside them one of them)? */
 bool
 haslabel(CXCursor *ks, int n)
 {
 	for (int i = 0; i < n; i++) {
 		enum CXCursorKind kind = clang_getCursorKind(ks[i]);
 		if (kind == CXCursor_LabelStmt || kind == CXCursor_GotoStmt || kind == CXCursor_IndirectGotoStmt ||
-		    hasgoto(ks[i]))
+		    hasgoto(ks[i]) || contains(ks[i], true, declarestype, NULL))
 			return true;
 	}
 	return false;
@@ -2539,7 +2580,7 @@ genstmt(K *k, CXCursor s)
 {
 	if (k->pass.failed && !k->pass.dry)
 		return;
-	s = hinted(s);
+	s = hinted(k, s);
 	enum CXCursorKind kind = clang_getCursorKind(s);
 	if (!splits(k, s)) {
 		threadloop(k, &s, 1);
@@ -2764,7 +2805,7 @@ interchangeable(K *k, CXCursor s)
 static bool
 splits(K *k, CXCursor s)
 {
-	s = hinted(s);
+	s = hinted(k, s);
 	if (hassync(s) || hasstep(k, s))
 		return true;
 	enum CXCursorKind kind = clang_getCursorKind(s);
@@ -3531,26 +3572,34 @@ typekid(CXCursor c, void *arg)
 		for (int i = 0; i < n && !top; i++)
 			top = clang_equalCursors(ks[i], c);
 		free(ks);
-		if (top || liftable(t, c, ds, nd)) {
-			char *text = cursortext(t->k->F, c);
-			bprintf(t->o, "	%s\n", text);
-			free(text);
-		}
+		if (top || liftable(t, c, ds, nd))
+			vpush(t->k->lifted, c);
 	}
 	free(ds);
 	return WALK_OVER;
 }
 
 static void
-typedefs(K *k, Buf *o)
+filllifted(K *k)
 {
-	Types t = {k, o, k->body, {0}};
+	Types t = {k, NULL, k->body, {0}};
 	descend(k->body, namekid, &t.names);
 	descend(k->body, typekid, &t);
 	for (int i = 0; i < t.names.n; i++)
 		free(t.names.v[i]);
 	vfree(t.names);
 }
+
+static void
+typedefs(K *k, Buf *o)
+{
+	for (int i = 0; i < k->lifted.n; i++) {
+		char *text = cursortext(k->F, k->lifted.v[i]);
+		bprintf(o, "	%s\n", text);
+		free(text);
+	}
+}
+
 
 /* The name of a kernel's argument struct and block function: its own
  * name, or for the second and later kernels of that name in the program
@@ -4304,6 +4353,7 @@ freek(K *k)
 		vfree(k->vars.v[i].rregions);
 	}
 	vfree(k->vars);
+	vfree(k->lifted);
 	for (int i = 0; i < k->macros.n; i++)
 		free(k->macros.v[i]);
 	vfree(k->macros);
@@ -4424,6 +4474,7 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 		return;
 	}
 	descend(k.body, collectvars, &k);
+	filllifted(&k);
 	descend(k.body, collectwrites, &k);
 	filluniform(&k);
 	fillmacros(&k);

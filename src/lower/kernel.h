@@ -142,6 +142,7 @@ typedef struct {
 	VEC(KVar) vars;
 	bool sync;          /* a barrier, warp operation or loop to interchange: thread loops are needed */
 	int bindings;       /* structured bindings (auto [x, y] = e), whose names are no variables here */
+	Cursors lifted;     /* the body's type declarations the block function's top declares again */
 	CXCursor bindat;    /* ... the first */
 	bool interchange;   /* loops without barriers may be interchanged (no goto) */
 	int nregions;       /* thread loops, known after the first pass */

@@ -25,6 +25,7 @@
  * cannot run in step (the writes inside a __device__ function called with
  * the memory, a store inside an expression that other lanes read in it) is
  * refused with its line: never lowered as if threads were independent. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -188,6 +189,31 @@ pointsinto(K *k, CXCursor e, bool *whole)
 	case CXCursor_CXXFunctionalCastExpr:
 		r = n ? pointsinto(k, ks[n - 1], whole) : NONE;
 		break;
+	case CXCursor_MemberRefExpr:
+	case CXCursor_ArraySubscriptExpr: { /* an array member or row, decaying: sm.red, sd[w] */
+		enum CXTypeKind tk = canontype(e).kind;
+		if (tk != CXType_ConstantArray && tk != CXType_IncompleteArray && tk != CXType_DependentSizedArray)
+			break;
+		CXCursor b = e;
+		while (clang_getCursorKind(b) == CXCursor_ArraySubscriptExpr || clang_getCursorKind(b) == CXCursor_MemberRefExpr) {
+			CXCursor *bs;
+			int m = kids(b, &bs);
+			CXCursor base = m ? strip(bs[0]) : b;
+			free(bs);
+			if (clang_equalCursors(base, b))
+				break;
+			b = base;
+		}
+		int v = refvar(k, b);
+		*whole = true;
+		if (v >= 0 && k->vars.v[v].shared)
+			r = v;
+		else if (v >= 0 && k->vars.v[v].root >= 0)
+			r = k->vars.v[v].root;
+		else if (v >= 0 && k->vars.v[v].maybe)
+			r = MAYBE; /* through what cuflow cannot name */
+		break;
+	}
 	case CXCursor_UnaryOperator:
 		if (n == 1 && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
 			CXCursor b = strip(ks[0]);
@@ -292,7 +318,8 @@ fillroots(K *k)
 	for (int i = 0; i < k->vars.n; i++) {
 		KVar *v = &k->vars.v[i];
 		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
-		if (!v->param && !v->shared && ispointer(v->decl) && !clang_Cursor_isNull(init)) {
+		if (!v->param && !v->shared && (ispointer(v->decl) || isref(clang_getCursorType(v->decl))) &&
+		    !clang_Cursor_isNull(init)) {
 			vpush(s.var, i);
 			vpush(s.val, init);
 		}
@@ -893,7 +920,9 @@ stmtwalk(Walk *w, CXCursor s)
 	CXCursor *ks;
 	int n = kids(s, &ks);
 	int vars = w->cx.var.n;
-	if (kind == CXCursor_CompoundStmt || kind == CXCursor_LabelStmt) {
+	if (kind == CXCursor_UnexposedStmt && n == 1 && isloopkind(clang_getCursorKind(ks[0]))) /* #pragma unroll */
+		stmtwalk(w, ks[0]);
+	else if (kind == CXCursor_CompoundStmt || kind == CXCursor_LabelStmt) {
 		for (int i = 0; i < n; i++) {
 			stmtwalk(w, ks[i]);
 			remember(w, ks[i]);
@@ -1116,6 +1145,38 @@ pairsteps(K *k, Acc *x, Acc *y, CXCursor *at)
 	       "as `x = e` or `x op= e` with the reads in e (the GPU loads before it stores)";
 }
 
+/* Does statement s lie inside one macro's use, which may hold other
+ * statements (WARP_STAGE(s, t): s[t] += s[t + 16]; s[t] += s[t + 8]; ...)?
+ * Its text is the whole use. (NXT(t) = CUR(t) + 1 starts in one use and
+ * ends past it: its own text.) */
+static bool
+inonemacro(K *k, CXCursor s)
+{
+	if (!ismacro(s))
+		return false;
+	unsigned at;
+	CXFile f;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(s)), &f, NULL, NULL, &at);
+	if (!clang_File_isEqual(f, k->F->file))
+		return true; /* a header's text: cuflow does not read the use there */
+	const char *t = k->F->src;
+	int n = (int)k->F->len, e = (int)at;
+	while (e < n && (isalnum((unsigned char)t[e]) || t[e] == '_'))
+		e++;
+	int p = e;
+	while (p < n && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	if (p < n && t[p] == '(')
+		for (int depth = 0; p < n; p++) {
+			depth += (t[p] == '(') - (t[p] == ')');
+			if (!depth) {
+				e = p + 1;
+				break;
+			}
+		}
+	return endof(s) <= e;
+}
+
 static void checked(K *k, Acc *a);
 
 /* The steps of the kernel (after the first pass, which recorded the thread
@@ -1138,6 +1199,11 @@ fillsteps(K *k)
 			if (x->region == y->region || x->region < 0 || y->region < 0)
 				if (x->region != 0 || y->region != 0) /* block-level code runs once, between thread loops */
 					why = pairsteps(k, x, y, &at);
+		}
+	for (int i = 0; i < k->steps.n && !why; i++)
+		if (inonemacro(k, k->steps.v[i].stmt)) { /* each step would copy the macro's whole expansion */
+			why = "a statement run in step (lanes reading each other's __shared__ stores) written through a macro";
+			at = k->steps.v[i].stmt;
 		}
 	for (int i = 0; i < w.acc.n && !why; i++)
 		if (w.acc.v[i].elem)

@@ -68,6 +68,42 @@ jumpsin(const C *c, const Loop *lp, int *ln)
 	return NULL;
 }
 
+/* Is the statement at `at` preceded (past comment lines) by a #pragma line,
+ * or by code that does not end a statement: a macro that expands to
+ * _Pragma(...), which applies to the statement after it? */
+static bool
+pragmaed(const Unit *u, int at)
+{
+	int p = linestart(u->src, leadcomments(u, at));
+	if (p < at && linestart(u->src, at) == linestart(u->src, p)) /* code before it on its line */
+		p = at;
+	int q = p;
+	while (q > 0 && strchr(" \t\r\n", u->src[q - 1]))
+		q--;
+	if (q == 0)
+		return false;
+	int l = linestart(u->src, q - 1);
+	for (int i = l; i + 1 < q; i++) /* a comment closing the line before: what precedes it */
+		if (u->src[i] == '/' && (u->src[i + 1] == '/' || u->src[i + 1] == '*')) {
+			q = i;
+			while (q > l && strchr(" \t", u->src[q - 1]))
+				q--;
+			if (q == l)
+				return false;
+			break;
+		}
+	if (isdirective(u->src, l, q)) {
+		int w = l;
+		while (w < q && u->src[w] != '#')
+			w++;
+		w++;
+		while (w < q && (u->src[w] == ' ' || u->src[w] == '\t'))
+			w++;
+		return !strncmp(u->src + w, "pragma", 6);
+	}
+	return !strchr(";{}:", u->src[q - 1]);
+}
+
 /* Does copy x's text name what may mean another thing outside the loop: a
  * local of the same name declared inside it (int v; ... sizeof(v)), or a
  * type or enumerator where the function declares types of its own? */
@@ -108,6 +144,11 @@ loopshape(const C *c, const Loop *lp, const Copy *x, const Copy *y, int *ln)
 		return why;
 	if ((why = loopscope(c, lp, x, ln)))
 		return why;
+	if (pragmaed(c->u, lp->begin)) {
+		*ln = c->f->st.v[lp->head].line;
+		return xstrdup("starts a loop a pragma or a macro stands before (#pragma omp parallel for, a _Pragma macro): "
+		               "a copy put before the loop would come between them");
+	}
 	int m = condmacro(c->u, lp->begin, lp->end);
 	if (m >= 0) {
 		*ln = line(c, m);

@@ -128,7 +128,7 @@ copystmt(const Fz *z, int v)
 		return 0;
 	const Call *c = &z->f->calls.v[st->call0];
 	const Rule *r = callrule(z->p, z->pf, c);
-	if (!r || r->kind != RK_COPY || (r->flags & RF_ASYNC) || c->nargs != 4 || c->off != st->begin ||
+	if (!r || r->kind != RK_COPY || (r->flags & RF_ASYNC) || c->nargs != 4 || !callalone(z->u, st, c, false) ||
 	    !haseff(r, EF_SYNC, 3, SY_COPY) || !haseff(r, EF_WRITE, 0, -1) || !haseff(r, EF_READ, 1, -1))
 		return 0;
 	return c->argk[3] == 1 || c->argk[3] == 2 ? (int)c->argk[3] : 0;

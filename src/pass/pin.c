@@ -285,6 +285,11 @@ scanasync(P *q, Site *s, PFunc *pf, int v, const Call *c, const Rule *r, int src
 		                  c->name));
 		return;
 	}
+	if (!callalone(pf->u, &pf->f->st.v[v], c, true)) {
+		keep(s, line, fmt("copies it with %s in a statement that does more, or shares its line: the wait pinning "
+		                  "needs could not follow the copy alone", c->name));
+		return;
+	}
 	char *stream = streamtext(pf, c, r);
 	if (!stream) {
 		keep(s, line, fmt("copies it with %s on a stream that an expression with effects names, or that a macro's "
@@ -889,7 +894,7 @@ splitcopy(const P *q, const PFunc *pf, const Plan *plan, int v, const Bits **hos
 		return 0;
 	const Call *c = &pf->f->calls.v[st->call0];
 	const Rule *r = callrule(q->p, pf, c);
-	if (!r || strcmp(r->name, "cudaMemcpy") || c->nargs != 4 || c->off != st->begin ||
+	if (!r || strcmp(r->name, "cudaMemcpy") || c->nargs != 4 || !callalone(pf->u, st, c, true) ||
 	    strncmp(pf->u->src + c->off, "cudaMemcpy", 10) || isident(pf->u->src[c->off + 10]))
 		return 0;
 	int dir = (int)c->argk[3];

@@ -308,7 +308,9 @@ blocker(S *s, Group *g, int xi, int *ln)
 		return hid;
 	const char *m = cfgmacro(s->u, x->begin, x->end);
 	if (m)
-		return fmt("uses %s, which another configuration #defines otherwise (an #if/#else around its #define)", m);
+		return fmt("uses %s, which another configuration expands otherwise (an #if/#else around its #define or "
+		           "one it names, or assert and NDEBUG)",
+		           m);
 	if ((e->ex | g->e.ex) & EX_CONFIG) {
 		const Eff *c = e->ex & EX_CONFIG ? e : &g->e;
 		*ln = c->cfgline ? c->cfgline : xl;
@@ -1390,6 +1392,12 @@ noclone(const S *h, const char *name)
 		char *why = namedin(h, h->f->begin, ownname[i], "a clone would change");
 		if (why)
 			return why;
+	}
+	int lo = unitline(h->u, h->f->begin), hi = unitline(h->u, h->f->end);
+	for (int y = 0; y < h->u->syms.n; y++) { /* as the parse sees it: through a header's or a nested macro too */
+		const Sym *z = &h->u->syms.v[y];
+		if (z->kind == SYM_GLOBAL && (z->flags & SYMF_STATIC) && z->line >= lo && z->line <= hi)
+			return fmt("%s() keeps %s, a static or thread_local local, which a clone would split", h->fname, z->name);
 	}
 	for (size_t i = 0; i < sizeof state / sizeof *state; i++) {
 		char *why = namedin(h, bodylist(h->f)->begin, state[i],
