@@ -159,6 +159,24 @@ argspoint(K *k, CXCursor call, bool *whole)
 	return r;
 }
 
+/* The object under subscripts and members (sm.red[3] -> sm); *whole set
+ * when there are any: the element is not at the object's start. */
+static CXCursor
+elembase(CXCursor b, bool *whole)
+{
+	while (clang_getCursorKind(b) == CXCursor_ArraySubscriptExpr || clang_getCursorKind(b) == CXCursor_MemberRefExpr) {
+		CXCursor *bs;
+		int m = kids(b, &bs);
+		CXCursor base = m ? strip(bs[0]) : b;
+		free(bs);
+		if (clang_equalCursors(base, b))
+			break;
+		b = base;
+		*whole = true;
+	}
+	return b;
+}
+
 /* The __shared__ variable (a KVar) pointer expression e points into; NONE,
  * or MAYBE: somewhere cuflow cannot name. *whole: not at its start. */
 static int
@@ -194,17 +212,7 @@ pointsinto(K *k, CXCursor e, bool *whole)
 		enum CXTypeKind tk = canontype(e).kind;
 		if (tk != CXType_ConstantArray && tk != CXType_IncompleteArray && tk != CXType_DependentSizedArray)
 			break;
-		CXCursor b = e;
-		while (clang_getCursorKind(b) == CXCursor_ArraySubscriptExpr || clang_getCursorKind(b) == CXCursor_MemberRefExpr) {
-			CXCursor *bs;
-			int m = kids(b, &bs);
-			CXCursor base = m ? strip(bs[0]) : b;
-			free(bs);
-			if (clang_equalCursors(base, b))
-				break;
-			b = base;
-		}
-		int v = refvar(k, b);
+		int v = refvar(k, elembase(e, whole));
 		*whole = true;
 		if (v >= 0 && k->vars.v[v].shared)
 			r = v;
@@ -216,18 +224,7 @@ pointsinto(K *k, CXCursor e, bool *whole)
 	}
 	case CXCursor_UnaryOperator:
 		if (n == 1 && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
-			CXCursor b = strip(ks[0]);
-			while (clang_getCursorKind(b) == CXCursor_ArraySubscriptExpr ||
-			       clang_getCursorKind(b) == CXCursor_MemberRefExpr) {
-				CXCursor *bs;
-				int m = kids(b, &bs);
-				CXCursor base = m ? strip(bs[0]) : b;
-				free(bs);
-				if (clang_equalCursors(base, b))
-					break;
-				b = base;
-				*whole = true;
-			}
+			CXCursor b = elembase(strip(ks[0]), whole);
 			int v = refvar(k, b);
 			if (v >= 0 && k->vars.v[v].shared)
 				r = v;
