@@ -519,10 +519,12 @@ fillctx(P *q)
 	}
 }
 
-/* A statement of pf that may end the device context: the call, or NULL. */
+/* A statement of pf that may end the device context: the call, or NULL
+ * (*unseen: code cuflow cannot see, which may). */
 static const char *
-endsctx(const P *q, const PFunc *pf, int v)
+endsctx(const P *q, const PFunc *pf, int v, bool *unseen)
 {
+	*unseen = false;
 	const Stmt *st = &pf->f->st.v[v];
 	for (int ci = st->call0; ci < st->call0 + st->ncall; ci++) {
 		const Call *c = &pf->f->calls.v[ci];
@@ -531,7 +533,8 @@ endsctx(const P *q, const PFunc *pf, int v)
 		if ((r && (r->flags & RF_CONTEXT)) || (g >= 0 && q->ctxfn[g]))
 			return c->name;
 	}
-	if (pf->st[v].ex & EX_UNKNOWN)
+	*unseen = (pf->st[v].ex & EX_UNKNOWN) != 0;
+	if (*unseen)
 		return pf->st[v].unk ? pf->st[v].unk : "code cuflow cannot see";
 	return NULL;
 }
@@ -551,10 +554,16 @@ window(const P *q, Site *s)
 	seen[s->node] = true;
 	while (work.n && !s->why) {
 		int v = work.v[--work.n];
-		const char *why = v != s->node ? endsctx(q, pf, v) : NULL;
+		bool unseen;
+		const char *why = v != s->node ? endsctx(q, pf, v, &unseen) : NULL;
 		if (why) {
 			keep(s, pf->f->st.v[v].line,
-			     fmt("calls %s while the buffer lives, which may end the device context (and free pinned memory)", why));
+			     unseen ? fmt("calls %s while the buffer lives, code cuflow cannot see into: it may free or move the "
+			                  "buffer, or end the device context",
+			                  why)
+			            : fmt("calls %s while the buffer lives, which may end the device context (and free pinned "
+			                  "memory)",
+			                  why));
 			break;
 		}
 		if (isfree[v] && v != s->node)

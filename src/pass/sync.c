@@ -1584,7 +1584,10 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
 		}
 		bool ok = stablearg(cs, a, st->pos, st->pos + 1 + z->passed);
 		if (!ok) {
-			char *why = fmt("the call at line %d passes %s, which is no plain expression the caller keeps", st->line, a);
+			char *why = !strcmp(a, "?") ? fmt("the call at line %d leaves %s to its default", st->line, pn)
+			                            : fmt("the call at line %d passes %s, which is no plain expression the "
+			                                  "caller keeps",
+			                                  st->line, a);
 			free(a);
 			return why;
 		}
