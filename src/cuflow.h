@@ -750,6 +750,7 @@ int stmtlineend(const Unit *u, int off);       /* past the end's line and its co
 int leadcomments(const Unit *u, int off);      /* where the comment lines right above off begin */
 void reindent(Buf *out, const Unit *u, int a, int b, const char *from, const char *to);
 int directivein(const Unit *u, int a, int b);  /* a directive line's offset in [a, b), or -1 */
+bool gapword(const Unit *u, int a, int b);     /* a word between statements in [a, b): a macro, _Pragma */
 int conddirective(const Unit *u, int a, int b); /* the same, #if/#ifdef/#elif/#else/#endif only */
 int directiveend(const Unit *u, int d);        /* the end of the directive line at d, continuation lines included */
 const char *directiveword(const Unit *u, int d, int *n); /* the word after its '#' (if, define, ...), its length */

@@ -96,6 +96,20 @@ directivein(const Unit *u, int a, int b)
 	return -1;
 }
 
+/* Is there a word in [a, b), between two statements: a macro that expands
+ * to nothing or to _Pragma(...), which applies to the statement after it
+ * (PARFOR for (...))? */
+bool
+gapword(const Unit *u, int a, int b)
+{
+	for (int at = a, t; (t = nexttoken(u->src, &at, b)) >= 0;)
+		if (u->src[t] != '#')
+			return true;
+		else
+			at = directiveend(u, t);
+	return false;
+}
+
 /* A conditional directive (#if, #ifdef, #elif, #else, #endif) in [a, b):
  * its offset, or -1. Code another configuration compiles may lie there. */
 int

@@ -68,40 +68,28 @@ jumpsin(const C *c, const Loop *lp, int *ln)
 	return NULL;
 }
 
-/* Is the statement at `at` preceded (past comment lines) by a #pragma line,
- * or by code that does not end a statement: a macro that expands to
- * _Pragma(...), which applies to the statement after it? */
+/* Does a #pragma line or a word (a macro of _Pragma(...)) stand between loop
+ * lp and the statement before it in its block? It applies to the loop, and
+ * a copy put before the loop would come between them. */
 static bool
-pragmaed(const Unit *u, int at)
+pragmaed(const C *c, const Loop *lp)
 {
-	int p = linestart(u->src, leadcomments(u, at));
-	if (p < at && linestart(u->src, at) == linestart(u->src, p)) /* code before it on its line */
-		p = at;
-	int q = p;
-	while (q > 0 && strchr(" \t\r\n", u->src[q - 1]))
-		q--;
-	if (q == 0)
-		return false;
-	int l = linestart(u->src, q - 1);
-	for (int i = l; i + 1 < q; i++) /* a comment closing the line before: what precedes it */
-		if (u->src[i] == '/' && (u->src[i + 1] == '/' || u->src[i + 1] == '*')) {
-			q = i;
-			while (q > l && strchr(" \t", u->src[q - 1]))
-				q--;
-			if (q == l)
-				return false;
-			break;
-		}
-	if (isdirective(u->src, l, q)) {
-		int w = l;
-		while (w < q && u->src[w] != '#')
-			w++;
-		w++;
-		while (w < q && (u->src[w] == ' ' || u->src[w] == '\t'))
-			w++;
-		return !strncmp(u->src + w, "pragma", 6);
+	if (lp->list < 0)
+		return true;
+	const List *l = &c->f->lists.v[lp->list];
+	int a = l->begin + 1;
+	for (int v = lp->pos > 0 ? l->first.v[lp->pos - 1] : 0; lp->pos > 0 && v <= l->last.v[lp->pos - 1]; v++)
+		if (c->f->st.v[v].end > a)
+			a = c->f->st.v[v].end;
+	if (gapword(c->u, a, lp->begin))
+		return true;
+	for (int i = 0; i < c->u->directives.n; i++) {
+		int d = c->u->directives.v[i], n;
+		const char *w = d >= a && d < lp->begin ? directiveword(c->u, d, &n) : NULL;
+		if (w && n == 6 && !strncmp(w, "pragma", 6))
+			return true;
 	}
-	return !strchr(";{}:", u->src[q - 1]);
+	return false;
 }
 
 /* Does copy x's text name what may mean another thing outside the loop: a
@@ -144,7 +132,7 @@ loopshape(const C *c, const Loop *lp, const Copy *x, const Copy *y, int *ln)
 		return why;
 	if ((why = loopscope(c, lp, x, ln)))
 		return why;
-	if (pragmaed(c->u, lp->begin)) {
+	if (pragmaed(c, lp)) {
 		*ln = c->f->st.v[lp->head].line;
 		return xstrdup("starts a loop a pragma or a macro stands before (#pragma omp parallel for, a _Pragma macro): "
 		               "a copy put before the loop would come between them");

@@ -445,20 +445,6 @@ movable(const S *s, const Item *x)
 	return NULL;
 }
 
-/* Is there a word in [a, b), between two statements: a macro that expands
- * to nothing or to _Pragma(...), which applies to the statement after it
- * (PARFOR for (...))? */
-static bool
-gapword(const Unit *u, int a, int b)
-{
-	for (int at = a, t; (t = nexttoken(u->src, &at, b)) >= 0;)
-		if (u->src[t] != '#')
-			return true;
-		else
-			at = directiveend(u, t);
-	return false;
-}
-
 /* Where the group goes: before item cur[j] (its leading comments too) or
  * before the block's closing brace, but never past a preprocessor directive
  * or a macro after the last passed statement: then right after that
