@@ -802,7 +802,7 @@ unsigned passset(const char *list); /* PASS_* bits of a comma list; 0: a name th
 char *passlist(unsigned set);       /* and back, every name spelled out */
 const char *passname(int pass);
 bool analyse(Prog *p); /* every analysis, no pass */
-char *runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Plan *plan);
+char *runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, bool more, Plan *plan);
 char *runcoexec(Unit **u, int n, const Rules *rules, const Opts *o, const CxFacts *facts, CxPlan *plan);
 void changefree(Change *c);
 Change stmtchange(int pass, int kind, const Unit *u, const char *fn, const Stmt *st, const char *call);

@@ -563,7 +563,8 @@ stmteffbut(const Prog *p, const PFunc *pf, int n, const bool *skip, Eff *e)
 		unknowneff(e,
 		           s->flags & SF_ASM        ? "inline assembly"
 		           : s->flags & SF_CALLBACK ? "a lambda, functor or function pointer a library call is given"
-		                                    : "code cuflow cannot see (destructor, statement expression, atomic builtin)",
+		                                    : "a destructor, statement expression, atomic builtin, default argument, or a field's or "
+		                                      "static local's initialiser",
 		           s->line);
 	if (bhas(&e->rd, LOC_UNKNOWN) || bhas(&e->wr, LOC_UNKNOWN))
 		e->ex |= EX_MANAGED; /* unknown memory may be managed */

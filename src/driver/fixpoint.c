@@ -334,7 +334,7 @@ char *
 fixpoint(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Reparse rp, void *ctx, Plan *plan)
 {
 	if ((npasses(passes) < 2 && !(passes & 1u << PASS_SYNC)) || !rp)
-		return runpasses(u, n, rules, o, passes, plan);
+		return runpasses(u, n, rules, o, passes, false, plan);
 	bool alone = npasses(passes) < 2; /* sync alone: another round only to climb a chain of callers */
 	Fix f = {0};
 	f.orig = u;
@@ -347,7 +347,7 @@ fixpoint(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Re
 	char *why = NULL;
 	for (int r = 0; r < MAXROUNDS; r++) {
 		Plan pr = {0};
-		why = runpasses(f.cur, n, rules, o, passes, &pr);
+		why = runpasses(f.cur, n, rules, o, passes, r + 1 < MAXROUNDS, &pr);
 		if (why && r > 0) { /* the rounds so far stand */
 			free(why);
 			why = NULL;

@@ -1278,6 +1278,103 @@ launchconfig(B *b, CXCursor cfg, Call *c)
 	}
 }
 
+/* ---------------------------------------------------------------- code no statement shows */
+
+/* Does expression e run code or read state, beyond constants: a call of
+ * the program's own functions, a variable that is not a constant? */
+static int
+runscodekid(CXCursor c, void *arg)
+{
+	(void)arg;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor r = clang_getCursorReferenced(c);
+	enum CXCursorKind rk = clang_getCursorKind(r);
+	if (k == CXCursor_CallExpr && !clang_Cursor_isNull(r) && !insystem(r))
+		return WALK_STOP;
+	if (k == CXCursor_DeclRefExpr && (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) &&
+	    !clang_isConstQualifiedType(clang_getCursorType(r)))
+		return WALK_STOP;
+	return k == CXCursor_LambdaExpr || k == CXCursor_CXXThisExpr ? WALK_STOP : WALK_IN;
+}
+
+static bool
+runscode(CXCursor e)
+{
+	return runscodekid(e, NULL) == WALK_STOP || descend(e, runscodekid, NULL);
+}
+
+/* The expression a declaration is initialised with (a parameter's default
+ * argument, a field's in-class initialiser), or a null cursor. */
+static CXCursor
+declinit(CXCursor d)
+{
+	CXCursor *ks, r = clang_getNullCursor();
+	int n = kids(d, &ks);
+	if (n && clang_isExpression(clang_getCursorKind(ks[n - 1])))
+		r = ks[n - 1];
+	free(ks);
+	return r;
+}
+
+/* Code that runs though no statement shows it (a default argument's
+ * `int ok = step(d)` at the call; a field's `float v = h[5]` when a
+ * constructor builds it): the statement runs code cuflow does not model,
+ * and a function named there has callers cuflow does not see. */
+static void
+unshown(B *b, CXCursor e)
+{
+	if (clang_Cursor_isNull(e) || !runscode(e))
+		return;
+	descend(e, lambdafn, b);
+	stmtflag(b, SF_HIDDEN);
+}
+
+/* The in-class initialisers a construction of t runs: its fields', its
+ * bases' and those of the records its fields hold. */
+typedef struct {
+	B *b;
+	int depth;
+} Inits;
+
+static void recordinits(B *b, CXType t, int depth);
+
+static enum CXChildVisitResult
+fieldinit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Inits *in = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_FieldDecl) {
+		unshown(in->b, declinit(c));
+		recordinits(in->b, clang_getCursorType(c), in->depth + 1);
+	} else if (k == CXCursor_CXXBaseSpecifier)
+		recordinits(in->b, clang_getCursorType(c), in->depth + 1);
+	return CXChildVisit_Continue;
+}
+
+static void
+recordinits(B *b, CXType t, int depth)
+{
+	t = clang_getCanonicalType(t);
+	while (t.kind == CXType_ConstantArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	CXCursor d = clang_getTypeDeclaration(t);
+	if (t.kind != CXType_Record || depth > 4 || clang_Cursor_isNull(d) || insystem(d))
+		return;
+	Inits in = {b, depth};
+	clang_visitChildren(d, fieldinit, &in);
+}
+
+/* The default arguments call e leaves to f's declaration. */
+static void
+defaultargs(B *b, CXCursor e, CXCursor f)
+{
+	int na = clang_Cursor_getNumArguments(e), np = clang_Cursor_getNumArguments(f);
+	for (int i = 0; i < na && i < np; i++)
+		if (isdefaultarg(clang_Cursor_getArgument(e, i)))
+			unshown(b, declinit(clang_Cursor_getArgument(f, i)));
+}
+
 /* The object a member call works on. */
 static int
 callself(B *b, CXCursor callee)
@@ -1385,6 +1482,10 @@ callexpr(B *b, CXCursor e, int self)
 		if (nk)
 			evaluate(b, ks[0]);
 	} else {
+		if (!insystem(ref)) /* a library's defaults: its rules speak for them */
+			defaultargs(b, e, ref);
+		if (rk == CXCursor_Constructor)
+			recordinits(b, clang_getCursorType(clang_getCursorSemanticParent(ref)), 0);
 		c.kind = isvirtualcall(ref) ? C_INDIRECT : C_DIRECT;
 		if ((rk == CXCursor_Constructor || rk == CXCursor_CXXMethod) && clang_CXXMethod_isDefaulted(ref))
 			c.kind = C_DEFAULTED;
@@ -1552,6 +1653,10 @@ vardecl(B *b, CXCursor d)
 		vlasize(b, d, init);
 	if (clang_Cursor_isNull(init))
 		return;
+	enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+	if ((clang_Cursor_getStorageClass(d) == CX_SC_Static || clang_getCursorTLSKind(d) != CXTLS_None) &&
+	    (isfnref(pk) || pk == CXCursor_Constructor || pk == CXCursor_Destructor || pk == CXCursor_ConversionFunction))
+		unshown(b, init); /* a static local's initialiser runs once, not each time its statement does */
 	if (flags & SYMF_REF) {
 		int l = lvalue(b, init);
 		if (l < 0) {

@@ -2146,7 +2146,35 @@ captured(const Callee *f, CXCursor parm)
 	return false;
 }
 
-static bool localparam(Site *t, CXCursor parm, CXCursor arg, int i);
+static bool localparam(Site *t, CXCursor parm, CXCursor arg, int i, bool keepname);
+
+/* Parameter i where a macro writes the argument (a size macro: gmm's
+ * parallelSum(data, NUM_THREADS)) or a use of the parameter in the body:
+ * the kernel's variable where it has the parameter's name, else a local
+ * initialised from the argument's text, which lies whole between the
+ * call's parentheses, so the macros mean there what they meant in the
+ * call. The local keeps the parameter's name where a macro of the body
+ * names it (the macro would still say the old name). */
+static bool
+macroarged(Site *t, CXCursor parm, CXCursor arg, int i)
+{
+	if (!ismacro(arg)) { /* the kernel's variable of the parameter's own name: nothing to rename */
+		char *name = passedname(t->in, arg, parm, &t->f);
+		bool same = name && !strcmp(name, t->pnames.v[i]) && (isref(clang_getCursorType(parm)) || !boundbyref(t, i));
+		free(name);
+		if (same)
+			return true;
+	}
+	int b = startof(arg), e = endof(arg);
+	bool own = b < e && b > startof(t->call) && e < endof(t->call);
+	for (int j = 0; own && j < clang_Cursor_getNumArguments(t->call); j++) { /* not `#define AB a, b`: f(AB) */
+		CXCursor o = clang_Cursor_getArgument(t->call, j);
+		own = j == i || clang_Range_isNull(clang_getCursorExtent(o)) || endof(o) <= b || startof(o) >= e;
+	}
+	if (isref(clang_getCursorType(parm)) || !own)
+		return sitewhy(t, "a macro writes an argument, or a use of a reference parameter");
+	return localparam(t, parm, arg, i, refmacro(t, parm));
+}
 
 /* Parameter i: the argument's variable in its place, or a local
  * initialised from the argument. */
@@ -2161,9 +2189,9 @@ bindparam(Site *t, int i)
 	if (clang_Range_isNull(clang_getCursorExtent(arg))) /* a default argument */
 		return defaultparam(t, parm, i);
 	if (ismacro(arg) || refmacro(t, parm))
-		return sitewhy(t, "a macro writes an argument, or a use of a parameter");
+		return macroarged(t, parm, arg, i);
 	if (captured(&t->f, parm)) /* [histogram] names an automatic variable: only a local will do */
-		return localparam(t, parm, arg, i);
+		return localparam(t, parm, arg, i, false);
 	char *name = passedname(in, arg, parm, &t->f);
 	if (name && !isref(clang_getCursorType(parm)) && boundbyref(t, i)) {
 		free(name); /* the body writes it through the reference: this parameter keeps its copy */
@@ -2181,13 +2209,13 @@ bindparam(Site *t, int i)
 	char *atext0 = slice(in->src, startof(arg), endof(arg));
 	bool inplace = constparam(t, parm, arg, atext0);
 	free(atext0);
-	return inplace || localparam(t, parm, arg, i);
+	return inplace || localparam(t, parm, arg, i, false);
 }
 
 /* Parameter i as a local initialised from the argument (renamed where a
- * name clashes). */
+ * name clashes, unless keepname). */
 static bool
-localparam(Site *t, CXCursor parm, CXCursor arg, int i)
+localparam(Site *t, CXCursor parm, CXCursor arg, int i, bool keepname)
 {
 	In *in = t->in;
 	char *pn = t->pnames.v[i];
@@ -2211,6 +2239,8 @@ localparam(Site *t, CXCursor parm, CXCursor arg, int i)
 		free(used.v[u]);
 	}
 	vfree(used);
+	if (clash && keepname)
+		return sitewhy(t, "a macro of its body names a parameter whose name the kernel or the argument uses too");
 	char *local = clash ? fmt("%s_%d", pn, in->n) : xstrdup(pn);
 	for (int k = 1; clash && (hasname(&t->f.locals, local) || hasname(&in->names, local)); k++) {
 		free(local); /* an earlier round's copy has the name */

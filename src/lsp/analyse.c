@@ -91,7 +91,7 @@ plandiags(const Analyser *a, Doc *d, Unit *u, const Opts *o)
 {
 	Plan plan = {0};
 	cst_scan(u);
-	free(runpasses(&u, 1, a->rules, o, a->run->passset, &plan)); /* over the memory cap: no diagnostics */
+	free(runpasses(&u, 1, a->rules, o, a->run->passset, false, &plan)); /* over the memory cap: no diagnostics */
 	VEC(Diag) v = {0};
 	for (int c = 0; c < plan.n; c++)
 		if (plan.v[c].u == u && (plan.v[c].kind == CH_MOVE || a->kept) && !acrossfiles(&plan.v[c])) /* one buffer's fixes */

@@ -96,19 +96,35 @@ analyse(Prog *p)
 	return pendfns(p); /* pending.c: device work in flight, callers first */
 }
 
+/* Has the copies pass moved a copy in this round's plan? */
+static bool
+copiesmoved(const Plan *plan)
+{
+	for (int k = 0; k < plan->n; k++)
+		if (plan->v[k].pass == PASS_COPIES && plan->v[k].kind == CH_MOVE && plan->v[k].edits.n)
+			return true;
+	return false;
+}
+
 /* Links the units into one program, analyses it and runs the passes in
- * `passes` (PASS_* bits) into plan. NULL, or why the program was refused
- * (the caller frees it). */
+ * `passes` (PASS_* bits) into plan; more: a round on the new text follows a
+ * round that changed something (fixpoint.c), where pin and fuse wait for the
+ * copies this round moves. NULL, or why the program was refused (the caller
+ * frees it). */
 char *
-runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, Plan *plan)
+runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, bool more, Plan *plan)
 {
 	Prog *p = prog_link(u, n, rules, o);
 	p->passes = passes;
 	char *why = NULL;
 	if (analyse(p)) {
-		for (int k = 0; k < NPASS; k++)
-			if (passes & (1u << runorder[k]))
-				passtab[runorder[k]].run(p, plan);
+		for (int k = 0; k < NPASS; k++) {
+			int pass = runorder[k];
+			if ((pass == PASS_PIN || pass == PASS_FUSE) && more && copiesmoved(plan))
+				continue; /* they judge buffers by their copies: next round, on the copies as moved */
+			if (passes & (1u << pass))
+				passtab[pass].run(p, plan);
+		}
 	} else
 		why = xstrdup(p->over);
 	prog_free(p);

@@ -1588,7 +1588,7 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
  * call chain, at most 4 functions deep as its call strings are), and does
  * some caller up the chain have host work to overlap after its call? */
 static bool
-passon(const S *h, int hx, const PFunc *c, int depth)
+passon(const S *h, int hx, const PFunc *c, int depth, char **why)
 {
 	Prog *p = h->p;
 	if (depth > 3 || p->open[c->id] || callsitself(p, c) || refusal(c) || (c->sum.ex & (EX_THROW | EX_EXIT | EX_UNSAFE)))
@@ -1612,9 +1612,21 @@ passon(const S *h, int hx, const PFunc *c, int depth)
 		Site z = {0};
 		if (cs.it[st->pos].first == v && cs.it[st->pos].last == v) {
 			scansite(h, hx, &cs, st->pos, &z);
-			gain = (z.passed > 0 && z.work) ||
-			       (!z.stop && cs.l == bodylist(c2->f) && !nameslocal(c2->u, c2->f, call->off, call->end) &&
-			        passon(h, hx, c2, depth + 1));
+			/* the next round's argument checks (prepsite), on every argument: which
+			 * ones the sync will name is not known yet */
+			bool args = true;
+			for (int i = 0; i < call->nargs && args; i++) {
+				char *a = calltext(c2->u->src, call->off, call->end, i);
+				args = !(i < 32 && (call->conv >> i & 1)) && stablearg(&cs, a, st->pos, st->pos + 1 + z.passed);
+				if (!args && !*why)
+					*why = fmt("the call of %s() at line %d passes %s, which is no plain expression the caller keeps "
+					           "or changes its value as %s() takes it",
+					           c->u->syms.v[c->f->sym].name, st->line, a, c->u->syms.v[c->f->sym].name);
+				free(a);
+			}
+			gain = args && ((z.passed > 0 && z.work) ||
+			                (!z.stop && cs.l == bodylist(c2->f) && !nameslocal(c2->u, c2->f, call->off, call->end) &&
+			                 passon(h, hx, c2, depth + 1, why)));
 		}
 		sitefree(&z);
 		freeitems(&cs);
@@ -1633,7 +1645,8 @@ tryout(S *h, int hx)
 	if (p->open[h->pf->id] && callsitself(p, h->pf))
 		return fmt("%s() calls itself", h->fname);
 	if (p->open[h->pf->id])
-		return fmt("%s() may have callers cuflow does not see (used as a value, no caller here, or one in code it "
+		return fmt("%s() may have callers cuflow does not see (used as a value or named in an initialiser or "
+		           "default argument, no caller here, or one in code it "
 		           "does not analyse: a left-out #if group, a file without CUDA or refused, outside the program)",
 		           h->fname);
 	if (!dominates(h->pf->ipdom, h->pf->porder, x->first, 0))
@@ -1649,7 +1662,7 @@ tryout(S *h, int hx)
 	const Call **calls = xcalloc(ns + 1, sizeof *calls);
 	char **whys = xcalloc(ns + 1, sizeof *whys);
 	bool *gains = xcalloc(ns + 1, sizeof *gains);
-	char *why = NULL;
+	char *why = NULL, *up = NULL; /* up: what stops the sync further up the call chain */
 	int nok = 0, ngain = 0;
 	for (int k = 0; k < ns; k++) {
 		whys[k] = prepsite(h, hx, &p->fns.v[sites->v[2 * k]], sites->v[2 * k + 1], &cs[k], &calls[k], &z[k]);
@@ -1662,13 +1675,16 @@ tryout(S *h, int hx)
 		nok++;
 		gains[k] = (z[k].passed > 0 && z[k].work) ||
 		           (!z[k].stop && cs[k].l == bodylist(cs[k].f) &&
-		            !nameslocal(cs[k].u, cs[k].f, calls[k]->off, calls[k]->end) && passon(h, hx, &p->fns.v[z[k].fn], 1));
+		            !nameslocal(cs[k].u, cs[k].f, calls[k]->off, calls[k]->end) &&
+		            passon(h, hx, &p->fns.v[z[k].fn], 1, &up));
 		ngain += gains[k];
 	}
 	if (!ngain) {
 		for (int k = 0; k < ns && !why; k++)
 			if (whys[k])
 				why = xstrdup(whys[k]);
+		if (!why && up)
+			why = fmt("no call site has host work after it, and up the call chain %s", up);
 		if (!why)
 			why = xstrdup("no call site, nor a caller up the chain, has host work (a loop or a call) after it "
 			              "that it could overlap");
@@ -1700,6 +1716,7 @@ tryout(S *h, int hx)
 	free(calls);
 	free(whys);
 	free(gains);
+	free(up);
 	return why;
 }
 

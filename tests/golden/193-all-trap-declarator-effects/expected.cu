@@ -25,8 +25,7 @@ int main()
 	size_t s = n * sizeof(float);
 	float *a = NULL;
 	cudaMallocHost((void **)&a, s);
-	float *b = NULL;
-	cudaMallocHost((void **)&b, next(s));
+	float *b = (float *)malloc(next(s));
 	float *c = NULL;
 	cudaMallocHost((void **)&c, s);
 	for (int i = 0; i < n; i++) {
@@ -51,7 +50,7 @@ int main()
 	cudaFree(db);
 	cudaFree(dc);
 	cudaFreeHost(a);
-	cudaFreeHost(b);
+	free(b);
 	cudaFreeHost(c);
 	return 0;
 }

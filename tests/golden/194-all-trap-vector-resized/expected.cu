@@ -16,7 +16,6 @@ int main()
 {
 	int n = 1 << 18;
 	std::vector<float> v(n, 1.0f), w(n, 2.0f);
-	cudaHostRegister(w.data(), w.size() * sizeof(w[0]), cudaHostRegisterDefault);
 	float *d, *e;
 	cudaMalloc(&d, n * sizeof(float));
 	cudaMalloc(&e, n * sizeof(float));
@@ -35,6 +34,5 @@ int main()
 	printf("RESULT %.4f %zu\n", sum, v.size());
 	cudaFree(d);
 	cudaFree(e);
-	cudaHostUnregister(w.data());
 	return 0;
 }

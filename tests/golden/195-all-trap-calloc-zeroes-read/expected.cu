@@ -16,9 +16,7 @@ int main()
 {
 	int n = 1 << 18;
 	size_t s = n * sizeof(float);
-	float *acc = NULL;
-	cudaMallocHost((void **)&acc, (size_t)n * sizeof(float));
-	memset(acc, 0, (size_t)n * sizeof(float));
+	float *acc = (float *)calloc(n, sizeof(float));
 	float *x = NULL;
 	cudaMallocHost((void **)&x, (size_t)n * sizeof(float));
 	memset(x, 0, (size_t)n * sizeof(float));
@@ -42,7 +40,7 @@ int main()
 	printf("RESULT %.1f %.1f\n", before, sum);
 	cudaFree(dacc);
 	cudaFree(dx);
-	cudaFreeHost(acc);
+	free(acc);
 	cudaFreeHost(x);
 	return 0;
 }
