@@ -468,6 +468,8 @@ endsemi(K *k, CXCursor s)
 	int e = endof(s);
 	const char *src = k->F->src;
 	int i = e;
+	if (e > 0 && src[e - 1] == ';') /* a declaration's own (for (int i = 0; ; i++): not the empty condition's) */
+		return e;
 	while (i < (int)k->F->len && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r'))
 		i++;
 	return i < (int)k->F->len && src[i] == ';' ? i + 1 : e;
@@ -1559,6 +1561,25 @@ loopupdate(K *k, CXCursor e, int lo, int hi, const char *post)
 		bputs(k->pass.out, "\t}\n");
 }
 
+static bool
+isret(CXCursor c, void *arg)
+{
+	(void)arg;
+	return clang_getCursorKind(c) == CXCursor_ReturnStmt;
+}
+
+/* A loop whose body returns, once every thread has returned: it ends as
+ * the kernel does on the GPU (for (;;) { ... return; } would spin; a
+ * condition reading memory would run past the threads' last iteration). */
+static void
+allreturned(K *k, CXCursor body)
+{
+	if (!k->sync || !contains(body, false, isret, NULL))
+		return;
+	k->alive = true;
+	bputs(k->pass.out, "\tif (!cuflow_anyset(cuflow_alive, cuflow_nt))\n\t\tbreak;\n");
+}
+
 static void
 maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCursor body, bool dowhile)
 {
@@ -1571,12 +1592,13 @@ maskedloop(K *k, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCurso
 	bprintf(k->pass.out, "\t\t%s[cuflow_tid] = 1;\n", lm);
 	looptail(k);
 	bputs(k->pass.out, "\tfor (;;) {\n");
+	allreturned(k, body);
 	k->pass.mask = lm;
 	char *pre = fmt("%s[cuflow_tid] = (bool)(", lm);
-	if (!dowhile && !clang_Cursor_isNull(cond)) {
+	if (!dowhile && !clang_Cursor_isNull(cond))
 		condvalues(k, cond, pre, ");");
+	if (!dowhile) /* for (;;) too: the loop ends when every thread broke out */
 		bprintf(k->pass.out, "\tif (!cuflow_anyset(%s, cuflow_nt))\n\t\tbreak;\n", lm);
-	}
 	bprintf(k->pass.out, "\tmemcpy(%s, %s, cuflow_nt);\n", cm, lm);
 	KLoop l = {s, lm, cm};
 	vpush(k->pass.loops, l);
@@ -1643,6 +1665,7 @@ looptext(K *k, CXCursor s)
 		} else
 			scalarspan(k, cond, startof(cond), endof(cond));
 		bputs(k->pass.out, ") {\n");
+		allreturned(k, body);
 		CXCursor outer = k->pass.plainbody;
 		k->pass.plainbody = body;
 		genstmt(k, body);

@@ -46,7 +46,15 @@ vrefuse(Lower *L, const char *path, int line, const char *f, va_list ap)
 {
 	char buf[512];
 	vsnprintf(buf, sizeof buf, f, ap);
-	bprintf(&L->why, "%s:%d: cannot lower %s\n", path, line, buf);
+	char *msg = fmt("%s:%d: cannot lower %s\n", path, line, buf);
+	const char *seen = L->why.n ? bstr(&L->why) : "";
+	for (const char *at = seen; (at = strstr(at, msg)); at++) /* two calls on one line: one refusal */
+		if (at == seen || at[-1] == '\n') {
+			free(msg);
+			return;
+		}
+	bputs(&L->why, msg);
+	free(msg);
 }
 
 /* The user file holding name, or NULL. */
