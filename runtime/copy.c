@@ -305,6 +305,18 @@ static enum cudaMemcpyKind symbol_kind(enum cudaMemcpyKind kind, const void *oth
 	return to ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
 }
 
+/* An offset and count inside the symbol where its size is known (an
+ * offset at its end names no byte of it: CUDA's cudaErrorInvalidValue). */
+static int sym_fits(const void *symbol, size_t offset, size_t count)
+{
+	struct alloc a;
+	size_t end;
+	if (!rt_find(symbol, &a))
+		return 1;
+	return !__builtin_add_overflow(offset, count, &end) && end <= a.base + a.size - (uintptr_t)symbol &&
+	       (offset < a.size || !count);
+}
+
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
 			       enum cudaMemcpyKind kind)
 {
@@ -312,6 +324,8 @@ cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count
 		return rt_err(cudaErrorInvalidSymbol);
 	if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
 		return rt_err(cudaErrorInvalidMemcpyDirection);
+	if (!sym_fits(symbol, offset, count))
+		return rt_err(cudaErrorInvalidValue);
 	return copy_box(box1((char *)symbol + offset, src, count), symbol_kind(kind, src, 1), NULL, 0);
 }
 
@@ -322,6 +336,8 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, si
 		return rt_err(cudaErrorInvalidSymbol);
 	if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
 		return rt_err(cudaErrorInvalidMemcpyDirection);
+	if (!sym_fits(symbol, offset, count))
+		return rt_err(cudaErrorInvalidValue);
 	return copy_box(box1(dst, (const char *)symbol + offset, count), symbol_kind(kind, dst, 0), NULL, 0);
 }
 
@@ -332,6 +348,8 @@ cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t 
 		return rt_err(cudaErrorInvalidSymbol);
 	if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
 		return rt_err(cudaErrorInvalidMemcpyDirection);
+	if (!sym_fits(symbol, offset, count))
+		return rt_err(cudaErrorInvalidValue);
 	return copy_box(box1((char *)symbol + offset, src, count), symbol_kind(kind, src, 1), stream, 1);
 }
 
@@ -342,6 +360,8 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t coun
 		return rt_err(cudaErrorInvalidSymbol);
 	if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
 		return rt_err(cudaErrorInvalidMemcpyDirection);
+	if (!sym_fits(symbol, offset, count))
+		return rt_err(cudaErrorInvalidValue);
 	return copy_box(box1(dst, (const char *)symbol + offset, count), symbol_kind(kind, dst, 0), stream,
 			1);
 }

@@ -1091,16 +1091,16 @@ static inline cudaError_t cudaMallocAsync(T **devPtr, size_t size, cudaMemPool_t
 /* Symbols passed as the variable itself rather than its address. */
 template <class T>
 static inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice)
-{ return cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind); }
+{ cuflowNoteSymbol((const void *)&symbol, sizeof symbol); return cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind); }
 template <class T>
 static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost)
-{ return cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset, kind); }
+{ cuflowNoteSymbol((const void *)&symbol, sizeof symbol); return cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset, kind); }
 template <class T>
 static inline cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t stream = 0)
-{ return cudaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset, kind, stream); }
+{ cuflowNoteSymbol((const void *)&symbol, sizeof symbol); return cudaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset, kind, stream); }
 template <class T>
 static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost, cudaStream_t stream = 0)
-{ return cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset, kind, stream); }
+{ cuflowNoteSymbol((const void *)&symbol, sizeof symbol); return cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset, kind, stream); }
 template <class T>
 static inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol)
 { cuflowNoteSymbol((const void *)&symbol, sizeof symbol); return cudaGetSymbolAddress(devPtr, (const void *)&symbol); }

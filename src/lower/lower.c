@@ -800,6 +800,11 @@ lowerdecl(CXCursor c, void *d)
 			refuse(L, c, "a texture reference that is not one-dimensional");
 		return;
 	}
+	if (k == CXCursor_VarDecl && haskid(c, CXCursor_CUDASharedAttr)) {
+		refuse(L, c, "a __shared__ variable declared outside any function (one per block: declare it in the "
+		             "kernel or a __device__ function)");
+		return;
+	}
 	if (!isfn(k))
 		return;
 	if (iskernel(c)) {

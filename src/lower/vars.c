@@ -596,7 +596,8 @@ uniform(K *k, CXCursor e)
 		if (clang_Cursor_isNull(f) || !insystem(f) || warpop(e) || isbarrier(e) || incg(f))
 			return false;
 		char *n = spelling(f);
-		bool bad = !strncmp(n, "atomic", 6) || !strncmp(n, "clock", 5) || !strncmp(n, "curand", 6);
+		bool bad = !strncmp(n, "atomic", 6) || !strncmp(n, "clock", 5) || !strncmp(n, "curand", 6) ||
+		           !strcmp(n, "malloc") || !strcmp(n, "calloc") || !strcmp(n, "realloc"); /* each thread's own block */
 		free(n);
 		if (bad)
 			return false;
@@ -608,7 +609,7 @@ uniform(K *k, CXCursor e)
 	} else if (kind == CXCursor_BinaryOperator &&
 	           clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign)
 		return false;
-	else if (kind == CXCursor_CompoundAssignOperator || kind == CXCursor_LambdaExpr)
+	else if (kind == CXCursor_CompoundAssignOperator || kind == CXCursor_LambdaExpr || kind == CXCursor_CXXNewExpr)
 		return false;
 	return allkids(e, uniformkid, k);
 }
