@@ -866,9 +866,11 @@ drive(Run *r, const Rules *rules)
 		Plan plan = {0};
 		analyseall(&j, &plan);
 		progress(&j, true);
+		/* a gate is not failed forever by a file it cannot parse (the report
+		 * lists it), but it is by one that is not there (a misspelt path) */
 		for (int i = 0; i < n; i++)
-			if (units[i]->refused && !r->check)
-				rc = 3; /* a gate is not failed forever by a file it cannot read: the report lists it */
+			if (units[i]->refused && (!r->check || access(units[i]->path, R_OK) != 0))
+				rc = 3;
 		double *tanalyse = j.tanalyse;
 		bool *changed = xcalloc(n + 1, sizeof *changed);
 		char **editerr = xcalloc(n + 1, sizeof *editerr);
