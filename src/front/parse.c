@@ -124,6 +124,21 @@ pushcargs(Strs *a, const Opts *o)
 #endif
 }
 
+/* The include directories clang takes from the environment (CPATH as -I
+ * after the command line's, CPLUS_INCLUDE_PATH or C_INCLUDE_PATH as
+ * -isystem; an empty element is the working directory), written as flags:
+ * the caches' keys and their shadow checks see them. */
+static void
+envpaths(Strs *a, const char *var, const char *flag)
+{
+	const char *v = getenv(var);
+	for (const char *p = v; p && *p;) {
+		size_t n = strcspn(p, ":");
+		vpush(*a, fmt("%s%.*s", flag, (int)n, n ? p : "."));
+		p += n + (p[n] == ':');
+	}
+}
+
 /* The flags of a parse of path; those from the returned index on (the
  * file's own directory, the user's flags) differ between files of a run. */
 static int
@@ -142,6 +157,8 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 	}
 	free(dir);
 	nvccflags(o->cargs, o->ncargs, NULL, true, a);
+	envpaths(a, "CPATH", "-I");
+	envpaths(a, cfile(path) ? "C_INCLUDE_PATH" : "CPLUS_INCLUDE_PATH", "-isystem");
 	return from;
 }
 
