@@ -76,17 +76,37 @@ dedupe(Strs *files, Ints *origin)
 	}
 }
 
+/* Does path name an existing C, C++ or CUDA source or header (a header the
+ * inputs include, which no input list names)? */
+static bool
+existingsource(const char *path)
+{
+	static const char *exts[] = {".cu", ".cuh", ".h", ".hh", ".hpp", ".hxx", ".inl", ".c", ".cc", ".cpp", ".cxx"};
+	const char *dot = strrchr(path, '.');
+	struct stat sb;
+	if (!dot || strchr(dot, '/') || stat(path, &sb) || !S_ISREG(sb.st_mode))
+		return false;
+	for (size_t i = 0; i < sizeof exts / sizeof *exts; i++)
+		if (!strcmp(dot, exts[i]))
+			return true;
+	return false;
+}
+
 /* An output option naming one of the inputs, which writing it would
- * destroy; NULL when none does. */
+ * destroy, or a report or fixes file naming an existing source; NULL when
+ * none does. */
 static const char *
 clobbers(const Run *r, const Strs *files)
 {
 	const char *outs[] = {r->output, r->reportfile, r->exportfixes};
 	const char *names[] = {"-o", "--report-file", "--export-fixes"};
-	for (int o = 0; o < 3; o++)
+	for (int o = 0; o < 3; o++) {
 		for (int i = 0; outs[o] && i < files->n; i++)
 			if (samefile(outs[o], files->v[i]))
 				return names[o];
+		if (o > 0 && outs[o] && existingsource(outs[o]))
+			return names[o];
+	}
 	return NULL;
 }
 
@@ -810,7 +830,7 @@ safeinputs(Run *r, Strs *files, Strs **flags, Ints *origin)
 		return 2;
 	const char *clobber = clobbers(r, files);
 	if (clobber) {
-		fprintf(stderr, "cuflow: %s names an input file; writing it would destroy the source\n", clobber);
+		fprintf(stderr, "cuflow: %s names an input or source file; writing it would destroy the source\n", clobber);
 		freeinputs(files, *flags);
 		vfree(*origin);
 		return 2;

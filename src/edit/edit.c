@@ -120,6 +120,38 @@ applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err)
 	return bstr(&b);
 }
 
+/* Does u end its lines with CRLF (its first line does)? */
+static bool
+crlf(const Unit *u)
+{
+	const char *nl = memchr(u->src, '\n', u->len);
+	return nl && nl > u->src && nl[-1] == '\r';
+}
+
+/* The plan's new lines end as their files' lines do: each '\n' of an edit
+ * of a CRLF file that no '\r' precedes gets one (a clone's lines, a line
+ * split off a statement, pin's declarations). */
+void
+crlfedits(Plan *plan)
+{
+	for (int c = 0; c < plan->n; c++)
+		for (int k = 0; k < plan->v[c].edits.n; k++) {
+			Edit *x = &plan->v[c].edits.v[k];
+			const Unit *u = editunit(&plan->v[c], x);
+			if (!u || !x->text || !strchr(x->text, '\n') || !crlf(u))
+				continue;
+			Buf b = {0};
+			for (const char *t = x->text; *t; t++) {
+				bool cr = t > x->text ? t[-1] == '\r' : x->off > 0 && u->src[x->off - 1] == '\r';
+				if (*t == '\n' && !cr)
+					bputn(&b, "\r", 1);
+				bputn(&b, t, 1);
+			}
+			free(x->text);
+			x->text = bstr(&b);
+		}
+}
+
 /* After applyedits: where each edit's text starts in the new text. */
 void
 newoffsets(const Edits *e, int *at)

@@ -64,7 +64,10 @@ leadcomments(const Unit *u, int off)
 		if (i == 0 || u->src[i - 1] == '\n')
 			return start; /* a blank line ends the block */
 		const Comment *c = commentat(u, i - 1);
-		if (!c || c->end != i || !blankbefore(u, c->off))
+		int ce = c ? c->end : 0;
+		while (c && ce > c->off && u->src[ce - 1] == '\r') /* a // comment of a CRLF file ends past its '\r' */
+			ce--;
+		if (!c || ce != i || !blankbefore(u, c->off))
 			return start;
 		start = linestart(u->src, c->off);
 	}
