@@ -1397,7 +1397,7 @@ nulldecl(const Fz *z, const Stmt *st, int sym, int *prev, char **type)
 	    (d->flags & SF_MACRO))
 		return false;
 	for (int i = d->end; i < st->begin; i++)
-		if (!strchr(" \t\n", src[i]))
+		if (!strchr(" \t\r\n", src[i]))
 			return false;
 	int b = d->dbeg.v[0], e = b;
 	while (src[e] == '*' || src[e] == ' ')
@@ -1407,7 +1407,7 @@ nulldecl(const Fz *z, const Stmt *st, int sym, int *prev, char **type)
 	if (e == b || strncmp(src + e, name, n) || (src[e + n] != ' ' && src[e + n] != '=' && src[e + n] != ';'))
 		return false;
 	int se = d->spec;
-	while (se > d->begin && strchr(" \t\n", src[se - 1]))
+	while (se > d->begin && strchr(" \t\r\n", src[se - 1]))
 		se--;
 	int stars = 0;
 	for (int i = b; i < e; i++)
@@ -1477,9 +1477,9 @@ allocedit(const Fz *z, const Layout *lay, int m, bool dev, Edits *e)
 	} else {
 		const Alloc *a = &z->f->allocs.v[s->al];
 		int tb = a->sb, te = a->se;
-		while (tb < te && strchr(" \t\n", src[tb]))
+		while (tb < te && strchr(" \t\r\n", src[tb]))
 			tb++;
-		while (te > tb && strchr(" \t\n", src[te - 1]))
+		while (te > tb && strchr(" \t\r\n", src[te - 1]))
 			te--;
 		char *type = a->kind == AL_NEW ? xstrndup(src + tb, (size_t)(te - tb)) : NULL;
 		char *block = base ? (anyzero(z, lay) ? fmt("calloc(1, %s)", tot) : fmt("malloc(%s)", tot)) : xstrdup(rn);
@@ -1487,7 +1487,7 @@ allocedit(const Fz *z, const Layout *lay, int m, bool dev, Edits *e)
 			bprintf(&b, off.n || !base ? "(%s *)((char *)%s%s)" : "(%s *)%s%s", type, block, bstr(&off));
 		else { /* the call, under the program's casts: a C cast takes char *, static_cast void * */
 			int k = z->f->calls.v[s->call].off;
-			while (k > a->vb && strchr(" \t\n", src[k - 1]))
+			while (k > a->vb && strchr(" \t\r\n", src[k - 1]))
 				k--;
 			bool ccast = k > a->vb && src[k - 1] == ')';
 			bprintf(&b, off.n || !base ? (ccast ? "((char *)%s%s)" : "(void *)((char *)%s%s)") : "%s%s", block,
