@@ -798,9 +798,18 @@ emit(C *c, Copy *x, Plan *plan)
 		ch.edits.v[ch.edits.n - 1].shared = true;
 		vfree(group);
 	} else {
+		Buf moved = {0};
+		movedtext(c, x, &out, indent, x->guard != NULL, &moved, &ch.edits);
+		/* inside the #if groups it leaves, the test takes braces: without them it
+		 * would guard the next statement where a configuration leaves the copy out */
+		const char *m = bstr(&moved);
+		bool directive = m[strspn(m, " \t")] == '#' || strstr(m, "\n#");
 		if (x->guard)
-			bprintf(&text, "%sif (%s)\n", indent, x->guard);
-		movedtext(c, x, &out, indent, x->guard != NULL, &text, &ch.edits);
+			bprintf(&text, "%sif (%s)%s\n", indent, x->guard, directive ? " {" : "");
+		bputs(&text, m);
+		if (x->guard && directive)
+			bprintf(&text, "%s}\n", indent);
+		free(moved.v);
 		insertlines(c->u, at, x->dir == UP, bstr(&text), base + orderkey(x), &ch.edits);
 	}
 	free(text.v);
