@@ -20,6 +20,7 @@ static int untracked(B *b);
 static CXCursor lastexpr(CXCursor e);
 static void notealloc(B *b, CXCursor e, int sym, bool decl, CXCursor dst, int made, int nodes);
 static void notedelete(B *b, CXCursor d, CXCursor e, int v);
+static void recordinits(B *b, CXType t, int depth);
 
 int
 mknode(B *b, int kind, int a, int bb, int sym)
@@ -1172,6 +1173,8 @@ rvx(B *b, CXCursor e)
 		if ((k == CXCursor_InitListExpr || k == CXCursor_CompoundLiteralExpr || k == CXCursor_CXXParenListInitExpr) &&
 		    userdtor(t) && !clang_equalCursors(e, b->varinit))
 			stmtflag(b, SF_HIDDEN); /* use(Peek{h}): the temporary's destructor runs at the statement's end */
+		if (k == CXCursor_InitListExpr || k == CXCursor_CXXParenListInitExpr)
+			recordinits(b, t, 0); /* A a{}: the fields it leaves out take their in-class initialisers */
 		v = null(b);
 		for (int i = 0; i < n; i++)
 			if (clang_isExpression(clang_getCursorKind(ks[i])))
@@ -1352,6 +1355,19 @@ fieldinit(CXCursor c, CXCursor parent, CXClientData d)
 	return CXChildVisit_Continue;
 }
 
+/* Does record d declare a constructor of its own (not defaulted)? */
+static bool
+userctor(CXCursor d)
+{
+	CXCursor *ks;
+	int n = kids(d, &ks);
+	bool yes = false;
+	for (int i = 0; i < n && !yes; i++)
+		yes = clang_getCursorKind(ks[i]) == CXCursor_Constructor && !clang_CXXMethod_isDefaulted(ks[i]);
+	free(ks);
+	return yes;
+}
+
 static void
 recordinits(B *b, CXType t, int depth)
 {
@@ -1361,6 +1377,8 @@ recordinits(B *b, CXType t, int depth)
 	CXCursor d = clang_getTypeDeclaration(t);
 	if (t.kind != CXType_Record || depth > 4 || clang_Cursor_isNull(d) || insystem(d))
 		return;
+	if (depth > 0 && userctor(d)) /* a base's or member's constructor runs with no call written */
+		stmtflag(b, SF_HIDDEN);
 	Inits in = {b, depth};
 	clang_visitChildren(d, fieldinit, &in);
 }
