@@ -939,6 +939,47 @@ sharedwrap(Span *sp, CXCursor c)
 	}
 }
 
+static bool
+namesbuiltin(CXCursor c, void *arg)
+{
+	(void)arg;
+	const char *b;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	return (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) && builtinvar(clang_getCursorReferenced(c), &b);
+}
+
+/* threadIdx, blockIdx, blockDim and gridDim are locals of the lowered
+ * block function and thread loops: a lambda naming one without a capture
+ * default ([] { return threadIdx.x; }) captures them by reference ([&]).
+ * Where the text goes (or -1), and what: "&" or "&, ". */
+static int
+captureat(K *k, CXCursor l, const char **ins)
+{
+	const char *src = k->F->src;
+	int p = startof(l);
+	if (ismacro(l) || src[p] != '[' || !contains(l, false, namesbuiltin, NULL))
+		return -1;
+	p++;
+	while (src[p] == ' ' || src[p] == '\t')
+		p++;
+	int q = p + 1;
+	while (src[q] == ' ' || src[q] == '\t')
+		q++;
+	if (src[p] == '=' || (src[p] == '&' && (src[q] == ',' || src[q] == ']')))
+		return -1; /* a capture default already */
+	*ins = src[p] == ']' ? "&" : "&, ";
+	return p;
+}
+
+static void
+capturebuiltins(Span *sp, CXCursor l)
+{
+	const char *ins;
+	int p = captureat(sp->k, l, &ins);
+	if (p >= 0)
+		spanedit(sp, p, 0, xstrdup(ins));
+}
+
 static void
 spanwalk(Span *sp, CXCursor c)
 {
@@ -993,6 +1034,8 @@ spanwalk(Span *sp, CXCursor c)
 	                           * per-thread array would silently mean the array */
 		if (!k->pass.dry && namesvar(k, c, isarrayed))
 			kfail(k, c, "a lambda using a local variable kept per thread (live across a barrier)");
+		else if (!k->pass.dry)
+			capturebuiltins(sp, c);
 		return;
 	case CXCursor_CallExpr: {
 		int w = warpindex(k, c);
@@ -3230,12 +3273,36 @@ namesouter(CXCursor c, void *arg)
 /* A lambda naming none of the kernel's variables (auto f = [](int x) { ...
  * }): the same closure in every thread, so bound once at the top like a
  * shared binding (a closure type has no spelling to keep per thread). */
+/* Does lambda l keep state of its own: `mutable`, or a capture with an
+ * initialiser ([c = 0], [i{threadIdx.x}]), before its body? */
+static bool
+statefullambda(K *k, CXCursor l)
+{
+	const char *src = k->F->src;
+	int b = startof(l), e = endof(l), depth = 0, init = 0;
+	for (int i = b; i < e; i++) {
+		char c = src[i];
+		if (c == '[' || c == '(')
+			depth++;
+		else if (c == ']' || c == ')')
+			depth--;
+		else if (c == '{' && depth == 0)
+			return init > 0; /* the body */
+		else if (depth == 1 && src[b] == '[' && (c == '=' || c == '{' || c == '(') && i > b + 1 &&
+		         (isident(src[i - 1]) || src[i - 1] == ' '))
+			init++; /* an init-capture: a name then = ( or { */
+		if (isident(c) && (i == b || !isident(src[i - 1])) && !strncmp(src + i, "mutable", 7) && !isident(src[i + 7]))
+			return true;
+	}
+	return true;
+}
+
 static bool
 closurebinding(K *k, KVar *v)
 {
 	Closure cl = {k, strip(clang_Cursor_getVarDeclInitializer(v->decl))};
 	return !v->param && !isref(clang_getCursorType(v->decl)) && clang_getCursorKind(cl.lam) == CXCursor_LambdaExpr &&
-	       !ismacro(cl.lam) && !contains(cl.lam, false, namesouter, &cl);
+	       !ismacro(cl.lam) && !contains(cl.lam, false, namesouter, &cl) && !statefullambda(k, cl.lam);
 }
 
 static const char lifewhy[] = "a local of a class with its own destructor, copy or move, kept per thread or once "
@@ -4090,6 +4157,13 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 			CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl); /* as written: it names no per-thread variable */
 			bool closure = clang_getCursorKind(strip(init)) == CXCursor_LambdaExpr;
 			char *d = closure ? fmt("auto %s", v->name) : declare(v->type, v->name), *e = xstrndup(k->F->src + startof(init), endof(init) - startof(init));
+			const char *ins;
+			int at = closure ? captureat(k, strip(init), &ins) : -1;
+			if (at >= 0) { /* blockIdx and its kin are the block function's locals */
+				char *w = fmt("%.*s%s%s", at - startof(init), e, ins, e + (at - startof(init)));
+				free(e);
+				e = w;
+			}
 			bprintf(o, "\t%s = %s;%s\n", d, e, closure ? "" : " /* bound to __shared__ memory */");
 			free(e);
 			free(d);
@@ -4104,7 +4178,8 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 			if (ownlife(clang_getCursorType(v->decl)))
 				kfail(k, v->decl, lifewhy);
 			if (strstr(v->type, "(lambda at "))
-				kfail(k, v->decl, "a lambda naming the kernel's variables, used across a barrier (its closure type has "
+				kfail(k, v->decl, "a lambda naming the kernel's variables or keeping state (mutable, an init-capture), "
+				                  "used across a barrier (its closure type has "
 				                  "no spelling to keep one per thread)");
 			if (v->carray && sizedbylocal(k, v))
 				kfail(k, v->decl, "a per-thread array whose size names a local of the kernel (constexpr int n = R * R; "

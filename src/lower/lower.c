@@ -83,6 +83,12 @@ notinlined(Lower *L, CXCursor call)
 			why = F->whys.v[i].why;
 	if (!why && L->inlinefail) /* inlined, but a round's text did not parse: kept as it was */
 		return fmt("%s: the text inlining gave did not parse (%s)", NOTINLINED, L->inlinefail);
+	char *owner = typespelling(clang_getCursorType(clang_getCursorSemanticParent(clang_getCursorReferenced(call))));
+	bool lambda = !why && strstr(owner, "(lambda at ");
+	free(owner);
+	if (lambda)
+		return xstrdup("a call of a lambda holding a barrier or warp operation (cuflow inlines __device__ functions, "
+		               "not lambdas)");
 	return fmt("%s: %s", NOTINLINED,
 	           why ? why
 	               : "the call is not a statement of its own, a declaration's initialiser or an assignment's right "

@@ -1,4 +1,4 @@
-// expect 7: a lambda naming the kernel's variables, used across a barrier (its closure type has no spelling to keep one per thread)
+// expect 7: a lambda naming the kernel's variables or keeping state (mutable, an init-capture), used across a barrier (its closure type has no spelling to keep one per thread)
 #include <cuda_runtime.h>
 __global__ void k(int *out) {
   __shared__ int s[64];

@@ -1,4 +1,4 @@
-// expect 5: a __shared__ variable declared outside any function (one per block: declare it in the kernel or a __device__ function)
+// expect 6: a __shared__ variable declared outside any function (one per block: declare it in the kernel or a __device__ function)
 // A file-scope extern __shared__ array (a hunt: the output did not build).
 
 #include <cstdio>
