@@ -835,6 +835,7 @@ void sortedits(Edits *e);                    /* sorts them into that order */
 char *applyedits(const char *src, size_t len, Edits *e, size_t *outlen, char **err);
 void newoffsets(const Edits *e, int *at); /* after applyedits: each text's offset in the new text */
 void crlfedits(Plan *plan);               /* new lines of CRLF files end in CRLF */
+void joincuts(Plan *plan);                /* overlapping deletions remove their union */
 int writeatomic(const char *path, const char *data, size_t len, const char *was, size_t waslen, char **err);
 /* Files replaced together (driver.c, -i): each staged beside its file,
  * then each committed (renamed into place) or dropped; termination signals

@@ -152,6 +152,68 @@ crlfedits(Plan *plan)
 		}
 }
 
+typedef struct {
+	Edit *x;
+	const Unit *u;
+} DelCut;
+
+static int
+bydelcut(const void *a, const void *b)
+{
+	const DelCut *x = a, *y = b;
+	if (x->u != y->u)
+		return x->u < y->u ? -1 : 1;
+	return x->x->off != y->x->off ? (x->x->off < y->x->off ? -1 : 1) : (x->x->len > y->x->len ? -1 : 1);
+}
+
+/* Deletions a from and z to that leave their line blank take the line. */
+static void
+wholeline(const Unit *u, Edit *a, Edit *z)
+{
+	int b = a->off, e = z->off + z->len;
+	while (b > 0 && (u->src[b - 1] == ' ' || u->src[b - 1] == '\t'))
+		b--;
+	while (e < (int)u->len && (u->src[e] == ' ' || u->src[e] == '\t' || u->src[e] == '\r'))
+		e++;
+	if ((b > 0 && u->src[b - 1] != '\n') || e >= (int)u->len || u->src[e] != '\n')
+		return;
+	a->len += a->off - b;
+	a->off = b;
+	z->len = e + 1 - z->off;
+}
+
+/* Deletions that overlap remove the union of their bytes: the later one
+ * starts where the earlier ends (`cudaFree(a); cudaFree(b);` both cut:
+ * each takes the blank between them). */
+void
+joincuts(Plan *plan)
+{
+	VEC(DelCut) cuts = {0};
+	for (int c = 0; c < plan->n; c++)
+		for (int k = 0; k < plan->v[c].edits.n; k++) {
+			Edit *x = &plan->v[c].edits.v[k];
+			if (x->len > 0 && x->text && !*x->text && !x->shared)
+				vpush(cuts, ((DelCut){x, editunit(&plan->v[c], x)}));
+		}
+	qsort(cuts.v, cuts.n, sizeof *cuts.v, bydelcut);
+	for (int i = 1, first = 0; i <= cuts.n; i++) {
+		Edit *p = cuts.v[i - 1].x, *x = i < cuts.n ? cuts.v[i].x : NULL;
+		int end = p->off + p->len;
+		if (x && cuts.v[i].u == cuts.v[i - 1].u && x->off < end && x->off != p->off) {
+			int xe = x->off + x->len;
+			x->off = end < xe ? end : xe;
+			x->len = xe - x->off;
+			if (x->len == 0) /* inside the earlier one: keep the earlier as the reach */
+				cuts.v[i].x = p;
+			continue;
+		}
+		if (i - first > 1) /* a run joined: the whole line where it leaves only blanks */
+			wholeline(cuts.v[first].u, cuts.v[first].x, p);
+		first = i;
+	}
+	vfree(cuts);
+}
+
 /* After applyedits: where each edit's text starts in the new text. */
 void
 newoffsets(const Edits *e, int *at)

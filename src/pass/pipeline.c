@@ -125,6 +125,7 @@ runpasses(Unit **u, int n, const Rules *rules, const Opts *o, unsigned passes, b
 			if (passes & (1u << pass))
 				passtab[pass].run(p, plan);
 		}
+		joincuts(plan);
 		crlfedits(plan);
 	} else
 		why = xstrdup(p->over);
