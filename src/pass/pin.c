@@ -1130,9 +1130,9 @@ mentioned(const Unit *u, int from, int to, const char *name)
 	return false;
 }
 
-/* May the stream text's value have changed in src[from, to)? A name in it
- * written there (st[k] after k = 1), or a variable of it that a statement
- * there writes (a global stream a callee reassigns). */
+/* May the stream text's value have changed in src[from, to)? A variable
+ * of it that a statement there writes (st[k] after k = 1, a global stream
+ * a callee reassigns), or another name of it written there at all. */
 static bool
 streamchanged(const P *q, const PFunc *pf, const char *stream, int from, int to)
 {
@@ -1142,15 +1142,17 @@ streamchanged(const P *q, const PFunc *pf, const char *stream, int from, int to)
 		if (!isident(stream[t]))
 			continue;
 		char *w = xstrndup(stream + t, (size_t)(at - t));
-		bool changed = mentioned(u, from, to, w);
+		bool changed = false, known = false; /* a variable: its writes; another name: any mention */
 		for (int y = 0; !changed && y < u->syms.n; y++) {
 			const Sym *x = &u->syms.v[y];
 			if (!x->name || strcmp(x->name, w) || !(x->kind == SYM_GLOBAL || x->owner == pf->f->sym))
 				continue;
 			int l = symloc(q->p, ui, y);
+			known |= l >= 0;
 			for (int v = 2; l >= 0 && !changed && v < pf->f->st.n; v++)
 				changed = pf->f->st.v[v].begin >= from && pf->f->st.v[v].begin < to && bhas(&pf->st[v].wr, l);
 		}
+		changed |= !known && mentioned(u, from, to, w);
 		free(w);
 		if (changed)
 			return true;
