@@ -751,6 +751,7 @@ int leadcomments(const Unit *u, int off);      /* where the comment lines right 
 void reindent(Buf *out, const Unit *u, int a, int b, const char *from, const char *to);
 int directivein(const Unit *u, int a, int b);  /* a directive line's offset in [a, b), or -1 */
 bool gapword(const Unit *u, int a, int b);     /* a word between statements in [a, b): a macro, _Pragma */
+bool openmpin(const Unit *u, int a, int b); /* an OpenMP construct in [a, b) */
 int conddirective(const Unit *u, int a, int b); /* the same, #if/#ifdef/#elif/#else/#endif only */
 int directiveend(const Unit *u, int d);        /* the end of the directive line at d, continuation lines included */
 const char *directiveword(const Unit *u, int d, int *n); /* the word after its '#' (if, define, ...), its length */

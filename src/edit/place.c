@@ -237,6 +237,43 @@ directiveword(const Unit *u, int d, int *n)
 	return w < 0 ? "" : u->src + w;
 }
 
+/* Does [a, b) hold an OpenMP construct (#pragma omp, _Pragma("omp ...")),
+ * whose threads may run the code in it at once? */
+bool
+openmpin(const Unit *u, int a, int b)
+{
+	for (int i = 0; i < u->directives.n; i++) {
+		int d = u->directives.v[i], n, at, end = directiveend(u, d);
+		const char *dw = directiveword(u, d, &n);
+		at = (int)(dw - u->src) + n;
+		if (n == 6 && !strncmp(dw, "define", 6)) { /* #define BARRIER _Pragma("omp barrier"), used in [a, b) */
+			int m = nexttoken(u->src, &at, end), me = at;
+			bool omp = false;
+			for (int t; !omp && (t = nexttoken(u->src, &at, end)) >= 0;)
+				for (int q = at; at - t == 7 && !strncmp(u->src + t, "_Pragma", 7) && !omp && q + 3 <= end; q++)
+					omp = !strncmp(u->src + q, "omp", 3);
+			for (int k = a, t; omp && m >= 0 && (t = nexttoken(u->src, &k, b)) >= 0;)
+				if (k - t == me - m && !strncmp(u->src + t, u->src + m, (size_t)(me - m)))
+					return true;
+			continue;
+		}
+		if (d < a || d >= b)
+			continue;
+		int t = n == 6 && !strncmp(dw, "pragma", 6) ? nexttoken(u->src, &at, end) : -1;
+		if (t >= 0 && at - t == 3 && !strncmp(u->src + t, "omp", 3))
+			return true;
+	}
+	for (int at = a, t; (t = nexttoken(u->src, &at, b)) >= 0;)
+		if (at - t == 7 && !strncmp(u->src + t, "_Pragma", 7)) {
+			int q = at;
+			while (q < b && strchr(" \t(\"", u->src[q]))
+				q++;
+			if (q + 3 <= b && !strncmp(u->src + q, "omp", 3))
+				return true;
+		}
+	return false;
+}
+
 /* Does the unit's own text #define or #undef the name (len bytes at w)
  * at or after offset from? Text written before that point and moved after
  * it could mean another thing (a cudaMemcpy a macro redefines between a

@@ -1571,6 +1571,9 @@ pinhost(Prog *p, Plan *plan)
 		}
 		if (!s->why && editedsite(plan, s))
 			keep(s, s->pf->f->st.v[s->node].line, xstrdup("the allocation or a free is text another pass changes"));
+		if (!s->why && openmpin(s->pf->u, s->pf->f->begin, s->pf->f->end))
+			keep(s, 0, xstrdup("is allocated in a function with OpenMP constructs, whose threads may run its copies at "
+			                   "once: one event or split-phase wait would not mark each thread's copy"));
 		if (!s->why && s->async.n)
 			asyncplaces(&q, s, plan);
 		why = s->why ? NULL : pinpays(s->size, s->nup, s->ndown, s->inloop);

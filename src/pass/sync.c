@@ -303,6 +303,9 @@ blocker(S *s, Group *g, int xi, int *ln)
 		*ln = unitline(s->u, d);
 		return xstrdup("is a preprocessor directive: the code may differ in other configurations");
 	}
+	if (xi > 0 && gapword(s->u, s->it[xi - 1].end, x->begin)) /* BARRIER as _Pragma("omp barrier"), ATOMIC_WRITE flag = 1; */
+		return xstrdup("is led by a macro that expands to nothing or to a _Pragma (an OpenMP barrier or atomic, "
+		               "say), which cuflow does not see");
 	char *hid = hiddenblock(s, g, x);
 	if (hid)
 		return hid;
