@@ -1030,6 +1030,7 @@ spanwalk(Span *sp, CXCursor c)
 			return;
 		}
 		break;
+
 	case CXCursor_LambdaExpr: /* copied as written: a name in it meaning a
 	                           * per-thread array would silently mean the array */
 		if (!k->pass.dry && namesvar(k, c, isarrayed))
@@ -1365,7 +1366,11 @@ genif(K *k, CXCursor s)
 		return;
 	}
 	if (!k->pass.mask && uniform(k, ks[0])) { /* the same branch for every thread */
-		bputs(k->pass.out, "\tif (");
+		int at = startof(s) + 2; /* past "if": C++17's if constexpr stays one (its other branch is not compiled) */
+		while (k->F->src[at] == ' ' || k->F->src[at] == '\t')
+			at++;
+		bool cexpr = !ismacro(s) && !strncmp(k->F->src + at, "constexpr", 9) && !isident(k->F->src[at + 9]);
+		bputs(k->pass.out, cexpr ? "\tif constexpr (" : "\tif (");
 		scalarspan(k, ks[0], startof(ks[0]), endof(ks[0]));
 		bputs(k->pass.out, ") {\n");
 		genstmt(k, ks[1]);
@@ -3305,6 +3310,31 @@ closurebinding(K *k, KVar *v)
 	       !ismacro(cl.lam) && !contains(cl.lam, false, namesouter, &cl) && !statefullambda(k, cl.lam);
 }
 
+/* An anonymous union or struct declared as a statement: its members are
+ * the function's names (to *arg). */
+static int
+anonkid(CXCursor c, void *arg)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if ((k == CXCursor_UnionDecl || k == CXCursor_StructDecl) && clang_Cursor_isAnonymousRecordDecl(c)) {
+		*(CXCursor *)arg = c;
+		return WALK_STOP;
+	}
+	return k == CXCursor_LambdaExpr ? WALK_OVER : WALK_IN;
+}
+
+/* A struct or union type without a name (struct { int a; } s, arrays of
+ * it): no spelling can declare its per-thread copies elsewhere. */
+static bool
+anonrecord(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	CXCursor d = clang_getTypeDeclaration(t);
+	return t.kind == CXType_Record && !clang_Cursor_isNull(d) && clang_Cursor_isAnonymous(d);
+}
+
 static const char lifewhy[] = "a local of a class with its own destructor, copy or move, kept per thread or once "
                                "per block (it would run another number of times)";
 
@@ -4181,6 +4211,12 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 				kfail(k, v->decl, "a lambda naming the kernel's variables or keeping state (mutable, an init-capture), "
 				                  "used across a barrier (its closure type has "
 				                  "no spelling to keep one per thread)");
+			if (anonrecord(clang_getCursorType(v->decl)))
+				kfail(k, v->decl, "a local of an unnamed struct or union type kept per thread (the type has no spelling "
+				                  "for its per-thread copies)");
+			if (haskid(v->decl, CXCursor_AlignedAttr))
+				kfail(k, v->decl, "a local with alignas kept per thread (its per-thread copies would not keep the "
+				                  "alignment)");
 			if (v->carray && sizedbylocal(k, v))
 				kfail(k, v->decl, "a per-thread array whose size names a local of the kernel (constexpr int n = R * R; "
 				                  "double a[n]: the buffers are made before the locals are set)");
@@ -4585,6 +4621,13 @@ lowerkernel(Lower *L, LFile *F, CXCursor fn)
 	k.sync = splits(&k, k.body);
 	if (k.sync && k.bindings) {
 		kfail(&k, k.bindat, "a structured binding (auto [x, y] = e) in a kernel with barriers or warp operations");
+		freek(&k);
+		return;
+	}
+	CXCursor anon = clang_getNullCursor();
+	if (k.sync && descend(k.body, anonkid, &anon)) {
+		kfail(&k, anon, "an anonymous union or struct (union { int a; float f; };) in a kernel with barriers or warp "
+		                "operations: its members are no variables cuflow can keep per thread");
 		freek(&k);
 		return;
 	}
