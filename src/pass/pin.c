@@ -1086,6 +1086,8 @@ emitsplit(Split *sp, const List *l, int k, int work, Plan *plan)
 static void
 splitfn(const P *q, PFunc *pf, Plan *plan)
 {
+	if (openmpin(pf->u, pf->f->begin, pf->f->end))
+		return; /* its threads may run a copy at once: one wait would not mark each thread's copy */
 	int nl = q->p->locs.n;
 	bool *done = xcalloc(pf->f->st.n, sizeof *done);
 	for (int v = 2; v < pf->f->st.n; v++) {
@@ -1571,9 +1573,9 @@ pinhost(Prog *p, Plan *plan)
 		}
 		if (!s->why && editedsite(plan, s))
 			keep(s, s->pf->f->st.v[s->node].line, xstrdup("the allocation or a free is text another pass changes"));
-		if (!s->why && openmpin(s->pf->u, s->pf->f->begin, s->pf->f->end))
-			keep(s, 0, xstrdup("is allocated in a function with OpenMP constructs, whose threads may run its copies at "
-			                   "once: one event or split-phase wait would not mark each thread's copy"));
+		if (!s->why && s->async.n && openmpin(s->pf->u, s->pf->f->begin, s->pf->f->end))
+			keep(s, 0, xstrdup("is copied asynchronously in a function with OpenMP constructs, whose threads may run "
+			                   "its copies at once: one event would not mark each thread's copy"));
 		if (!s->why && s->async.n)
 			asyncplaces(&q, s, plan);
 		why = s->why ? NULL : pinpays(s->size, s->nup, s->ndown, s->inloop);
