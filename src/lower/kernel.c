@@ -967,7 +967,19 @@ captureat(K *k, CXCursor l, const char **ins)
 		q++;
 	if (src[p] == '=' || (src[p] == '&' && (src[q] == ',' || src[q] == ']')))
 		return -1; /* a capture default already */
-	*ins = src[p] == ']' ? "&" : "&, ";
+	/* explicit captures: by copy only takes "&, ", by reference only "=, " ([&, &x] is no C++) */
+	bool byref = false, bycopy = false;
+	for (int i = p, depth = 0; src[i] && !(depth == 0 && src[i] == ']'); i++) {
+		depth += src[i] == '(' || src[i] == '[' || src[i] == '{' ? 1 : src[i] == ')' || src[i] == ']' || src[i] == '}' ? -1 : 0;
+		if (depth == 0 && (i == p || src[i - 1] == ',' || src[i - 1] == ' ' || src[i - 1] == '\t') && isident(src[i]) &&
+		    (i == p || src[i - 1] != '&'))
+			bycopy |= i == p || !isident(src[i - 1]);
+		if (depth == 0 && src[i] == '&')
+			byref = true;
+	}
+	if (byref && bycopy)
+		return -1; /* no default fits: the build says so */
+	*ins = src[p] == ']' ? "&" : byref ? "=, " : "&, ";
 	return p;
 }
 
