@@ -199,7 +199,7 @@ joincuts(Plan *plan)
 	for (int i = 1, first = 0; i <= cuts.n; i++) {
 		Edit *p = cuts.v[i - 1].x, *x = i < cuts.n ? cuts.v[i].x : NULL;
 		int end = p->off + p->len;
-		if (x && cuts.v[i].u == cuts.v[i - 1].u && x->off < end && x->off != p->off) {
+		if (x && cuts.v[i].u == cuts.v[i - 1].u && x->off < end && !(x->off == p->off && x->len == p->len)) {
 			int xe = x->off + x->len;
 			x->off = end < xe ? end : xe;
 			x->len = xe - x->off;

@@ -237,6 +237,16 @@ directiveword(const Unit *u, int d, int *n)
 	return w < 0 ? "" : u->src + w;
 }
 
+/* Does the _Pragma whose name ends at `at` hold an OpenMP pragma
+ * (_Pragma("omp barrier"))? */
+static bool
+pragmaomp(const Unit *u, int at, int end)
+{
+	while (at < end && strchr(" \t(\"", u->src[at]))
+		at++;
+	return at + 3 <= end && !strncmp(u->src + at, "omp", 3) && !isident(u->src[at + 3]);
+}
+
 /* Does [a, b) hold an OpenMP construct (#pragma omp, _Pragma("omp ...")),
  * whose threads may run the code in it at once? */
 bool
@@ -250,8 +260,7 @@ openmpin(const Unit *u, int a, int b)
 			int m = nexttoken(u->src, &at, end), me = at;
 			bool omp = false;
 			for (int t; !omp && (t = nexttoken(u->src, &at, end)) >= 0;)
-				for (int q = at; at - t == 7 && !strncmp(u->src + t, "_Pragma", 7) && !omp && q + 3 <= end; q++)
-					omp = !strncmp(u->src + q, "omp", 3);
+				omp = at - t == 7 && !strncmp(u->src + t, "_Pragma", 7) && pragmaomp(u, at, end);
 			for (int k = a, t; omp && m >= 0 && (t = nexttoken(u->src, &k, b)) >= 0;)
 				if (k - t == me - m && !strncmp(u->src + t, u->src + m, (size_t)(me - m)))
 					return true;
@@ -264,13 +273,8 @@ openmpin(const Unit *u, int a, int b)
 			return true;
 	}
 	for (int at = a, t; (t = nexttoken(u->src, &at, b)) >= 0;)
-		if (at - t == 7 && !strncmp(u->src + t, "_Pragma", 7)) {
-			int q = at;
-			while (q < b && strchr(" \t(\"", u->src[q]))
-				q++;
-			if (q + 3 <= b && !strncmp(u->src + q, "omp", 3))
-				return true;
-		}
+		if (at - t == 7 && !strncmp(u->src + t, "_Pragma", 7) && pragmaomp(u, at, b))
+			return true;
 	return false;
 }
 

@@ -1339,8 +1339,6 @@ typedef struct {
 	int depth;
 } Inits;
 
-static void recordinits(B *b, CXType t, int depth);
-
 static enum CXChildVisitResult
 fieldinit(CXCursor c, CXCursor parent, CXClientData d)
 {

@@ -968,14 +968,16 @@ captureat(K *k, CXCursor l, const char **ins)
 	if (src[p] == '=' || (src[p] == '&' && (src[q] == ',' || src[q] == ']')))
 		return -1; /* a capture default already */
 	/* explicit captures: by copy only takes "&, ", by reference only "=, " ([&, &x] is no C++) */
-	bool byref = false, bycopy = false;
+	bool byref = false, bycopy = false, start = true;
 	for (int i = p, depth = 0; src[i] && !(depth == 0 && src[i] == ']'); i++) {
-		depth += src[i] == '(' || src[i] == '[' || src[i] == '{' ? 1 : src[i] == ')' || src[i] == ']' || src[i] == '}' ? -1 : 0;
-		if (depth == 0 && (i == p || src[i - 1] == ',' || src[i - 1] == ' ' || src[i - 1] == '\t') && isident(src[i]) &&
-		    (i == p || src[i - 1] != '&'))
-			bycopy |= i == p || !isident(src[i - 1]);
-		if (depth == 0 && src[i] == '&')
-			byref = true;
+		char c = src[i];
+		if (depth == 0 && start && c != ' ' && c != '\t') { /* a capture's first character */
+			byref |= c == '&';
+			bycopy |= c != '&';
+			start = false;
+		}
+		depth += c == '(' || c == '[' || c == '{' ? 1 : c == ')' || c == ']' || c == '}' ? -1 : 0;
+		start |= depth == 0 && c == ',';
 	}
 	if (byref && bycopy)
 		return -1; /* no default fits: the build says so */
@@ -1042,7 +1044,6 @@ spanwalk(Span *sp, CXCursor c)
 			return;
 		}
 		break;
-
 	case CXCursor_LambdaExpr: /* copied as written: a name in it meaning a
 	                           * per-thread array would silently mean the array */
 		if (!k->pass.dry && namesvar(k, c, isarrayed))
@@ -3287,9 +3288,6 @@ namesouter(CXCursor c, void *arg)
 	return findvar(cl->k, d) >= 0 && (at < startof(cl->lam) || at >= endof(cl->lam));
 }
 
-/* A lambda naming none of the kernel's variables (auto f = [](int x) { ...
- * }): the same closure in every thread, so bound once at the top like a
- * shared binding (a closure type has no spelling to keep per thread). */
 /* Does lambda l keep state of its own: `mutable`, or a capture with an
  * initialiser ([c = 0], [i{threadIdx.x}]), before its body? */
 static bool
@@ -3314,6 +3312,9 @@ statefullambda(K *k, CXCursor l)
 	return true;
 }
 
+/* A lambda naming none of the kernel's variables (auto f = [](int x) { ...
+ * }): the same closure in every thread, so bound once at the top like a
+ * shared binding (a closure type has no spelling to keep per thread). */
 static bool
 closurebinding(K *k, KVar *v)
 {

@@ -803,7 +803,9 @@ emit(C *c, Copy *x, Plan *plan)
 		/* inside the #if groups it leaves, the test takes braces: without them it
 		 * would guard the next statement where a configuration leaves the copy out */
 		const char *m = bstr(&moved);
-		bool directive = m[strspn(m, " \t")] == '#' || strstr(m, "\n#");
+		bool directive = false;
+		for (const char *l = m; l && *l && !directive; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+			directive = l[strspn(l, " \t")] == '#';
 		if (x->guard)
 			bprintf(&text, "%sif (%s)%s\n", indent, x->guard, directive ? " {" : "");
 		bputs(&text, m);
