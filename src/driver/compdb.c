@@ -3,6 +3,7 @@
  * nvcc's by nvccflags (front/flags.c), with relative paths resolved against
  * the command's directory; the rest means nothing to a parse and is dropped. */
 #include <clang-c/CXCompilationDatabase.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,11 +32,60 @@ keepflags(CXCompileCommand cmd, const char *dir, Strs *out)
 	free(argv);
 }
 
+/* Why entry i of a compilation database is not one libclang reads, or NULL. */
+static const char *
+badentry(json_t *e)
+{
+	if (!json_is_object(e))
+		return "is not an object";
+	if (!json_is_string(json_object_get(e, "directory")))
+		return "has no \"directory\" string";
+	if (!json_is_string(json_object_get(e, "file")))
+		return "has no \"file\" string";
+	json_t *args = json_object_get(e, "arguments");
+	if (json_is_array(args)) {
+		size_t i;
+		json_t *a;
+		json_array_foreach (args, i, a)
+			if (!json_is_string(a))
+				return "has an \"arguments\" item that is no string";
+		return NULL;
+	}
+	return json_is_string(json_object_get(e, "command")) ? NULL : "has no \"command\" string or \"arguments\" list";
+}
+
+/* The database's first defect with its place, or NULL: libclang reports
+ * one only on stderr. */
+static char *
+baddb(const char *dir)
+{
+	char *path = fmt("%s/compile_commands.json", dir);
+	json_error_t je;
+	json_t *db = json_load_file(path, 0, &je);
+	char *why = NULL;
+	if (!db)
+		why = je.line < 0 ? fmt("%s: %s", dir, je.text) : fmt("%s:%d: %s", path, je.line, je.text);
+	else if (!json_is_array(db))
+		why = fmt("%s: not a list of compile commands", path);
+	else {
+		size_t i;
+		json_t *e;
+		json_array_foreach (db, i, e)
+			if (!why && badentry(e))
+				why = fmt("%s: entry %zu %s", path, i + 1, badentry(e));
+	}
+	json_decref(db);
+	free(path);
+	return why;
+}
+
 /* The CUDA and C/C++ files of DIR/compile_commands.json with their flags; returns -1
  * with a one-line reason when there is no usable database. */
 int
 compdb(const char *dir, Strs *files, Strs **flags, char **err)
 {
+	if ((*err = baddb(dir)))
+		return -1;
 	CXCompilationDatabase_Error e;
 	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &e);
 	if (e != CXCompilationDatabase_NoError || !db) {

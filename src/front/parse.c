@@ -248,7 +248,10 @@ diagnose(Unit *u, CXTranslationUnit tu)
 				clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
 				CXString fname = clang_getFileName(f);
 				const char *fn = clang_getCString(fname);
-				u->refused = fmt("%s:%u:%u: %s", fn ? fn : u->path, line, col, clang_getCString(msg));
+				if (fn)
+					u->refused = fmt("%s:%u:%u: %s", fn, line, col, clang_getCString(msg));
+				else /* a flag's -include: no line of a file to name */
+					u->refused = fmt("%s (a flag's -include)", clang_getCString(msg));
 				u->fixhint = fixhint(clang_getCString(msg), u->mode);
 				clang_disposeString(fname);
 				clang_disposeString(msg);
@@ -410,6 +413,65 @@ cachedparse(CXIndex idx, const char *path, const Input *in, char *pch, const cha
 	return tu;
 }
 
+/* Whether in's flags parse path emptied (its text and the toolkit's headers
+ * left out: the driver's checks are what is probed), without args[skip] and
+ * the value it takes when skip >= 0. */
+static bool
+probeparse(CXIndex idx, const char *path, const Input *in, int skip, int nskip)
+{
+	Strs a = {0};
+	for (int i = 0; i < in->args.n; i++)
+		if (i < skip || i >= skip + nskip)
+			vpush(a, in->args.v[i]);
+	vpush(a, "-nocudainc");
+	vpush(a, "-nocudalib");
+	VEC(struct CXUnsavedFile) uf = {0};
+	struct CXUnsavedFile empty = {path, "", 0};
+	vpush(uf, empty);
+	for (int i = 0; i < in->uf.n; i++)
+		if (strcmp(in->uf.v[i].Filename, path))
+			vpush(uf, in->uf.v[i]);
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode ec = clang_parseTranslationUnit2(idx, path, (const char *const *)a.v, a.n, uf.v, uf.n,
+	                                                  CXTranslationUnit_None, &tu);
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	vfree(a);
+	vfree(uf);
+	return ec == CXError_Success && tu;
+}
+
+/* Flags whose value is the next argument. */
+static bool
+takesvalue(const char *f)
+{
+	static const char *const two[] = {"-include", "-isystem", "-I", "-D", "-U", "-x", "-Xclang", "-idirafter",
+	                                  "-iquote", "-imacros", "-o", "-MF", "-MT", "-MQ", "--include"};
+	for (size_t i = 0; i < sizeof two / sizeof *two; i++)
+		if (!strcmp(f, two[i]))
+			return true;
+	return false;
+}
+
+/* Why libclang refused to parse path at all: its driver rejects a flag
+ * and says so only on stderr, so the user's flags are left out one at a
+ * time until an empty file parses. */
+static char *
+parsefailure(const char *path, const Input *in, enum CXErrorCode ec)
+{
+	CXIndex idx = clang_createIndex(0, 0);
+	char *why = NULL;
+	if (!probeparse(idx, path, in, -1, 0))
+		for (int i = in->from; i < in->args.n && !why; i++) {
+			int n = takesvalue(in->args.v[i]) && i + 1 < in->args.n ? 2 : 1;
+			if (probeparse(idx, path, in, i, n))
+				why = fmt("libclang rejects the compiler flag '%s%s%s'", in->args.v[i], n == 2 ? " " : "",
+				          n == 2 ? in->args.v[i + 1] : "");
+		}
+	clang_disposeIndex(idx);
+	return why ? why : fmt("libclang could not parse the file (error %d)", (int)ec);
+}
+
 /* parsetu's work; with keep, the unit is keep's (not the caller's to
  * dispose) and *idx is unset. *cache says how the header cache served it;
  * the PCH's headers go to deps when not NULL. */
@@ -430,13 +492,14 @@ parseunit(const char *path, const Opts *o, const char *text, size_t len, int *mo
 		*idx = clang_createIndex(0, 0);
 		tu = cachedparse(*idx, path, &in, pch, cache, &ec);
 	}
-	inputfree(&in);
 	if (ec != CXError_Success || !tu) {
-		*err = fmt("libclang could not parse the file (error %d)", (int)ec);
+		*err = parsefailure(path, &in, ec);
+		inputfree(&in);
 		if (!keep)
 			clang_disposeIndex(*idx);
 		return NULL;
 	}
+	inputfree(&in);
 	return tu;
 }
 
