@@ -134,6 +134,7 @@ enum { /* Effect.what */
 	EF_ALIAS,  /* *arg receives arg2's pointer value */
 	EF_COPYC,  /* *arg receives the pointers *arg2 holds (memcpy of pointer arrays) */
 	EF_RECORD, /* the event in arg completes when the work before it on the call's stream does */
+	EF_BYTES,  /* the call moves arg (times arg2 when >= 0) bytes */
 };
 enum { /* Effect.deref: how the argument designates memory */
 	AD_VALUE = 0, /* the argument object itself (an lvalue: a symbol, a reference) */

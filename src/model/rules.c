@@ -183,6 +183,14 @@ parseeffect(char *tok, Rule *r, Effects *out)
 		vpush(*out, e);
 		return true;
 	}
+	if (!strcmp(tok, "bytes")) { /* bytes(N) or bytes(N,M): argN's value, times argM's */
+		e.arg2 = -1;
+		if (!parseindex(a, &e.arg) || (b && !parseindex(b, &e.arg2)))
+			return false;
+		e.what = EF_BYTES;
+		vpush(*out, e);
+		return true;
+	}
 	if (!strcmp(tok, "launch")) {
 		if (!b || !parseindex(a, &e.arg) || !parseindex(b, &e.arg2))
 			return false;

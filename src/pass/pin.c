@@ -79,6 +79,8 @@ typedef struct {
 	long long size; /* its constant size, or LLONG_MIN */
 	Ints xfer;      /* the lines of the blocking copies that copy it */
 	int nup, ndown, inloop, loopline;
+	int bigup, bigdown; /* the copies of 64 KiB or more (or of no constant size): those pinning speeds up */
+	long long most; /* the most bytes one of its copies moves; LLONG_MAX: not a constant */
 	VEC(Free) frees;
 	VEC(Async) async;
 	char *event;    /* with async copies: the event that marks their end */
@@ -260,6 +262,29 @@ streamtext(const PFunc *pf, const Call *c, const Rule *r)
 	return t;
 }
 
+/* Counts a copy of s (rule r's call c) up or down; its bytes, LLONG_MAX
+ * when not a constant. */
+static long long
+countcopy(Site *s, const Rule *r, const Call *c, bool up, int line)
+{
+	up ? s->nup++ : s->ndown++;
+	vpush(s->xfer, line);
+	long long b = LLONG_MAX;
+	for (int i = 0; i < r->neff; i++) {
+		const Effect *e = &r->eff[i];
+		if (e->what != EF_BYTES || e->arg >= c->nargs || e->arg2 >= c->nargs)
+			continue;
+		long long x = c->argk[e->arg], y = e->arg2 >= 0 ? c->argk[e->arg2] : 1;
+		if (x != LLONG_MIN && y != LLONG_MIN && x >= 0 && y >= 0 && (y == 0 || x <= LLONG_MAX / y))
+			b = x * y;
+	}
+	if (b > s->most)
+		s->most = b;
+	if (b >= PINMIN)
+		up ? s->bigup++ : s->bigdown++;
+	return b;
+}
+
 /* An asynchronous copy of site s: counted like a blocking one, and kept
  * for its wait, when it copies the site through its pointer arguments in
  * the function that allocates it. */
@@ -278,8 +303,7 @@ scanasync(P *q, Site *s, PFunc *pf, int v, const Call *c, const Rule *r, int src
 		                  c->name, pf->u->syms.v[pf->f->sym].name));
 		return;
 	}
-	reads ? s->nup++ : s->ndown++; /* counted even when it keeps the buffer pageable: the report says why */
-	vpush(s->xfer, line);
+	long long bytes = countcopy(s, r, c, reads, line); /* counted even when it keeps the buffer pageable: the report says why */
 	if (pf->f->st.v[v].kind != ST_PLAIN) { /* the record after it would go between an if and its body */
 		keep(s, line, fmt("copies it with %s in a condition or a return, which no statement can follow alone",
 		                  c->name));
@@ -298,7 +322,7 @@ scanasync(P *q, Site *s, PFunc *pf, int v, const Call *c, const Rule *r, int src
 	}
 	Async a = {v, (int)(c - pf->f->calls.v), reads, stream, -1};
 	vpush(s->async, a);
-	if (pf->loop[v] >= 0 && !s->inloop) {
+	if (pf->loop[v] >= 0 && bytes >= PINMIN && !s->inloop) { /* a few bytes a round gain nothing */
 		s->inloop = 1;
 		s->loopline = line;
 	}
@@ -362,9 +386,7 @@ scancall(P *q, PFunc *pf, int v, const Call *c)
 		if (r->kind == RK_COPY && (r->flags & RF_ASYNC))
 			scanasync(q, s, pf, v, c, r, src, dst);
 		else if (blocking && (dir == 1 || dir == 2) && bhas(argpts(p, pf, c, dir == 1 ? src : dst), s->loc)) {
-			dir == 1 ? s->nup++ : s->ndown++;
-			vpush(s->xfer, line);
-			if (pf->loop[v] >= 0 && !s->inloop) {
+			if (countcopy(s, r, c, dir == 1, line) >= PINMIN && pf->loop[v] >= 0 && !s->inloop) {
 				s->inloop = 1;
 				s->loopline = line;
 			}
@@ -1578,7 +1600,11 @@ pinhost(Prog *p, Plan *plan)
 			                   "its copies at once: one event would not mark each thread's copy"));
 		if (!s->why && s->async.n)
 			asyncplaces(&q, s, plan);
-		why = s->why ? NULL : pinpays(s->size, s->nup, s->ndown, s->inloop);
+		if (!s->why && s->most < PINMIN && s->nup + s->ndown && (s->size == LLONG_MIN || s->size >= PINMIN))
+			keep(s, 0, fmt("pinning does not pay: each of its copies moves at most %lld bytes, and below %d KiB a "
+			               "copy from pinned memory is no faster",
+			               s->most, PINMIN >> 10));
+		why = s->why ? NULL : pinpays(s->size, s->bigup, s->bigdown, s->inloop);
 		if (why)
 			keep(s, 0, fmt("pinning does not pay: %s", why));
 		free(why);
