@@ -423,6 +423,26 @@ cuflowCxPlain(void)
 	}
 }
 
+/* b's pieces no one has written (lazy mode) made the same on both sides,
+ * the mirror's zeros on the device too: a merge takes every device byte
+ * that differs from the mirror for one the GPU wrote. */
+static inline void
+cuflowCxSettle(cuflow_cx_buf *b)
+{
+	std::vector<cuflow_cx_seg> unset;
+	for (const cuflow_cx_seg &g : b->seg)
+		if (g.st == CUFLOW_CX_UNSET)
+			unset.push_back(g);
+	if (!unset.empty())
+		cuflowCxQuiet();
+	for (const cuflow_cx_seg &g : unset) {
+		cuflowCxCheck(cudaMemset((void *)(b->base + g.a), 0, g.b - g.a), "a merge");
+		cuflowCxMark(b, g.a, g.b, CUFLOW_CX_BOTH);
+	}
+	if (!unset.empty()) /* before the GPU's part, whatever its stream */
+		cuflowCxCheck(cudaDeviceSynchronize(), "a merge");
+}
+
 /* Takes into mirror every byte of gpu that differs from before. */
 static inline bool
 cuflowCxMerge(cuflow_cx_buf *b)
@@ -763,6 +783,16 @@ cuflowCxChoose(const cuflow_cx_perf *p, unsigned long long n, const cuflow_cx_ke
 	return best;
 }
 
+/* Is stream capturing work into a graph? Its calls are recorded, not run
+ * (a sync there ends the capture): the graph's launch, which cuflow
+ * flushes before, runs them on current device bytes. */
+static inline bool
+cuflowCxCapturing(cudaStream_t stream)
+{
+	cudaStreamCaptureStatus cap;
+	return cudaStreamIsCapturing(stream, &cap) != cudaSuccess || cap != cudaStreamCaptureStatusNone;
+}
+
 /* A launch of kernel k: the GPU's part (gpu(lo, hi) launches blocks
  * [lo, hi) on stream), the CPU's part, the bytes each needs made current
  * on its side, and after it where the written bytes now are.
@@ -781,10 +811,9 @@ cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStr
 	       const cuflow_cx_form *forms, const F &gpu)
 {
 	unsigned long long n = (unsigned long long)grid.x * grid.y * grid.z, kk = ~0ULL; /* ~0: the model decides */
-	cudaStreamCaptureStatus cap = cudaStreamCaptureStatusNone;
-	if (cudaStreamIsCapturing(stream, &cap) != cudaSuccess || cap != cudaStreamCaptureStatusNone) {
-		gpu(0ULL, n); /* into a graph (or an error the launch repeats): recorded as written, no copy, no wait; */
-		return;       /* the graph's launch, a call cuflow flushes before in lazy mode, runs it on current bytes */
+	if (cuflowCxCapturing(stream)) {
+		gpu(0ULL, n); /* into a graph (or an error the launch repeats): recorded as written, no copy, no wait */
+		return;
 	}
 	cuflow_cx_perf *p = cuflowCxPerf(k, n, block.x * block.y * block.z);
 	cuflow_cx_state *s = cuflowCxState();
@@ -898,6 +927,8 @@ cuflowCxLaunch(cuflow_cx_kernel *k, dim3 grid, dim3 block, size_t shmem, cudaStr
 		if (!b)
 			continue;
 		bool all = merge; /* both sides current everywhere, the mirror kept */
+		if (all)
+			cuflowCxSettle(b);
 		moved += (double)cuflowCxPlan(b, all ? 0 : arg[i].ga, all ? b->size : arg[i].ge, true, &up);
 		moved += (double)cuflowCxPlan(b, all ? 0 : arg[i].ca, all ? b->size : arg[i].ce, false, &down);
 	}
@@ -1066,6 +1097,8 @@ cuflowCxMalloc(T **p, size_t n)
 static inline cudaError_t
 cuflowCxMemcpyAsync(void *dst, const void *src, size_t n, cudaMemcpyKind kind, cudaStream_t stream = 0)
 {
+	if (cuflowCxCapturing(stream))
+		return cudaMemcpyAsync(dst, src, n, kind, stream);
 	cudaError_t e = cudaStreamSynchronize(stream);
 	return e != cudaSuccess ? e : cuflowCxMemcpy(dst, src, n, kind);
 }
@@ -1083,6 +1116,8 @@ cuflowCxMemset(void *p, int v, size_t n)
 static inline cudaError_t
 cuflowCxMemsetAsync(void *p, int v, size_t n, cudaStream_t stream = 0)
 {
+	if (cuflowCxCapturing(stream))
+		return cudaMemsetAsync(p, v, n, stream);
 	cudaError_t e = cudaStreamSynchronize(stream);
 	return e != cudaSuccess ? e : cuflowCxMemset(p, v, n);
 }

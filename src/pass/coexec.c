@@ -17,6 +17,7 @@
  * pointer arguments do not reach (device globals: the CPU's copy would be
  * its own), or the CPU cannot run its blocks on copies of that memory
  * (the lowering's fact: pointers inside it, a template). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -257,6 +258,28 @@ gpuonly(const Prog *p, const PFunc *pf, const char *name, int incl, const CxFact
 	return NULL;
 }
 
+/* params for the host launcher: without __grid_constant__, which only a
+ * kernel's parameter may carry. */
+static char *
+hostparams(const char *params)
+{
+	static const char word[] = "__grid_constant__";
+	char *t = xstrdup(params), *w = t;
+	while ((w = strstr(w, word))) {
+		size_t n = sizeof word - 1;
+		bool alone = (w == t || !(isalnum((unsigned char)w[-1]) || w[-1] == '_')) &&
+		             !(isalnum((unsigned char)w[n]) || w[n] == '_');
+		if (!alone) {
+			w += n;
+			continue;
+		}
+		while (w[n] == ' ' || w[n] == '\t')
+			n++;
+		memmove(w, w + n, strlen(w + n) + 1);
+	}
+	return t;
+}
+
 /* The partition-ready copy and the launcher, after the definition. */
 static void
 glue(const Unit *u, const char *s, const PFunc *pf, const char *name, int at, const char *params, const List *body,
@@ -282,9 +305,11 @@ glue(const Unit *u, const char *s, const PFunc *pf, const char *name, int at, co
 	bputn(o, s + body->begin, (size_t)(body->end + 1 - body->begin));
 	bprintf(o, "\n}\n\nextern \"C\" void cuflow_cpu_%s(void **, const unsigned *, size_t, long long, long long);\n\n",
 	        name);
+	char *hp = hostparams(params);
 	bprintf(o, "/* a launch of %s: blocks [0, k) on the GPU, [k, N) on the CPU (cuflow_coexec.h chooses k) */\n"
 	           "static void\ncuflow_coexec_%s(dim3 cuflow_g, dim3 cuflow_b, size_t cuflow_s, cudaStream_t cuflow_st%s%s)\n{\n",
-	        name, name, sep, params);
+	        name, name, sep, hp);
+	free(hp);
 	bprintf(o, "\tvoid *cuflow_av[] = {%snullptr};\n"
 	           "\tstatic const unsigned char cuflow_use[] = {%s0}; /* 1: read through, 2: written through */\n"
 	           "\tstatic cuflow_cx_kernel cuflow_k = {\"%s\", %d, cuflow_use, cuflow_cpu_%s, {}};\n"
@@ -407,7 +432,7 @@ coexeckernel(const Prog *p, const PFunc *pf, const CxFacts *facts, CxPlan *plan)
 	}
 	if (!k.why && !k.nlaunch)
 		k.why = k.left.n ? fmt("none of its launches can be rewritten (line %d: %s)", k.left.v[0].line, k.left.v[0].why)
-		                 : xstrdup("nothing launches it");
+		                 : xstrdup("no <<<...>>> launches it (cudaLaunchKernel or a launch through a pointer runs it on the GPU alone)");
 	if (!k.why) {
 		for (int i = 0; i < launches.n; i++)
 			vpush(plan->edits, launches.v[i]);

@@ -352,16 +352,13 @@ CUFLOW_ATOMIC_CAS(unsigned short)
 /* ---- cache-hinted loads and stores -------------------------------------------- */
 
 /* CUDA overloads these for the scalar and vector types; a template accepts
- * the same calls (and a few more, harmless for a parser). */
+ * the same calls (and a few more, harmless for a parser). __ldca, __ldlu,
+ * __stwb, __stcg and __stcs are in cuflow_nvatomic.h: clang lacks them with
+ * the toolkit too. */
 template <class T> __device__ T __ldg(const T *ptr);
 template <class T> __device__ T __ldcg(const T *ptr);
-template <class T> __device__ T __ldca(const T *ptr);
 template <class T> __device__ T __ldcs(const T *ptr);
-template <class T> __device__ T __ldlu(const T *ptr);
 template <class T> __device__ T __ldcv(const T *ptr);
-template <class T> __device__ void __stwb(T *ptr, T value);
-template <class T> __device__ void __stcg(T *ptr, T value);
-template <class T> __device__ void __stcs(T *ptr, T value);
 template <class T> __device__ void __stwt(T *ptr, T value);
 
 __device__ size_t __cvta_generic_to_shared(const void *ptr);

@@ -1,7 +1,8 @@
 /* cuflow_nvatomic.h: nvcc's memory-order atomics (CUDA 12.8 and later:
  * __nv_atomic_load_n(p, __NV_ATOMIC_RELAXED) and friends), builtins of
  * nvcc that clang's host-side parse does not know, with their orders and
- * scopes. Declared from their documented signatures so device code that
+ * scopes; and the cache-hint loads and stores (__ldca, __stcs) that
+ * clang's CUDA wrappers leave out. Declared from their documented signatures so device code that
  * uses them parses, with the toolkit (parse.c includes this) and with the
  * minimal header (cuflow_cuda.h); rules/device.rules says what each reads
  * and writes. */
@@ -41,6 +42,11 @@ template <class T>
 CUFLOW_NVA bool __nv_atomic_compare_exchange(T *p, T *expected, T *desired, bool weak, int success, int failure,
                                              CUFLOW_NVA_SCOPE);
 CUFLOW_NVA void __nv_atomic_thread_fence(int order, CUFLOW_NVA_SCOPE);
+template <class T> CUFLOW_NVA T __ldca(const T *ptr);
+template <class T> CUFLOW_NVA T __ldlu(const T *ptr);
+template <class T> CUFLOW_NVA void __stwb(T *ptr, T value);
+template <class T> CUFLOW_NVA void __stcg(T *ptr, T value);
+template <class T> CUFLOW_NVA void __stcs(T *ptr, T value);
 #undef CUFLOW_NVA_SCOPE
 #undef CUFLOW_NVA
 #endif
