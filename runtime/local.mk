@@ -44,7 +44,8 @@ cuflowinclude_HEADERS = runtime/include/cuflow_rt.h runtime/include/cuflow_devic
 	runtime/include/cuflow_curand_kernel_api.h runtime/include/cuflow_curand_device.h \
 	runtime/include/cuflow_cub.h runtime/include/cuflow_cccl_std.h
 cuflowcgdir = $(includedir)/cuflow/cooperative_groups
-cuflowcg_HEADERS = runtime/include/cooperative_groups/reduce.h
+cuflowcg_HEADERS = runtime/include/cooperative_groups/reduce.h runtime/include/cooperative_groups/scan.h \
+	runtime/include/cooperative_groups/memcpy_async.h
 cuflowcubdir = $(includedir)/cuflow/cub
 cuflowcub_HEADERS = runtime/include/cub/cub.cuh runtime/include/cub/util_type.cuh runtime/include/cub/util_debug.cuh \
 	runtime/include/cub/util_macro.cuh runtime/include/cub/util_allocator.cuh

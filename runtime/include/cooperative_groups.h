@@ -136,6 +136,37 @@ coalesced_threads()
 	return coalesced_group();
 }
 
+/* Any of the groups above, its kind known at run time: the block, a tile
+ * of it (consecutive runs of tile threads by the block's rank), or the
+ * coalesced group of one. Its sync is refused by the lowering, as a sync
+ * of a group of unknown size. */
+class thread_group {
+public:
+	thread_group(const thread_block &) : tile(0) {}
+	template <unsigned Size, class P> thread_group(const thread_block_tile<Size, P> &) : tile(Size) {}
+	thread_group(const coalesced_group &) : tile(1) {}
+	explicit thread_group(unsigned tilesize) : tile(tilesize) {}
+	void sync() const { cuflow_unlowered_sync("thread_group::sync"); }
+	unsigned long long size() const { return tile ? tile : thread_block().size(); }
+	unsigned long long num_threads() const { return size(); }
+	unsigned long long thread_rank() const
+	{
+		return tile ? thread_block().thread_rank() % tile : thread_block().thread_rank();
+	}
+	bool is_valid() const { return true; }
+
+private:
+	unsigned tile; /* 0: the whole block */
+};
+
+/* tiled_partition(g, n): runs of n threads of g, n a power of two dividing
+ * g's size, as CUDA requires */
+inline thread_group
+tiled_partition(const thread_group &, unsigned tilesize)
+{
+	return thread_group(tilesize);
+}
+
 template <class Group>
 void
 sync(const Group &)

@@ -113,6 +113,11 @@ inline bool sizing(void *temp, size_t &bytes)
 template <class It> struct value {
 	typedef typename std::iterator_traits<It>::value_type type;
 };
+/* cub's accumulator: what op gives for the initial value and an input
+ * (a float input summed from an int 0 sums in float) */
+template <class Op, class T, class In>
+using acc_t = typename std::decay<decltype(apply(std::declval<Op &>(), std::declval<T>(),
+                                                 std::declval<typename value<In>::type>()))>::type;
 } // namespace cuflow_detail
 
 struct DeviceReduce {
@@ -122,7 +127,7 @@ struct DeviceReduce {
 	{
 		if (cuflow_detail::sizing(temp, bytes))
 			return cudaSuccess;
-		T acc = init;
+		cuflow_detail::acc_t<Op, T, In> acc = init;
 		for (int i = 0; i < n; i++)
 			acc = cuflow_detail::apply(op, acc, in[i]);
 		*out = acc;
@@ -137,15 +142,21 @@ struct DeviceReduce {
 	template <class In, class Out>
 	static cudaError_t Max(void *temp, size_t &bytes, In in, Out out, int n, cudaStream_t s = 0, bool d = false)
 	{
-		if (cuflow_detail::sizing(temp, bytes) || n <= 0)
+		typedef typename cuflow_detail::value<In>::type T;
+		if (cuflow_detail::sizing(temp, bytes))
 			return cudaSuccess;
+		if (n <= 0) /* cub's identity for no items */
+			return *out = std::numeric_limits<T>::lowest(), cudaSuccess;
 		return Reduce(temp, bytes, in + 1, out, n - 1, cub::Max(), in[0], s, d);
 	}
 	template <class In, class Out>
 	static cudaError_t Min(void *temp, size_t &bytes, In in, Out out, int n, cudaStream_t s = 0, bool d = false)
 	{
-		if (cuflow_detail::sizing(temp, bytes) || n <= 0)
+		typedef typename cuflow_detail::value<In>::type T;
+		if (cuflow_detail::sizing(temp, bytes))
 			return cudaSuccess;
+		if (n <= 0)
+			return *out = std::numeric_limits<T>::max(), cudaSuccess;
 		return Reduce(temp, bytes, in + 1, out, n - 1, cub::Min(), in[0], s, d);
 	}
 };
@@ -158,9 +169,9 @@ struct DeviceScan {
 	{
 		if (cuflow_detail::sizing(temp, bytes))
 			return cudaSuccess;
-		T acc = init;
+		cuflow_detail::acc_t<Op, T, In> acc = init;
 		for (int i = 0; i < n; i++) {
-			T v = in[i];
+			typename cuflow_detail::value<In>::type v = in[i]; /* before out[i], which may be in[i] */
 			out[i] = acc;
 			acc = cuflow_detail::apply(op, acc, v);
 		}

@@ -139,6 +139,37 @@ CUFLOW_BLASFN cublasStatus_t cublasGemmStridedBatchedEx(
     const void *A, cudaDataType Atype, int lda, long long strideA, const void *B, cudaDataType Btype, int ldb,
     long long strideB, const void *beta, void *C, cudaDataType Ctype, int ldc, long long strideC, int batchCount,
     cublasComputeType_t computeType, cublasGemmAlgo_t algo);
+#ifdef __cplusplus
+/* Before CUDA 11 the compute type was a cudaDataType (CUDA_R_32F); cuBLAS's
+ * C++ header still takes one, mapped as its documented migration does. */
+inline cublasComputeType_t
+cuflow_computetype(cudaDataType t)
+{
+	return t == CUDA_R_16F ? CUBLAS_COMPUTE_16F
+	       : t == CUDA_R_64F || t == CUDA_C_64F ? CUBLAS_COMPUTE_64F
+	       : t == CUDA_R_32I ? CUBLAS_COMPUTE_32I
+	                          : CUBLAS_COMPUTE_32F;
+}
+inline cublasStatus_t
+cublasGemmEx(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m, int n, int k,
+             const void *alpha, const void *A, cudaDataType Atype, int lda, const void *B, cudaDataType Btype, int ldb,
+             const void *beta, void *C, cudaDataType Ctype, int ldc, cudaDataType computeType, cublasGemmAlgo_t algo)
+{
+	return cublasGemmEx(h, transa, transb, m, n, k, alpha, A, Atype, lda, B, Btype, ldb, beta, C, Ctype, ldc,
+	                    cuflow_computetype(computeType), algo);
+}
+inline cublasStatus_t
+cublasGemmStridedBatchedEx(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m, int n, int k,
+                           const void *alpha, const void *A, cudaDataType Atype, int lda, long long strideA,
+                           const void *B, cudaDataType Btype, int ldb, long long strideB, const void *beta, void *C,
+                           cudaDataType Ctype, int ldc, long long strideC, int batchCount, cudaDataType computeType,
+                           cublasGemmAlgo_t algo)
+{
+	return cublasGemmStridedBatchedEx(h, transa, transb, m, n, k, alpha, A, Atype, lda, strideA, B, Btype, ldb,
+	                                  strideB, beta, C, Ctype, ldc, strideC, batchCount,
+	                                  cuflow_computetype(computeType), algo);
+}
+#endif
 CUFLOW_BLASFN cublasStatus_t cublasDotEx(cublasHandle_t h, int n, const void *x, cudaDataType xType, int incx,
                                          const void *y, cudaDataType yType, int incy, void *result,
                                          cudaDataType resultType, cudaDataType executionType);

@@ -16,8 +16,10 @@
  *  - XORWOW (Marsaglia, "Xorshift RNGs", 2003: xorshift on five words plus a
  *    Weyl sequence d += 362437): subsequences 2^67 outputs apart and offsets
  *    by jump matrices over GF(2), as cuRAND documents. How cuRAND spreads
- *    the 64-bit seed over the state is not published: the state here comes
- *    from SplitMix64 of the seed, so the stream is XORWOW's but not cuRAND's.
+ *    the 64-bit seed over the state is not in its documentation (only in
+ *    the toolkit's header source, which this file does not copy): the state
+ *    here comes from SplitMix64 of the seed, so the stream is XORWOW's but
+ *    not cuRAND's.
  *  - MRG32k3a (L'Ecuyer, "Good parameters and implementations for combined
  *    multiple recursive random number generators", 1999): subsequences 2^76
  *    apart, sequences 2^127, by the components' matrices mod m1 and m2.

@@ -22,4 +22,19 @@ static const cuflow_par_t par, par_nosync;
 } // namespace cuda
 THRUST_NAMESPACE_END
 
+/* CCCL 3's sequential radix sort, which the OpenMP system's sorts use for
+ * arithmetic keys, ranks negative ints after the positive ones (its int
+ * encoder widens to long); the CUDA system sorts them right. int keys
+ * take the merge sort instead. */
+#if defined(CCCL_MAJOR_VERSION) && CCCL_MAJOR_VERSION >= 3
+#include <thrust/system/detail/sequential/sort.h>
+THRUST_NAMESPACE_BEGIN
+namespace system::detail::sequential::sort_detail
+{
+template <> struct use_primitive_sort<int, thrust::less<int>> : thrust::detail::false_type {};
+template <> struct use_primitive_sort<int, thrust::greater<int>> : thrust::detail::false_type {};
+} // namespace system::detail::sequential::sort_detail
+THRUST_NAMESPACE_END
+#endif
+
 #endif

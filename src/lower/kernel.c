@@ -449,6 +449,14 @@ barrierkid(CXCursor c, void *arg)
 	return isbarrier(c) || cgsync(c);
 }
 
+/* A sync of a group the lowering refuses outright (collectvars says why). */
+static bool
+othersync(CXCursor c, void *arg)
+{
+	(void)arg;
+	return cgsync(c) == CG_OTHER;
+}
+
 bool
 issync(CXCursor c)
 {
@@ -2707,7 +2715,8 @@ genstmt(K *k, CXCursor s)
 			genstep(k, s);
 			return;
 		}
-		kfailat(k, s, "%s inside a statement cuflow cannot split (a switch, an expression)");
+		if (!contains(s, true, othersync, NULL)) /* else refused with its group already */
+			kfailat(k, s, "%s inside a statement cuflow cannot split (a switch, an expression)");
 	}
 }
 
@@ -4224,7 +4233,7 @@ prologue(K *k, Buf *o, const char *name, const char *targs)
 				kfail(k, v->decl, "a lambda naming the kernel's variables or keeping state (mutable, an init-capture), "
 				                  "used across a barrier (its closure type has "
 				                  "no spelling to keep one per thread)");
-			if (anonrecord(clang_getCursorType(v->decl)))
+			else if (anonrecord(clang_getCursorType(v->decl))) /* a closure's type is one too */
 				kfail(k, v->decl, "a local of an unnamed struct or union type kept per thread (the type has no spelling "
 				                  "for its per-thread copies)");
 			if (haskid(v->decl, CXCursor_AlignedAttr))
