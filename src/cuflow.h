@@ -599,6 +599,16 @@ typedef struct {
 	bool evtop;              /* no path seen yet: evdone is every event */
 } Pend;
 
+/* A dominator tree (analysis/dom.c): idom[v] (the root: itself; -1: v
+ * unreachable), order[v] v's index in reverse postorder (-1: unreachable),
+ * and the tree's preorder and postorder numbers, so that a dominates b
+ * when pre[a] <= pre[b] and post[b] <= post[a]: a query takes constant
+ * time, not a walk up the tree (a straight run of n statements made the
+ * passes' queries quadratic). */
+typedef struct {
+	int *idom, *order, *pre, *post;
+} Dom;
+
 typedef struct {
 	Unit *u;
 	Func *f;
@@ -609,8 +619,8 @@ typedef struct {
 	Eff *st;     /* per statement */
 	/* CFG analyses */
 	Ints *succ, *pred; /* the front end's edges plus exits through calls that end the program */
-	int *idom, *ipdom;
-	int *rpo, nrpo, *order, *porder; /* reverse postorder; node -> index in it (forward / reverse graph) */
+	Dom dom, pdom;     /* dominators, post-dominators (of the reverse graph rooted at exit) */
+	int *rpo, nrpo;    /* reverse postorder of the forward graph */
 	int *loop;   /* innermost loop header of each node, or -1 */
 	Pend *in;    /* device work possibly in flight before each node */
 } PFunc;
@@ -666,8 +676,9 @@ void effnew(Eff *e, int nlocs); /* empty sets over nlocs locations */
 void efffree(Eff *e);
 bool effor(Eff *a, const Eff *b); /* merges b into a; true if a grew */
 /* analysis/dom.c */
-void filldom(int n, Ints *succ, Ints *pred, int root, int *idom, int *order, int *rpo, int *nrpo);
-bool dominates(const int *idom, const int *order, int a, int b);
+void filldom(int n, Ints *succ, Ints *pred, int root, Dom *d, int *rpo, int *nrpo);
+void domfree(Dom *d);
+bool dominates(const Dom *d, int a, int b);
 /* analysis/loop.c */
 void fillloops(PFunc *pf);
 /* analysis/pending.c */

@@ -30,14 +30,10 @@ fillcfg(Prog *p, PFunc *pf)
 	for (int v = 2; v < n; v++)
 		if (pf->st[v].ex & (EX_EXIT | EX_THROW))
 			addedge(pf, v, 1);
-	pf->idom = xcalloc(n, sizeof *pf->idom);
-	pf->ipdom = xcalloc(n, sizeof *pf->ipdom);
-	pf->order = xcalloc(n, sizeof *pf->order);
-	pf->porder = xcalloc(n, sizeof *pf->porder);
 	pf->rpo = xcalloc(n, sizeof *pf->rpo);
 	int *prpo = xcalloc(n, sizeof *prpo), np;
-	filldom(n, pf->succ, pf->pred, 0, pf->idom, pf->order, pf->rpo, &pf->nrpo);
-	filldom(n, pf->pred, pf->succ, 1, pf->ipdom, pf->porder, prpo, &np);
+	filldom(n, pf->succ, pf->pred, 0, &pf->dom, pf->rpo, &pf->nrpo);
+	filldom(n, pf->pred, pf->succ, 1, &pf->pdom, prpo, &np);
 	free(prpo);
 }
 

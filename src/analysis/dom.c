@@ -51,11 +51,49 @@ intersect(const int *idom, const int *order, int a, int b)
 	return a;
 }
 
-/* idom[v]: immediate dominator of v (root: itself; unreachable: -1);
- * order[v]: v's index in reverse postorder, -1 if unreachable. */
-void
-filldom(int n, Ints *succ, Ints *pred, int root, int *idom, int *order, int *rpo, int *nrpo)
+/* The tree's preorder and postorder numbers (-1: unreachable), by an
+ * iterative walk over each node's children. */
+static void
+numbertree(int n, const int *idom, int root, int *pre, int *post)
 {
+	int *first = xcalloc(n, sizeof *first), *next = xcalloc(n, sizeof *next);
+	for (int v = 0; v < n; v++) {
+		first[v] = next[v] = -1;
+		pre[v] = post[v] = -1;
+	}
+	for (int v = n - 1; v >= 0; v--)
+		if (v != root && idom[v] >= 0) { /* v's parent's children, a list */
+			next[v] = first[idom[v]];
+			first[idom[v]] = v;
+		}
+	int *stack = xcalloc(n + 1, sizeof *stack), sp = 0, k = 0, m = 0;
+	stack[sp++] = root;
+	pre[root] = k++;
+	while (sp) {
+		int v = stack[sp - 1], c = first[v];
+		if (c >= 0) {
+			first[v] = next[c];
+			pre[c] = k++;
+			stack[sp++] = c;
+		} else {
+			post[v] = m++;
+			sp--;
+		}
+	}
+	free(stack);
+	free(first);
+	free(next);
+}
+
+/* d's tree of the graph from root (its arrays allocated here; domfree). */
+void
+filldom(int n, Ints *succ, Ints *pred, int root, Dom *d, int *rpo, int *nrpo)
+{
+	d->idom = xcalloc(n, sizeof *d->idom);
+	d->order = xcalloc(n, sizeof *d->order);
+	d->pre = xcalloc(n, sizeof *d->pre);
+	d->post = xcalloc(n, sizeof *d->post);
+	int *idom = d->idom, *order = d->order;
 	postorder(n, succ, root, rpo, nrpo);
 	for (int v = 0; v < n; v++) {
 		idom[v] = -1;
@@ -80,18 +118,21 @@ filldom(int n, Ints *succ, Ints *pred, int root, int *idom, int *order, int *rpo
 			}
 		}
 	}
+	numbertree(n, idom, root, d->pre, d->post);
+}
+
+void
+domfree(Dom *d)
+{
+	free(d->idom);
+	free(d->order);
+	free(d->pre);
+	free(d->post);
 }
 
 /* Does a dominate b? False when b is unreachable. */
 bool
-dominates(const int *idom, const int *order, int a, int b)
+dominates(const Dom *d, int a, int b)
 {
-	if (order[b] < 0 || order[a] < 0)
-		return false;
-	for (int x = b;; x = idom[x]) {
-		if (x == a)
-			return true;
-		if (idom[x] == x)
-			return false;
-	}
+	return d->pre[a] >= 0 && d->pre[b] >= 0 && d->pre[a] <= d->pre[b] && d->post[b] <= d->post[a];
 }

@@ -47,7 +47,7 @@ fillloops(PFunc *pf)
 	for (int u = 0; u < n; u++)
 		for (int j = 0; j < pf->succ[u].n; j++) {
 			int h = pf->succ[u].v[j];
-			if (!dominates(pf->idom, pf->order, h, u))
+			if (!dominates(&pf->dom, h, u))
 				continue;
 			int size = loopbody(pf, h, u, in);
 			for (int v = 0; v < n; v++)

@@ -429,11 +429,9 @@ prog_free(Prog *p)
 		}
 		free(pf->succ);
 		free(pf->pred);
-		free(pf->idom);
-		free(pf->ipdom);
+		domfree(&pf->dom);
+		domfree(&pf->pdom);
 		free(pf->rpo);
-		free(pf->order);
-		free(pf->porder);
 		free(pf->loop);
 		efffree(&pf->sum);
 		bfree(&pf->ks.grd);

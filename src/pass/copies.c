@@ -243,8 +243,8 @@ everyiter(const C *c, const Loop *lp, int v)
 {
 	const Ints *pr = &c->pf->pred[lp->head];
 	for (int i = 0; i < pr->n; i++)
-		if (dominates(c->pf->idom, c->pf->order, lp->head, pr->v[i]) &&
-		    !dominates(c->pf->idom, c->pf->order, v, pr->v[i]))
+		if (dominates(&c->pf->dom, lp->head, pr->v[i]) &&
+		    !dominates(&c->pf->dom, v, pr->v[i]))
 			return false;
 	return true;
 }

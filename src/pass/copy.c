@@ -407,7 +407,7 @@ inloop(const C *c, int h, int v)
 int
 outerloop(const C *c, int h)
 {
-	for (int d = c->pf->idom[h], k = 0; d > 0 && d != h && k < c->f->st.n; d = c->pf->idom[d], k++)
+	for (int d = c->pf->dom.idom[h], k = 0; d > 0 && d != h && k < c->f->st.n; d = c->pf->dom.idom[d], k++)
 		if (c->pf->loop[d] == d && inloop(c, d, h))
 			return d;
 	return -1;

@@ -141,7 +141,7 @@ available(C *c, int nf, Bits *locs)
 static int
 gennode(const C *c, const Copy *x)
 {
-	for (int d = c->pf->idom[x->node], k = 0; d > 0 && k < c->f->st.n; d = c->pf->idom[d], k++)
+	for (int d = c->pf->dom.idom[x->node], k = 0; d > 0 && k < c->f->st.n; d = c->pf->dom.idom[d], k++)
 		for (int i = 0; i < c->cp.n; i++)
 			if (c->cp.v[i].node == d && c->cp.v[i].fact == x->fact)
 				return d;

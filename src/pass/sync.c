@@ -203,10 +203,10 @@ static bool
 passable(const S *s, int syncnode, const Item *x)
 {
 	const PFunc *pf = s->pf;
-	if (!dominates(pf->ipdom, pf->porder, x->next, x->first))
+	if (!dominates(&pf->pdom, x->next, x->first))
 		return false;
 	for (int v = x->first; v <= x->last; v++)
-		if (!dominates(pf->idom, pf->order, syncnode, v))
+		if (!dominates(&pf->dom, syncnode, v))
 			return false;
 	return pf->loop[x->first] == pf->loop[syncnode];
 }
@@ -526,7 +526,7 @@ hasloop(const S *s, const Item *x)
 static char *
 inflightname(const S *s, int n)
 {
-	for (int v = s->pf->idom[n], k = 0; v > 0 && v != n && k < 1000; n = v, v = s->pf->idom[v], k++) {
+	for (int v = s->pf->dom.idom[n], k = 0; v > 0 && v != n && k < 1000; n = v, v = s->pf->dom.idom[v], k++) {
 		const Eff *e = &s->pf->st[v];
 		bool work = (e->ex & EX_LAUNCH) || ((e->ex & EX_ASYNC) && !bempty(&e->pwr)); /* not an event record */
 		if (work && e->what && !(e->ex & EX_UNKNOWN))
@@ -1652,7 +1652,7 @@ tryout(S *h, int hx)
 		           "default argument, no caller here, or one in code it "
 		           "does not analyse: a left-out #if group, a file without CUDA or refused, outside the program)",
 		           h->fname);
-	if (!dominates(h->pf->ipdom, h->pf->porder, x->first, 0))
+	if (!dominates(&h->pf->pdom, x->first, 0))
 		return fmt("some path through %s() skips it", h->fname);
 	if (nameslocal(h->u, h->f, x->begin, x->end))
 		return fmt("it names a local of %s(), which its callers do not see", h->fname);

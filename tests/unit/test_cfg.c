@@ -158,7 +158,7 @@ nsucc(const PFunc *pf, int n)
 static bool
 reachable(const PFunc *pf, int n)
 {
-	return n >= 0 && pf->order[n] >= 0;
+	return n >= 0 && pf->dom.order[n] >= 0;
 }
 
 static void
@@ -173,8 +173,8 @@ ifelse(void)
 	CHECK(nsucc(pf, c2) == 2 && fx_stedge(pf, c2, t2) && fx_stedge(pf, c2, r)); /* no else: falls past */
 	CHECK(fx_stedge(pf, t2, r));
 	CHECK(nsucc(pf, r) == 1 && fx_stedge(pf, r, 1));
-	CHECK(pf->idom[c2] == c1 && pf->ipdom[c1] == c2 && pf->ipdom[t1] == c2);
-	CHECK(pf->idom[r] == c2 && pf->ipdom[c2] == r);
+	CHECK(pf->dom.idom[c2] == c1 && pf->pdom.idom[c1] == c2 && pf->pdom.idom[t1] == c2);
+	CHECK(pf->dom.idom[r] == c2 && pf->pdom.idom[c2] == r);
 	CHECK(pf->loop[t1] == -1 && pf->loop[r] == -1);
 }
 
@@ -189,7 +189,7 @@ whileloop(void)
 	CHECK(fx_stedge(pf, body, end) && nsucc(pf, end) == 1 && fx_stedge(pf, end, w));
 	CHECK(pf->loop[w] == w && pf->loop[body] == w && pf->loop[end] == w);
 	CHECK(pf->loop[r] == -1);
-	CHECK(pf->idom[r] == w && pf->ipdom[body] == end && pf->ipdom[end] == w);
+	CHECK(pf->dom.idom[r] == w && pf->pdom.idom[body] == end && pf->pdom.idom[end] == w);
 }
 
 static void
@@ -203,7 +203,7 @@ doloop(void)
 	CHECK(fx_stedge(pf, pre, head) && fx_stedge(pf, head, body) && !fx_stedge(pf, pre, c));
 	CHECK(nsucc(pf, c) == 2 && fx_stedge(pf, c, head) && fx_stedge(pf, c, r));
 	CHECK(pf->loop[body] == head && pf->loop[c] == head && pf->loop[pre] == -1 && pf->loop[r] == -1);
-	CHECK(dominates(pf->idom, pf->order, body, c) && pf->idom[r] == c);
+	CHECK(dominates(&pf->dom, body, c) && pf->dom.idom[r] == c);
 }
 
 static void
@@ -221,7 +221,7 @@ forloop(void)
 	CHECK(!fx_stedge(pf, body, c));
 	CHECK(pf->loop[init] == -1 && pf->loop[c] == c && pf->loop[inc] == c && pf->loop[cont] == c);
 	CHECK(pf->loop[body] == c && pf->loop[r] == -1);
-	CHECK(pf->ipdom[cont] == inc && pf->ipdom[fif] == inc);
+	CHECK(pf->pdom.idom[cont] == inc && pf->pdom.idom[fif] == inc);
 }
 
 static void
@@ -236,7 +236,7 @@ forever(void)
 	CHECK(pf->f->st.v[r].pred.n == 1);
 	CHECK(pf->loop[inc] == c && pf->loop[evif] == c);
 	CHECK(pf->loop[brk] == -1); /* a break cannot reach the back edge: not in the natural loop */
-	CHECK(pf->idom[r] == brk && pf->ipdom[c] == evif);
+	CHECK(pf->dom.idom[r] == brk && pf->pdom.idom[c] == evif);
 
 	pf = fx_fn(&x, "spin");
 	c = at(pf, "@spin", ST_COND);
@@ -245,7 +245,7 @@ forever(void)
 	CHECK(c >= 0 && body >= 0 && r >= 0);
 	CHECK(nsucc(pf, c) == 1 && fx_stedge(pf, c, body) && fx_stedge(pf, body, c));
 	CHECK(pf->f->st.v[r].pred.n == 0 && !reachable(pf, r));
-	CHECK(pf->ipdom[c] == -1 && pf->ipdom[body] == -1 && pf->porder[c] == -1); /* never reaches exit */
+	CHECK(pf->pdom.idom[c] == -1 && pf->pdom.idom[body] == -1 && pf->pdom.order[c] == -1); /* never reaches exit */
 	CHECK(pf->loop[body] == c);
 }
 
@@ -279,7 +279,7 @@ switches(void)
 	CHECK(fx_stedge(pf, ld, d) && fx_stedge(pf, d, end) && fx_stedge(pf, end, c2));
 	/* without one, it may skip the body */
 	CHECK(nsucc(pf, c2) == 2 && fx_stedge(pf, c2, l7) && fx_stedge(pf, c2, r));
-	CHECK(pf->idom[l2] == c && pf->ipdom[c] == c2 && pf->ipdom[a] == l2);
+	CHECK(pf->dom.idom[l2] == c && pf->pdom.idom[c] == c2 && pf->pdom.idom[a] == l2);
 }
 
 static void
@@ -295,7 +295,7 @@ jumps(void)
 	CHECK(nsucc(pf, g) == 1 && fx_stedge(pf, g, lab));
 	CHECK(fx_stedge(pf, decl, lab) && fx_stedge(pf, lab, inc));
 	CHECK(pf->loop[inc] == lab && pf->loop[g] == lab && pf->loop[r] == -1 && pf->loop[decl] == -1);
-	CHECK(pf->idom[r] == c);
+	CHECK(pf->dom.idom[r] == c);
 }
 
 static void
@@ -308,7 +308,7 @@ breakcontinue(void)
 	CHECK(nsucc(pf, cont) == 1 && fx_stedge(pf, cont, w));
 	CHECK(nsucc(pf, brk) == 1 && fx_stedge(pf, brk, r));
 	CHECK(nsucc(pf, w) == 2 && fx_stedge(pf, w, r));
-	CHECK(!dominates(pf->idom, pf->order, c2, r) && dominates(pf->idom, pf->order, w, r));
+	CHECK(!dominates(&pf->dom, c2, r) && dominates(&pf->dom, w, r));
 	CHECK(pf->loop[cont] == w && pf->loop[body] == w && pf->loop[brk] == -1);
 }
 
@@ -321,8 +321,8 @@ early(void)
 	CHECK(c >= 0 && r1 >= 0 && inc >= 0 && r2 >= 0);
 	CHECK(nsucc(pf, r1) == 1 && fx_stedge(pf, r1, 1) && !fx_stedge(pf, r1, inc));
 	CHECK(fx_stedge(pf, c, inc) && fx_stedge(pf, inc, r2));
-	CHECK(pf->ipdom[c] == 1 && pf->ipdom[inc] == r2 && pf->idom[1] == c);
-	CHECK(!dominates(pf->ipdom, pf->porder, r2, c));
+	CHECK(pf->pdom.idom[c] == 1 && pf->pdom.idom[inc] == r2 && pf->dom.idom[1] == c);
+	CHECK(!dominates(&pf->pdom, r2, c));
 }
 
 static void
@@ -341,7 +341,7 @@ macros(void)
 	CHECK(nsucc(pf, n) == 1 && fx_stedge(pf, n, t)); /* the front end's edge */
 	CHECK(pf->st[n].ex & EX_EXIT);
 	CHECK(fx_edge(pf, n, 1) && fx_edge(pf, n, t)); /* exit() adds an edge to exit */
-	CHECK(pf->ipdom[n] == 1 && pf->idom[t] == n);
+	CHECK(pf->pdom.idom[n] == 1 && pf->dom.idom[t] == n);
 	/* a return inside a macro: a jump out of the one node */
 	CHECK((pf->f->st.v[t].flags & (SF_MACRO | SF_JUMP)) == (SF_MACRO | SF_JUMP));
 	CHECK(fx_stedge(pf, t, 1) && fx_stedge(pf, t, r));
@@ -366,8 +366,8 @@ nested(void)
 	/* the do-while's back edge goes to its head at "do", the header of its loop */
 	int dh = at(pf, "@ndo", ST_PLAIN);
 	CHECK(dh >= 0 && fx_stedge(pf, dc, dh) && pf->loop[dc] == dh && fx_stedge(pf, dh, nw));
-	CHECK(dominates(pf->idom, pf->order, oc, ib) && dominates(pf->idom, pf->order, ic, ib));
-	CHECK(dominates(pf->idom, pf->order, ib, iinc) && !dominates(pf->idom, pf->order, ib, ob));
+	CHECK(dominates(&pf->dom, oc, ib) && dominates(&pf->dom, ic, ib));
+	CHECK(dominates(&pf->dom, ib, iinc) && !dominates(&pf->dom, ib, ob));
 }
 
 int

@@ -14,8 +14,8 @@
 typedef struct {
 	int n;
 	Ints succ[MAXN], pred[MAXN];
-	int idom[MAXN], order[MAXN], rpo[MAXN], nrpo;
-	int ipdom[MAXN], porder[MAXN], prpo[MAXN], nprpo;
+	Dom dom, pdom;
+	int rpo[MAXN], nrpo, prpo[MAXN], nprpo;
 } Graph;
 
 /* edges: pairs a, b ending in -1 */
@@ -31,11 +31,32 @@ graph(int n, const int *edges)
 	return g;
 }
 
+/* a dominates b by the definition's walk up b's idom chain */
+static bool
+walkdom(const Dom *d, int a, int b)
+{
+	if (d->order[a] < 0 || d->order[b] < 0)
+		return false;
+	for (int x = b;; x = d->idom[x]) {
+		if (x == a)
+			return true;
+		if (d->idom[x] == x)
+			return false;
+	}
+}
+
+/* both trees, and dominates' tree numbers agreeing with the walk on every pair */
 static void
 doms(Graph *g, int root, int exit)
 {
-	filldom(g->n, g->succ, g->pred, root, g->idom, g->order, g->rpo, &g->nrpo);
-	filldom(g->n, g->pred, g->succ, exit, g->ipdom, g->porder, g->prpo, &g->nprpo);
+	filldom(g->n, g->succ, g->pred, root, &g->dom, g->rpo, &g->nrpo);
+	filldom(g->n, g->pred, g->succ, exit, &g->pdom, g->prpo, &g->nprpo);
+	int differ = 0;
+	for (int a = 0; a < g->n; a++)
+		for (int b = 0; b < g->n; b++)
+			differ += (dominates(&g->dom, a, b) != walkdom(&g->dom, a, b)) +
+			          (dominates(&g->pdom, a, b) != walkdom(&g->pdom, a, b));
+	CHECK(differ == 0);
 }
 
 static void
@@ -45,6 +66,8 @@ freegraph(Graph *g)
 		vfree(g->succ[i]);
 		vfree(g->pred[i]);
 	}
+	domfree(&g->dom);
+	domfree(&g->pdom);
 	free(g);
 }
 
@@ -82,8 +105,7 @@ loops(Graph *g)
 	pf.f = &f;
 	pf.succ = g->succ;
 	pf.pred = g->pred;
-	pf.idom = g->idom;
-	pf.order = g->order;
+	pf.dom = g->dom;
 	fillloops(&pf);
 	return pf.loop;
 }
@@ -96,25 +118,25 @@ diamond(void)
 	Graph *g = graph(6, e);
 	doms(g, 0, 1);
 	CHECK(g->nrpo == 6 && g->nprpo == 6);
-	CHECK(rpovalid(g->rpo, g->nrpo, g->order, g->succ, g->pred, 0));
-	CHECK(rpovalid(g->prpo, g->nprpo, g->porder, g->pred, g->succ, 1));
-	CHECK(g->idom[0] == 0);
-	CHECK(g->idom[2] == 0);
-	CHECK(g->idom[3] == 2 && g->idom[4] == 2);
-	CHECK(g->idom[5] == 2);
-	CHECK(g->idom[1] == 5);
-	CHECK(g->ipdom[1] == 1);
-	CHECK(g->ipdom[5] == 1);
-	CHECK(g->ipdom[3] == 5 && g->ipdom[4] == 5);
-	CHECK(g->ipdom[2] == 5);
-	CHECK(g->ipdom[0] == 2);
-	CHECK(dominates(g->idom, g->order, 2, 5));
-	CHECK(dominates(g->idom, g->order, 0, 1));
-	CHECK(dominates(g->idom, g->order, 3, 3));
-	CHECK(!dominates(g->idom, g->order, 3, 5));
-	CHECK(!dominates(g->idom, g->order, 5, 2));
-	CHECK(dominates(g->ipdom, g->porder, 5, 3));
-	CHECK(!dominates(g->ipdom, g->porder, 3, 2));
+	CHECK(rpovalid(g->rpo, g->nrpo, g->dom.order, g->succ, g->pred, 0));
+	CHECK(rpovalid(g->prpo, g->nprpo, g->pdom.order, g->pred, g->succ, 1));
+	CHECK(g->dom.idom[0] == 0);
+	CHECK(g->dom.idom[2] == 0);
+	CHECK(g->dom.idom[3] == 2 && g->dom.idom[4] == 2);
+	CHECK(g->dom.idom[5] == 2);
+	CHECK(g->dom.idom[1] == 5);
+	CHECK(g->pdom.idom[1] == 1);
+	CHECK(g->pdom.idom[5] == 1);
+	CHECK(g->pdom.idom[3] == 5 && g->pdom.idom[4] == 5);
+	CHECK(g->pdom.idom[2] == 5);
+	CHECK(g->pdom.idom[0] == 2);
+	CHECK(dominates(&g->dom, 2, 5));
+	CHECK(dominates(&g->dom, 0, 1));
+	CHECK(dominates(&g->dom, 3, 3));
+	CHECK(!dominates(&g->dom, 3, 5));
+	CHECK(!dominates(&g->dom, 5, 2));
+	CHECK(dominates(&g->pdom, 5, 3));
+	CHECK(!dominates(&g->pdom, 3, 2));
 	freegraph(g);
 }
 
@@ -125,17 +147,17 @@ earlyexit(void)
 	int e[] = {0, 2, 2, 3, 2, 5, 3, 4, 3, 1, 4, 2, 5, 1, -1};
 	Graph *g = graph(6, e);
 	doms(g, 0, 1);
-	CHECK(rpovalid(g->rpo, g->nrpo, g->order, g->succ, g->pred, 0));
-	CHECK(g->idom[2] == 0 && g->idom[3] == 2 && g->idom[4] == 3 && g->idom[5] == 2);
-	CHECK(g->idom[1] == 2); /* reached from 3 and from 5 */
-	CHECK(g->ipdom[5] == 1);
-	CHECK(g->ipdom[3] == 1); /* returns, or goes round and leaves through 5 */
-	CHECK(g->ipdom[4] == 2);
-	CHECK(g->ipdom[2] == 1);
-	CHECK(g->ipdom[0] == 2);
-	CHECK(dominates(g->idom, g->order, 2, 4));
-	CHECK(!dominates(g->idom, g->order, 3, 1));
-	CHECK(!dominates(g->ipdom, g->porder, 5, 2));
+	CHECK(rpovalid(g->rpo, g->nrpo, g->dom.order, g->succ, g->pred, 0));
+	CHECK(g->dom.idom[2] == 0 && g->dom.idom[3] == 2 && g->dom.idom[4] == 3 && g->dom.idom[5] == 2);
+	CHECK(g->dom.idom[1] == 2); /* reached from 3 and from 5 */
+	CHECK(g->pdom.idom[5] == 1);
+	CHECK(g->pdom.idom[3] == 1); /* returns, or goes round and leaves through 5 */
+	CHECK(g->pdom.idom[4] == 2);
+	CHECK(g->pdom.idom[2] == 1);
+	CHECK(g->pdom.idom[0] == 2);
+	CHECK(dominates(&g->dom, 2, 4));
+	CHECK(!dominates(&g->dom, 3, 1));
+	CHECK(!dominates(&g->pdom, 5, 2));
 	int *loop = loops(g);
 	CHECK(loop[2] == 2 && loop[3] == 2 && loop[4] == 2);
 	CHECK(loop[0] == -1 && loop[1] == -1 && loop[5] == -1);
@@ -153,9 +175,9 @@ irreducible(void)
 	int e1[] = {0, 2, 2, 3, 2, 4, 3, 4, 4, 3, 3, 1, 4, 1, -1};
 	Graph *g = graph(5, e1);
 	doms(g, 0, 1);
-	CHECK(g->idom[3] == 2 && g->idom[4] == 2 && g->idom[1] == 2);
-	CHECK(!dominates(g->idom, g->order, 3, 4) && !dominates(g->idom, g->order, 4, 3));
-	CHECK(g->ipdom[3] == 1 && g->ipdom[4] == 1 && g->ipdom[2] == 1);
+	CHECK(g->dom.idom[3] == 2 && g->dom.idom[4] == 2 && g->dom.idom[1] == 2);
+	CHECK(!dominates(&g->dom, 3, 4) && !dominates(&g->dom, 4, 3));
+	CHECK(g->pdom.idom[3] == 1 && g->pdom.idom[4] == 1 && g->pdom.idom[2] == 1);
 	int *loop = loops(g);
 	bool none = true; /* no edge's target dominates its source: no natural loop */
 	for (int v = 0; v < g->n; v++)
@@ -166,15 +188,15 @@ irreducible(void)
 
 	int e2[] = {6, 5, 6, 4, 5, 1, 4, 2, 4, 3, 1, 2, 2, 1, 2, 3, 3, 2, -1};
 	g = graph(7, e2);
-	filldom(g->n, g->succ, g->pred, 6, g->idom, g->order, g->rpo, &g->nrpo);
+	filldom(g->n, g->succ, g->pred, 6, g->idom, g->dom.order, g->rpo, &g->nrpo);
 	CHECK(g->nrpo == 6);
-	CHECK(rpovalid(g->rpo, g->nrpo, g->order, g->succ, g->pred, 6));
+	CHECK(rpovalid(g->rpo, g->nrpo, g->dom.order, g->succ, g->pred, 6));
 	bool all = true;
 	for (int v = 1; v <= 6; v++)
-		all &= g->idom[v] == 6;
+		all &= g->dom.idom[v] == 6;
 	CHECK(all);
-	CHECK(g->idom[0] == -1 && g->order[0] == -1);
-	CHECK(!dominates(g->idom, g->order, 0, 2) && !dominates(g->idom, g->order, 6, 0));
+	CHECK(g->dom.idom[0] == -1 && g->dom.order[0] == -1);
+	CHECK(!dominates(&g->dom, 0, 2) && !dominates(&g->dom, 6, 0));
 	freegraph(g);
 }
 
@@ -186,15 +208,15 @@ unreachable(void)
 	Graph *g = graph(7, e);
 	doms(g, 0, 1);
 	CHECK(g->nrpo == 6);
-	CHECK(g->idom[6] == -1 && g->order[6] == -1);
-	CHECK(g->idom[5] == 2); /* the unreachable predecessor does not count */
-	CHECK(!dominates(g->idom, g->order, 2, 6));
-	CHECK(!dominates(g->idom, g->order, 6, 5));
-	CHECK(!dominates(g->idom, g->order, 6, 6));
+	CHECK(g->dom.idom[6] == -1 && g->dom.order[6] == -1);
+	CHECK(g->dom.idom[5] == 2); /* the unreachable predecessor does not count */
+	CHECK(!dominates(&g->dom, 2, 6));
+	CHECK(!dominates(&g->dom, 6, 5));
+	CHECK(!dominates(&g->dom, 6, 6));
 	/* it still reaches exit: in the reverse graph it is an ordinary node */
 	CHECK(g->nprpo == 7);
-	CHECK(g->ipdom[6] == 5);
-	CHECK(dominates(g->ipdom, g->porder, 1, 6));
+	CHECK(g->pdom.idom[6] == 5);
+	CHECK(dominates(&g->pdom, 1, 6));
 	freegraph(g);
 }
 
@@ -205,14 +227,14 @@ infinite(void)
 	int e[] = {0, 2, 2, 3, 2, 4, 3, 5, 5, 3, 4, 1, -1};
 	Graph *g = graph(6, e);
 	doms(g, 0, 1);
-	CHECK(g->idom[3] == 2 && g->idom[5] == 3 && g->idom[4] == 2 && g->idom[1] == 4);
+	CHECK(g->dom.idom[3] == 2 && g->dom.idom[5] == 3 && g->dom.idom[4] == 2 && g->dom.idom[1] == 4);
 	CHECK(g->nprpo == 4); /* 1, 4, 2, 0 reach exit */
-	CHECK(g->ipdom[3] == -1 && g->porder[3] == -1);
-	CHECK(g->ipdom[5] == -1 && g->porder[5] == -1);
-	CHECK(g->ipdom[4] == 1 && g->ipdom[2] == 4 && g->ipdom[0] == 2);
-	CHECK(!dominates(g->ipdom, g->porder, 1, 3));
-	CHECK(!dominates(g->ipdom, g->porder, 3, 5));
-	CHECK(dominates(g->ipdom, g->porder, 4, 0));
+	CHECK(g->pdom.idom[3] == -1 && g->pdom.order[3] == -1);
+	CHECK(g->pdom.idom[5] == -1 && g->pdom.order[5] == -1);
+	CHECK(g->pdom.idom[4] == 1 && g->pdom.idom[2] == 4 && g->pdom.idom[0] == 2);
+	CHECK(!dominates(&g->pdom, 1, 3));
+	CHECK(!dominates(&g->pdom, 3, 5));
+	CHECK(dominates(&g->pdom, 4, 0));
 	int *loop = loops(g);
 	CHECK(loop[3] == 3 && loop[5] == 3);
 	CHECK(loop[2] == -1 && loop[4] == -1);
@@ -227,9 +249,9 @@ rootloop(void)
 	int e[] = {0, 2, 2, 0, 2, 1, -1};
 	Graph *g = graph(3, e);
 	doms(g, 0, 1);
-	CHECK(g->idom[0] == 0 && g->idom[2] == 0 && g->idom[1] == 2);
-	CHECK(!dominates(g->idom, g->order, 2, 0));
-	CHECK(g->ipdom[2] == 1 && g->ipdom[0] == 2);
+	CHECK(g->dom.idom[0] == 0 && g->dom.idom[2] == 0 && g->dom.idom[1] == 2);
+	CHECK(!dominates(&g->dom, 2, 0));
+	CHECK(g->pdom.idom[2] == 1 && g->pdom.idom[0] == 2);
 	freegraph(g);
 }
 
