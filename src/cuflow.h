@@ -304,6 +304,7 @@ typedef struct {
 	int db, de; /* decl: the declarator's name to the initialiser's end; assignment: the left side */
 	int nb, ne; /* malloc: the size; calloc and new: the count */
 	int sb, se; /* calloc: the element size; new: the element type */
+	long long bytes; /* new: its constant bytes (count times the type's size), else LLONG_MIN */
 } Alloc;
 
 /* delete p, delete[] p: the frees that are no calls. */

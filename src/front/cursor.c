@@ -126,6 +126,13 @@ intconst(CXCursor a)
 	return v;
 }
 
+long long
+typesize(CXType t)
+{
+	long long n = clang_Type_getSizeOf(t);
+	return n < 0 ? LLONG_MIN : n;
+}
+
 CXCursor
 firstkid(CXCursor c)
 {

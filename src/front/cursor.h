@@ -24,6 +24,7 @@ bool mutref(CXType t); /* an lvalue reference to non-const: what it binds may ch
 bool parmarray(CXCursor c); /* a parameter written as an array: a pointer */
 CXCursor strip(CXCursor e);
 long long intconst(CXCursor a); /* LLONG_MIN: not an integer constant */
+long long typesize(CXType t); /* sizeof, LLONG_MIN: incomplete or dependent */
 CXCursor firstkid(CXCursor c); /* an operator's first operand; null without children */
 CXCursor lastkid(CXCursor c); /* a function's or loop's body; null without children */
 CXCursor calleeof(CXCursor c); /* what call expression c calls; null: no call, or unresolved */

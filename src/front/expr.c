@@ -632,6 +632,16 @@ arraynew(B *b, CXCursor e, Alloc *al)
 	al->se = open;
 	al->nb = open + 1;
 	al->ne = close;
+	CXCursor *ks; /* the count is the child between the brackets */
+	int nk = kids(e, &ks);
+	long long count = LLONG_MIN, size = typesize(t);
+	for (int i = 0; i < nk; i++)
+		if (clang_isExpression(clang_getCursorKind(ks[i])) && startof(ks[i]) > open && endof(ks[i]) <= close)
+			count = intconst(ks[i]);
+	free(ks);
+	al->bytes = count != LLONG_MIN && size != LLONG_MIN && count >= 0 && (size == 0 || count <= LLONG_MAX / size)
+	                    ? count * size
+	                    : LLONG_MIN;
 	return true;
 }
 
@@ -652,6 +662,7 @@ notealloc(B *b, CXCursor e, int sym, bool decl, CXCursor dst, int made, int node
 	al.sym = sym;
 	al.decl = decl;
 	al.call = al.obj = -1;
+	al.bytes = LLONG_MIN;
 	offsets(e, &al.vb, &al.ve, NULL);
 	if (decl) {
 		al.db = locof(dst);

@@ -48,7 +48,7 @@
 
 /* Bumped with every change of the Unit's fields (cuflow.h): the binary's
  * identity in the key would miss them too, but a format names what it holds. */
-#define FORMAT "cuflow-unit 6"
+#define FORMAT "cuflow-unit 7"
 #define UNUSED_DAYS 30
 
 /* ---------------------------------------------------------------- writing */
@@ -171,7 +171,7 @@ wfunc(Buf *b, const Func *f)
 	for (int i = 0; i < f->allocs.n; i++) {
 		const Alloc *a = &f->allocs.v[i];
 		long long x[] = {a->kind, a->node, a->call, a->obj, a->sym, a->decl, a->zero, a->macro,
-		                 a->vb,   a->ve,   a->db,   a->de,  a->nb,  a->ne,   a->sb,   a->se};
+		                 a->vb,   a->ve,   a->db,   a->de,  a->nb,  a->ne,   a->sb,   a->se, a->bytes};
 		for (size_t k = 0; k < sizeof x / sizeof *x; k++)
 			wnum(b, x[k]);
 	}
@@ -404,6 +404,7 @@ rfunc(R *r, Func *f)
 		            &a->vb,   &a->ve,   &a->db,   &a->de,  &a->nb,  &a->ne, &a->sb, &a->se};
 		for (size_t k = 0; k < sizeof x / sizeof *x; k++)
 			*x[k] = rdint(r);
+		a->bytes = rnum(r);
 		a->decl = decl;
 		a->zero = zero;
 		a->macro = macro;

@@ -647,6 +647,16 @@ editedstmt(const Fz *z, int v)
 
 /* An argument's text without the casts and parentheses around it: a cast
  * changes the pointer's type, not the buffer it points to. */
+/* Are the n bytes at s a name? */
+static bool
+isname(const char *s, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!isident(s[i]) || (i == 0 && s[i] >= '0' && s[i] <= '9'))
+			return false;
+	return n > 0;
+}
+
 static char *
 bare(const char *t)
 {
@@ -663,6 +673,10 @@ bare(const char *t)
 				memmove(s, s + close, n - close + 1);
 				again = true;
 			}
+		} else if (s[0] == '&' && n > 4 && !strcmp(s + n - 3, "[0]") && isname(s + 1, n - 4)) { /* &x[0] */
+			memmove(s, s + 1, n - 4);
+			s[n - 4] = 0;
+			again = true;
 		} else if (strstr(s, "_cast<") && s[n - 1] == ')') { /* static_cast<T *>(x) */
 			char *open = strstr(s, ">(");
 			if (open && closeparen(s, open + 1 - s, n) == n) {
@@ -1815,6 +1829,14 @@ pinnext(const Fz *z, const Layout *lay, const FusedV *rs)
 	for (int i = 0; i < rs->n; i++) {
 		rs->v[i].dir == 1 ? nup++ : ndown++;
 		loop |= z->pf->loop[z->x.v[rs->v[i].at].node] >= 0;
+	}
+	for (int k = 0; k < lay->n; k++) { /* a spelling pin cannot replace (auto, a const pointer): no next round */
+		const Side *h = side(z, lay->by[k], false);
+		char *bar = h->al >= 0 ? allocbar(z->pf->u, &z->f->st.v[h->node], &z->f->allocs.v[h->al]) : NULL;
+		if (bar) {
+			free(bar);
+			return NULL;
+		}
 	}
 	char *no = pinpays(size, nup, ndown, loop);
 	if (no) {

@@ -210,7 +210,7 @@ fillsites(P *q)
 		for (int i = 0; i < pf->f->allocs.n; i++) {
 			const Alloc *a = &pf->f->allocs.v[i];
 			if (a->kind == AL_NEW)
-				addsite(q, pf, oneheap(p, &p->pts[nodevar(pf, a->obj)]), a->node, -1, i, LLONG_MIN);
+				addsite(q, pf, oneheap(p, &p->pts[nodevar(pf, a->obj)]), a->node, -1, i, a->bytes);
 		}
 		for (int v = 2; v < pf->f->st.n; v++)
 			addvectors(q, pf, v);

@@ -1,0 +1,47 @@
+// case: two auto host buffers pin cannot replace, uploaded together in a loop, with --passes=all
+// expect: pin keeps them pageable (auto); fuse fuses the two uploads in the same run instead of waiting for a pin round that never comes
+// trap: fuse deferring to pin (its 'next round') for buffers pin refuses
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+__global__ void add(const float *a, const float *b, float *c, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		c[i] = a[i] + 2 * b[i];
+}
+
+int main()
+{
+	int n = 4096;
+	size_t s = n * sizeof(float);
+	auto *a = (float *)malloc(s);
+	auto *b = (float *)malloc(s);
+	float *c = (float *)malloc(s);
+	float *da, *db, *dc;
+	cudaMalloc(&da, s);
+	cudaMalloc(&db, s);
+	cudaMalloc(&dc, s);
+	double sum = 0;
+	for (int r = 0; r < 3; r++) {
+		for (int i = 0; i < n; i++) {
+			a[i] = (float)(i % 7 + r);
+			b[i] = (float)(i % 5);
+		}
+		cudaMemcpy(da, a, s, cudaMemcpyHostToDevice);
+		cudaMemcpy(db, b, s, cudaMemcpyHostToDevice);
+		add<<<(n + 255) / 256, 256>>>(da, db, dc, n);
+		cudaMemcpy(c, dc, s, cudaMemcpyDeviceToHost);
+		for (int i = 0; i < n; i += 97)
+			sum += c[i];
+	}
+	printf("RESULT %.1f\n", sum);
+	cudaFree(da);
+	cudaFree(db);
+	cudaFree(dc);
+	free(a);
+	free(b);
+	free(c);
+	return 0;
+}
