@@ -93,14 +93,32 @@ hasstd(const Opts *o)
 	return false;
 }
 
+/* Do o's flags make nvcc compile every file as CUDA (-x cu, --x cu)? */
+static bool
+xcuda(const Opts *o)
+{
+	for (int i = 0; i < o->ncargs; i++) {
+		const char *f = o->cargs[i], *v = NULL;
+		if ((!strcmp(f, "-x") || !strcmp(f, "--x")) && i + 1 < o->ncargs)
+			v = o->cargs[i + 1];
+		else if (!strncmp(f, "--x=", 4) || !strncmp(f, "-x=", 3))
+			v = strchr(f, '=') + 1;
+		else if (!strncmp(f, "-x", 2) && f[2])
+			v = f + 2;
+		if (v && !strcmp(v, "cu"))
+			return true;
+	}
+	return false;
+}
+
 /* A C file: nvcc hands it to the host C compiler, so it is read as C (old
  * C too: implicit int and declarations stay warnings, as GCC long had them),
- * with none of CUDA's declarations. */
+ * with none of CUDA's declarations; unless -x cu makes it CUDA. */
 static bool
-cfile(const char *path)
+cfile(const char *path, const Opts *o)
 {
 	size_t n = strlen(path);
-	return n > 2 && !strcmp(path + n - 2, ".c");
+	return n > 2 && !strcmp(path + n - 2, ".c") && !xcuda(o);
 }
 
 static void pushcudaargs(Strs *a, const Opts *o, int mode, const char *cuda);
@@ -144,7 +162,7 @@ envpaths(Strs *a, const char *var, const char *flag)
 static int
 pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 {
-	if (cfile(path))
+	if (cfile(path, o))
 		pushcargs(a, o);
 	else
 		pushcudaargs(a, o, mode, cuda);
@@ -158,7 +176,7 @@ pushargs(Strs *a, const Opts *o, const char *path, int mode, const char *cuda)
 	free(dir);
 	nvccflags(o->cargs, o->ncargs, NULL, true, a);
 	envpaths(a, "CPATH", "-I");
-	envpaths(a, cfile(path) ? "C_INCLUDE_PATH" : "CPLUS_INCLUDE_PATH", "-isystem");
+	envpaths(a, cfile(path, o) ? "C_INCLUDE_PATH" : "CPLUS_INCLUDE_PATH", "-isystem");
 	return from;
 }
 
