@@ -188,7 +188,7 @@ irreducible(void)
 
 	int e2[] = {6, 5, 6, 4, 5, 1, 4, 2, 4, 3, 1, 2, 2, 1, 2, 3, 3, 2, -1};
 	g = graph(7, e2);
-	filldom(g->n, g->succ, g->pred, 6, g->idom, g->dom.order, g->rpo, &g->nrpo);
+	filldom(g->n, g->succ, g->pred, 6, &g->dom, g->rpo, &g->nrpo);
 	CHECK(g->nrpo == 6);
 	CHECK(rpovalid(g->rpo, g->nrpo, g->dom.order, g->succ, g->pred, 6));
 	bool all = true;
