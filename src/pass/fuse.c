@@ -77,7 +77,7 @@ typedef struct {
 } Mem;
 
 typedef struct {
-	int node, list, pos, dir, m;
+	int node, call, list, pos, dir, m; /* call: the copy's, of its statement's calls */
 	Ints win;  /* the places it may take: copies of the same block and direction, its own first */
 	int at;    /* the place chosen: the copy it joins, as an index of Fz.x */
 	char *why;
@@ -86,6 +86,7 @@ typedef struct {
 	int stopline;
 	char *upstop; /* what ends it upward, or NULL */
 	bool fused;
+	bool unfit; /* its statement is more than the copy: kept, and no place for others */
 } Xfer;
 
 typedef struct {
@@ -118,20 +119,45 @@ haseff(const Rule *r, int what, int arg, int space)
 	return false;
 }
 
-/* The direction of a blocking copy statement of the form `copy(a, b, S,
- * kind);` (1 up, 2 down), or 0. */
+/* The direction of call c if it is a blocking copy `copy(a, b, S, kind)`
+ * between the host and the device (1 up, 2 down), or 0. */
 static int
-copystmt(const Fz *z, int v)
+copydir(const Fz *z, const Call *c)
 {
-	const Stmt *st = &z->f->st.v[v];
-	if (st->kind != ST_PLAIN || st->ncall != 1 || (st->flags & (SF_MACRO | SF_DIRECTIVE)) || !(st->flags & SF_INMAIN))
-		return 0;
-	const Call *c = &z->f->calls.v[st->call0];
 	const Rule *r = callrule(z->p, z->pf, c);
-	if (!r || r->kind != RK_COPY || (r->flags & RF_ASYNC) || c->nargs != 4 || !callalone(z->u, st, c, false) ||
-	    !haseff(r, EF_SYNC, 3, SY_COPY) || !haseff(r, EF_WRITE, 0, -1) || !haseff(r, EF_READ, 1, -1))
+	if (!r || r->kind != RK_COPY || (r->flags & RF_ASYNC) || c->nargs != 4 || !haseff(r, EF_SYNC, 3, SY_COPY) ||
+	    !haseff(r, EF_WRITE, 0, -1) || !haseff(r, EF_READ, 1, -1))
 		return 0;
 	return c->argk[3] == 1 || c->argk[3] == 2 ? (int)c->argk[3] : 0;
+}
+
+/* The direction of statement v's blocking copy (0: none) and its call in
+ * *call; *why when the statement is more than `copy(a, b, S, kind);`, which
+ * the pass cannot take alone: it keeps the copy and says so. */
+static int
+copystmt(const Fz *z, int v, int *call, const char **why)
+{
+	const Stmt *st = &z->f->st.v[v];
+	*why = NULL;
+	if (st->kind != ST_PLAIN || !(st->flags & SF_INMAIN))
+		return 0;
+	int dir = 0;
+	for (int i = 0; i < st->ncall && !dir; i++)
+		if ((dir = copydir(z, &z->f->calls.v[st->call0 + i])))
+			*call = st->call0 + i;
+	if (!dir)
+		return 0;
+	if (st->flags & SF_MACRO)
+		*why = "its statement is a macro's (a CHECK(...) around it), whose text the pass does not change";
+	else if (st->flags & SF_DIRECTIVE)
+		*why = "a preprocessor directive is inside its statement";
+	else if (!callalone(z->u, st, &z->f->calls.v[*call], false))
+		*why = "its statement does more than the copy (a check of its result, an assignment, a comma), and "
+		       "the pass fuses copies that are statements of their own";
+	else if (st->ncall != 1)
+		*why = "an argument calls a function (v.data(), a getter): the pass fuses buffers held in pointer "
+		       "variables";
+	return dir;
 }
 
 /* The variable a value node loads, or -1. */
@@ -710,7 +736,7 @@ notplain(const char *t, bool host)
 static int
 fillmember(Fz *z, Xfer *x)
 {
-	const Call *c = &z->f->calls.v[z->f->st.v[x->node].call0];
+	const Call *c = &z->f->calls.v[x->call];
 	int ui = unitidx(z->p, z->u);
 	int hv = loadvar(z->f, c->argv[x->dir == 1 ? 1 : 0]), dv = loadvar(z->f, c->argv[x->dir == 1 ? 0 : 1]);
 	const Stmt *st = &z->f->st.v[x->node];
@@ -1300,7 +1326,7 @@ runpays(const Fz *z, const Fused *r, char **why)
 	double bytes = 0;
 	int k = r->xs.n;
 	for (int i = 0; i < k; i++) {
-		const Call *c = &z->f->calls.v[z->f->st.v[z->x.v[r->xs.v[i]].node].call0];
+		const Call *c = &z->f->calls.v[z->x.v[r->xs.v[i]].call];
 		if (c->argk[2] != LLONG_MIN) {
 			bytes += (double)c->argk[2];
 			continue;
@@ -1560,7 +1586,7 @@ static void
 runtext(Buf *b, const Fz *z, const Layout *lay, const Fused *r)
 {
 	const Xfer *x0 = &z->x.v[r->xs.v[0]];
-	const Call *c = &z->f->calls.v[z->f->st.v[x0->node].call0];
+	const Call *c = &z->f->calls.v[x0->call];
 	int first = lay->by[r->lo], last = lay->by[r->hi];
 	const char *df = name(z, z->m.v[first].d.sym), *hf = name(z, z->m.v[first].h.sym);
 	char *kind = calltext(z->u->src, c->off, z->f->st.v[x0->node].end, 3);
@@ -1915,12 +1941,13 @@ keeps(Fz *z)
 	for (int i = 0; i < z->x.n; i++) {
 		Xfer *x = &z->x.v[i];
 		bool partner = false;
-		for (int j = 0; j < z->x.n && !partner; j++)
-			partner = j != i && z->x.v[j].list == x->list && z->x.v[j].dir == x->dir;
+		for (int j = 0; j < z->x.n && !partner; j++) /* a copy it could join, or one that could join it */
+			partner = j != i && z->x.v[j].list == x->list && z->x.v[j].dir == x->dir &&
+			          (x->unfit || !z->x.v[j].unfit);
 		if (x->fused || !partner)
 			continue;
 		const Stmt *st = &z->f->st.v[x->node];
-		Change ch = stmtchange(PASS_FUSE, CH_KEEP, z->u, name(z, z->f->sym), st, z->f->calls.v[st->call0].name);
+		Change ch = stmtchange(PASS_FUSE, CH_KEEP, z->u, name(z, z->f->sym), st, z->f->calls.v[x->call].name);
 		const Mem *m = x->m >= 0 ? &z->m.v[x->m] : NULL;
 		if (x->why)
 			ch.stop = xstrdup(x->why);
@@ -1963,16 +1990,21 @@ fusefn(Prog *p, PFunc *pf, Plan *plan)
 	Fz z = {.p = p, .pf = pf, .f = pf->f, .u = pf->u, .plan = plan};
 	for (int v = 2; v < z.f->st.n; v++) {
 		const Stmt *st = &z.f->st.v[v];
-		int dir = copystmt(&z, v);
+		const char *why;
+		int call = -1, dir = copystmt(&z, v, &call, &why);
 		if (dir && st->list >= 0 && z.f->lists.v[st->list].first.v[st->pos] == v &&
 		    z.f->lists.v[st->list].last.v[st->pos] == v) {
-			Xfer x = {.node = v, .list = st->list, .pos = st->pos, .dir = dir, .m = -1};
+			Xfer x = {.node = v, .call = call, .list = st->list, .pos = st->pos, .dir = dir, .m = -1};
+			x.why = why ? xstrdup(why) : NULL;
+			x.unfit = why != NULL;
 			vpush(z.x, x);
 		}
 	}
 	for (int i = 0; i < z.x.n; i++) {
 		Xfer *x = &z.x.v[i];
 		x->at = i;
+		if (x->why)
+			continue;
 		if (editedstmt(&z, x->node))
 			x->why = xstrdup("it is text another pass changes");
 		else if ((x->m = fillmember(&z, x)) >= 0 && !z.m.v[x->m].why) {
