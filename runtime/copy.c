@@ -225,8 +225,8 @@ static cudaError_t copy_box(struct box b, enum cudaMemcpyKind kind, cudaStream_t
 		 (kind == cudaMemcpyDeviceToHost && side_of(b.dst) == PAGEABLE))
 		rt_submit_wait(o);
 	else {
-		if (kind == cudaMemcpyHostToDevice && side_of(b.src) == PAGEABLE && rt()->deferred)
-			stage(o);
+		if (kind == cudaMemcpyHostToDevice && side_of(b.src) == PAGEABLE && rt()->deferred && !s->capture)
+			stage(o); /* a graph's copy reads the source when it runs */
 		rt_submit(o);
 	}
 	return cudaSuccess;

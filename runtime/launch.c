@@ -441,6 +441,7 @@ static cudaError_t submit_launch(cuflow_kernel fn, const void *args, size_t args
 		return rt_err(cudaErrorInvalidResourceHandle);
 	struct op *o = rt_op_new(OP_LAUNCH, s);
 	o->owned = rt_xmalloc(argsize); /* malloc: aligned for any scalar type */
+	o->nowned = argsize;
 	if (argsize)
 		memcpy(o->owned, args, argsize);
 	o->u.launch.fn = fn;

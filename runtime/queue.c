@@ -171,6 +171,10 @@ static void retire(struct op *o)
 void rt_submit(struct op *o)
 {
 	struct cuflow_rt *r = rt();
+	if (o->stream->capture) {
+		rt_capture(o);
+		return;
+	}
 	if (!r->deferred) {
 		rt_run_op(o);
 		rt_op_free(o);
@@ -313,7 +317,7 @@ void rt_sync_all(void)
 void rt_submit_wait(struct op *o)
 {
 	struct cuflow_rt *r = rt();
-	if (!r->deferred) {
+	if (!r->deferred || o->stream->capture) { /* a captured op does not run now: nothing to wait for */
 		rt_submit(o);
 		return;
 	}

@@ -39,6 +39,7 @@ struct CUstream_st {
 	uint64_t last;            /* id of its last queued op still pending (0: none) */
 	uint64_t need;            /* closure computation scratch (queue.c) */
 	int polled;               /* cudaStreamQuery already said NotReady */
+	struct CUgraph_st *capture; /* the graph its work goes into while it is captured (graph.c) */
 };
 
 struct CUevent_st {
@@ -49,6 +50,7 @@ struct CUevent_st {
 	size_t npending;          /* queued record ops naming this event */
 	uint64_t rec_id;          /* pending record op of the latest record (0: done) */
 	struct CUstream_st *rec_stream;
+	struct CUgraph_st *capture; /* its latest record was captured into this graph (graph.c) */
 	struct timespec when;     /* time the latest completed record ran */
 	int polled;
 };
@@ -97,6 +99,7 @@ struct op {
 		void *ptr;        /* OP_FREE */
 	} u;
 	void *owned;              /* freed after the op ran (args, staged source) */
+	size_t nowned;            /* its bytes, for a graph's copy of the op (launch arguments) */
 };
 
 /* ---- allocations ---------------------------------------------------------- */
@@ -257,6 +260,11 @@ void rt_submit_wait(struct op *o);  /* submit and wait until o has run */
 void rt_blocking(struct op *o);     /* the same on the legacy stream */
 void rt_run_op(struct op *o);       /* execute one op (no queue logic) */
 void rt_bury(void *p);              /* free p once no queued work can use it */
+
+/* stream capture (graph.c) */
+void rt_capture(struct op *o);      /* o's stream is captured: into its graph */
+int rt_capture_join(struct CUstream_st *s, struct CUevent_st *e); /* s waits for e: 1 if a capture holds it */
+void rt_capture_record(struct CUstream_st *s, struct CUevent_st *e);
 
 /* launches (launch.c) */
 void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem, bool split);

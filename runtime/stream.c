@@ -258,6 +258,7 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
 		return rt_err(cudaErrorInvalidResourceHandle);
 	o->u.event = e;
 	rt_lock();
+	rt_capture_record(o->stream, e);
 	e->recorded = 1;
 	e->polled = 0;
 	rt_unlock();
@@ -327,6 +328,10 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 	if (flags & ~1u)
 		return rt_err(cudaErrorInvalidValue);
 	rt_lock();
+	if (rt_capture_join(s, e)) {
+		rt_unlock();
+		return cudaSuccess;
+	}
 	if (e->rec_id) {
 		struct op *o = rt_op_new(OP_WAIT, s);
 		o->dep_stream = e->rec_stream;

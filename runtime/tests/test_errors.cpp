@@ -81,7 +81,7 @@ static void test_bad_handles(void)
 	cudaDeviceProp prop;
 	CHECK_EQ(cudaGetDeviceProperties(&prop, 3), cudaErrorInvalidDevice);
 	CHECK_EQ(cudaMalloc(NULL, 4), cudaErrorInvalidValue);
-	CHECK_EQ(cudaGraphCreate(NULL, 0), cudaErrorNotSupported);
+	CHECK_EQ(cudaGraphCreate(NULL, 0), cudaErrorInvalidValue);
 	CHECK_EQ(cudaStreamBeginCapture(0, cudaStreamCaptureModeGlobal), cudaErrorStreamCaptureUnsupported);
 	CHECK_EQ(cudaLaunchKernel((const void *)test_bad_handles, dim3(1), dim3(1), NULL, 0, 0),
 		 cudaErrorInvalidDeviceFunction); /* not registered */
