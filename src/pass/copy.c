@@ -271,16 +271,40 @@ fullsync(const C *c, int v)
 	return !c->gone[v] && (e->ex & EX_SYNC) && (e->ex & (EX_DEVSYNC | EX_DEFSYNC));
 }
 
-/* Does statement v call a function of the program? Its wait then comes at
- * the callee's end, after what the callee does first (a read, an
- * asynchronous copy on a stream that does not wait for the default one). */
+/* Does call k wait for all device work itself (a blocking copy, a device
+ * or default-stream sync)? */
+static bool
+waitsall(const C *c, const Call *k)
+{
+	const Rule *r = callrule(c->p, c->pf, k);
+	for (int i = 0; r && i < r->neff; i++) {
+		const Effect *e = &r->eff[i];
+		if (e->what == EF_SYNC && e->space != SY_STREAM && e->space != SY_EVENT && hostwaits(e, k->argk, k->nargs))
+			return true;
+	}
+	return false;
+}
+
+/* Does statement v call a function of the program before it waits? Its
+ * wait then comes at the callee's end, after what the callee does first (a
+ * read, an asynchronous copy on a stream that does not wait for the
+ * default one); not when the wait is an argument of the call
+ * (check(cudaMemcpy(...))), which runs first. */
 static bool
 callsown(const C *c, int v)
 {
 	const Stmt *st = &c->f->st.v[v];
-	for (int i = st->call0; i < st->call0 + st->ncall; i++)
-		if (c->f->calls.v[i].kind != C_LAUNCH && calledfn(c->p, unitidx(c->p, c->u), &c->f->calls.v[i]) >= 0)
+	for (int i = st->call0; i < st->call0 + st->ncall; i++) {
+		const Call *k = &c->f->calls.v[i];
+		if (k->kind == C_LAUNCH || calledfn(c->p, unitidx(c->p, c->u), k) < 0)
+			continue;
+		bool after = false; /* a wait among its arguments */
+		for (int j = st->call0; j < st->call0 + st->ncall && !after; j++)
+			after = j != i && c->f->calls.v[j].off > k->off && c->f->calls.v[j].end <= k->end &&
+			        waitsall(c, &c->f->calls.v[j]);
+		if (!after)
 			return true;
+	}
 	return false;
 }
 
