@@ -672,6 +672,7 @@ const Bits *addrs(const Prog *p, const PFunc *pf, int node); /* what an lvalue d
 void fillkernels(Prog *p);
 /* analysis/effects.c */
 void filleffects(Prog *p);
+void copykinds(Prog *p);
 void effnotes(Eff *a, const Eff *b);
 void effnew(Eff *e, int nlocs); /* empty sets over nlocs locations */
 void efffree(Eff *e);

@@ -651,6 +651,60 @@ cfgstmt(const PFunc *pf, int n, Eff *e)
 	}
 }
 
+/* Where the memory pointer argument i of c may be: 1 the host's alone, 2
+ * the device's alone, 0 either or unknown. */
+static int
+argside(const Prog *p, const PFunc *pf, const Call *c, int i)
+{
+	if (i < 0 || i >= c->nargs)
+		return 0;
+	const Bits *to = &p->pts[nodevar(pf, c->argv[i])];
+	int side = 0;
+	for (int l = bnext(to, 0); l >= 0; l = bnext(to, l + 1)) {
+		const Loc *x = &p->locs.v[l];
+		int s = l == LOC_UNKNOWN || x->kind == L_PARAMOBJ ? 0
+		        : x->space == SP_DEVICE                  ? 2
+		        : x->space == SP_NONE || x->space == SP_HOST || x->space == SP_PINNED ? 1
+		                                                                            : 0;
+		if (!s || (side && s != side))
+			return 0;
+		side = s;
+	}
+	return side;
+}
+
+/* A blocking copy whose kind is cudaMemcpyDefault takes its direction from
+ * unified addressing: where both pointers point to the host's memory alone
+ * or the device's alone, the kind constant becomes that direction, for
+ * every pass (a Default download waits for the device as a
+ * DeviceToHost one does). Otherwise it stays Default: no direction. */
+void
+copykinds(Prog *p)
+{
+	for (int f = 0; f < p->fns.n; f++) {
+		PFunc *pf = &p->fns.v[f];
+		for (int i = 0; i < pf->f->calls.n; i++) {
+			Call *c = &pf->f->calls.v[i];
+			const Rule *r = callrule(p, pf, c);
+			int kind = -1, dst = -1, src = -1;
+			for (int k = 0; r && k < r->neff; k++) {
+				const Effect *e = &r->eff[k];
+				if (e->what == EF_SYNC && e->space == SY_COPY)
+					kind = e->arg;
+				else if (e->what == EF_WRITE && e->deref == AD_PTR)
+					dst = e->arg;
+				else if (e->what == EF_READ && e->deref == AD_PTR)
+					src = e->arg;
+			}
+			if (kind < 0 || kind >= c->nargs || c->argk[kind] != 4 /* cudaMemcpyDefault */)
+				continue;
+			int d = argside(p, pf, c, dst), s = argside(p, pf, c, src);
+			if (d && s)
+				c->argk[kind] = d == 1 ? (s == 1 ? 0 : 2) : (s == 1 ? 1 : 3);
+		}
+	}
+}
+
 void
 filleffects(Prog *p)
 {

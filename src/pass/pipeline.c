@@ -79,6 +79,7 @@ analyse(Prog *p)
 		return false;
 	fillcallers(p); /* callers.c: every function's call sites, and whether they are all */
 	solvepts(p);    /* pts.c: what every pointer may point to */
+	copykinds(p);   /* effects.c: cudaMemcpyDefault's direction where the pointers tell it */
 	if (overmem(p))
 		return false;
 	fillkernels(p); /* kernel.c: what each kernel reads and writes */
