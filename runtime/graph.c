@@ -190,7 +190,7 @@ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
 	if (!x)
 		return rt_err(cudaErrorMemoryAllocation);
 	for (size_t i = 0; i < graph->n; i++)
-		push(&x->g, clone_op(graph->ops[i], graph->ops[i]->stream));
+		push(&x->g, clone_op(graph->ops[i], NULL)); /* its stream is the launch's */
 	*pGraphExec = x;
 	return cudaSuccess;
 }
