@@ -210,6 +210,8 @@ static cudaError_t copy_box(struct box b, enum cudaMemcpyKind kind, cudaStream_t
 	struct CUstream_st *s = rt_stream(async ? stream : NULL);
 	if (!s)
 		return rt_err(cudaErrorInvalidResourceHandle);
+	if (s->legacy && (e = rt_capture_legacy()) != cudaSuccess)
+		return e;
 	rt_trace_call();
 	if (!b.width || !b.height || !b.depth)
 		return cudaSuccess;
@@ -240,6 +242,8 @@ static cudaError_t set_box(struct box b, cudaStream_t stream, int async)
 	struct CUstream_st *s = rt_stream(async ? stream : NULL);
 	if (!s)
 		return rt_err(cudaErrorInvalidResourceHandle);
+	if (s->legacy && (st = rt_capture_legacy()) != cudaSuccess)
+		return st;
 	if (!b.width || !b.height || !b.depth) {
 		rt_trace_call();
 		return cudaSuccess;

@@ -378,6 +378,9 @@ cudaError_t cudaGetDeviceFlags(unsigned int *flags)
 
 cudaError_t cudaDeviceSynchronize(void)
 {
+	cudaError_t e = rt_capture_sync(NULL);
+	if (e != cudaSuccess)
+		return e;
 	rt_sync_all();
 	return rt_sticky(cudaSuccess);
 }

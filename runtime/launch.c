@@ -439,6 +439,8 @@ static cudaError_t submit_launch(cuflow_kernel fn, const void *args, size_t args
 	struct CUstream_st *s = rt_stream(stream);
 	if (!s)
 		return rt_err(cudaErrorInvalidResourceHandle);
+	if (s->legacy && (e = rt_capture_legacy()) != cudaSuccess)
+		return e;
 	struct op *o = rt_op_new(OP_LAUNCH, s);
 	o->owned = rt_xmalloc(argsize); /* malloc: aligned for any scalar type */
 	o->nowned = argsize;

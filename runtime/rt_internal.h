@@ -40,6 +40,7 @@ struct CUstream_st {
 	uint64_t need;            /* closure computation scratch (queue.c) */
 	int polled;               /* cudaStreamQuery already said NotReady */
 	struct CUgraph_st *capture; /* the graph its work goes into while it is captured (graph.c) */
+	size_t capops, capjoined;   /* ops captured on it, and how many of them a join covers */
 };
 
 struct CUevent_st {
@@ -51,6 +52,8 @@ struct CUevent_st {
 	uint64_t rec_id;          /* pending record op of the latest record (0: done) */
 	struct CUstream_st *rec_stream;
 	struct CUgraph_st *capture; /* its latest record was captured into this graph (graph.c) */
+	struct CUstream_st *capstream; /* on this stream, after its first capops ops */
+	size_t capops;
 	struct timespec when;     /* time the latest completed record ran */
 	int polled;
 };
@@ -100,6 +103,7 @@ struct op {
 	} u;
 	void *owned;              /* freed after the op ran (args, staged source) */
 	size_t nowned;            /* its bytes, for a graph's copy of the op (launch arguments) */
+	int external;             /* OP_RECORD: cudaEventRecordExternal (in a graph, a node) */
 };
 
 /* ---- allocations ---------------------------------------------------------- */
@@ -263,8 +267,10 @@ void rt_bury(void *p);              /* free p once no queued work can use it */
 
 /* stream capture (graph.c) */
 void rt_capture(struct op *o);      /* o's stream is captured: into its graph */
-int rt_capture_join(struct CUstream_st *s, struct CUevent_st *e); /* s waits for e: 1 if a capture holds it */
+int rt_capture_join(struct CUstream_st *s, struct CUevent_st *e, cudaError_t *err); /* s waits for e: 1 if a capture holds it */
 void rt_capture_record(struct CUstream_st *s, struct CUevent_st *e);
+cudaError_t rt_capture_legacy(void);  /* legacy-stream work now: CUDA's error while a blocking stream is captured */
+cudaError_t rt_capture_sync(struct CUstream_st *s); /* a sync of s (NULL: the device) during a capture */
 
 /* launches (launch.c) */
 void rt_run_launch(cuflow_kernel fn, void *args, dim3 grid, dim3 block, size_t shmem, bool split);

@@ -121,6 +121,9 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 	struct CUstream_st *s = rt_stream(stream);
 	if (!s)
 		return rt_err(cudaErrorInvalidResourceHandle);
+	cudaError_t e = rt_capture_sync(s);
+	if (e != cudaSuccess)
+		return e;
 	rt_sync_stream(s);
 	return rt_sticky(cudaSuccess);
 }
@@ -257,6 +260,7 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
 	if (!o)
 		return rt_err(cudaErrorInvalidResourceHandle);
 	o->u.event = e;
+	o->external = (flags & cudaEventRecordExternal) != 0;
 	rt_lock();
 	rt_capture_record(o->stream, e);
 	e->recorded = 1;
@@ -328,9 +332,10 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 	if (flags & ~1u)
 		return rt_err(cudaErrorInvalidValue);
 	rt_lock();
-	if (rt_capture_join(s, e)) {
+	cudaError_t err;
+	if (rt_capture_join(s, e, &err)) {
 		rt_unlock();
-		return cudaSuccess;
+		return err == cudaSuccess ? cudaSuccess : rt_err(err);
 	}
 	if (e->rec_id) {
 		struct op *o = rt_op_new(OP_WAIT, s);

@@ -1023,6 +1023,16 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *fu
 cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode);
 cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
 cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus);
+/* the edge data of CUDA 12.3's graph dependencies: ports and a type, none here */
+typedef struct cudaGraphEdgeData_st {
+	unsigned char from_port, to_port, type, reserved[5];
+} cudaGraphEdgeData;
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out,
+                                     unsigned long long *id_out CUFLOW_DFLT(0), cudaGraph_t *graph_out CUFLOW_DFLT(0),
+                                     const cudaGraphNode_t **dependencies_out CUFLOW_DFLT(0),
+                                     const cudaGraphEdgeData **edgeData_out CUFLOW_DFLT(0),
+                                     size_t *numDependencies_out CUFLOW_DFLT(0));
+cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode);
 cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags);
 cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags CUFLOW_DFLT(0));
 cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags CUFLOW_DFLT(0));
