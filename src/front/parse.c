@@ -244,6 +244,9 @@ fixhint(const char *msg, int mode)
 	}
 	if (strstr(msg, "requires relocatable device code"))
 		return xstrdup("-rdc=true (nvcc's flag for launches from device code; a compile database passes it)");
+	if (strstr(msg, "'cudaGraph") || strstr(msg, "NodeParams'"))
+		return xstrdup("a graph captured from a stream (cudaStreamBeginCapture): cuflow's CUDA declarations, the "
+		               "minimal header's and the CPU runtime's, build no graph node by node");
 	if (strstr(msg, "undeclared identifier") || strstr(msg, "unknown type name"))
 		return xstrdup("-D NAME=VALUE (a macro the build defines), or -I for a missing header");
 	return NULL;
@@ -531,15 +534,19 @@ parsetu(const char *path, const Opts *o, const char *text, size_t len, int *mode
 	return parseunit(path, o, text, len, mode, idx, err, &cache, NULL, NULL);
 }
 
-/* The first error diagnostic of a parse, for a refusal, or NULL. */
+/* The first error diagnostic of a parse, for a refusal, with what may fix
+ * it; or NULL. */
 char *
 firsterror(CXTranslationUnit tu, const char *path)
 {
 	Unit u = {0};
 	u.path = (char *)path;
 	diagnose(&u, tu);
+	char *why = u.refused && u.fixhint ? fmt("%s; try %s", u.refused, u.fixhint) : u.refused;
+	if (why != u.refused)
+		free(u.refused);
 	free(u.fixhint);
-	return u.refused;
+	return why;
 }
 
 void
