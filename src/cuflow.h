@@ -284,6 +284,7 @@ typedef struct {
 	int ncands; /* template is instantiated (syms); none: unknown */
 	int off, end, line; /* end: past its closing parenthesis */
 	int conv;           /* bit i: argument i is converted to another arithmetic type (int to short) */
+	int cond;           /* it runs on some evaluations only (an arm of ?:, the right of && or ||) */
 } Call;
 
 /* A heap allocation in the spelling the program wrote it (front/expr.c):

@@ -508,6 +508,25 @@ efffree(Eff *e)
 	bfree(&e->strm);
 }
 
+/* Call c's effects on e; a call some evaluations skip (an arm of ?:, the
+ * right of && or ||) may do them, but its wait is no wait: the work in
+ * flight stays in flight, and an event it may record is in no known state. */
+static void
+callonce(const Prog *p, const PFunc *pf, const Call *c, Eff *e)
+{
+	int ex = e->ex, stream = e->syncstream, evop = e->evop, ev = e->event;
+	calleff(p, pf, c, e);
+	if (!c->cond)
+		return;
+	e->ex = (e->ex & ~(EX_DEVSYNC | EX_DEFSYNC)) | (ex & (EX_DEVSYNC | EX_DEFSYNC));
+	e->syncstream = stream;
+	if (e->evop != evop || e->event != ev) {
+		bool wait = e->evop == EV_WAIT;
+		e->evop = wait ? evop : EV_KILL;
+		e->event = wait ? ev : -1;
+	}
+}
+
 void
 stmteff(const Prog *p, const PFunc *pf, int n, Eff *e)
 {
@@ -549,7 +568,7 @@ stmteffbut(const Prog *p, const PFunc *pf, int n, const bool *skip, Eff *e)
 			else
 				addlocs(to, a, &e->ex, p);
 		} else if (o->kind == O_CALL && !(skip && skip[o->call]))
-			calleff(p, pf, &pf->f->calls.v[o->call], e);
+			callonce(p, pf, &pf->f->calls.v[o->call], e);
 	}
 	if ((s->flags & SF_MACRO) && (e->ex & (EX_DEVSYNC | EX_DEFSYNC)) && !onemacro(pf->u, s))
 		e->ex &= ~(EX_DEVSYNC | EX_DEFSYNC); /* a macro loop or branch around the wait may skip it */

@@ -1469,6 +1469,7 @@ callexpr(B *b, CXCursor e, int self)
 	Call c = {0};
 	if (b->cond)
 		stmtflag(b, SF_CONDCALL);
+	c.cond = b->cond != 0;
 	c.callee = c.kernel = -1;
 	c.self = -1;
 	c.stream = -1;

@@ -48,7 +48,7 @@
 
 /* Bumped with every change of the Unit's fields (cuflow.h): the binary's
  * identity in the key would miss them too, but a format names what it holds. */
-#define FORMAT "cuflow-unit 7"
+#define FORMAT "cuflow-unit 8"
 #define UNUSED_DAYS 30
 
 /* ---------------------------------------------------------------- writing */
@@ -117,7 +117,7 @@ static void
 wcall(Buf *b, const Call *c)
 {
 	long long f[] = {c->kind,   c->callee, c->self,   c->ret, c->stream, c->kernel,
-	                 c->argcall, c->argpos, c->onfail, c->off, c->end,    c->line, c->conv};
+	                 c->argcall, c->argpos, c->onfail, c->off, c->end,    c->line, c->conv, c->cond};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		wnum(b, f[i]);
 	wstr(b, c->name);
@@ -335,7 +335,7 @@ static void
 rcall(R *r, Call *c)
 {
 	int *f[] = {&c->kind,   &c->callee, &c->self,   &c->ret, &c->stream, &c->kernel,
-	            &c->argcall, &c->argpos, &c->onfail, &c->off, &c->end,    &c->line, &c->conv};
+	            &c->argcall, &c->argpos, &c->onfail, &c->off, &c->end,    &c->line, &c->conv, &c->cond};
 	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
 		*f[i] = rdint(r);
 	c->name = rstr(r);

@@ -285,26 +285,43 @@ waitsall(const C *c, const Call *k)
 	return false;
 }
 
+/* Is statement v `f(wait(...));`, the program's f given a wait's result
+ * as its one argument (check(cudaMemcpy(...))), every other call inside
+ * the wait's? Then the wait comes first, and f runs after it. */
+static bool
+waitsfirst(const C *c, int v)
+{
+	const Stmt *st = &c->f->st.v[v];
+	const Call *f = NULL;
+	for (int i = st->call0; i < st->call0 + st->ncall && !f; i++) /* the call the statement is */
+		if (callalone(c->u, st, &c->f->calls.v[i], false))
+			f = &c->f->calls.v[i];
+	if (!f || f->nargs != 1 || f->argcall < 0)
+		return false;
+	const Call *w = &c->f->calls.v[f->argcall];
+	if (!waitsall(c, w) || w->cond)
+		return false;
+	for (int j = st->call0; j < st->call0 + st->ncall; j++) {
+		const Call *k = &c->f->calls.v[j];
+		if (k != f && k != w && (k->off < w->off || k->end > w->end))
+			return false;
+	}
+	return true;
+}
+
 /* Does statement v call a function of the program before it waits? Its
  * wait then comes at the callee's end, after what the callee does first (a
  * read, an asynchronous copy on a stream that does not wait for the
- * default one); not when the wait is an argument of the call
- * (check(cudaMemcpy(...))), which runs first. */
+ * default one). */
 static bool
 callsown(const C *c, int v)
 {
 	const Stmt *st = &c->f->st.v[v];
-	for (int i = st->call0; i < st->call0 + st->ncall; i++) {
-		const Call *k = &c->f->calls.v[i];
-		if (k->kind == C_LAUNCH || calledfn(c->p, unitidx(c->p, c->u), k) < 0)
-			continue;
-		bool after = false; /* a wait among its arguments */
-		for (int j = st->call0; j < st->call0 + st->ncall && !after; j++)
-			after = j != i && c->f->calls.v[j].off > k->off && c->f->calls.v[j].end <= k->end &&
-			        waitsall(c, &c->f->calls.v[j]);
-		if (!after)
+	if (waitsfirst(c, v))
+		return false;
+	for (int i = st->call0; i < st->call0 + st->ncall; i++)
+		if (c->f->calls.v[i].kind != C_LAUNCH && calledfn(c->p, unitidx(c->p, c->u), &c->f->calls.v[i]) >= 0)
 			return true;
-	}
 	return false;
 }
 
