@@ -315,13 +315,23 @@ cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode
 /* A wait of stream s for event e, under the lock: s joins the capture e's
  * record is in (the fork of a cross-stream capture), or a captured stream
  * waits, which issue order holds, or a join covers the work e's stream did
- * before its record: 1, the wait done. The legacy stream cannot join: *err. */
+ * before its record: 1, the wait done. The legacy stream cannot join, and a
+ * captured stream cannot wait for work outside its capture: *err. */
 int rt_capture_join(struct CUstream_st *s, struct CUevent_st *e, cudaError_t *err)
 {
 	*err = cudaSuccess;
 	struct CUgraph_st *g = e->capture && e->capture->origin ? e->capture : NULL;
+	if (!g && s->capture) { /* work outside the capture: CUDA refuses the dependency */
+		if (s->capture->invalid)
+			*err = cudaErrorStreamCaptureInvalidated;
+		else if (e->recorded) {
+			s->capture->invalid = 1;
+			*err = cudaErrorStreamCaptureIsolation;
+		}
+		return 1;
+	}
 	if (!g)
-		return s->capture != NULL;
+		return 0;
 	if (s->legacy) {
 		g->invalid = 1;
 		*err = cudaErrorStreamCaptureImplicit;

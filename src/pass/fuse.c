@@ -671,8 +671,6 @@ editedstmt(const Fz *z, int v)
 	return false;
 }
 
-/* An argument's text without the casts and parentheses around it: a cast
- * changes the pointer's type, not the buffer it points to. */
 /* Are the n bytes at s a name? */
 static bool
 isname(const char *s, int n)
@@ -683,6 +681,8 @@ isname(const char *s, int n)
 	return n > 0;
 }
 
+/* An argument's text without the casts and parentheses around it: a cast
+ * changes the pointer's type, not the buffer it points to; &x[0] is x. */
 static char *
 bare(const char *t)
 {
