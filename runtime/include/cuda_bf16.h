@@ -98,14 +98,14 @@ CUFLOW_BF(__hadd, x + y)
 CUFLOW_BF(__hsub, x - y)
 CUFLOW_BF(__hmul, x * y)
 CUFLOW_BF(__hdiv, x / y)
-CUFLOW_BF(__hmax, fmaxf(x, y))
-CUFLOW_BF(__hmin, fminf(x, y))
+CUFLOW_BF(__hmax, x != x && y != y ? __uint_as_float(0x7fff0000u) : cuflow_detail::maxz(x, y))
+CUFLOW_BF(__hmin, x != x && y != y ? __uint_as_float(0x7fff0000u) : cuflow_detail::minz(x, y))
 CUFLOW_BF(__hadd_rn, x + y)
 CUFLOW_BF(__hsub_rn, x - y)
 CUFLOW_BF(__hmul_rn, x * y)
 /* NaN-propagating forms (max.NaN.bf16): a NaN operand gives the canonical NaN 0x7fff */
-CUFLOW_BF(__hmax_nan, x != x || y != y ? __uint_as_float(0x7fff0000u) : fmaxf(x, y))
-CUFLOW_BF(__hmin_nan, x != x || y != y ? __uint_as_float(0x7fff0000u) : fminf(x, y))
+CUFLOW_BF(__hmax_nan, x != x || y != y ? __uint_as_float(0x7fff0000u) : cuflow_detail::maxz(x, y))
+CUFLOW_BF(__hmin_nan, x != x || y != y ? __uint_as_float(0x7fff0000u) : cuflow_detail::minz(x, y))
 #undef CUFLOW_BF
 /* One rounding, as fma.rn.bf16: a*b is exact in double (16 bits), the sum
  * rounded to odd there (fma_odd); fmaf rounded it to float first
@@ -228,6 +228,9 @@ CUFLOW_BF2FN(h2rint, hrint)
 #undef CUFLOW_BF2FN
 inline bool __hisnan(__nv_bfloat16 a) { return (a.__x & 0x7fffu) > 0x7f80u; }
 inline int __hisinf(__nv_bfloat16 a) { return (a.__x & 0x7fffu) == 0x7f80u ? (a.__x & 0x8000u ? -1 : 1) : 0; }
+CUFLOW_HMORE(__nv_bfloat16, __nv_bfloat162, __ushort_as_bfloat16(0x7fff))
+inline short __bfloat16_as_short(__nv_bfloat16 h) { return (short)h.__x; }
+inline __nv_bfloat16 __short_as_bfloat16(short i) { return __ushort_as_bfloat16((unsigned short)i); }
 #define CUFLOW_BFOP(OP) \
 	inline __nv_bfloat16 operator OP(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat16((float)a OP(float) b); } \
 	inline __nv_bfloat16 &operator OP##=(__nv_bfloat16 &a, __nv_bfloat16 b) { return a = a OP b; } \

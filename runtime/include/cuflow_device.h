@@ -746,6 +746,7 @@ inline float __fdividef(float x, float y)
 	return a > 0x1p126f && a < INFINITY ? x * copysignf(0.0f, y) : x / y;
 }
 inline float fdividef(float x, float y) { return x / y; }
+inline double fdivide(double x, double y) { return x / y; }
 inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
 inline double rcbrt(double x) { return 1.0 / cbrt(x); }
 namespace cuflow_detail {
@@ -784,32 +785,37 @@ inline void sincos(double x, double *s, double *c) { *s = sin(x); *c = cos(x); }
 inline float exp10f(float x) { return powf(10.0f, x); }
 inline double exp10(double x) { return pow(10.0, x); }
 #endif
-inline float norm3df(float a, float b, float c) { return (float)sqrt((double)a * a + (double)b * b + (double)c * c); }
-inline float rnorm3df(float a, float b, float c) { return 1.0f / norm3df(a, b, c); }
-inline float norm4df(float a, float b, float c, float d)
-{ return (float)sqrt((double)a * a + (double)b * b + (double)c * c + (double)d * d); }
-inline float rnorm4df(float a, float b, float c, float d) { return 1.0f / norm4df(a, b, c, d); }
-inline double norm3d(double a, double b, double c) { return sqrtl((long double)a * a + (long double)b * b + (long double)c * c); }
-inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }
-inline double norm4d(double a, double b, double c, double d)
-{ return sqrtl((long double)a * a + (long double)b * b + (long double)c * c + (long double)d * d); }
-inline double rnorm4d(double a, double b, double c, double d) { return 1.0 / norm4d(a, b, c, d); }
-inline float normf(int n, const float *a)
+/* The norm family: an infinite coordinate gives +inf (the r forms +0),
+ * even beside a NaN, as CUDA documents; hypot does the same. */
+namespace cuflow_detail {
+template <typename T> inline bool anyinf(int n, const T *a)
 {
-	double s = 0;
 	for (int i = 0; i < n; i++)
-		s += (double)a[i] * a[i];
-	return (float)sqrt(s);
+		if (std::isinf(a[i]))
+			return true;
+	return false;
 }
-inline float rnormf(int n, const float *a) { return 1.0f / normf(n, a); }
-inline double norm(int n, const double *a)
+template <typename T> inline long double sumsq(int n, const T *a)
 {
 	long double s = 0;
 	for (int i = 0; i < n; i++)
 		s += (long double)a[i] * a[i];
-	return sqrtl(s);
+	return s;
 }
+} /* namespace cuflow_detail */
+inline float normf(int n, const float *a)
+{ return cuflow_detail::anyinf(n, a) ? INFINITY : (float)sqrt((double)cuflow_detail::sumsq(n, a)); }
+inline double norm(int n, const double *a) { return cuflow_detail::anyinf(n, a) ? INFINITY : (double)sqrtl(cuflow_detail::sumsq(n, a)); }
+inline float rnormf(int n, const float *a) { return 1.0f / normf(n, a); }
 inline double rnorm(int n, const double *a) { return 1.0 / norm(n, a); }
+inline float norm3df(float a, float b, float c) { const float v[] = {a, b, c}; return normf(3, v); }
+inline float rnorm3df(float a, float b, float c) { return 1.0f / norm3df(a, b, c); }
+inline float norm4df(float a, float b, float c, float d) { const float v[] = {a, b, c, d}; return normf(4, v); }
+inline float rnorm4df(float a, float b, float c, float d) { return 1.0f / norm4df(a, b, c, d); }
+inline double norm3d(double a, double b, double c) { const double v[] = {a, b, c}; return norm(3, v); }
+inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }
+inline double norm4d(double a, double b, double c, double d) { const double v[] = {a, b, c, d}; return norm(4, v); }
+inline double rnorm4d(double a, double b, double c, double d) { return 1.0 / norm4d(a, b, c, d); }
 inline float rhypotf(float a, float b) { return 1.0f / hypotf(a, b); }
 inline double rhypot(double a, double b) { return 1.0 / hypot(a, b); }
 inline double normcdf(double x) { return 0.5 * erfc(-x * M_SQRT1_2); }
@@ -1199,8 +1205,22 @@ inline __half __hdiv(__half a, __half b) { return __half((float)a / (float)b); }
 inline __half __hfma(__half a, __half b, __half c) { return __half(cuflow_detail::fma_odd((float)a, (float)b, (float)c)); }
 inline __half __hneg(__half a) { return __ushort_as_half((unsigned short)(a.__x ^ 0x8000u)); }
 inline __half __habs(__half a) { return __ushort_as_half((unsigned short)(a.__x & 0x7fffu)); }
-inline __half __hmax(__half a, __half b) { return __half(fmaxf((float)a, (float)b)); }
-inline __half __hmin(__half a, __half b) { return __half(fminf((float)a, (float)b)); }
+namespace cuflow_detail {
+/* max.f16 and max.bf16: a NaN operand gives the other one, two NaNs the
+ * canonical NaN (the callers), and +0 is above -0 (fmaxf takes either). */
+inline float maxz(float x, float y) { return x == 0 && y == 0 ? (std::signbit(x) ? y : x) : fmaxf(x, y); }
+inline float minz(float x, float y) { return x == 0 && y == 0 ? (std::signbit(x) ? x : y) : fminf(x, y); }
+} /* namespace cuflow_detail */
+inline __half __hmax(__half a, __half b)
+{
+	float x = (float)a, y = (float)b;
+	return x != x && y != y ? __ushort_as_half(0x7fff) : __half(cuflow_detail::maxz(x, y));
+}
+inline __half __hmin(__half a, __half b)
+{
+	float x = (float)a, y = (float)b;
+	return x != x && y != y ? __ushort_as_half(0x7fff) : __half(cuflow_detail::minz(x, y));
+}
 /* NaN-propagating forms (max.NaN.f16): a NaN operand gives the canonical NaN */
 inline __half __hmax_nan(__half a, __half b)
 { return (float)a != (float)a || (float)b != (float)b ? __ushort_as_half(0x7fff) : __hmax(a, b); }
@@ -1316,6 +1336,49 @@ inline __half2 __hcmadd(__half2 a, __half2 b, __half2 c)
 	__half re = __hfma(a.x, b.x, c.x), im = __hfma(a.x, b.y, c.y);
 	return __half2{__hfma(__hneg(a.y), b.y, re), __hfma(a.y, b.x, im)};
 }
+/* What __half and __nv_bfloat16 share beyond arithmetic, T the scalar, T2
+ * the pair, CANON the canonical NaN: _sat clamps to [+0, 1] with a NaN giving
+ * +0 (__saturatef), _relu makes a negative result 0 and a NaN the canonical
+ * one, a _mask comparison gives 0xffff per half that holds (x the low one). */
+namespace cuflow_detail {
+template <typename T, typename T2> inline unsigned mask2(T2 a, T2 b, bool (*f)(T, T))
+{ return (f(a.x, b.x) ? 0xffffu : 0u) | (f(a.y, b.y) ? 0xffff0000u : 0u); }
+} /* namespace cuflow_detail */
+#define CUFLOW_HMORE(T, T2, CANON) \
+	inline T __hadd_sat(T a, T b) { return T(__saturatef((float)a + (float)b)); } \
+	inline T __hsub_sat(T a, T b) { return T(__saturatef((float)a - (float)b)); } \
+	inline T __hmul_sat(T a, T b) { return T(__saturatef((float)a * (float)b)); } \
+	inline T __hfma_sat(T a, T b, T c) { return T(__saturatef(cuflow_detail::fma_odd((float)a, (float)b, (float)c))); } \
+	inline T __hfma_relu(T a, T b, T c) \
+	{ \
+		float r = cuflow_detail::fma_odd((float)a, (float)b, (float)c); \
+		return r != r ? CANON : T(r < 0.0f ? 0.0f : r); \
+	} \
+	inline T2 __hadd2_sat(T2 a, T2 b) { return T2{__hadd_sat(a.x, b.x), __hadd_sat(a.y, b.y)}; } \
+	inline T2 __hsub2_sat(T2 a, T2 b) { return T2{__hsub_sat(a.x, b.x), __hsub_sat(a.y, b.y)}; } \
+	inline T2 __hmul2_sat(T2 a, T2 b) { return T2{__hmul_sat(a.x, b.x), __hmul_sat(a.y, b.y)}; } \
+	inline T2 __hfma2_sat(T2 a, T2 b, T2 c) { return T2{__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y)}; } \
+	inline T2 __hfma2_relu(T2 a, T2 b, T2 c) { return T2{__hfma_relu(a.x, b.x, c.x), __hfma_relu(a.y, b.y, c.y)}; } \
+	inline T2 __hisnan2(T2 a) { return T2{T(__hisnan(a.x) ? 1.0f : 0.0f), T(__hisnan(a.y) ? 1.0f : 0.0f)}; } \
+	inline unsigned __heq2_mask(T2 a, T2 b) { return cuflow_detail::mask2<T>(a, b, __heq); } \
+	inline unsigned __hne2_mask(T2 a, T2 b) { return cuflow_detail::mask2<T>(a, b, __hne); } \
+	inline unsigned __hlt2_mask(T2 a, T2 b) { return cuflow_detail::mask2<T>(a, b, __hlt); } \
+	inline unsigned __hle2_mask(T2 a, T2 b) { return cuflow_detail::mask2<T>(a, b, __hle); } \
+	inline unsigned __hgt2_mask(T2 a, T2 b) { return cuflow_detail::mask2<T>(a, b, __hgt); } \
+	inline unsigned __hge2_mask(T2 a, T2 b) { return cuflow_detail::mask2<T>(a, b, __hge); } \
+	inline unsigned __hequ2_mask(T2 a, T2 b) { return cuflow_detail::mask2<T>(a, b, __hequ); } \
+	inline unsigned __hneu2_mask(T2 a, T2 b) { return cuflow_detail::mask2<T>(a, b, __hneu); } \
+	inline unsigned __hltu2_mask(T2 a, T2 b) { return cuflow_detail::mask2<T>(a, b, __hltu); } \
+	inline unsigned __hleu2_mask(T2 a, T2 b) { return cuflow_detail::mask2<T>(a, b, __hleu); } \
+	inline unsigned __hgtu2_mask(T2 a, T2 b) { return cuflow_detail::mask2<T>(a, b, __hgtu); } \
+	inline unsigned __hgeu2_mask(T2 a, T2 b) { return cuflow_detail::mask2<T>(a, b, __hgeu); }
+CUFLOW_HMORE(__half, __half2, __ushort_as_half(0x7fff))
+inline __half2 make_half2(__half x, __half y) { return __half2{x, y}; }
+inline __half2 __low2half2(__half2 a) { return __half2{a.x, a.x}; }
+inline __half2 __high2half2(__half2 a) { return __half2{a.y, a.y}; }
+inline __half2 __lowhigh2highlow(__half2 a) { return __half2{a.y, a.x}; }
+inline short __half_as_short(__half h) { return (short)h.__x; }
+inline __half __short_as_half(short i) { return __ushort_as_half((unsigned short)i); }
 #define CUFLOW_HOP(OP) \
 	inline __half operator OP(__half a, __half b) { return __half((float)a OP(float) b); } \
 	inline __half &operator OP##=(__half &a, __half b) { return a = a OP b; } \

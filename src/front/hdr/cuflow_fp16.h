@@ -158,13 +158,37 @@
 	CUFLOW_HD_ H2 __hle2(H2 a, H2 b); \
 	CUFLOW_HD_ H2 __hgt2(H2 a, H2 b); \
 	CUFLOW_HD_ H2 __hge2(H2 a, H2 b); \
+	CUFLOW_HD_ H2 __hequ2(H2 a, H2 b); \
+	CUFLOW_HD_ H2 __hneu2(H2 a, H2 b); \
+	CUFLOW_HD_ H2 __hltu2(H2 a, H2 b); \
+	CUFLOW_HD_ H2 __hleu2(H2 a, H2 b); \
+	CUFLOW_HD_ H2 __hgtu2(H2 a, H2 b); \
+	CUFLOW_HD_ H2 __hgeu2(H2 a, H2 b); \
 	CUFLOW_HD_ H2 __hisnan2(H2 a); \
+	CUFLOW_HD_ unsigned int __heq2_mask(H2 a, H2 b); \
+	CUFLOW_HD_ unsigned int __hne2_mask(H2 a, H2 b); \
+	CUFLOW_HD_ unsigned int __hlt2_mask(H2 a, H2 b); \
+	CUFLOW_HD_ unsigned int __hle2_mask(H2 a, H2 b); \
+	CUFLOW_HD_ unsigned int __hgt2_mask(H2 a, H2 b); \
+	CUFLOW_HD_ unsigned int __hge2_mask(H2 a, H2 b); \
+	CUFLOW_HD_ unsigned int __hequ2_mask(H2 a, H2 b); \
+	CUFLOW_HD_ unsigned int __hneu2_mask(H2 a, H2 b); \
+	CUFLOW_HD_ unsigned int __hltu2_mask(H2 a, H2 b); \
+	CUFLOW_HD_ unsigned int __hleu2_mask(H2 a, H2 b); \
+	CUFLOW_HD_ unsigned int __hgtu2_mask(H2 a, H2 b); \
+	CUFLOW_HD_ unsigned int __hgeu2_mask(H2 a, H2 b); \
 	CUFLOW_HD_ bool __hbeq2(H2 a, H2 b); \
 	CUFLOW_HD_ bool __hbne2(H2 a, H2 b); \
 	CUFLOW_HD_ bool __hblt2(H2 a, H2 b); \
 	CUFLOW_HD_ bool __hble2(H2 a, H2 b); \
 	CUFLOW_HD_ bool __hbgt2(H2 a, H2 b); \
 	CUFLOW_HD_ bool __hbge2(H2 a, H2 b); \
+	CUFLOW_HD_ bool __hbequ2(H2 a, H2 b); \
+	CUFLOW_HD_ bool __hbneu2(H2 a, H2 b); \
+	CUFLOW_HD_ bool __hbltu2(H2 a, H2 b); \
+	CUFLOW_HD_ bool __hbleu2(H2 a, H2 b); \
+	CUFLOW_HD_ bool __hbgtu2(H2 a, H2 b); \
+	CUFLOW_HD_ bool __hbgeu2(H2 a, H2 b); \
 	/* math */ \
 	CUFLOW_HD_ H hsqrt(H a); CUFLOW_HD_ H hrsqrt(H a); CUFLOW_HD_ H hrcp(H a); \
 	CUFLOW_HD_ H hexp(H a); CUFLOW_HD_ H hexp2(H a); CUFLOW_HD_ H hexp10(H a); \
