@@ -779,7 +779,8 @@ bool neverif(const Unit *u, const char *w, int e); /* the #if condition from w t
 int trimblank(const Unit *u, int a, int b);    /* b, or past a blank line the deletion [a, b) would leave doubled */
 int callnode(const Func *f, int ci);                 /* the statement holding call ci, or -1 */
 int closeparen(const char *src, int at, int end);   /* past the ')' matching src[at] == '(', or -1 (quotes, comments) */
-char *calltext(const char *s, int at, int end, int i); /* argument i of the call at s + at, trimmed; "?" */
+char *calltext(const char *s, int at, int end, int i, int nargs); /* argument i of the call at s + at; "?" */
+int callargc(const char *s, int at, int end); /* how many arguments its text shows */
 
 /* pass/sync.c */
 void syncmotion(Prog *p, Plan *plan);

@@ -180,12 +180,58 @@ closeparen(const char *src, int at, int end)
 	return -1;
 }
 
-/* The text of argument i of the call spelled at s + at, before end, trimmed. */
-char *
-calltext(const char *s, int at, int end, int i)
+/* Past the comment at s + j, or j when none starts there. */
+static int
+skipcomment(const char *s, int j, int end)
 {
-	int depth = 0, k = 0, from = -1;
+	if (j + 1 >= end || s[j] != '/' || (s[j + 1] != '/' && s[j + 1] != '*'))
+		return j;
+	if (s[j + 1] == '/') {
+		while (j < end && s[j] != '\n')
+			j++;
+		return j;
+	}
+	for (j += 2; j + 1 < end && !(s[j] == '*' && s[j + 1] == '/'); j++)
+		;
+	return j + 2 < end ? j + 2 : end;
+}
+
+/* Do t's angle brackets pair up? A comma between template arguments
+ * (Tile<64, 64>::size) splits the text where the call has no comma; a
+ * comparison is refused with it (<<, >>, <=, >= and -> are no brackets). */
+static bool
+anglesok(const char *t)
+{
+	int open = 0;
+	for (const char *c = t; *c; c++) {
+		if ((c[0] == '<' || c[0] == '>') && (c[1] == c[0] || c[1] == '=')) {
+			c++;
+			continue;
+		}
+		if (c[0] == '-' && c[1] == '>') {
+			c++;
+			continue;
+		}
+		if (*c == '<')
+			open++;
+		else if (*c == '>' && --open < 0)
+			return false;
+	}
+	return open == 0;
+}
+
+/* The arguments the text of the call spelled at s + at shows, before
+ * end, past comments and literals; argument i's bytes in *from, *to. */
+static int
+splitargs(const char *s, int at, int end, int i, int *from, int *to)
+{
+	int depth = 0, k = 0, start = -1;
 	for (int j = at; j < end; j++) {
+		int c = skipcomment(s, j, end);
+		if (c != j) {
+			j = c - 1;
+			continue;
+		}
 		char ch = s[j];
 		if (ch == '"' || ch == '\'') {
 			for (j++; j < end && s[j] != ch; j++)
@@ -194,24 +240,65 @@ calltext(const char *s, int at, int end, int i)
 		}
 		if (ch == '(' || ch == '[' || ch == '{')
 			if (++depth == 1 && ch == '(') {
-				from = j + 1;
+				start = j + 1;
 				continue;
 			}
 		if (depth == 1 && (ch == ',' || ch == ')')) {
-			if (k++ == i) {
-				while (from < j && (s[from] == ' ' || s[from] == '\n' || s[from] == '\t'))
-					from++;
-				int to = j;
-				while (to > from && (s[to - 1] == ' ' || s[to - 1] == '\n' || s[to - 1] == '\t'))
-					to--;
-				return xstrndup(s + from, to - from);
-			}
-			from = j + 1;
+			if (k == i)
+				*from = start, *to = j;
+			if (ch == ',' || j > start || k > 0) /* f() shows no argument */
+				k++;
+			start = j + 1;
 		}
 		if (ch == ')' || ch == ']' || ch == '}')
-			depth--;
+			if (--depth == 0)
+				break;
 	}
-	return xstrdup("?");
+	return k;
+}
+
+/* How many arguments the text of the call at s + at shows. */
+int
+callargc(const char *s, int at, int end)
+{
+	int from, to;
+	return splitargs(s, at, end, -1, &from, &to);
+}
+
+/* The text of argument i of the call spelled at s + at, before end,
+ * trimmed, its comments made spaces; "?" where the text does not show it:
+ * a default argument (callargc tells), or a split that cannot be the
+ * call's nargs arguments (nargs < 0: not known). */
+char *
+calltext(const char *s, int at, int end, int i, int nargs)
+{
+	int want = -1, wantend = -1;
+	int k = splitargs(s, at, end, i, &want, &wantend);
+	if (i >= k || want < 0 || (nargs >= 0 && k > nargs))
+		return xstrdup("?");
+	Buf b = {0};
+	for (int j = want; j < wantend; j++) {
+		int c = skipcomment(s, j, wantend);
+		if (c != j) {
+			bputs(&b, " ");
+			j = c - 1;
+		} else if (s[j] == '"' || s[j] == '\'') {
+			int q = j;
+			for (j++; j < wantend && s[j] != s[q]; j++)
+				j += s[j] == '\\';
+			bputn(&b, s + q, j + 1 - q);
+		} else
+			bputn(&b, strchr("\n\t\r", s[j]) ? " " : s + j, 1);
+	}
+	const char *t = bstr(&b);
+	int lo = 0, hi = (int)strlen(t);
+	while (lo < hi && t[lo] == ' ')
+		lo++;
+	while (hi > lo && t[hi - 1] == ' ')
+		hi--;
+	char *r = anglesok(t) ? xstrndup(t + lo, hi - lo) : xstrdup("?");
+	vfree(b);
+	return r;
 }
 
 /* The end of the directive line at d, continuation lines included. */

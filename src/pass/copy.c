@@ -203,7 +203,7 @@ argtext(const C *c, const Copy *x, int i)
 {
 	const Stmt *st = homest(c, x);
 	int at = copyat(c, x); /* inside an error check's parentheses */
-	char *t = calltext(c->u->src, at >= 0 ? at : st->begin, st->end, i);
+	char *t = calltext(c->u->src, at >= 0 ? at : st->begin, st->end, i, -1);
 	if (!x->via)
 		return t;
 	char *r = substitute(x->via, t);

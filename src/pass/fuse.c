@@ -434,12 +434,15 @@ outside(const Fz *z, Side *s, int space)
 	s->call = st->call0;
 	s->al = -1;
 	s->pinned = space == SP_PINNED;
-	s->size = calltext(z->u->src, c->off, st->end, 1);
-	s->flags = c->nargs == 3 ? calltext(z->u->src, c->off, st->end, 2) : NULL; /* cudaHostAlloc */
-	if (s->flags && !strcmp(s->flags, "?")) { /* the C++ cudaMallocHost(&p, n) leaves its flags to their default */
+	s->size = calltext(z->u->src, c->off, st->end, 1, c->nargs);
+	s->flags = c->nargs == 3 ? calltext(z->u->src, c->off, st->end, 2, c->nargs) : NULL; /* cudaHostAlloc */
+	if (s->flags && !strcmp(s->flags, "?") && callargc(z->u->src, c->off, st->end) <= 2) { /* the C++ cudaMallocHost(&p, n) leaves its flags to their default */
 		free(s->flags);
 		s->flags = NULL;
 	}
+	if (!strcmp(s->size, "?") || (s->flags && !strcmp(s->flags, "?")))
+		return xstrdup("is allocated by a call whose arguments its text does not tell apart (a comma between "
+		               "template arguments)");
 	return NULL;
 }
 
@@ -740,8 +743,8 @@ fillmember(Fz *z, Xfer *x)
 	int ui = unitidx(z->p, z->u);
 	int hv = loadvar(z->f, c->argv[x->dir == 1 ? 1 : 0]), dv = loadvar(z->f, c->argv[x->dir == 1 ? 0 : 1]);
 	const Stmt *st = &z->f->st.v[x->node];
-	char *ht = calltext(z->u->src, st->begin, st->end, x->dir == 1 ? 1 : 0),
-	     *dt = calltext(z->u->src, st->begin, st->end, x->dir == 1 ? 0 : 1);
+	char *ht = calltext(z->u->src, st->begin, st->end, x->dir == 1 ? 1 : 0, c->nargs),
+	     *dt = calltext(z->u->src, st->begin, st->end, x->dir == 1 ? 0 : 1, c->nargs);
 	char *hb = bare(ht), *db = bare(dt);
 	bool hplain = hv >= 0 && !strcmp(hb, z->u->syms.v[hv].name), dplain = dv >= 0 && !strcmp(db, z->u->syms.v[dv].name);
 	free(hb);
@@ -1499,7 +1502,7 @@ allocedit(const Fz *z, const Layout *lay, int m, bool dev, Edits *e)
 		char *type;
 		if (base) {
 			int open = c->off + (int)strcspn(src + c->off, "(");
-			char *a0 = calltext(src, c->off, st->end, 0);
+			char *a0 = calltext(src, c->off, st->end, 0, c->nargs);
 			bprintf(&b, "%.*s(%s, %s%s%s);", open - c->off, src + c->off, a0, tot, s->flags ? ", " : "",
 			        s->flags ? s->flags : "");
 			if (off.n)
@@ -1589,7 +1592,7 @@ runtext(Buf *b, const Fz *z, const Layout *lay, const Fused *r)
 	const Call *c = &z->f->calls.v[x0->call];
 	int first = lay->by[r->lo], last = lay->by[r->hi];
 	const char *df = name(z, z->m.v[first].d.sym), *hf = name(z, z->m.v[first].h.sym);
-	char *kind = calltext(z->u->src, c->off, z->f->st.v[x0->node].end, 3);
+	char *kind = calltext(z->u->src, c->off, z->f->st.v[x0->node].end, 3, c->nargs);
 	bprintf(b, "%s(%s, %s, (size_t)((char *)%s - (char *)%s) + %s, %s);", c->name, r->dir == 1 ? df : hf,
 	        r->dir == 1 ? hf : df, name(z, z->m.v[last].d.sym), df, z->m.v[last].d.size, kind);
 	free(kind);
@@ -2009,7 +2012,7 @@ fusefn(Prog *p, PFunc *pf, Plan *plan)
 			x->why = xstrdup("it is text another pass changes");
 		else if ((x->m = fillmember(&z, x)) >= 0 && !z.m.v[x->m].why) {
 			const Stmt *st = &z.f->st.v[x->node];
-			char *size = calltext(z.u->src, st->begin, st->end, 2);
+			char *size = calltext(z.u->src, st->begin, st->end, 2, -1);
 			if (!samesize(&z, size, z.m.v[x->m].d.size))
 				x->why = fmt("it copies %s bytes, not the whole buffer (%s)", size, z.m.v[x->m].d.size);
 			free(size);

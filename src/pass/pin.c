@@ -250,8 +250,8 @@ streamtext(const PFunc *pf, const Call *c, const Rule *r)
 			k = r->eff[i].arg;
 	if (k < 0 || at < 0)
 		return NULL;
-	char *t = calltext(pf->u->src, at, c->end, k);
-	if (!strcmp(t, "?")) { /* not written: the default stream */
+	char *t = calltext(pf->u->src, at, c->end, k, c->nargs);
+	if (!strcmp(t, "?") && callargc(pf->u->src, at, c->end) <= k) { /* not written: the default stream */
 		free(t);
 		return xstrdup("0");
 	}
@@ -1200,7 +1200,7 @@ covers(const P *q, const PFunc *pf, int u, const Async *a, int from)
 				continue;
 			if (e->space == SY_DEVICE)
 				return true;
-			char *t = e->arg < c->nargs ? calltext(pf->u->src, c->off, c->end, e->arg) : xstrdup("0");
+			char *t = e->arg < c->nargs ? calltext(pf->u->src, c->off, c->end, e->arg, c->nargs) : xstrdup("0");
 			bool same = !strcmp(t, a->stream) && !streamchanged(q, pf, a->stream, from, st->begin);
 			free(t);
 			if (same)

@@ -175,7 +175,7 @@ promoargs(Prog *p, const PFunc *g, Promo *pr)
 		ok = !(g->u->syms.v[g->f->sym].refparams & (1u << k));
 		for (int v = 0; v < f->st.n && ok; v++)
 			ok = !bhas(&g->st[v].wr, l);
-		pr->args[k] = calltext(g->u->src, cl->off, st->end, k);
+		pr->args[k] = calltext(g->u->src, cl->off, st->end, k, cl->nargs);
 		if (!strcmp(pr->args[k], "?")) { /* left to its default: no text at the call */
 			ok = false;
 			break;

@@ -1087,7 +1087,7 @@ sitetext(const S *h, const char *base, const Unit *cu, const Call *call, const c
 				ok = false;
 				break;
 			}
-			char *a = calltext(cu->src, call->off, call->end, i);
+			char *a = calltext(cu->src, call->off, call->end, i, call->nargs);
 			if (!strcmp(a, "?")) { /* a default argument: no text to write */
 				free(a);
 				ok = false;
@@ -1563,7 +1563,7 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
 		return fmt("the call at line %d is part of a larger statement", st->line);
 	scansite(h, hx, cs, st->pos, z);
 	for (int i = 0; i < (*call)->nargs; i++) {
-		char *a = calltext(c->u->src, (*call)->off, (*call)->end, i);
+		char *a = calltext(c->u->src, (*call)->off, (*call)->end, i, (*call)->nargs);
 		const char *pn = i < h->f->params.n ? h->u->syms.v[h->f->params.v[i]].name : "";
 		if (i < 32 && ((*call)->conv >> i & 1) && nametoken(h->u->src, h->it[hx].begin, h->it[hx].end, pn) >= 0) {
 			char *why = fmt("the call at line %d passes %s, which changes its value as %s() takes it (%s)", st->line,
@@ -1573,10 +1573,14 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
 		}
 		bool ok = stablearg(cs, a, st->pos, st->pos + 1 + z->passed);
 		if (!ok) {
-			char *why = !strcmp(a, "?") ? fmt("the call at line %d leaves %s to its default", st->line, pn)
-			                            : fmt("the call at line %d passes %s, which is no plain expression the "
-			                                  "caller keeps",
-			                                  st->line, a);
+			bool unsplit = !strcmp(a, "?") && callargc(c->u->src, (*call)->off, (*call)->end) > i;
+			char *why = unsplit ? fmt("the text of the call at line %d does not tell its arguments apart (a comma "
+			                          "between template arguments, or a comparison)",
+			                          st->line)
+			            : !strcmp(a, "?") ? fmt("the call at line %d leaves %s to its default", st->line, pn)
+			                              : fmt("the call at line %d passes %s, which is no plain expression the "
+			                                    "caller keeps",
+			                                    st->line, a);
 			free(a);
 			return why;
 		}
@@ -1619,7 +1623,7 @@ passon(const S *h, int hx, const PFunc *c, int depth, char **why)
 			 * ones the sync will name is not known yet */
 			bool args = true;
 			for (int i = 0; i < call->nargs && args; i++) {
-				char *a = calltext(c2->u->src, call->off, call->end, i);
+				char *a = calltext(c2->u->src, call->off, call->end, i, call->nargs);
 				args = !(i < 32 && (call->conv >> i & 1)) && stablearg(&cs, a, st->pos, st->pos + 1 + z.passed);
 				if (!args && !*why)
 					*why = fmt("the call of %s() at line %d passes %s, which is no plain expression the caller keeps "
@@ -1802,7 +1806,7 @@ intotext(const S *c, const Item *x, const Call *call, const PFunc *g, const char
 			continue;
 		int i = 0;
 		for (; i < call->nargs && i < g->f->params.n; i++) {
-			char *a = calltext(u->src, call->off, call->end, i);
+			char *a = calltext(u->src, call->off, call->end, i, call->nargs);
 			bool same = !strcmp(a, u->syms.v[mine].name);
 			free(a);
 			if (same)
@@ -1840,7 +1844,7 @@ static bool
 argsclash(const S *c, const Call *call, const Bits *wr)
 {
 	for (int i = 0; i < call->nargs; i++) {
-		char *a = calltext(c->u->src, call->off, call->end, i);
+		char *a = calltext(c->u->src, call->off, call->end, i, call->nargs);
 		bool bad = !stablearg(c, a, 0, 0);
 		int n = (int)strlen(a);
 		for (int at = 0, t; !bad && (t = nexttoken(a, &at, n)) >= 0;)
