@@ -349,6 +349,8 @@ enum { /* Stmt.flags */
 	SF_LOCALTYPE = 1 << 14, /* names a template parameter or a type a function declares (sizeof(T)) */
 	SF_CONDCALL = 1 << 15,  /* a call runs on some evaluations only (an arm of ?:, the right of && or ||) */
 	SF_NEW = 1 << 16,       /* a new expression: std::bad_alloc, std::bad_array_new_length */
+	SF_SCOPEOBJ = 1 << 17,  /* ST_END: objects of a class that is not plain old data end here, the */
+	                        /* library's too (a lock_guard unlocks); a function body's: by-value parameters too */
 };
 typedef struct {
 	int kind;

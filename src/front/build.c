@@ -816,8 +816,8 @@ compound(B *b, CXCursor s, int owner)
 	offsets(s, &l.begin, &l.end, NULL);
 	vpush(f->lists, l);
 	int li = f->lists.n - 1;
-	bool dtors = b->dtors;
-	b->dtors = false;
+	bool dtors = b->dtors, objs = b->objs;
+	b->dtors = b->objs = false;
 	CXCursor *ks;
 	int n = kids(s, &ks);
 	for (int i = 0; i < n; i++) {
@@ -837,7 +837,10 @@ compound(B *b, CXCursor s, int owner)
 	setrange(b, &f->st.v[e], end > 0 ? end - 1 : end, end);
 	if (b->dtors) /* destructors run here, unseen */
 		f->st.v[e].flags |= SF_HIDDEN;
+	if (b->objs)
+		f->st.v[e].flags |= SF_SCOPEOBJ;
 	b->dtors = dtors;
+	b->objs = objs;
 	endnode(b);
 	f->lists.v[li].endnode = e;
 	f->st.v[e].list = li;
@@ -1927,11 +1930,13 @@ buildfn(B *b, CXCursor c)
 	int n = kids(from, &ks);
 	int inits = -1;
 	bool refmem = false; /* the member initialised next is a reference */
+	bool parmobjs = false;
 	for (int i = 0; i < n; i++) {
 		enum CXCursorKind k = clang_getCursorKind(ks[i]);
 		if (k == CXCursor_MemberRef)
 			refmem = isref(clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(ks[i]))));
 		if (k == CXCursor_ParmDecl) {
+			parmobjs |= classobj(clang_getCursorType(ks[i]));
 			int p = symof(b, ks[i]);
 			if (p >= 0)
 				vpush(f.params, p);
@@ -1954,7 +1959,9 @@ buildfn(B *b, CXCursor c)
 		}
 	}
 	free(ks);
-	compound(b, body, -1);
+	int li = compound(b, body, -1);
+	if (parmobjs) /* by-value parameters end with the call */
+		f.st.v[f.lists.v[li].endnode].flags |= SF_SCOPEOBJ;
 	for (int i = 0; i < b->cur.n; i++)
 		edge(&f, b->cur.v[i], 1);
 	resolvegotos(b);

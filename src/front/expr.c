@@ -794,6 +794,17 @@ userdtor(CXType t)
 	return haskid(d, CXCursor_Destructor);
 }
 
+/* Is t (or its arrays' element) a class that is not plain old data? Its
+ * objects may run a destructor, the library's included, at their scope's end. */
+bool
+classobj(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray || t.kind == CXType_VariableArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	return t.kind == CXType_Record && !clang_isPODType(t);
+}
+
 /* The arguments of a placement new (new (buf) T{...}): the children that
  * lie inside the parentheses after "new"; 0 for any other new. */
 static int
@@ -1676,6 +1687,9 @@ vardecl(B *b, CXCursor d)
 	int var = mknode(b, N_VAR, -1, -1, x);
 	if (userdtor(clang_getCursorType(d)))
 		b->dtors = true;
+	if (classobj(clang_getCursorType(d)) && clang_getCursorKind(d) == CXCursor_VarDecl &&
+	    clang_Cursor_getStorageClass(d) != CX_SC_Static)
+		b->objs = true;
 	CXCursor init = clang_Cursor_getVarDeclInitializer(d), call;
 	if (hasvla(clang_getCursorType(d)))
 		vlasize(b, d, init);

@@ -47,6 +47,7 @@ typedef struct {
 	VEC(Ints *) brk, cont;
 	Switches sw;
 	bool dtors;   /* the current block declares objects with user destructors */
+	bool objs;    /* the current block declares objects of a class that is not plain old data */
 	int gfn;      /* the unit's pseudo function for global initialisers, or -1 */
 	int depth;    /* expression nesting, to refuse pathological input */
 	int failof;   /* calls made now run only when this call failed (Call.onfail), or -1 */
@@ -73,6 +74,7 @@ int bindref(B *b, CXCursor e);
 void evaluate(B *b, CXCursor e);
 void vardecl(B *b, CXCursor d);
 bool hasvla(CXType t);
+bool classobj(CXType t); /* a class that is not plain old data, or an array of one */
 void vlasize(B *b, CXCursor d, CXCursor init);
 void decomposition(B *b, CXCursor d);
 int construct(B *b, CXCursor e, int self);

@@ -48,7 +48,7 @@
 
 /* Bumped with every change of the Unit's fields (cuflow.h): the binary's
  * identity in the key would miss them too, but a format names what it holds. */
-#define FORMAT "cuflow-unit 8"
+#define FORMAT "cuflow-unit 9"
 #define UNUSED_DAYS 30
 
 /* ---------------------------------------------------------------- writing */

@@ -1595,48 +1595,70 @@ prepsite(S *h, int hx, PFunc *c, int v, S *cs, const Call **call, Site *z)
  * call chain, at most 4 functions deep as its call strings are), and does
  * some caller up the chain have host work to overlap after its call? */
 static bool
-passon(const S *h, int hx, const PFunc *c, int depth, char **why)
+passon(const S *h, int hx, PFunc *c, int depth, char **why)
 {
 	Prog *p = h->p;
-	if (depth > 3 || p->open[c->id] || callsitself(p, c) || refusal(c) || (c->sum.ex & (EX_THROW | EX_EXIT | EX_UNSAFE)))
+	if (depth > 3 || p->open[c->id] || callsitself(p, c) || refusal(c) || (c->sum.ex & (EX_THROW | EX_EXIT | EX_UNSAFE)) ||
+	    (c->u->syms.v[c->f->sym].flags & SYMF_METHOD) ||
+	    (c->f->st.v[bodylist(c->f)->endnode].flags & SF_SCOPEOBJ))
 		return false;
 	for (int i = 0; i < c->f->params.n; i++)
 		if (paramwritten(p, c, c->f->params.v[i]))
 			return false;
 	const Ints *sites = &p->sites[c->id];
-	bool gain = false;
-	for (int k = 0; k < sites->n / 2 && !gain; k++) {
+	const char *cname = c->u->syms.v[c->f->sym].name;
+	bool gain = false, allok = true, here = false; /* here: a site that gains is in c's file */
+	for (int k = 0; k < sites->n / 2; k++) {
 		PFunc *c2 = &p->fns.v[sites->v[2 * k]];
 		int v = sites->v[2 * k + 1];
 		const Stmt *st = &c2->f->st.v[v];
 		const Call *call = sitecall(p, c2, v, c->id);
 		if (!call || (c2->u == c->u && c2->f->begin < c->f->end) || st->list < 0 || !c2->f->inmain || !c2->succ ||
-		    refusal(c2))
+		    refusal(c2)) {
+			allok = false;
 			continue;
+		}
 		S cs = {.p = p, .pf = c2, .f = c2->f, .u = c2->u, .plan = h->plan, .l = &c2->f->lists.v[st->list],
 		        .passret = -1};
 		fillitems(&cs);
 		Site z = {0};
-		if (cs.it[st->pos].first == v && cs.it[st->pos].last == v) {
+		bool args = cs.it[st->pos].first == v && cs.it[st->pos].last == v;
+		if (args) {
 			scansite(h, hx, &cs, st->pos, &z);
 			/* the next round's argument checks (prepsite), on every argument: which
 			 * ones the sync will name is not known yet */
-			bool args = true;
 			for (int i = 0; i < call->nargs && args; i++) {
 				char *a = calltext(c2->u->src, call->off, call->end, i, call->nargs);
 				args = !(i < 32 && (call->conv >> i & 1)) && stablearg(&cs, a, st->pos, st->pos + 1 + z.passed);
 				if (!args && !*why)
 					*why = fmt("the call of %s() at line %d passes %s, which is no plain expression the caller keeps "
 					           "or changes its value as %s() takes it",
-					           c->u->syms.v[c->f->sym].name, st->line, a, c->u->syms.v[c->f->sym].name);
+					           cname, st->line, a, cname);
 				free(a);
 			}
-			gain = args && ((z.passed > 0 && z.work) ||
-			                (!z.stop && cs.l == bodylist(c2->f) && !nameslocal(c2->u, c2->f, call->off, call->end) &&
-			                 passon(h, hx, c2, depth + 1, why)));
+		}
+		allok &= args;
+		if (args && ((z.passed > 0 && z.work) ||
+		             (!z.stop && cs.l == bodylist(c2->f) && !nameslocal(c2->u, c2->f, call->off, call->end) &&
+		              passon(h, hx, c2, depth + 1, why)))) {
+			gain = true;
+			here |= c2->u == c->u;
 		}
 		sitefree(&z);
 		freeitems(&cs);
+	}
+	if (gain && !allok) { /* the sites that gain would call a clone of c (tryout, emitclone) */
+		S cx = {.p = p, .pf = c, .f = c->f, .u = c->u, .plan = h->plan, .fname = cname};
+		char *name = fmt("%s_nosync", cname);
+		char *nc = here ? noclone(&cx, name) : fmt("a clone of %s() would be static in %s, and the sites that gain "
+		                                           "are in other files",
+		                                           cname, relpath(c->u->path));
+		if (nc && !*why)
+			*why = nc;
+		else
+			free(nc);
+		gain = !nc;
+		free(name);
 	}
 	return gain;
 }
@@ -1656,8 +1678,14 @@ tryout(S *h, int hx)
 		           "default argument, no caller here, or one in code it "
 		           "does not analyse: a left-out #if group, a file without CUDA or refused, outside the program)",
 		           h->fname);
+	if (h->u->syms.v[h->f->sym].flags & SYMF_METHOD)
+		return fmt("%s() is a method: cuflow does not map its object and parameters to its callers' text", h->fname);
 	if (!dominates(&h->pf->pdom, x->first, 0))
 		return fmt("some path through %s() skips it", h->fname);
+	if (h->f->st.v[bodylist(h->f)->endnode].flags & SF_SCOPEOBJ)
+		return fmt("objects of %s() end after it, at its return, and their destructors may use what it waits for "
+		           "(a class that is not plain old data: a local, or a parameter passed by value)",
+		           h->fname);
 	if (nameslocal(h->u, h->f, x->begin, x->end))
 		return fmt("it names a local of %s(), which its callers do not see", h->fname);
 	for (int i = 0; i < h->f->params.n; i++)
@@ -1930,6 +1958,8 @@ tryinto(S *c, int xi, int own)
 		; /* the helper needs it at once, or has no host work before it needs it: nothing to say */
 	else if (p->open[gid] || callsitself(p, g))
 		why = fmt("%s() has callers cuflow does not see, or calls itself", gname);
+	else if (g->u->syms.v[g->f->sym].flags & SYMF_METHOD)
+		why = fmt("%s() is a method: cuflow does not map its callers' text to its object and parameters", gname);
 	else if (p->sites[gid].n != 2 && !z.loop) /* a copy of the helper is many lines to review: a loop must pay */
 		why = fmt("%s() has other callers, and a clone of it would overlap no loop", gname);
 	else if (p->sites[gid].n != 2 && (why = intoclone(c, &gs, call, name)))
