@@ -441,6 +441,7 @@ typedef struct Unit {
 	Ints directives; /* offsets of preprocessor directive lines */
 	Strs cfgmacros;  /* macros a user file #defines in an #if chain with another group (another
 	                  * configuration defines them otherwise: a statement naming one is not passed) */
+	Strs macros;     /* name, body, ...: every #define of the program's own files it includes, its own too */
 	double tparse, tbuild; /* seconds */
 	const char *cache; /* how the caches served the parse: unit (the model from front/units.c, */
 	                   /* no parse), else the header cache's (front/cache.c) hit, new, off, ... */

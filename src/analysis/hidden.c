@@ -78,15 +78,30 @@ calls(const Rules *rules, const Unit *u, int a, int b)
 	return false;
 }
 
-/* Does a token of [a, b) spell name? */
+/* Does a token of s's [a, b) spell name, or name a macro of the program's
+ * own files whose body does (REGROW() for free(h); h = malloc(n)), a few
+ * macros deep? */
+static bool
+spellsin(const Unit *u, const char *s, int a, int b, const char *name, int depth)
+{
+	int n = (int)strlen(name);
+	for (int at = a, t; (t = nexttoken(s, &at, b)) >= 0;) {
+		if (at - t == n && !strncmp(s + t, name, n))
+			return true;
+		for (int i = 0; depth < 4 && i + 1 < u->macros.n; i += 2) {
+			const char *m = u->macros.v[i], *body = u->macros.v[i + 1];
+			if ((int)strlen(m) == at - t && !strncmp(s + t, m, at - t) &&
+			    spellsin(u, body, 0, (int)strlen(body), name, depth + 1))
+				return true;
+		}
+	}
+	return false;
+}
+
 static bool
 spells(const Unit *u, int a, int b, const char *name)
 {
-	int n = (int)strlen(name);
-	for (int at = a, t; (t = nexttoken(u->src, &at, b)) >= 0;)
-		if (at - t == n && !strncmp(u->src + t, name, n))
-			return true;
-	return false;
+	return spellsin(u, u->src, a, b, name, 0);
 }
 
 /* The first left-out group meeting [lo, hi) that calls something (name

@@ -2068,6 +2068,15 @@ finddirectives(Unit *u)
 			vpush(u->directives, u->lines[i]);
 }
 
+/* Does the line [a, end) end with a backslash (a directive going on)? */
+static bool
+contline(const char *s, int a, int end)
+{
+	while (end > a && (s[end - 1] == '\n' || s[end - 1] == '\r'))
+		end--;
+	return end > a && s[end - 1] == '\\';
+}
+
 static void
 addcfgmacro(Unit *u, char *name)
 {
@@ -2115,6 +2124,10 @@ cfgfile(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
 		int t = nexttoken(src->src, &at, end);
 		if (t < 0)
 			continue;
+		while (l + 1 < src->nlines && contline(src->src, a, end)) { /* the body goes on */
+			l++;
+			end = l + 1 < src->nlines ? src->lines[l + 1] : (int)src->len;
+		}
 		vpush(b->defs, xstrndup(src->src + t, (size_t)(at - t)));
 		vpush(b->defs, xstrndup(src->src + at, (size_t)(end - at)));
 		if (configured(src, a, end))
@@ -2143,9 +2156,8 @@ cfgclosure(B *b)
 					}
 		}
 	}
-	for (int i = 0; i < b->defs.n; i++)
-		free(b->defs.v[i]);
-	vfree(b->defs);
+	b->u->macros = b->defs; /* hidden.c reads them */
+	b->defs = (Strs){0};
 }
 
 /* ---------------------------------------------------------------- dependent calls */

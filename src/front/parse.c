@@ -867,6 +867,9 @@ unit_free(Unit *u)
 	for (int i = 0; i < u->cfgmacros.n; i++)
 		free(u->cfgmacros.v[i]);
 	vfree(u->cfgmacros);
+	for (int i = 0; i < u->macros.n; i++)
+		free(u->macros.v[i]);
+	vfree(u->macros);
 	free(u->path);
 	free(u->src);
 	free(u->lines);

@@ -209,6 +209,9 @@ wunit(Buf *b, const Unit *u)
 	wnum(b, u->cfgmacros.n);
 	for (int i = 0; i < u->cfgmacros.n; i++)
 		wstr(b, u->cfgmacros.v[i]);
+	wnum(b, u->macros.n);
+	for (int i = 0; i < u->macros.n; i++)
+		wstr(b, u->macros.v[i]);
 }
 
 /* ---------------------------------------------------------------- reading */
@@ -444,6 +447,9 @@ runit(R *r, Unit *u)
 	RVEC(r, u->cfgmacros);
 	for (int i = 0; i < u->cfgmacros.n; i++)
 		u->cfgmacros.v[i] = rstr(r);
+	RVEC(r, u->macros);
+	for (int i = 0; i < u->macros.n; i++)
+		u->macros.v[i] = rstr(r);
 }
 
 /* Moves what runit read into u, which holds the file's path and text. */
