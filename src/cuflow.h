@@ -750,6 +750,7 @@ typedef struct Change {
 	char *inflight;     /* moves: the device work in flight it overlaps ("fill (line 26)"), or NULL */
 	char *stop;         /* what stopped it (moves) or why it stayed (keeps) */
 	int stopline;       /* where, or 0 */
+	const Unit *stopu;  /* and its file, when not u */
 	int how;            /* copies: CP_HOIST or CP_SINK */
 	char *safe;         /* copies: the facts that make the move safe */
 	char *bytes;        /* copies: the size argument's text, per copy saved */
@@ -791,7 +792,8 @@ void syncmotion(Prog *p, Plan *plan);
 void copymotion(Prog *p, Plan *plan);
 /* pass/pin.c */
 void pinhost(Prog *p, Plan *plan);
-char *unseenat(const Prog *p, int loc, int *line); /* code cuflow cannot see that may reach loc: why, or NULL */
+char *unseenat(const Prog *p, int loc, int *line, const Unit **u); /* code cuflow cannot see that may reach */
+                                                                  /* loc: why (and where), or NULL */
 char *pinpays(long long size, int nup, int ndown, bool inloop); /* NULL: pinning such a buffer pays; else why not */
 /* pass/fuse.c */
 void fusecopies(Prog *p, Plan *plan);

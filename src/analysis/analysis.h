@@ -17,7 +17,7 @@ int hiddenjump(const Unit *u, int lo, int hi); /* a left-out group in [lo, hi) w
 void hiddenbefore(const Rules *rules, const Unit *u, const Func *f, bool *before); /* per node: such a group runs right before it */
 void ingroup(const Unit *u, const Func *f, bool *in); /* per node: inside an #if group of the body */
 int hiddenreach(const Prog *p, const Unit *u, const Eff *e); /* what such work may reach of e's: a location, -2: output, -1: none */
-const char *hiddenptr(const Prog *p, int loc, int *line); /* a pointer to loc such a group names, or NULL */
+const char *hiddenptr(const Prog *p, int loc, int *line, const Unit **u); /* a pointer to loc such a group names, or NULL */
 /* callers.c */
 void fillcallers(Prog *p); /* Prog.sites, Prog.open */
 char *othernames(const PFunc *from, int first, int last, const PFunc *to);

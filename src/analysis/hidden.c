@@ -203,9 +203,9 @@ ingroup(const Unit *u, const Func *f, bool *in)
 
 /* A variable that may point to location loc and that a left-out group of
  * some unit names (that code may copy, free or keep the buffer): its name,
- * and the group's line in *line; NULL when there is none. */
+ * and the group's line and file in *line and *u; NULL when there is none. */
 const char *
-hiddenptr(const Prog *p, int loc, int *line)
+hiddenptr(const Prog *p, int loc, int *line, const Unit **u)
 {
 	for (int l = 0; l < p->locs.n; l++) {
 		const Loc *y = &p->locs.v[l];
@@ -213,6 +213,7 @@ hiddenptr(const Prog *p, int loc, int *line)
 			int at = hiddenname(p->units[i], y->name);
 			if (at >= 0) {
 				*line = unitline(p->units[i], at);
+				*u = p->units[i];
 				return y->name;
 			}
 		}

@@ -75,7 +75,9 @@ site(Prog *p, PFunc *pf, int space, const char *what, int line)
 	static const char *sp[] = {[SP_NONE] = "", [SP_HOST] = "host", [SP_DEVICE] = "device",
 	                           [SP_MANAGED] = "managed", [SP_PINNED] = "pinned", [SP_SYMBOL] = "symbol",
 	                           [SP_UNKNOWN] = "", [SP_HANDLE] = "handle"};
-	char *name = fmt("%s%s%s, line %d", what, *sp[space] ? " " : "", sp[space], line);
+	char *name = p->nunits > 1 /* a report in another file names the file */
+	                     ? fmt("%s%s%s, %s:%d", what, *sp[space] ? " " : "", sp[space], relpath(pf->u->path), line)
+	                     : fmt("%s%s%s, line %d", what, *sp[space] ? " " : "", sp[space], line);
 	int l = newloc(p, L_HEAP, space, name, unitof(p, pf->u), line, pf->id);
 	free(name);
 	return l;

@@ -110,6 +110,45 @@ clobbers(const Run *r, const Strs *files)
 	return NULL;
 }
 
+/* The file path names, its directory resolved (it may not exist yet). */
+static char *
+outpath(const char *path)
+{
+	char *d = xstrdup(path), *slash = strrchr(d, '/');
+	const char *base = slash ? slash + 1 : path;
+	if (slash)
+		*slash = 0;
+	char *rd = realpath(!slash ? "." : *d ? d : "/", NULL);
+	char *r = rd ? fmt("%s/%s", rd, base) : xstrdup(path);
+	free(rd);
+	free(d);
+	return r;
+}
+
+/* Two output options naming one file, where one would overwrite the
+ * other's output: the later option's name in *b, the earlier's returned;
+ * NULL when none do. */
+static const char *
+sameoutputs(const Run *r, const char **b)
+{
+	const char *outs[] = {r->output, r->reportfile, r->exportfixes};
+	const char *names[] = {"-o", "--report-file", "--export-fixes"};
+	for (int i = 0; i < 3; i++)
+		for (int j = i + 1; j < 3; j++) {
+			if (!outs[i] || !outs[j])
+				continue;
+			char *a = outpath(outs[i]), *c = outpath(outs[j]);
+			bool same = !strcmp(a, c) || samefile(outs[i], outs[j]);
+			free(a);
+			free(c);
+			if (same) {
+				*b = names[j];
+				return names[i];
+			}
+		}
+	return NULL;
+}
+
 /* How a file came to be an input: a directory walk finds headers that only
  * parse inside their includers, and sources the build does not compile. */
 enum { IN_NAMED, IN_WALKED, IN_NOTBUILT, IN_HOSTONLY };
@@ -828,9 +867,12 @@ safeinputs(Run *r, Strs *files, Strs **flags, Ints *origin)
 {
 	if (inputs(r, files, flags, origin))
 		return 2;
-	const char *clobber = clobbers(r, files);
-	if (clobber) {
+	const char *clobber = clobbers(r, files), *other = NULL, *same = clobber ? NULL : sameoutputs(r, &other);
+	if (clobber)
 		fprintf(stderr, "cuflow: %s names an input or source file; writing it would destroy the source\n", clobber);
+	else if (same)
+		fprintf(stderr, "cuflow: %s and %s name the same file; one would overwrite the other\n", same, other);
+	if (clobber || same) {
 		freeinputs(files, *flags);
 		vfree(*origin);
 		return 2;

@@ -288,6 +288,26 @@ isbinary(const char *s, size_t n)
 	return memchr(s, 0, n) != NULL;
 }
 
+/* The line of a CR not followed by LF outside a block comment (classic
+ * Mac OS line ends: clang ends a line, a // comment or a directive there,
+ * cuflow's lines do not), or 0. One inside a block comment changes no code. */
+static int
+lonecr(const char *s, size_t n)
+{
+	int line = 1;
+	bool block = false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == '\n')
+			line++;
+		else if (!block && s[i] == '/' && i + 1 < n && s[i + 1] == '*')
+			block = true, i++;
+		else if (block && s[i] == '*' && i + 1 < n && s[i + 1] == '/')
+			block = false, i++;
+		else if (!block && s[i] == '\r' && (i + 1 == n || s[i + 1] != '\n'))
+			return line;
+	return 0;
+}
+
 /* nvcc takes "k << < g, b >> > (args)"; clang wants the brackets together.
  * The same text with "<< <" and its closing "> > >" pulled together, the
  * spaces moved behind them: the length and every offset stay the same.
@@ -717,6 +737,13 @@ unit_parsekept(const char *path, const Opts *o, const Rules *rules, Kept **keep)
 	}
 	if (isbinary(u->src, u->len)) {
 		u->refused = xstrdup("binary file (contains NUL bytes)");
+		return u;
+	}
+	int cr = lonecr(u->src, u->len);
+	if (cr) {
+		u->refused = fmt("line %d ends with a lone carriage return (classic Mac OS): cuflow reads LF and CRLF line "
+		                 "ends only",
+		                 cr);
 		return u;
 	}
 	if (u->len > MAXFILE) {

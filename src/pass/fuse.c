@@ -554,7 +554,7 @@ comparesite(const Fz *z, int loc)
  * launches, host-only library calls and the program's own functions may;
  * one plain free in this function; anything else keeps it apart. */
 static char *
-touches(const Fz *z, Side *s, bool dev, int *line)
+touches(const Fz *z, Side *s, bool dev, int *line, const Unit **u)
 {
 	const Prog *p = z->p;
 	s->free = -1;
@@ -571,6 +571,7 @@ touches(const Fz *z, Side *s, bool dev, int *line)
 				continue;
 			const Rule *r = c->kind == C_DIRECT ? rules_find(p->rules, c->name) : NULL;
 			*line = c->line;
+			*u = g->u;
 			if (!r)
 				return fmt("is passed to %s, which cuflow cannot see", c->name);
 			if (haseff(r, EF_FREE, 0, -1)) {
@@ -603,6 +604,7 @@ touches(const Fz *z, Side *s, bool dev, int *line)
 				continue;
 			const Stmt *st = &g->f->st.v[d->node];
 			*line = st->line;
+			*u = g->u;
 			if (g != z->pf || s->free >= 0 || !d->array || dev || s->pinned || s->call >= 0 ||
 			    loadvar(g->f, d->val) != s->sym || d->b != st->begin || !onlysemi(z->u->src, d->e, st->end) ||
 			    (st->flags & (SF_MACRO | SF_DIRECTIVE)))
@@ -615,6 +617,18 @@ touches(const Fz *z, Side *s, bool dev, int *line)
 	}
 	*line = 0;
 	return NULL;
+}
+
+/* why, about *line of u: a line of another file is named in the text. */
+static char *
+infile(const Fz *z, char *why, const Unit *u, int *line)
+{
+	if (!why || !u || u == z->u)
+		return why;
+	char *w = fmt("%s (%s:%d)", why, relpath(u->path), *line);
+	free(why);
+	*line = 0;
+	return w;
 }
 
 /* Why one side of a member cannot be fused, or NULL. */
@@ -635,14 +649,15 @@ sidebar(const Fz *z, Side *s, bool dev, int *line)
 		return why;
 	if (!puresize(s->size))
 		return xstrdup("has a size with a side effect");
-	if ((why = touches(z, s, dev, line)))
-		return why;
+	const Unit *uu = NULL;
+	if ((why = touches(z, s, dev, line, &uu)))
+		return infile(z, why, uu, line);
 	int ul = 0;
-	char *u = unseenat(z->p, s->loc, &ul);
-	const char *hid = u ? NULL : hiddenptr(z->p, s->loc, &ul);
+	char *u = unseenat(z->p, s->loc, &ul, &uu);
+	const char *hid = u ? NULL : hiddenptr(z->p, s->loc, &ul, &uu);
 	if (hid)
 		u = fmt("is named in code another configuration compiles (as %s), which may free or copy it", hid);
-	if (u) {
+	if ((u = infile(z, u, uu, &ul))) {
 		*line = ul;
 		return u;
 	}

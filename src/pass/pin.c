@@ -92,6 +92,7 @@ typedef struct {
 	Ints exits;     /* vec: the returns inside its block before that: each unregisters it too */
 	char *why;      /* set: it stays pageable */
 	int whyline;
+	const Unit *whyu; /* whyline's file, when not the allocation's */
 	bool pin;
 } Site;
 
@@ -111,7 +112,7 @@ siteof(P *q, int l)
 }
 
 static void
-keep(Site *s, int line, char *why)
+keepin(Site *s, const Unit *u, int line, char *why)
 {
 	if (s->why) {
 		free(why);
@@ -119,6 +120,14 @@ keep(Site *s, int line, char *why)
 	}
 	s->why = why;
 	s->whyline = line;
+	s->whyu = u != s->pf->u ? u : NULL;
+}
+
+/* keepin a line of the allocation's file */
+static void
+keep(Site *s, int line, char *why)
+{
+	keepin(s, s->pf->u, line, why);
 }
 
 /* The one heap location the pointer values in to may name, or -1. */
@@ -294,29 +303,29 @@ scanasync(P *q, Site *s, PFunc *pf, int v, const Call *c, const Rule *r, int src
 	int line = pf->f->st.v[v].line;
 	bool reads = src >= 0 && bhas(argpts(q->p, pf, c, src), s->loc);
 	if (!reads && !(dst >= 0 && bhas(argpts(q->p, pf, c, dst), s->loc))) {
-		keep(s, line, fmt("copies it with %s through a structure of pointers", c->name));
+		keepin(s, pf->u, line, fmt("copies it with %s through a structure of pointers", c->name));
 		return;
 	}
 	if (pf != s->pf) {
-		keep(s, line, fmt("copies it with %s in %s(), not where it is allocated: the wait that pinning needs "
+		keepin(s, pf->u, line, fmt("copies it with %s in %s(), not where it is allocated: the wait that pinning needs "
 		                  "would be out of its reach",
 		                  c->name, pf->u->syms.v[pf->f->sym].name));
 		return;
 	}
 	long long bytes = countcopy(s, r, c, reads, line); /* counted even when it keeps the buffer pageable: the report says why */
 	if (pf->f->st.v[v].kind != ST_PLAIN) { /* the record after it would go between an if and its body */
-		keep(s, line, fmt("copies it with %s in a condition or a return, which no statement can follow alone",
+		keepin(s, pf->u, line, fmt("copies it with %s in a condition or a return, which no statement can follow alone",
 		                  c->name));
 		return;
 	}
 	if (!callalone(pf->u, &pf->f->st.v[v], c, true)) {
-		keep(s, line, fmt("copies it with %s in a statement that does more, or shares its line: the wait pinning "
+		keepin(s, pf->u, line, fmt("copies it with %s in a statement that does more, or shares its line: the wait pinning "
 		                  "needs could not follow the copy alone", c->name));
 		return;
 	}
 	char *stream = streamtext(pf, c, r);
 	if (!stream) {
-		keep(s, line, fmt("copies it with %s on a stream that an expression with effects names, or that a macro's "
+		keepin(s, pf->u, line, fmt("copies it with %s on a stream that an expression with effects names, or that a macro's "
 		                  "body holds", c->name));
 		return;
 	}
@@ -366,11 +375,11 @@ scancall(P *q, PFunc *pf, int v, const Call *c)
 		}
 		if (frees || allocs) {
 			if (strcmp(r->name, "free") || s->call < 0)
-				keep(s, line, fmt("frees or reallocates it with %s", c->name));
+				keepin(s, pf->u, line, fmt("frees or reallocates it with %s", c->name));
 			else if (pf != s->pf)
-				keep(s, line, xstrdup("frees it in another function"));
+				keepin(s, pf->u, line, xstrdup("frees it in another function"));
 			else if (pf->f->st.v[v].flags & SF_MACRO)
-				keep(s, line, xstrdup("frees it through a macro"));
+				keepin(s, pf->u, line, xstrdup("frees it through a macro"));
 			else {
 				int open = c->off;
 				while (open < c->end && pf->u->src[open] != '(')
@@ -391,7 +400,7 @@ scancall(P *q, PFunc *pf, int v, const Call *c)
 				s->loopline = line;
 			}
 		} else if (r->kind != RK_HOST && r->kind != RK_PURE && r->kind != RK_IO && !blocking)
-			keep(s, line, fmt("passes it to %s", c->name));
+			keepin(s, pf->u, line, fmt("passes it to %s", c->name));
 	}
 }
 
@@ -407,11 +416,11 @@ scandelete(P *q, PFunc *pf, const Delete *d)
 			continue;
 		int line = pf->f->st.v[d->node].line;
 		if (s->call >= 0 || !d->array)
-			keep(s, line, xstrdup(s->call >= 0 ? "frees it with delete" : "frees it with delete, not delete[]"));
+			keepin(s, pf->u, line, xstrdup(s->call >= 0 ? "frees it with delete" : "frees it with delete, not delete[]"));
 		else if (pf != s->pf)
-			keep(s, line, xstrdup("frees it in another function"));
+			keepin(s, pf->u, line, xstrdup("frees it in another function"));
 		else if (pf->f->st.v[d->node].flags & SF_MACRO)
-			keep(s, line, xstrdup("frees it through a macro"));
+			keepin(s, pf->u, line, xstrdup("frees it through a macro"));
 		else {
 			Free f = {d->node, line, d->b, d->e, d->pb, d->pe, true, to};
 			vpush(s->frees, f);
@@ -450,14 +459,14 @@ scanvector(P *q, PFunc *pf, int v, const Call *c)
 		bool self = c->self >= 0 && bhas(addrs(p, pf, c->self), s->loc);
 		bool built = pf == s->pf && v == s->node && c->name && !strcmp(c->name, "std::vector::vector");
 		if (self && !built && !(c->name && keepsdata(c->name)))
-			keep(s, line, fmt("calls %s on it, which may change its size and move its data", c->name ? c->name : "?"));
+			keepin(s, pf->u, line, fmt("calls %s on it, which may change its size and move its data", c->name ? c->name : "?"));
 		for (int a = 0; !self && c->argl && a < c->nargs; a++) {
 			if (c->argl[a] < 0 || !bhas(addrs(p, pf, c->argl[a]), s->loc))
 				continue;
 			bool user = c->kind == C_DIRECT && calledfn(p, unitidx(p, pf->u), c) >= 0;
 			bool reads = c->name && (!strcmp(c->name, "std::vector::vector") || !strcmp(c->name, "std::vector::operator="));
 			if (!user && !reads)
-				keep(s, line, fmt("passes it by reference to %s, which may change its size and move its data",
+				keepin(s, pf->u, line, fmt("passes it by reference to %s, which may change its size and move its data",
 				                  c->name ? c->name : "code cuflow cannot see"));
 		}
 	}
@@ -665,7 +674,7 @@ bodyunused(const Prog *p, int fi)
 /* Code cuflow cannot see that may reach location loc (and free or realloc
  * it): why, and its line, or NULL. */
 char *
-unseenat(const Prog *p, int loc, int *line)
+unseenat(const Prog *p, int loc, int *line, const Unit **u)
 {
 	Bits one = bnew(p->locs.n), r = bnew(p->locs.n);
 	bset(&one, loc);
@@ -683,6 +692,7 @@ unseenat(const Prog *p, int loc, int *line)
 			                                       : conflicts(p, &one, &e->wr) || conflicts(p, &one, &e->rd);
 			if (may) {
 				*line = pf->f->st.v[v].line;
+				*u = pf->u;
 				why = fmt("calls %s, which cuflow cannot see and which may reach the buffer", e->unk ? e->unk : "code");
 			}
 		}
@@ -696,12 +706,13 @@ static void
 unseen(const P *q, Site *s)
 {
 	int line = 0;
-	char *why = unseenat(q->p, s->loc, &line);
-	const char *name = why ? NULL : hiddenptr(q->p, s->loc, &line);
+	const Unit *u = NULL;
+	char *why = unseenat(q->p, s->loc, &line, &u);
+	const char *name = why ? NULL : hiddenptr(q->p, s->loc, &line, &u);
 	if (name) /* an asynchronous copy there would return before it reads the bytes */
 		why = fmt("is code another configuration compiles, which names %s, a pointer that may reach the buffer", name);
 	if (why)
-		keep(s, line, why);
+		keepin(s, u, line, why);
 }
 
 /* The bytes of page-locked memory the program allocates with a constant
@@ -1508,6 +1519,7 @@ emit(const P *q, Site *s, Plan *plan)
 		Change ch = record(s, CH_KEEP);
 		ch.stop = s->why;
 		ch.stopline = s->whyline;
+		ch.stopu = s->whyu;
 		s->why = NULL;
 		vpush(*plan, ch);
 		return;

@@ -1285,7 +1285,8 @@ siteedits(const S *h, const char *base, Site *z, S *cs, const Call **calls, int 
 		else
 			bputs(why, "right after the call");
 		if (z[k].stop)
-			bprintf(why, " (stopped before it: line %d %s)", z[k].stopline, z[k].stop);
+			bprintf(why, " (stopped before it: %s%s%d %s)", file ? file : "line ", file ? ":" : "", z[k].stopline,
+			        z[k].stop);
 		else
 			bprintf(why, cs[k].l == bodylist(cs[k].f) ? " (the end of %s())" : " (the end of its block)",
 			        cs[k].fname);

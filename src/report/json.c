@@ -239,7 +239,10 @@ jchange(const Report *r, int ci)
 	json_object_set_new(j, "passes", passes);
 	json_object_set_new(j, "also", also);
 	json_t *stopline = c->stopline ? json_integer(c->stopline) : json_null();
-	json_object_set_new(j, "stop", json_pack("{s:o,s:o}", "line", stopline, "reason", jstr(c->stop ? c->stop : "")));
+	json_t *stop = json_pack("{s:o,s:o}", "line", stopline, "reason", jstr(c->stop ? c->stop : ""));
+	if (c->stopline && c->stopu)
+		json_object_set_new(stop, "file", jstr(relpath(c->stopu->path)));
+	json_object_set_new(j, "stop", stop);
 	if (c->pass == PASS_VERIFY) {
 		static const char *const results[] = {[VF_SAME] = "verified", [VF_DIFFERS] = "differs",
 		                                      [VF_CANNOT] = "not-verifiable"};

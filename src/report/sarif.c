@@ -221,8 +221,9 @@ jrelated(const Change *c)
 	json_t *rel = json_array();
 	const Unit *u = c->u;
 	if (c->stopline) {
-		json_t *loc = jlocation(u, json_pack("{s:i}", "startLine", c->stopline));
-		char *msg = fmt("line %d %s", c->stopline, c->stop);
+		json_t *loc = jlocation(c->stopu ? c->stopu : u, json_pack("{s:i}", "startLine", c->stopline));
+		char *msg = c->stopu ? fmt("%s:%d %s", relpath(c->stopu->path), c->stopline, c->stop)
+		                     : fmt("line %d %s", c->stopline, c->stop);
 		json_object_set_new(loc, "id", json_integer(1));
 		json_object_set_new(loc, "message", jtext(msg));
 		json_array_append_new(rel, loc);

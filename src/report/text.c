@@ -36,7 +36,9 @@ loops(Buf *b, const Change *c)
 static void
 stopmsg(Buf *b, const Change *c)
 {
-	if (c->stopline)
+	if (c->stopline && c->stopu)
+		bprintf(b, "%s:%d %s", relpath(c->stopu->path), c->stopline, c->stop);
+	else if (c->stopline)
 		bprintf(b, "line %d %s", c->stopline, c->stop);
 	else
 		bprintf(b, "%s", c->stop);
