@@ -567,11 +567,7 @@ enum {
 	EX_STREAMOP = 1 << 16, /* its device work goes to a stream other than the default one */
 	EX_CONFIG = 1 << 17,   /* calls code with #if/#ifdef in its body: it differs between configurations */
 	EX_HIDDEN = 1 << 18,   /* code another configuration compiles may leave device work in flight (hidden.c) */
-	EX_LEGACY = 1 << 19,   /* with EX_DEFSYNC: the wait is a legacy default stream operation the host sees */
-	                       /* end (a blocking device-to-host copy), which first waits for every blocking */
-	                       /* stream's earlier work */
 };
-#define EX_WAITS (EX_DEVSYNC | EX_DEFSYNC | EX_LEGACY)
 
 /* Eff.evop: a record of an event on the default stream, a wait for one,
  * or something that may record, create or destroy events cuflow cannot

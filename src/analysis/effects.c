@@ -268,8 +268,6 @@ ruleeff(const Prog *p, const PFunc *pf, const Call *c, const Rule *r, Eff *e)
 			if (MUTANT(p->opts, 2) && f->space == SY_STREAM) ex |= EX_DEVSYNC;
 			if (MUTANT(p->opts, 3) && f->space == SY_EVENT) ex |= EX_DEVSYNC;
 			if (MUTANT(p->opts, 7) && f->space == SY_COPY) ex |= EX_DEVSYNC;
-			if (f->space == SY_COPY && f->arg < c->nargs && c->argk[f->arg] == 2)
-				ex |= EX_LEGACY;
 			if (f->space == SY_STREAM && f->arg < c->nargs &&
 			    (c->argk[f->arg] == 0 || pf->f->nodes.v[c->argv[f->arg]].kind == N_NULL))
 				ex |= EX_DEFSYNC; /* cudaStreamSynchronize(0): the legacy default stream */
@@ -393,7 +391,7 @@ summaryeff(const Prog *p, const PFunc *g, Eff *e)
 	if (g->sum.ex & EX_DEVOP)
 		eventop(e, EV_KILL, -1); /* it may record, make or free events */
 	int ends = endsync(p, g);
-	t.ex = (t.ex & ~EX_WAITS) | ends;
+	t.ex = (t.ex & ~(EX_DEVSYNC | EX_DEFSYNC)) | ends;
 	if (ends == EX_DEVSYNC || (ends == EX_DEFSYNC && !(t.ex & EX_STREAMOP))) {
 		bor(&t.rd, &t.prd);
 		bor(&t.wr, &t.pwr);
@@ -520,7 +518,7 @@ callonce(const Prog *p, const PFunc *pf, const Call *c, Eff *e)
 	calleff(p, pf, c, e);
 	if (!c->cond)
 		return;
-	e->ex = (e->ex & ~EX_WAITS) | (ex & EX_WAITS);
+	e->ex = (e->ex & ~(EX_DEVSYNC | EX_DEFSYNC)) | (ex & (EX_DEVSYNC | EX_DEFSYNC));
 	e->syncstream = stream;
 	if (e->evop != evop || e->event != ev) {
 		bool wait = e->evop == EV_WAIT;
@@ -573,7 +571,7 @@ stmteffbut(const Prog *p, const PFunc *pf, int n, const bool *skip, Eff *e)
 			callonce(p, pf, &pf->f->calls.v[o->call], e);
 	}
 	if ((s->flags & SF_MACRO) && (e->ex & (EX_DEVSYNC | EX_DEFSYNC)) && !onemacro(pf->u, s))
-		e->ex &= ~EX_WAITS; /* a macro loop or branch around the wait may skip it */
+		e->ex &= ~(EX_DEVSYNC | EX_DEFSYNC); /* a macro loop or branch around the wait may skip it */
 	if ((s->flags & SF_MACRO) && e->evop != EV_NONE && !onemacro(pf->u, s))
 		e->evop = e->evop == EV_WAIT ? EV_NONE : EV_KILL; /* the same for an event's wait or record */
 	if ((s->flags & SF_THROW) || ((s->flags & SF_NEW) && p->catches))

@@ -12,9 +12,7 @@
  * stream but the default one (Prog.streams): then a blocking copy clears
  * it too. Work enqueued on a blocking stream (cudaStreamCreate) starts only
  * after the legacy default stream's earlier work, so a sync of that stream
- * clears that work too (not with per-thread default streams), and so does
- * a blocking device-to-host copy on the legacy stream, which waits for the
- * blocking streams' earlier work before it runs. A wait for
+ * clears that work too (not with per-thread default streams). A wait for
  * an event recorded on the default stream clears that stream's work when,
  * on every path, nothing was enqueued there after the record (the usual
  * timing of a kernel, cudaEventRecord(stop); cudaEventSynchronize(stop):
@@ -147,8 +145,7 @@ transfer(const Prog *p, Pend *out, const Pend *in, const Eff *e)
 	bclear(&out->strm);
 	out->ex = 0;
 	out->dany = out->sany = out->entry = out->dentry = false;
-	bool streamdone = onlystream(in, e->syncstream) ||
-	                  ((ex & EX_DEFSYNC) && (ex & EX_LEGACY) && afterdefault(p, &in->strm));
+	bool streamdone = onlystream(in, e->syncstream);
 	if (!(ex & EX_DEVSYNC)) {
 		if (!(ex & EX_DEFSYNC)) {
 			bor(&out->drd, &in->drd);
@@ -208,7 +205,7 @@ sitework(const Prog *p, const PFunc *pf, int v, Pend *to)
 		return;
 	}
 	Eff e = pf->st[v]; /* transfer only reads it */
-	e.ex &= ~EX_WAITS;
+	e.ex &= ~(EX_DEVSYNC | EX_DEFSYNC);
 	e.syncstream = -1;
 	if (e.evop == EV_WAIT)
 		e.evop = EV_NONE;
@@ -265,7 +262,7 @@ fillpending(Prog *p, PFunc *pf, const Pend *from)
 				pf->in[v].ex |= EX_HIDDEN;
 			Eff e = pf->st[v]; /* transfer only reads it */
 			if (cond[v]) {     /* another configuration may leave out its waits: the work stays */
-				e.ex &= ~EX_WAITS;
+				e.ex &= ~(EX_DEVSYNC | EX_DEFSYNC);
 				e.syncstream = -1;
 				e.evop = e.evop == EV_WAIT ? EV_NONE : e.evop == EV_RECORD ? EV_KILL : e.evop;
 			}
