@@ -88,6 +88,9 @@ spellsin(const Unit *u, const char *s, int a, int b, const char *name, int depth
 	for (int at = a, t; (t = nexttoken(s, &at, b)) >= 0;) {
 		if (at - t == n && !strncmp(s + t, name, n))
 			return true;
+		int w = at;
+		if (s[t] == '#' && (w = nexttoken(s, &w, b)) >= 0 && !strncmp(s + w, "include", 7))
+			return true; /* a header only this group includes: cuflow has not read its macros */
 		for (int i = 0; depth < 4 && i + 1 < u->macros.n; i += 2) {
 			const char *m = u->macros.v[i], *body = u->macros.v[i + 1];
 			if ((int)strlen(m) == at - t && !strncmp(s + t, m, at - t) &&

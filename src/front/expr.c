@@ -1687,7 +1687,10 @@ vardecl(B *b, CXCursor d)
 	int var = mknode(b, N_VAR, -1, -1, x);
 	if (userdtor(clang_getCursorType(d)))
 		b->dtors = true;
-	if (classobj(clang_getCursorType(d)) && clang_getCursorKind(d) == CXCursor_VarDecl &&
+	CXType dt = clang_getCursorType(d); /* const T &r = T(...): the temporary ends with r */
+	if (dt.kind == CXType_LValueReference || dt.kind == CXType_RValueReference)
+		dt = clang_getPointeeType(dt);
+	if (classobj(dt) && clang_getCursorKind(d) == CXCursor_VarDecl &&
 	    clang_Cursor_getStorageClass(d) != CX_SC_Static)
 		b->objs = true;
 	CXCursor init = clang_Cursor_getVarDeclInitializer(d), call;

@@ -436,7 +436,7 @@ outside(const Fz *z, Side *s, int space)
 	s->pinned = space == SP_PINNED;
 	s->size = calltext(z->u->src, c->off, st->end, 1, c->nargs);
 	s->flags = c->nargs == 3 ? calltext(z->u->src, c->off, st->end, 2, c->nargs) : NULL; /* cudaHostAlloc */
-	if (s->flags && !strcmp(s->flags, "?") && callargc(z->u->src, c->off, st->end) <= 2) { /* the C++ cudaMallocHost(&p, n) leaves its flags to their default */
+	if (s->flags && !strcmp(s->flags, "?") && callargc(z->u->src, c->off, st->end) == 2) { /* the C++ cudaMallocHost(&p, n) leaves its flags to their default */
 		free(s->flags);
 		s->flags = NULL;
 	}

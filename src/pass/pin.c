@@ -260,7 +260,7 @@ streamtext(const PFunc *pf, const Call *c, const Rule *r)
 	if (k < 0 || at < 0)
 		return NULL;
 	char *t = calltext(pf->u->src, at, c->end, k, c->nargs);
-	if (!strcmp(t, "?") && callargc(pf->u->src, at, c->end) <= k) { /* not written: the default stream */
+	if (!strcmp(t, "?") && callargc(pf->u->src, at, c->end) == k) { /* not written: the default stream */
 		free(t);
 		return xstrdup("0");
 	}
