@@ -1,10 +1,10 @@
-// case: a host buffer that another configuration frees and allocates again through a macro of the program's header
-// expect: kept pageable: the left-out group calls a macro whose body (in util.h) names the pointer
+// case: a host buffer that another configuration frees and allocates again through a macro of the file
+// expect: kept pageable: the left-out group calls a macro whose body names the pointer
 // trap: cudaMallocHost for a buffer that -DRESIZE frees with free()
 #include <cstdio>
 #include <cstdlib>
 #define N (1 << 20)
-#include "util.h"
+#define REGROW() do { free(h); h = (float *)malloc(N * sizeof(float)); } while (0)
 __global__ void inc(float *a, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) a[i] += 1.0f;
